@@ -1,0 +1,267 @@
+//! The type-erased layer: one `DynRuleset`/`DynMatch` pair per game, so the host (and the PyO3 layer)
+//! can drive any game through the same calls.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use super::{snapshot, Action, ActionInfo, Events, Game, Illegal, Logged, Outcome, Player, PlayerSet, Viewer};
+use super::{SetupError, SnapshotError};
+use crate::bots::{self, Bot};
+use crate::rng::Rng;
+use crate::runner::{self, SimConfig, SimReport};
+
+/// A parsed ruleset of some game.
+pub trait DynRuleset: Send + Sync {
+    fn game_id(&self) -> &'static str;
+    fn game_version(&self) -> &'static str;
+    /// SHA-256 of the game id, version, content and options it was built from (hex).
+    fn hash(&self) -> &str;
+    fn players(&self) -> (u8, u8);
+    fn bot_names(&self) -> Vec<&'static str>;
+    fn new_match(&self, players: u8, seed: u64) -> Result<Box<dyn DynMatch>, SetupError>;
+    /// A match from a snapshot's state bytes.
+    fn load_state(&self, players: u8, seed: u64, state: &[u8]) -> Result<Box<dyn DynMatch>, SnapshotError>;
+    fn simulate(&self, cfg: &SimConfig) -> Result<SimReport, SetupError>;
+}
+
+/// A match of some game: the state, its ruleset, the action history and the event log.
+pub trait DynMatch: Send + Sync {
+    fn game_id(&self) -> &'static str;
+    fn players(&self) -> u8;
+    fn seed(&self) -> u64;
+    fn to_act(&self) -> PlayerSet;
+    fn legal_actions(&self, p: Player, out: &mut Vec<Action>);
+    /// Checked apply: on `Err` nothing changed (state, history, events).
+    fn apply(&mut self, p: Player, a: Action) -> Result<(), Illegal>;
+    fn outcome(&self) -> Option<Outcome>;
+    fn describe(&self, p: Player, a: Action) -> ActionInfo;
+    fn decisions(&self) -> u64;
+    fn history(&self) -> &[(Player, Action)];
+    fn view_msgpack(&self, viewer: Viewer) -> Vec<u8>;
+    /// Events from `since` visible to `viewer`, as a msgpack list of `{"index", "event"}` maps.
+    fn events_msgpack(&self, since: usize, viewer: Viewer) -> Vec<u8>;
+    fn event_count(&self) -> usize;
+    fn state_msgpack(&self) -> Vec<u8>;
+    /// A god-view of the state as msgpack (same bytes as the snapshot state).
+    fn clone_box(&self) -> Box<dyn DynMatch>;
+    /// A copy where what `p` cannot see is resampled from `seed`.
+    fn determinize(&self, p: Player, seed: u64) -> Box<dyn DynMatch>;
+    /// Let bot `name` choose `p`'s action now (the bot's stream is part of the match, seeded from its seed).
+    fn bot_action(&mut self, name: &str, p: Player) -> Result<Action, SetupError>;
+    fn seat_label(&self, p: Player) -> Option<String>;
+}
+
+pub struct RulesetOf<G: Game> {
+    rules: Arc<G::Ruleset>,
+    hash: String,
+}
+
+impl<G: Game> RulesetOf<G> {
+    pub fn parse(content: &str, options: &str) -> Result<Self, SetupError> {
+        let rules = G::ruleset(content, options)?;
+        let mut h = Sha256::new();
+        for part in [G::ID, G::VERSION, content, options] {
+            h.update((part.len() as u64).to_le_bytes());
+            h.update(part.as_bytes());
+        }
+        let hash = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
+        Ok(RulesetOf { rules: Arc::new(rules), hash })
+    }
+
+    pub fn rules(&self) -> &Arc<G::Ruleset> {
+        &self.rules
+    }
+
+    fn check_players(&self, players: u8) -> Result<(), SetupError> {
+        let (min, max) = G::players(&self.rules);
+        if players < min || players > max {
+            return Err(SetupError::Players { game: G::ID, min, max, got: players });
+        }
+        Ok(())
+    }
+
+    fn wrap(&self, state: G, players: u8, seed: u64) -> MatchOf<G> {
+        MatchOf {
+            rules: Arc::clone(&self.rules),
+            state,
+            players,
+            seed,
+            history: Vec::new(),
+            events: Events::new(),
+            bot_rng: Rng::derive(seed, u64::MAX),
+            bots: Vec::new(),
+        }
+    }
+}
+
+impl<G: Game> DynRuleset for RulesetOf<G> {
+    fn game_id(&self) -> &'static str {
+        G::ID
+    }
+    fn game_version(&self) -> &'static str {
+        G::VERSION
+    }
+    fn hash(&self) -> &str {
+        &self.hash
+    }
+    fn players(&self) -> (u8, u8) {
+        G::players(&self.rules)
+    }
+    fn bot_names(&self) -> Vec<&'static str> {
+        bots::names::<G>()
+    }
+    fn new_match(&self, players: u8, seed: u64) -> Result<Box<dyn DynMatch>, SetupError> {
+        self.check_players(players)?;
+        let state = G::new(&self.rules, players, seed)?;
+        Ok(Box::new(self.wrap(state, players, seed)))
+    }
+    fn load_state(&self, players: u8, seed: u64, bytes: &[u8]) -> Result<Box<dyn DynMatch>, SnapshotError> {
+        let state: G = snapshot::decode(G::ID, bytes)?;
+        state.validate(&self.rules).map_err(|why| SnapshotError::Invalid { game: G::ID, why })?;
+        self.check_players(players).map_err(|e| SnapshotError::Invalid { game: G::ID, why: e.to_string() })?;
+        Ok(Box::new(self.wrap(state, players, seed)))
+    }
+    fn simulate(&self, cfg: &SimConfig) -> Result<SimReport, SetupError> {
+        runner::simulate::<G>(&self.rules, cfg)
+    }
+}
+
+/// A live match of `G`.
+pub struct MatchOf<G: Game> {
+    rules: Arc<G::Ruleset>,
+    state: G,
+    players: u8,
+    seed: u64,
+    history: Vec<(Player, Action)>,
+    events: Events<G::Event>,
+    bot_rng: Rng,
+    bots: Vec<(String, Box<dyn Bot<G>>)>,
+}
+
+impl<G: Game> MatchOf<G> {
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+}
+
+#[derive(Serialize)]
+struct IndexedEvent<'a, E> {
+    index: usize,
+    #[serde(flatten)]
+    logged: &'a Logged<E>,
+}
+
+impl<G: Game> DynMatch for MatchOf<G> {
+    fn game_id(&self) -> &'static str {
+        G::ID
+    }
+    fn players(&self) -> u8 {
+        self.players
+    }
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+    fn to_act(&self) -> PlayerSet {
+        self.state.to_act()
+    }
+    fn legal_actions(&self, p: Player, out: &mut Vec<Action>) {
+        if self.state.to_act().contains(p) {
+            self.state.legal_actions(&self.rules, p, out);
+        }
+    }
+    fn apply(&mut self, p: Player, a: Action) -> Result<(), Illegal> {
+        if p >= self.players {
+            return Err(Illegal::new(format!("{}: there is no seat {p} in a {}-player match", G::ID, self.players)));
+        }
+        if !self.state.to_act().contains(p) {
+            return Err(Illegal::new(format!("{}: seat {p} may not act now", G::ID)));
+        }
+        let before = self.events.len();
+        match self.state.apply(&self.rules, p, a, &mut self.events) {
+            Ok(()) => {
+                self.history.push((p, a));
+                Ok(())
+            }
+            Err(e) => {
+                self.events.truncate(before);
+                Err(e)
+            }
+        }
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome()
+    }
+    fn describe(&self, p: Player, a: Action) -> ActionInfo {
+        self.state.describe(&self.rules, p, a)
+    }
+    fn decisions(&self) -> u64 {
+        self.state.decisions()
+    }
+    fn history(&self) -> &[(Player, Action)] {
+        &self.history
+    }
+    fn view_msgpack(&self, viewer: Viewer) -> Vec<u8> {
+        snapshot::encode(&self.state.view(&self.rules, viewer))
+    }
+    fn events_msgpack(&self, since: usize, viewer: Viewer) -> Vec<u8> {
+        let list: Vec<IndexedEvent<'_, G::Event>> = self
+            .events
+            .visible_since(since, viewer)
+            .map(|(index, logged)| IndexedEvent { index, logged })
+            .collect();
+        snapshot::encode(&list)
+    }
+    fn event_count(&self) -> usize {
+        self.events.len()
+    }
+    fn state_msgpack(&self) -> Vec<u8> {
+        snapshot::encode(&self.state)
+    }
+    fn clone_box(&self) -> Box<dyn DynMatch> {
+        Box::new(MatchOf {
+            rules: Arc::clone(&self.rules),
+            state: self.state.clone(),
+            players: self.players,
+            seed: self.seed,
+            history: self.history.clone(),
+            events: self.events.clone(),
+            bot_rng: self.bot_rng.clone(),
+            bots: Vec::new(),
+        })
+    }
+    fn determinize(&self, p: Player, seed: u64) -> Box<dyn DynMatch> {
+        let mut rng = Rng::new(seed);
+        let state = self.state.determinize(&self.rules, p, &mut rng);
+        Box::new(MatchOf {
+            rules: Arc::clone(&self.rules),
+            state,
+            players: self.players,
+            seed: self.seed,
+            history: self.history.clone(),
+            events: Events::new(),
+            bot_rng: self.bot_rng.clone(),
+            bots: Vec::new(),
+        })
+    }
+    fn bot_action(&mut self, name: &str, p: Player) -> Result<Action, SetupError> {
+        let idx = match self.bots.iter().position(|(n, _)| n == name) {
+            Some(i) => i,
+            None => {
+                self.bots.push((name.to_owned(), bots::make::<G>(name)?));
+                self.bots.len() - 1
+            }
+        };
+        let mut legal = Vec::new();
+        self.legal_actions(p, &mut legal);
+        if legal.is_empty() {
+            return Err(SetupError::Option { name: "seat".into(), reason: format!("seat {p} has no action now") });
+        }
+        let bot = &mut self.bots[idx].1;
+        Ok(bot.act(&self.rules, &self.state, p, &legal, &mut self.bot_rng))
+    }
+    fn seat_label(&self, p: Player) -> Option<String> {
+        self.state.seat_label(&self.rules, p)
+    }
+}

@@ -1,0 +1,108 @@
+//! The `Game` trait (design §3).
+//!
+//! A game's state is plain data: it derives `Serialize`/`Deserialize` with named fields (the snapshot codec),
+//! holds its own `Rng`, and gets its parsed content as `&Self::Ruleset` on every call. The match wrapper
+//! (`dynamic::MatchOf`) owns the `Arc<Ruleset>`; keeping it out of the state makes snapshots exactly the
+//! state and keeps `Clone` a plain memcpy-like copy of the data.
+
+use std::fmt::Debug;
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use super::action::{Action, ActionInfo};
+use super::error::{Illegal, SetupError};
+use super::event::Events;
+use super::player::{Player, PlayerSet, Viewer};
+use crate::bots::Bot;
+use crate::rng::Rng;
+
+/// How a finished match ended. `winners` may hold several seats: a shared win.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Outcome {
+    /// One score per seat, in the game's own unit (influence, stars, …).
+    pub scores: Vec<f64>,
+    /// 1-based rank per seat; tied seats share a rank.
+    pub ranks: Vec<u8>,
+    pub winners: PlayerSet,
+}
+
+impl Outcome {
+    /// Ranks from scores, higher is better; equal scores share a rank and the top score wins.
+    pub fn from_scores(scores: Vec<f64>) -> Self {
+        let ranks: Vec<u8> = scores
+            .iter()
+            .map(|s| 1 + scores.iter().filter(|o| *o > s).count() as u8)
+            .collect();
+        let mut winners = PlayerSet::EMPTY;
+        for (p, r) in ranks.iter().enumerate() {
+            if *r == 1 {
+                winners.insert(p as Player);
+            }
+        }
+        Outcome { scores, ranks, winners }
+    }
+
+    /// This seat's share of the win: 1/k for a k-way shared win, else 0.
+    pub fn win_share(&self, p: Player) -> f64 {
+        if self.winners.contains(p) {
+            1.0 / f64::from(self.winners.len())
+        } else {
+            0.0
+        }
+    }
+}
+
+pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
+    /// Parsed content and fixed options, shared by every match of a ruleset.
+    type Ruleset: Send + Sync + 'static;
+    /// What `apply` narrates.
+    type Event: Clone + Debug + Serialize + Send + Sync + 'static;
+    /// What one viewer may see, redacted.
+    type View: Serialize;
+
+    /// The game id (`iron-throne`).
+    const ID: &'static str;
+    /// Bumped whenever action codes or the state's shape change; snapshots name it.
+    const VERSION: &'static str;
+
+    /// Parse content (JSON, from the plugin's data files) and options (a JSON object) once.
+    fn ruleset(content: &str, options: &str) -> Result<Self::Ruleset, SetupError>;
+    /// Inclusive player range under this ruleset.
+    fn players(rules: &Self::Ruleset) -> (u8, u8);
+    /// A fresh match; all randomness of the match comes from `seed`.
+    fn new(rules: &Self::Ruleset, players: u8, seed: u64) -> Result<Self, SetupError>;
+
+    /// Who may act now; empty exactly when the match is over.
+    fn to_act(&self) -> PlayerSet;
+    /// `p`'s legal actions, in a deterministic order, appended to `out` (the caller clears it).
+    fn legal_actions(&self, rules: &Self::Ruleset, p: Player, out: &mut Vec<Action>);
+    /// Apply `a` for `p`. On `Err` the state must be exactly as before (validate, then mutate).
+    fn apply(&mut self, rules: &Self::Ruleset, p: Player, a: Action, ev: &mut Events<Self::Event>)
+        -> Result<(), Illegal>;
+    /// `Some` once the match is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The one redaction point: what `viewer` may see.
+    fn view(&self, rules: &Self::Ruleset, viewer: Viewer) -> Self::View;
+    /// What action `a` would mean for seat `p` now.
+    fn describe(&self, rules: &Self::Ruleset, p: Player, a: Action) -> ActionInfo;
+    /// A copy in which everything `p` cannot see is resampled (for bots' search and leak checks).
+    fn determinize(&self, rules: &Self::Ruleset, p: Player, rng: &mut Rng) -> Self;
+
+    /// Decisions taken so far (the turn counter stale actions are checked against).
+    fn decisions(&self) -> u64;
+    /// A label per seat for balance statistics (the house, the class); `None` if seats are alike.
+    fn seat_label(&self, _rules: &Self::Ruleset, _p: Player) -> Option<String> {
+        None
+    }
+    /// Check a decoded snapshot's invariants (lengths, indices), so a forged state cannot cause a panic later.
+    fn validate(&self, rules: &Self::Ruleset) -> Result<(), String>;
+
+    /// Game-specific bots by name; `random` is provided for every game by `bots::make`.
+    fn bot_names() -> &'static [&'static str] {
+        &[]
+    }
+    fn bot(_name: &str) -> Option<Box<dyn Bot<Self>>> {
+        None
+    }
+}

@@ -1,0 +1,17 @@
+//! The engine contract every game implements (design §3), and the type-erased layer the host drives.
+//!
+//! Nothing here knows about Python: `lib.rs` and the `py_*` files are the only PyO3 code.
+
+pub mod action;
+pub mod dynamic;
+pub mod error;
+pub mod event;
+pub mod game;
+pub mod player;
+pub mod snapshot;
+
+pub use action::{Action, ActionInfo, Field};
+pub use error::{Illegal, SetupError, SnapshotError};
+pub use event::{Events, Logged, Visibility};
+pub use game::{Game, Outcome};
+pub use player::{Player, PlayerSet, Viewer};

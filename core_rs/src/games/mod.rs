@@ -1,0 +1,22 @@
+//! Every game the core knows, by id. Adding a game is one module and one line in `ruleset`.
+
+pub mod fixture;
+
+use std::sync::Arc;
+
+use crate::engine::dynamic::{DynRuleset, RulesetOf};
+use crate::engine::{Game, SetupError};
+
+/// Game ids the core can build rulesets for.
+pub const KNOWN: &[&str] = &[fixture::Fixture::ID];
+
+/// Parse `content` and `options` (JSON) into a shared ruleset of game `game`.
+pub fn ruleset(game: &str, content: &str, options: &str) -> Result<Arc<dyn DynRuleset>, SetupError> {
+    fn build<G: Game>(content: &str, options: &str) -> Result<Arc<dyn DynRuleset>, SetupError> {
+        Ok(Arc::new(RulesetOf::<G>::parse(content, options)?))
+    }
+    match game {
+        fixture::Fixture::ID => build::<fixture::Fixture>(content, options),
+        other => Err(SetupError::UnknownGame(other.to_owned())),
+    }
+}

@@ -1,0 +1,15 @@
+//! `ravenry-core`: the engine of the Ravenry game host.
+//!
+//! `engine`, `rng`, `bots`, `runner` and `games` are plain Rust and never touch PyO3. The Python extension
+//! `ravenry._core` lives in the `py_*` modules, compiled only with the `python` feature (maturin turns it on).
+
+pub mod bots;
+pub mod engine;
+pub mod games;
+pub mod rng;
+pub mod runner;
+
+#[cfg(feature = "python")]
+mod py_errors;
+#[cfg(feature = "python")]
+mod py_module;
