@@ -13,3 +13,5 @@ pub mod runner;
 mod py_errors;
 #[cfg(feature = "python")]
 mod py_module;
+#[cfg(feature = "python")]
+pub use py_module::*;
