@@ -1,0 +1,344 @@
+"""The match server: a WebSocket endpoint hosting many tables, with a small lobby (games, list, create, join,
+resume, watch) and the ``act`` frame. ``python -m ravenry.net.server`` and ``ravenry serve`` both run ``main``.
+
+Per connection there is one reader (this module's ``Connection.serve``) and one writer task. The writer sends
+queued replies and, for each subscription marked dirty, a freshly composed state frame: updates coalesce, so a
+slow reader costs the server one flag per subscription, never a growing queue.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import secrets
+import signal
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+import ravenry
+from ravenry.errors import RavenryError
+from ravenry.net.limits import Limits, TokenBucket
+from ravenry.net.protocol import VERSION, BadFrame, Request, decode_request, encode, error
+from ravenry.net.store import Store
+from ravenry.net.table import Seat, Table
+
+log = logging.getLogger("ravenry.net")
+
+
+@dataclass(eq=False)
+class Subscription:
+    """A connection's interest in one table, as one seat or (seat None) as a spectator."""
+
+    conn: Connection
+    table: Table
+    seat: int | None
+    cursor: int  # index of the next event this subscriber has not been sent
+    dirty: bool = True
+
+    def mark(self) -> None:
+        self.dirty = True
+        self.conn.wake.set()
+
+
+@dataclass(eq=False)
+class Connection:
+    server: Server
+    ws: ServerConnection
+    limits: Limits
+    outbox: deque[dict[str, Any]] = field(default_factory=deque)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    subs: dict[tuple[str, int | None], Subscription] = field(default_factory=dict)
+    strikes: int = 0
+    closing: bool = False
+
+    def send(self, frame: dict[str, Any]) -> None:
+        if len(self.outbox) >= self.limits.outbox:
+            # Not reading its replies: drop it rather than let the queue grow without end.
+            self.closing = True
+        else:
+            self.outbox.append(frame)
+        self.wake.set()
+
+    async def writer(self) -> None:
+        try:
+            await self._write()
+        except ConnectionClosed:
+            pass  # the reader sees the close too and cleans up
+
+    async def _write(self) -> None:
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            if self.closing:
+                await self.ws.close(1008, "too many unread frames")
+                return
+            while self.outbox:
+                await self.ws.send(encode(self.outbox.popleft()))
+            for sub in list(self.subs.values()):
+                if sub.dirty:
+                    sub.dirty = False
+                    async with sub.table.lock:
+                        frame = sub.table.state_frame(sub.seat, sub.cursor)
+                    sub.cursor = frame["next_event"]
+                    await self.ws.send(encode(frame))
+
+    async def serve(self) -> None:
+        writer = asyncio.get_running_loop().create_task(self.writer())
+        try:
+            while not writer.done():
+                try:
+                    data = await asyncio.wait_for(self.ws.recv(), self.limits.idle_seconds)
+                except asyncio.TimeoutError:
+                    await self.ws.close(1000, f"idle for {self.limits.idle_seconds:g} s")
+                    return
+                await self.handle(data)
+        except ConnectionClosed:
+            pass
+        finally:
+            writer.cancel()
+            for sub in self.subs.values():
+                sub.table.subscribers.discard(sub)
+
+    async def handle(self, data: bytes | str) -> None:
+        if not self.bucket.take():
+            self.strikes += 1
+            if self.strikes > self.limits.strikes:
+                await self.ws.close(1008, "rate limit exceeded")
+                return
+            self.send(error("rate-limited", f"more than {self.limits.rate:g} frames a second; frame dropped"))
+            return
+        ref = None
+        try:
+            req = decode_request(data)
+            ref = req.ref
+            reply = await self.server.dispatch(self, req)
+            if reply is not None:
+                reply["ref"] = ref
+                self.send(reply)
+        except BadFrame as e:
+            self.send(error(e.code, e.message, ref))
+            if e.code == "stale":
+                for sub in self.subs.values():
+                    sub.mark()  # the client raced a change: hand it the current state to choose from again
+        except RavenryError as e:
+            self.send(error(type(e).__name__, str(e), ref))
+        except Exception as e:  # a server bug must cost one frame, never the server or the other tables
+            log.exception("internal error serving %r", data[:64])
+            self.send(error("internal", f"internal server error ({type(e).__name__}); the match is unchanged", ref))
+
+    def subscribe(self, table: Table, seat: int | None, since: int) -> Subscription:
+        key = (table.id, seat)
+        sub = self.subs.get(key)
+        if sub is None:
+            if len(self.subs) >= self.limits.max_subscriptions:
+                raise BadFrame("limit", f"at most {self.limits.max_subscriptions} subscriptions per connection")
+            sub = self.subs[key] = Subscription(self, table, seat, 0)
+            table.subscribers.add(sub)
+        sub.cursor = max(0, min(since, table.match.event_count))
+        sub.mark()
+        return sub
+
+    def __post_init__(self) -> None:
+        self.bucket = TokenBucket(self.limits.rate, self.limits.burst)
+
+
+class Server:
+    def __init__(self, limits: Limits | None = None, store: Store | None = None,
+                 turn_seconds: float | None = None) -> None:
+        self.limits = limits or Limits()
+        self.store = store
+        self.turn_seconds = turn_seconds
+        self.tables: dict[str, Table] = {}
+
+    # -- tables -------------------------------------------------------------------------------------------
+    def create(self, game: str, players: int | None = None, seed: int | None = None,
+               options: dict[str, Any] | None = None, variants: Sequence[str] = (),
+               bots: dict[int, str] | None = None, turn_seconds: float | None = None) -> Table:
+        if len(self.tables) >= self.limits.max_matches:
+            raise BadFrame("limit", f"this server hosts at most {self.limits.max_matches} matches")
+        g = ravenry.game(game)
+        lo, hi = g.info.players
+        n = lo if players is None else players
+        if not lo <= n <= hi:
+            raise BadFrame("bad-players", f"{game} is played by {lo} to {hi} players, not {n}")
+        bots = dict(bots or {})
+        for seat, name in bots.items():
+            if not 0 <= seat < n:
+                raise BadFrame("bad-bots", f"bot seat {seat} is not a seat of a {n}-player match")
+            if name not in g.info.bots:
+                raise BadFrame("bad-bots", f"no bot {name!r} for {game}; known: {', '.join(g.info.bots)}")
+        if turn_seconds is not None and not 0.05 <= turn_seconds <= 86_400:
+            raise BadFrame("bad-field", "turn_seconds must be between 0.05 and 86400")
+        seed = secrets.randbits(63) if seed is None else seed
+        m = g.new_match(n, seed, options, variants)
+        match_id = secrets.token_hex(4)
+        while match_id in self.tables:
+            match_id = secrets.token_hex(4)
+        seats = [Seat(i, bot=bots.get(i)) for i in range(n)]
+        clock = self.turn_seconds if turn_seconds is None else turn_seconds
+        table = Table(match_id, m, seats, clock, saver=self.store.save if self.store else None)
+        self.tables[match_id] = table
+        return table
+
+    def table(self, match_id: str) -> Table:
+        t = self.tables.get(match_id)
+        if t is None:
+            raise BadFrame("no-match", f"no match {match_id!r} on this server")
+        return t
+
+    async def resume_saved(self) -> int:
+        if self.store is None:
+            return 0
+        for m in self.store.load_all():
+            table = Table.from_saved(m, self.store.save)
+            self.tables[table.id] = table
+        return len(self.tables)
+
+    # -- the lobby and the game -------------------------------------------------------------------------------
+    async def dispatch(self, conn: Connection, req: Request) -> dict[str, Any] | None:
+        t = req.t
+        if t == "ping":
+            return {"t": "pong", "v": VERSION}
+        if t == "games":
+            return {"t": "games", "games": [
+                {"id": g.id, "title": g.title, "players": list(g.players), "bots": list(g.bots),
+                 "variants": list(g.variants), "options": {o.name: o.default for o in g.options}}
+                for g in ravenry.games()
+            ]}
+        if t == "list":
+            return {"t": "matches", "matches": [tb.summary() for tb in self.tables.values()]}
+        if t == "create":
+            return await self._create(req)
+        if t == "act":
+            table = self.table(req.args["match"])
+            await table.act(req.args["token"], req.args["turn"], req.args["action"], req.get("seat"))
+            return {"t": "ok"}
+        table = self.table(req.args["match"])
+        if t == "join":
+            seat, token = table.claim(req.get("seat"))
+            await self.save_table(table)  # the token must survive a crash before the client hears of it
+            conn.subscribe(table, seat, req.get("since", 0))
+            table.publish()  # others' seat lists show the new player
+            return {"t": "joined", "match": table.id, "seat": seat, "token": token, "game": table.match.game.id}
+        if t == "resume":
+            seat = table.seat_of(req.args["token"])
+            conn.subscribe(table, seat, req.get("since", 0))
+            return {"t": "joined", "match": table.id, "seat": seat, "token": req.args["token"],
+                    "game": table.match.game.id}
+        if t == "watch":
+            conn.subscribe(table, None, req.get("since", 0))
+            return {"t": "watching", "match": table.id, "game": table.match.game.id}
+        if t == "leave":
+            for key in [k for k in conn.subs if k[0] == table.id]:
+                table.subscribers.discard(conn.subs.pop(key))
+            return {"t": "left", "match": table.id}
+        raise BadFrame("unknown-type", f"unknown frame type {t!r}")  # unreachable: decode_request checked it
+
+    async def _create(self, req: Request) -> dict[str, Any]:
+        bots: dict[int, str] = {}
+        for k, v in req.get("bots", {}).items():
+            if not isinstance(k, int) or isinstance(k, bool) or not isinstance(v, str):
+                raise BadFrame("bad-field", "'bots' maps seat numbers to bot names")
+            bots[k] = v
+        variants = req.get("variants", [])
+        if not all(isinstance(v, str) for v in variants):
+            raise BadFrame("bad-field", "'variants' is a list of variant names")
+        seed = req.get("seed")
+        if seed is not None and not 0 <= seed < 2**64:
+            raise BadFrame("bad-field", "'seed' must be from 0 to 2**64-1")
+        table = self.create(req.args["game"], req.get("players"), seed, req.get("options"), variants, bots,
+                            req.get("turn_seconds"))
+        await self.save_table(table)
+        table.start()
+        return {"t": "created", "match": table.id, "summary": table.summary()}
+
+    async def save_table(self, table: Table) -> None:
+        """Save a table whose seats changed (a join, a creation) without an action being applied."""
+        if self.store is not None:
+            async with table.lock:
+                await self.store.save(table)
+
+    # -- running -----------------------------------------------------------------------------------------------
+    async def handler(self, ws: ServerConnection) -> None:
+        await Connection(self, ws, self.limits).serve()
+
+    async def run(self, host: str, port: int, ready: asyncio.Event | None = None,
+                  stop: asyncio.Event | None = None) -> None:
+        await self.resume_saved()
+        for table in self.tables.values():
+            table.start()
+        async with serve(self.handler, host, port, max_size=self.limits.max_frame, max_queue=16,
+                         ping_interval=20, ping_timeout=20, compression=None) as srv:
+            self.port = next(iter(srv.sockets)).getsockname()[1]
+            if ready is not None:
+                ready.set()
+            await (stop or asyncio.Event()).wait()
+        for table in self.tables.values():
+            table.close()
+
+
+def parse_bots(spec: str | None, players: int) -> dict[int, str]:
+    """``--bots 1,2`` (random bots) or ``--bots 1=heuristic,3`` -> {seat: bot name}."""
+    out: dict[int, str] = {}
+    for part in (spec or "").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        seat, _, name = part.partition("=")
+        if not seat.isdigit() or not 0 <= int(seat) < players:
+            raise ValueError(f"--bots: {seat!r} is not a seat from 0 to {players - 1}")
+        out[int(seat)] = name or "random"
+    return out
+
+
+async def serve_forever(host: str, port: int, game: str | None = None, players: int | None = None,
+                        bots: str | None = None, save_dir: str | None = None, turn_seconds: float | None = None,
+                        limits: Limits | None = None, announce: Any = print) -> None:
+    store = Store(save_dir) if save_dir else None
+    server = Server(limits, store, turn_seconds)
+    ready, stop = asyncio.Event(), asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    task = loop.create_task(server.run(host, port, ready, stop))
+    await ready.wait()
+    resumed = len(server.tables)
+    if game is not None and not (resumed and any(t.match.game.id == game for t in server.tables.values())):
+        # Only a fresh server opens the command line's match; a restarted one resumes the saved matches instead.
+        n = players or ravenry.game(game).info.players[0]
+        table = server.create(game, n, bots=parse_bots(bots, n))
+        await server.save_table(table)
+        table.start()
+    for t in server.tables.values():
+        announce(f"match {t.id}: {t.match.game.id}, {t.match.players} players, turn {t.match.decisions}"
+                 f"{' (over)' if t.match.is_over else ''}")
+    announce(f"serving on ws://{host}:{server.port} ({resumed} match(es) resumed)")
+    await task
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m ravenry.net.server", description="Host Ravenry matches.")
+    ap.add_argument("game", nargs="?")
+    ap.add_argument("--host", default="127.0.0.1")
+    ap.add_argument("--port", type=int, default=8765)
+    ap.add_argument("--players", type=int)
+    ap.add_argument("--bots")
+    ap.add_argument("--save-dir")
+    ap.add_argument("--turn-seconds", type=float)
+    a = ap.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    logging.getLogger("websockets").setLevel(logging.WARNING)
+    asyncio.run(serve_forever(a.host, a.port, a.game, a.players, a.bots, a.save_dir, a.turn_seconds,
+                              announce=lambda s: print(s, flush=True)))
+
+
+if __name__ == "__main__":
+    main()
+
+__all__ = ["Connection", "Server", "Subscription", "main", "parse_bots", "serve_forever"]
