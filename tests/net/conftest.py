@@ -13,7 +13,6 @@ from typing import Any
 
 import msgpack
 import pytest
-
 import ravenry
 from ravenry.net.client import Client, SeatPlayer, random_chooser
 from ravenry.net.limits import Limits

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-
 from ravenry.net.client import Client, SeatPlayer
 
 from .conftest import GAMES, LiveServer, bot_players, create, run, seats_for

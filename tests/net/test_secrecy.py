@@ -7,11 +7,21 @@ import asyncio
 from typing import Any
 
 import pytest
-
 from ravenry.net.client import SeatPlayer
 
-from .conftest import GAMES, LiveServer, Moment, Recorder, bot_players, create, flatten, replay_moments, run, \
-    seats_for, visible
+from .conftest import (
+    GAMES,
+    LiveServer,
+    Moment,
+    Recorder,
+    bot_players,
+    create,
+    flatten,
+    replay_moments,
+    run,
+    seats_for,
+    visible,
+)
 
 
 def check_frames(rec: Recorder, seat: int | None, moments: dict[int, Moment], all_events: list[dict]) -> int:

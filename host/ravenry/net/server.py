@@ -76,7 +76,7 @@ class Connection:
             await self.wake.wait()
             self.wake.clear()
             if self.closing:
-                await self.ws.close(1008, "too many unread frames")
+                await self.kick(1008, "too many unread frames")
                 return
             while self.outbox:
                 await self.ws.send(encode(self.outbox.popleft()))
@@ -105,11 +105,17 @@ class Connection:
             for sub in self.subs.values():
                 sub.table.subscribers.discard(sub)
 
+    async def kick(self, code: int, reason: str) -> None:
+        """Close on a misbehaving client without waiting politely: its answer to our close frame may sit behind
+        thousands of its own queued frames, which we will not read."""
+        self.ws.close_timeout = 0.2
+        await self.ws.close(code, reason)
+
     async def handle(self, data: bytes | str) -> None:
         if not self.bucket.take():
             self.strikes += 1
             if self.strikes > self.limits.strikes:
-                await self.ws.close(1008, "rate limit exceeded")
+                await self.kick(1008, "rate limit exceeded")
                 return
             self.send(error("rate-limited", f"more than {self.limits.rate:g} frames a second; frame dropped"))
             return

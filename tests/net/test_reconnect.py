@@ -1,0 +1,83 @@
+"""A client that drops mid-match comes back with its token and resumes; the turn clock hands a silent seat to
+its fallback bot and tells the table."""
+
+from __future__ import annotations
+
+import asyncio
+
+from ravenry.net.client import Client, NetError, SeatPlayer, random_chooser
+
+from .conftest import LiveServer, Recorder, bot_players, create, live_server, run, seats_for
+
+
+def test_client_killed_mid_match_resumes_with_token(live: LiveServer) -> None:
+    game = "fixture"
+    n = seats_for(game)
+    rec = Recorder()
+
+    async def go() -> tuple[SeatPlayer, str]:
+        mid = await create(live.url, game, n, seed=3)
+        others = bot_players(live.url, mid, n)[1:]
+        base = random_chooser(7)
+        drops = 0
+
+        async def choose_then_drop(state: dict) -> int | None:
+            nonlocal drops
+            if drops < 2 and state["turn"] >= 2 + 4 * drops:
+                drops += 1
+                # Kill the TCP connection under the client, as a crash or a lost network would: no close frame.
+                assert victim.client is not None and victim.client._ws is not None
+                victim.client._ws.transport.abort()
+                return None
+            return await base(state)
+
+        victim = SeatPlayer(live.url, mid, seat=0, choose=choose_then_drop, record=rec)
+        await asyncio.gather(victim.run(), *(p.run() for p in others))
+        return victim, mid
+
+    victim, mid = run(go())
+    m = live.server.tables[mid].match
+    assert m.is_over and victim.reconnects == 2
+    # After each resume the seat got the events it missed, and over the whole match exactly its story.
+    got = {e["index"]: e for f in rec.states() for e in f["events"]}
+    assert got == {e["index"]: e for e in m.events(0, 0)}
+    assert victim.last is not None and victim.last["view"] == m.view(0)
+
+
+def test_resume_needs_the_right_token(live: LiveServer) -> None:
+    async def go() -> tuple[str, dict]:
+        mid = await create(live.url, "fixture", 2, seed=3)
+        async with Client(live.url) as c:
+            joined = await c.request("join", match=mid, seat=1)
+        async with Client(live.url) as c:
+            try:
+                await c.request("resume", match=mid, token=joined["token"][:-2] + "xx")
+            except NetError as e:
+                code = e.code
+            again = await c.request("resume", match=mid, token=joined["token"])
+        return code, again
+
+    code, again = run(go())
+    assert code == "bad-token" and again["seat"] == 1
+
+
+def test_turn_clock_lets_fallback_bot_act_and_tells_the_table() -> None:
+    with live_server(turn_seconds=0.15) as live:
+        notices: list[dict] = []
+
+        async def go() -> tuple[dict, str]:
+            mid = await create(live.url, "race-to-ten", 2, seed=0)
+            active = SeatPlayer(live.url, mid, seat=0, choose=random_chooser(1))
+            # Seat 1 joins but never chooses: every one of its turns must be played by the clock's fallback bot.
+            idle = SeatPlayer(live.url, mid, seat=1, choose=None,
+                              on_frame=lambda f: notices.append(f) if f["t"] == "notice" else None)
+            finals = await asyncio.gather(active.run(), idle.run())
+            return finals[1], mid
+
+        final, mid = run(go())
+        m = live.server.tables[mid].match
+        seat1_moves = sum(1 for p, _ in m.history() if p == 1)
+        assert final["over"] and seat1_moves >= 1
+        assert [n["seat"] for n in notices if n["kind"] == "timeout"] == [1] * seat1_moves
+        # Seat 0 always answered at once, so the clock never fired for it.
+        assert all("seat 1" in n["message"] for n in notices)
