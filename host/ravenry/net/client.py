@@ -163,6 +163,7 @@ class SeatPlayer:
     record: Callable[[bytes, Frame], None] | None = None
     reconnect_for: float = 15.0  # give up after this long without a connection
     latencies: list[float] = field(default_factory=list)
+    acks: list[tuple[int, int, float]] = field(default_factory=list)  # (turn, action, time.monotonic()) per "ok"
     next_event: int = 0
     last: Frame | None = None
     errors: list[Frame] = field(default_factory=list)
@@ -231,6 +232,7 @@ class SeatPlayer:
             try:
                 await c.request("act", match=self.match, token=self.token, turn=frame["turn"], action=action)
                 self.latencies.append(time.perf_counter() - t0)
+                self.acks.append((frame["turn"], action, time.monotonic()))
             except NetError as e:
                 if e.code == "closed":
                     return None
