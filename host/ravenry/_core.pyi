@@ -3,7 +3,18 @@ from typing import Any, final
 
 from typing_extensions import disjoint_base
 
-__all__ = ["Ruleset", "Match", "core_games", "_raise_illegal", "RavenryError", "IllegalAction", "OptionError", "SnapshotError", "UnknownGame", "__version__"]
+__all__ = [
+    "Ruleset",
+    "Match",
+    "core_games",
+    "_raise_illegal",
+    "RavenryError",
+    "IllegalAction",
+    "OptionError",
+    "SnapshotError",
+    "UnknownGame",
+    "__version__",
+]
 
 __version__: str
 

@@ -81,9 +81,13 @@ def measure_game(game: str, players: int, budget: float) -> dict[str, Any]:
             per_match = max(probe.seconds / max(probe.matches, 1), 1e-7)
             n = max(200, int(budget / per_match))
             r = ravenry.simulate(game, n, players, ["random"], seed=1, workers=workers)
-            row[f"rust_batch_{label}"] = {"workers": workers, "matches": r.matches, "matches_per_s": r.matches_per_s,
-                                          "decisions_per_s": r.decisions_per_s,
-                                          "decisions_per_match": r.decisions_per_match}
+            row[f"rust_batch_{label}"] = {
+                "workers": workers,
+                "matches": r.matches,
+                "matches_per_s": r.matches_per_s,
+                "decisions_per_s": r.decisions_per_s,
+                "decisions_per_match": r.decisions_per_match,
+            }
     row["python_driver_decisions_per_s"] = _python_driver(game, players, budget)
     mid = _mid_game(game, players)
     n, t = _timed(lambda: (mid.clone(), 1)[1], budget / 2)
@@ -139,10 +143,16 @@ def measure_hearts(budget: float) -> dict[str, Any] | None:
         return 1
 
     m, t = _timed(cpp_match, budget)
-    return {"game": "open_spiel:hearts", "players": 4, "open_spiel_version": getattr(pyspiel, "__version__", "?"),
-            "cpp_random_matches_per_s": m / t, "cpp_random_decisions_per_s": m / t * decisions_per_match,
-            "decisions_per_match": decisions_per_match, "python_driver_decisions_per_s": python_rate,
-            "note": "C++ figure: pyspiel.evaluate_bots with uniform random bots, one thread, bots built per match"}
+    return {
+        "game": "open_spiel:hearts",
+        "players": 4,
+        "open_spiel_version": getattr(pyspiel, "__version__", "?"),
+        "cpp_random_matches_per_s": m / t,
+        "cpp_random_decisions_per_s": m / t * decisions_per_match,
+        "decisions_per_match": decisions_per_match,
+        "python_driver_decisions_per_s": python_rate,
+        "note": "C++ figure: pyspiel.evaluate_bots with uniform random bots, one thread, bots built per match",
+    }
 
 
 def run(games: list[str] | None = None, quick: bool = False) -> dict[str, Any]:
@@ -192,11 +202,26 @@ def table(results: dict[str, Any]) -> Table:
         return f"{x:,.0f}" if isinstance(x, (int, float)) else "—"
 
     for r in results["results"]:
-        t.add_row(r["game"], str(r["players"]), f(r.get("rust_batch_1_worker", {}).get("decisions_per_s")),
-                  f(r.get("rust_batch_all_workers", {}).get("decisions_per_s")), f(r["python_driver_decisions_per_s"]),
-                  f(r["clone_per_s"]), f(r.get("snapshot_round_trips_per_s")), str(r["snapshot_bytes"]))
+        t.add_row(
+            r["game"],
+            str(r["players"]),
+            f(r.get("rust_batch_1_worker", {}).get("decisions_per_s")),
+            f(r.get("rust_batch_all_workers", {}).get("decisions_per_s")),
+            f(r["python_driver_decisions_per_s"]),
+            f(r["clone_per_s"]),
+            f(r.get("snapshot_round_trips_per_s")),
+            str(r["snapshot_bytes"]),
+        )
     peer = results.get("peer")
     if peer:
-        t.add_row("open_spiel hearts", "4", f(peer["cpp_random_decisions_per_s"]), "—",
-                  f(peer["python_driver_decisions_per_s"]), "—", "—", "—")
+        t.add_row(
+            "open_spiel hearts",
+            "4",
+            f(peer["cpp_random_decisions_per_s"]),
+            "—",
+            f(peer["python_driver_decisions_per_s"]),
+            "—",
+            "—",
+            "—",
+        )
     return t

@@ -67,11 +67,23 @@ def list_games(as_json: bool) -> None:
 def info(game: str, as_json: bool) -> None:
     """Show a game's players, options, variants and bots."""
     i = ravenry.game(game).info
-    opts = [{"name": o.name, "kind": o.kind.__name__, "default": o.default, "choices": o.choices, "help": o.help}
-            for o in i.options]
+    opts = [
+        {"name": o.name, "kind": o.kind.__name__, "default": o.default, "choices": o.choices, "help": o.help}
+        for o in i.options
+    ]
     if as_json:
-        _emit_json({"id": i.id, "title": i.title, "players": list(i.players), "options": opts,
-                    "variants": list(i.variants), "bots": list(i.bots), "plugin": i.plugin, "help": i.help})
+        _emit_json(
+            {
+                "id": i.id,
+                "title": i.title,
+                "players": list(i.players),
+                "options": opts,
+                "variants": list(i.variants),
+                "bots": list(i.bots),
+                "plugin": i.plugin,
+                "help": i.help,
+            }
+        )
         return
     c = _console()
     c.print(f"[bold]{i.title}[/] ({i.id}) — {i.players[0]} to {i.players[1]} players, from plugin {i.plugin}")
@@ -125,16 +137,32 @@ def _options(game: str, pairs: tuple[str, ...]) -> dict[str, Any]:
 @click.option("-o", "--option", "option_pairs", multiple=True, help="game option name=value")
 @click.option("--variant", "variants", multiple=True, help="a named variant (repeatable)")
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
-def sim(game: str, matches: int, players: int | None, bots: str, seed: int, workers: int | None,
-        option_pairs: tuple[str, ...], variants: tuple[str, ...], as_json: bool) -> None:
+def sim(
+    game: str,
+    matches: int,
+    players: int | None,
+    bots: str,
+    seed: int,
+    workers: int | None,
+    option_pairs: tuple[str, ...],
+    variants: tuple[str, ...],
+    as_json: bool,
+) -> None:
     """Run headless bot matches and report win shares with 95% intervals."""
     options = _options(game, option_pairs)
     bot_list = [b for b in bots.split(",") if b]
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  disable=as_json, console=render.console()) as bar:
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        disable=as_json,
+        console=render.console(),
+    ) as bar:
         task = bar.add_task(f"{game}", total=matches)
-        result = ravenry.simulate(game, matches, players, bot_list, seed, workers, options, variants,
-                                  progress=lambda k: bar.advance(task, k))
+        result = ravenry.simulate(
+            game, matches, players, bot_list, seed, workers, options, variants, progress=lambda k: bar.advance(task, k)
+        )
     data = result.to_dict()
     if as_json:
         _emit_json(data)
@@ -155,8 +183,10 @@ def sim(game: str, matches: int, players: int | None, bots: str, seed: int, work
             lo, hi = s["ci95"]
             lt.add_row(label, str(s["seats"]), f"{s['share']:.1%}", f"{lo:.1%} – {hi:.1%}")
         c.print(lt)
-    c.print(f"finished {result.finished}/{result.matches}; {result.decisions_per_match:.1f} decisions/match; "
-            f"{result.matches_per_s:,.0f} matches/s; {result.decisions_per_s:,.0f} decisions/s")
+    c.print(
+        f"finished {result.finished}/{result.matches}; {result.decisions_per_match:.1f} decisions/match; "
+        f"{result.matches_per_s:,.0f} matches/s; {result.decisions_per_s:,.0f} decisions/s"
+    )
 
 
 def _seats(players: int, human: tuple[int, ...], bots: str) -> dict[int, str | None]:
@@ -172,8 +202,16 @@ def _seats(players: int, human: tuple[int, ...], bots: str) -> dict[int, str | N
 @click.option("-o", "--option", "option_pairs", multiple=True, help="game option name=value")
 @click.option("--variant", "variants", multiple=True, help="a named variant (repeatable)")
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path), help="autosave here after every action")
-def play(game: str, players: int | None, human: tuple[int, ...], bots: str, seed: int | None,
-         option_pairs: tuple[str, ...], variants: tuple[str, ...], save: Path | None) -> None:
+def play(
+    game: str,
+    players: int | None,
+    human: tuple[int, ...],
+    bots: str,
+    seed: int | None,
+    option_pairs: tuple[str, ...],
+    variants: tuple[str, ...],
+    save: Path | None,
+) -> None:
     """Play in the terminal against bots."""
     import secrets
 
@@ -216,8 +254,13 @@ def replay(file: Path, seat: int | None, step: bool, verify: bool) -> None:
 @cli.command()
 @click.option("--game", "games", multiple=True, help="only these games (default: every installed game)")
 @click.option("--quick", is_flag=True, help="a short run (smoke test), not for recording")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("benches/results"),
-              show_default=True, help="folder for the JSON results")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("benches/results"),
+    show_default=True,
+    help="folder for the JSON results",
+)
 @click.option("--json", "as_json", is_flag=True, help="print the results as JSON")
 def bench(games: tuple[str, ...], quick: bool, out: Path, as_json: bool) -> None:
     """Measure engine throughput per game and player count, beside OpenSpiel's hearts when installed."""

@@ -81,8 +81,13 @@ def _ask_human(match: MatchBase, p: int, console: Console, ask: Callable[[str], 
         console.print(f"[red]type a number from 1 to {len(legal)}[/]")
 
 
-def replay(match: MatchBase, actions: list[tuple[int, int]], console: Console, ask: Callable[[str], str] | None,
-           viewer: int | None = None) -> MatchBase:
+def replay(
+    match: MatchBase,
+    actions: list[tuple[int, int]],
+    console: Console,
+    ask: Callable[[str], str] | None,
+    viewer: int | None = None,
+) -> MatchBase:
     """Step through ``actions`` on a fresh ``match``, narrating each as ``viewer`` may know it."""
     for i, (p, a) in enumerate(actions):
         before = match.event_count

@@ -25,7 +25,7 @@ def narrate(match: MatchBase, event: dict[str, Any]) -> str:
         return spec.narrate(event)
     body = event["event"]
     if isinstance(body, dict) and len(body) == 1:
-        (kind, fields), = body.items()
+        ((kind, fields),) = body.items()
         if isinstance(fields, dict):
             return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in fields.items())
         return f"{kind}: {fields}"
@@ -52,7 +52,9 @@ def outcome_table(match: MatchBase) -> Table:
     t.add_column("")
     winners = set(out.get("winners", []))
     for p in range(match.players):
-        t.add_row(str(p), f"{out['scores'][p]:g}", str(out["ranks"][p]), "[bold green]winner[/]" if p in winners else "")
+        t.add_row(
+            str(p), f"{out['scores'][p]:g}", str(out["ranks"][p]), "[bold green]winner[/]" if p in winners else ""
+        )
     return t
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+
 import ravenry
 from ravenry.match import Match, MatchBase
 
@@ -40,4 +41,3 @@ def play_random(m: MatchBase, rng: random.Random, steps: int = MAX_STEPS) -> int
 
 def is_rust(m: MatchBase) -> bool:
     return isinstance(m, Match)
-

@@ -10,10 +10,9 @@ from __future__ import annotations
 import random
 
 import pytest
+import ravenry
 from hypothesis import given
 from hypothesis import strategies as st
-
-import ravenry
 from ravenry import IllegalAction, RavenryError, SnapshotError
 
 from .kit import MATCHES, cases, is_rust, play_random, variant_cases

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import ravenry
 from click.testing import CliRunner
-
 from ravenry.cli import cli
 
 
@@ -46,8 +45,9 @@ def test_sim_table() -> None:
 
 def test_play_a_whole_match_with_a_human_seat(tmp_path: Path) -> None:
     save = tmp_path / "m.rvn"
-    r = invoke("play", "fixture", "--players", "2", "--seed", "3", "--bots", "random", "--save", str(save),
-               input="1\n" * 40)
+    r = invoke(
+        "play", "fixture", "--players", "2", "--seed", "3", "--bots", "random", "--save", str(save), input="1\n" * 40
+    )
     assert r.exit_code == 0, r.output
     assert "final result" in r.output and "your choices" in r.output
     m = ravenry.load_match(save, verify=True)

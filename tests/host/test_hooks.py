@@ -7,7 +7,6 @@ import sys
 import click
 import pluggy
 import pytest
-
 import ravenry
 from ravenry import GameSpec, OptionSpec, VariantSpec, hookimpl, hookspecs
 from ravenry.plugins import collect, get_plugin_manager
@@ -37,9 +36,17 @@ def _with(plugin: object) -> ravenry.plugins.Registry:
 class GamePlugin:
     @hookimpl
     def ravenry_register_games(self, register):  # type: ignore[no-untyped-def]
-        register(GameSpec(id="tiny-fixture", title="Tiny", min_players=2, max_players=2, core="fixture",
-                          content={"deck": list(range(8)), "hand_size": 2},
-                          options=[OptionSpec("doubling", bool, False)]))
+        register(
+            GameSpec(
+                id="tiny-fixture",
+                title="Tiny",
+                min_players=2,
+                max_players=2,
+                core="fixture",
+                content={"deck": list(range(8)), "hand_size": 2},
+                options=[OptionSpec("doubling", bool, False)],
+            )
+        )
         register(GameSpec(id="no-core", title="x", min_players=2, max_players=2, core="go"))
         register(GameSpec(id="fixture", title="again", min_players=2, max_players=2, core="fixture"))
 

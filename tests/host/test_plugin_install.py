@@ -15,8 +15,9 @@ SAMPLE = Path(__file__).resolve().parents[1] / "sample_plugin"
 
 
 def run(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True, timeout=300,
-                          env={**os.environ, **env})
+    return subprocess.run(
+        [sys.executable, "-m", *args], capture_output=True, text=True, timeout=300, env={**os.environ, **env}
+    )
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import msgpack
 import pytest
-
 import ravenry
 from ravenry import SnapshotError
 from ravenry.snapshot import FORMAT

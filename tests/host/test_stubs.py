@@ -7,6 +7,7 @@ import sys
 
 
 def test_core_stubs_match_the_extension() -> None:
-    r = subprocess.run([sys.executable, "-m", "mypy.stubtest", "ravenry._core"], capture_output=True, text=True,
-                       timeout=600)
+    r = subprocess.run(
+        [sys.executable, "-m", "mypy.stubtest", "ravenry._core"], capture_output=True, text=True, timeout=600
+    )
     assert r.returncode == 0, r.stdout + r.stderr

@@ -6,7 +6,6 @@ from collections.abc import Callable
 from typing import Any
 
 import click
-
 from ravenry import BotSpec, VariantSpec, hookimpl
 
 
