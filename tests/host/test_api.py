@@ -142,3 +142,28 @@ def test_simulate_refuses_bad_requests() -> None:
 def test_simulate_python_games_in_a_python_loop() -> None:
     r = ravenry.simulate("race-to-ten", 50, players=3, seed=1)
     assert r.engine == "python" and r.finished == 50 and abs(sum(r.wins) - 50) < 1e-9
+
+
+def test_fork_after_a_batch_does_not_hang() -> None:
+    """The batch runner's thread pool lives only for the call, so a forked child can run its own batch."""
+    import os
+
+    ravenry.simulate("fixture", 2000, players=4, seed=1, workers=2)
+    pid = os.fork()
+    if pid == 0:  # child
+        try:
+            r = ravenry.simulate("fixture", 2000, players=4, seed=1, workers=2)
+            os._exit(0 if r.finished == 2000 else 1)
+        except BaseException:
+            os._exit(2)
+    import time
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            assert os.waitstatus_to_exitcode(status) == 0
+            return
+        time.sleep(0.05)
+    os.kill(pid, 9)
+    raise AssertionError("the forked child hung")
