@@ -8,6 +8,8 @@ pub mod engine;
 pub mod games;
 pub mod rng;
 pub mod runner;
+#[cfg(test)]
+pub mod testing;
 
 #[cfg(feature = "python")]
 mod py_errors;

@@ -7,7 +7,8 @@ from collections.abc import Iterable, Mapping
 from functools import cached_property
 from typing import Any
 
-from ravenry import _core, options as opts
+from ravenry import _core
+from ravenry import options as opts
 from ravenry.errors import OptionError, UnknownGame
 from ravenry.match import Match, MatchBase
 from ravenry.plugins import registry

@@ -132,15 +132,27 @@ class Match(MatchBase, _core.Match):
     def clone(self) -> Match:
         """An independent copy that continues identically (same RNG position, history and events)."""
         return Match(
-            self.game, self.ruleset, self.players, self.seed, source=self, options=dict(self.options),
-            variants=self.variants, meta=self.meta,
+            self.game,
+            self.ruleset,
+            self.players,
+            self.seed,
+            source=self,
+            options=dict(self.options),
+            variants=self.variants,
+            meta=self.meta,
         )
 
     def determinized(self, seat: int, seed: int) -> Match:
         """A copy in which everything ``seat`` cannot see is resampled (for search bots and leak checks)."""
         return Match(
-            self.game, self.ruleset, self.players, self.seed, state=self.determinized_state(seat, seed),
-            history=self.history(), options=dict(self.options), variants=self.variants,
+            self.game,
+            self.ruleset,
+            self.players,
+            self.seed,
+            state=self.determinized_state(seat, seed),
+            history=self.history(),
+            options=dict(self.options),
+            variants=self.variants,
         )
 
 

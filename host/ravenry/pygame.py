@@ -30,6 +30,7 @@ class PythonGame(Protocol):
     def apply(self, p: int, a: int) -> list[tuple[list[int] | None, dict[str, Any]]]:
         """Apply and return the events: ``(seats that see it or None for everyone, event)``."""
         ...
+
     def outcome(self) -> dict[str, Any] | None: ...
     def view(self, seat: int | None, all: bool) -> dict[str, Any]: ...
     def describe(self, a: int, seat: int) -> dict[str, Any]: ...
@@ -127,8 +128,16 @@ class PythonMatch(MatchBase):
         return self._bot_rng.choice(legal)
 
     def clone(self) -> PythonMatch:
-        m = PythonMatch.from_state_bytes(self.game, self.players, self.seed, self.state_msgpack(), options=self.options,
-                                         variants=self.variants, meta=self.meta, history=self._history)
+        m = PythonMatch.from_state_bytes(
+            self.game,
+            self.players,
+            self.seed,
+            self.state_msgpack(),
+            options=self.options,
+            variants=self.variants,
+            meta=self.meta,
+            history=self._history,
+        )
         m._events = [dict(e) for e in self._events]
         m._bot_rng.setstate(self._bot_rng.getstate())
         return m

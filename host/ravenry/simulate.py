@@ -65,8 +65,13 @@ class SimResult:
             "matches_per_s": self.matches_per_s,
             "decisions_per_s": self.decisions_per_s,
             "seats": [
-                {"seat": p, "bot": self.bots[p % len(self.bots)], "wins": w, "share": self.win_share(p),
-                 "ci95": list(self.ci95(p))}
+                {
+                    "seat": p,
+                    "bot": self.bots[p % len(self.bots)],
+                    "wins": w,
+                    "share": self.win_share(p),
+                    "ci95": list(self.ci95(p)),
+                }
                 for p, w in enumerate(self.wins)
             ],
             "by_label": {
@@ -142,8 +147,15 @@ def _add(result: SimResult, r: dict[str, Any]) -> None:
         result.by_label[label] = (s + seats, w + wins)
 
 
-def _python_loop(g: Any, result: SimResult, matches: int, options: dict[str, Any], variants: tuple[str, ...],
-                 progress: Callable[[int], None] | None, max_decisions: int) -> SimResult:
+def _python_loop(
+    g: Any,
+    result: SimResult,
+    matches: int,
+    options: dict[str, Any],
+    variants: tuple[str, ...],
+    progress: Callable[[int], None] | None,
+    max_decisions: int,
+) -> SimResult:
     from ravenry import _core
 
     started = time.perf_counter()

@@ -124,8 +124,9 @@ def load_match(source: bytes | str | os.PathLike[str], verify: bool = False) -> 
         )
     else:
         try:
-            match = Match(g, g.ruleset(options), data["players"], data["seed"], state=data["state"], history=history,
-                          **common)
+            match = Match(
+                g, g.ruleset(options), data["players"], data["seed"], state=data["state"], history=history, **common
+            )
         except SnapshotError:
             raise
         except RavenryError as e:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ravenry import GameSpec, OptionSpec, VariantSpec, hookimpl
+
 from ravenry_fixture.race import RaceToTen
 
 
@@ -15,7 +16,7 @@ def render(view: dict[str, Any], seat: int | None) -> str:
 
 
 def narrate(event: dict[str, Any]) -> str:
-    (kind, body), = event["event"].items() if isinstance(event["event"], dict) else ((event["event"], {}),)
+    ((kind, body),) = event["event"].items() if isinstance(event["event"], dict) else ((event["event"], {}),)
     return f"{kind} {body}"
 
 

@@ -23,8 +23,13 @@ class RaceToTen:
         return cls(state["players"], state["target"], state["total"], state["turn"], state["winner"])
 
     def to_state(self) -> dict[str, Any]:
-        return {"players": self.players, "target": self.target, "total": self.total, "turn": self.turn,
-                "winner": self.winner}
+        return {
+            "players": self.players,
+            "target": self.target,
+            "total": self.total,
+            "turn": self.turn,
+            "winner": self.winner,
+        }
 
     def to_act(self) -> list[int]:
         return [] if self.winner is not None else [self.turn]
