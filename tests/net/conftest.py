@@ -41,6 +41,7 @@ class LiveServer:
 
     def call(self, fn: Any, *args: Any) -> Any:
         """Run ``fn(*args)`` on the server's loop and return its result (for reading server state safely)."""
+
         async def wrapper() -> Any:
             return fn(*args)
 
@@ -48,8 +49,9 @@ class LiveServer:
 
 
 @contextlib.contextmanager
-def live_server(limits: Limits | None = None, save_dir: str | None = None,
-                turn_seconds: float | None = None) -> Iterator[LiveServer]:
+def live_server(
+    limits: Limits | None = None, save_dir: str | None = None, turn_seconds: float | None = None
+) -> Iterator[LiveServer]:
     server = Server(limits, Store(save_dir) if save_dir else None, turn_seconds)
     loop = asyncio.new_event_loop()
     ready = threading.Event()
@@ -107,10 +109,11 @@ class Recorder:
         return [f for f in self.frames if f.get("t") == "state"]
 
 
-def bot_players(url: str, match: str, n: int, recorders: list[Recorder] | None = None,
-                **kw: Any) -> list[SeatPlayer]:
-    return [SeatPlayer(url, match, seat=i, choose=random_chooser(100 + i),
-                       record=recorders[i] if recorders else None, **kw) for i in range(n)]
+def bot_players(url: str, match: str, n: int, recorders: list[Recorder] | None = None, **kw: Any) -> list[SeatPlayer]:
+    return [
+        SeatPlayer(url, match, seat=i, choose=random_chooser(100 + i), record=recorders[i] if recorders else None, **kw)
+        for i in range(n)
+    ]
 
 
 # -- the redaction oracle -------------------------------------------------------------------------------------
@@ -149,8 +152,9 @@ def secret_blobs(state: dict[str, Any], public: dict[str, Any]) -> list[bytes]:
         if len(blob) >= 5:
             out.append(blob)
         if isinstance(v, dict):  # e.g. the RNG: its seed alone must not leak either
-            out += [msgpack.packb(x, use_bin_type=True) for x in v.values()
-                    if len(msgpack.packb(x, use_bin_type=True)) >= 5]
+            out += [
+                msgpack.packb(x, use_bin_type=True) for x in v.values() if len(msgpack.packb(x, use_bin_type=True)) >= 5
+            ]
     return out
 
 

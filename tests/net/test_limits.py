@@ -21,11 +21,13 @@ def test_token_bucket_allows_burst_then_rate() -> None:
 def test_flood_of_malformed_frames_closes_only_the_flooder() -> None:
     limits = Limits(rate=50, burst=20, strikes=30)
     with live_server(limits) as live:
+
         async def go() -> tuple[list[str], int | None, list[dict]]:
             mid = await create(live.url, "fixture", 4, seed=4)
             match = asyncio.gather(*(p.run() for p in bot_players(live.url, mid, 4)))
             codes: list[str] = []
             async with connect(live.url) as ws:
+
                 async def reader() -> None:
                     try:
                         async for data in ws:
@@ -52,6 +54,7 @@ def test_flood_of_malformed_frames_closes_only_the_flooder() -> None:
 
 def test_oversized_frame_closes_connection_with_1009() -> None:
     with live_server(Limits(max_frame=1024)) as live:
+
         async def go() -> tuple[int | None, str]:
             async with connect(live.url) as ws:
                 await ws.send(msgpack.packb({"t": "ping", "pad": "x" * 5000}))
@@ -70,6 +73,7 @@ def test_oversized_frame_closes_connection_with_1009() -> None:
 
 def test_idle_connection_is_closed() -> None:
     with live_server(Limits(idle_seconds=0.3)) as live:
+
         async def go() -> tuple[int | None, str | None]:
             async with connect(live.url) as ws:
                 try:

@@ -19,12 +19,12 @@ def test_client_killed_mid_match_resumes_with_token(live: LiveServer) -> None:
         mid = await create(live.url, game, n, seed=3)
         others = bot_players(live.url, mid, n)[1:]
         base = random_chooser(7)
-        drops = 0
+        prompts = 0
 
         async def choose_then_drop(state: dict) -> int | None:
-            nonlocal drops
-            if drops < 2 and state["turn"] >= 2 + 4 * drops:
-                drops += 1
+            nonlocal prompts
+            prompts += 1
+            if prompts in (2, 4):  # the 2nd and 4th time it is asked, the client "crashes" instead of answering
                 # Kill the TCP connection under the client, as a crash or a lost network would: no close frame.
                 assert victim.client is not None and victim.client._ws is not None
                 victim.client._ws.transport.abort()
@@ -69,8 +69,13 @@ def test_turn_clock_lets_fallback_bot_act_and_tells_the_table() -> None:
             mid = await create(live.url, "race-to-ten", 2, seed=0)
             active = SeatPlayer(live.url, mid, seat=0, choose=random_chooser(1))
             # Seat 1 joins but never chooses: every one of its turns must be played by the clock's fallback bot.
-            idle = SeatPlayer(live.url, mid, seat=1, choose=None,
-                              on_frame=lambda f: notices.append(f) if f["t"] == "notice" else None)
+            idle = SeatPlayer(
+                live.url,
+                mid,
+                seat=1,
+                choose=None,
+                on_frame=lambda f: notices.append(f) if f["t"] in ("notice", "state") else None,
+            )
             finals = await asyncio.gather(active.run(), idle.run())
             return finals[1], mid
 
@@ -78,6 +83,9 @@ def test_turn_clock_lets_fallback_bot_act_and_tells_the_table() -> None:
         m = live.server.tables[mid].match
         seat1_moves = sum(1 for p, _ in m.history() if p == 1)
         assert final["over"] and seat1_moves >= 1
-        assert [n["seat"] for n in notices if n["kind"] == "timeout"] == [1] * seat1_moves
+        assert [n["seat"] for n in notices if n["t"] == "notice" and n["kind"] == "timeout"] == [1] * seat1_moves
+        # The table sees the clock running: seat 1's states show its seconds left while it is to act.
+        clocks = [f["clock"] for f in notices if f["t"] == "state" and 1 in f["to_act"]]
+        assert clocks and all(c is not None and 0 <= c[1] <= 0.15 for c in clocks)
         # Seat 0 always answered at once, so the clock never fired for it.
-        assert all("seat 1" in n["message"] for n in notices)
+        assert all("seat 1" in n["message"] for n in notices if n["t"] == "notice")

@@ -21,9 +21,22 @@ from .conftest import GAMES, free_port, run, seats_for
 
 def start_server(port: int, save_dir: Path, game: str) -> tuple[subprocess.Popen[str], list[str]]:
     proc = subprocess.Popen(
-        [sys.executable, "-u", "-m", "ravenry.net.server", game, "--players", str(seats_for(game)), "--port", str(port),
-         "--save-dir", str(save_dir)],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        [
+            sys.executable,
+            "-u",
+            "-m",
+            "ravenry.net.server",
+            game,
+            "--players",
+            str(seats_for(game)),
+            "--port",
+            str(port),
+            "--save-dir",
+            str(save_dir),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
     )
     lines: list[str] = []
     deadline = time.monotonic() + 20
@@ -59,8 +72,9 @@ def test_server_killed_mid_match_resumes_every_match(tmp_path: Path, game: str) 
     killed: dict[str, object] = {}
 
     async def go() -> list[SeatPlayer]:
-        players = [SeatPlayer(url, match_id, seat=s, choose=slow_chooser(s), reconnect_for=30)
-                   for s in range(seats_for(game))]
+        players = [
+            SeatPlayer(url, match_id, seat=s, choose=slow_chooser(s), reconnect_for=30) for s in range(seats_for(game))
+        ]
         tasks = [asyncio.ensure_future(p.run()) for p in players]
         while not any(p.last and p.last["turn"] >= 3 for p in players):
             await asyncio.sleep(0.005)
@@ -98,5 +112,5 @@ def test_server_killed_mid_match_resumes_every_match(tmp_path: Path, game: str) 
         # ...and every acknowledged action is in the history exactly once (at most one more, applied and saved
         # while the kill cut its "ok" off).
         acked = [a for _, a, _ in p.acks]
-        assert acked == moves or any(acked == moves[:i] + moves[i + 1:] for i in range(len(moves)))
+        assert acked == moves or any(acked == moves[:i] + moves[i + 1 :] for i in range(len(moves)))
     assert os.path.getsize(save) > 0

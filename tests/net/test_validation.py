@@ -56,13 +56,27 @@ def test_bad_actions_get_error_frames_and_the_match_continues(live: LiveServer) 
         return codes, finals[0]
 
     codes, final = run(go())
-    assert codes == ["bad-token", "wrong-seat", "not-your-turn", "illegal", "stale", "no-match", "seat-taken",
-                     "no-seat", "UnknownGame", "bad-players", "bad-bots", "not-your-turn", "stale"]
+    assert codes == [
+        "bad-token",
+        "wrong-seat",
+        "not-your-turn",
+        "illegal",
+        "stale",
+        "no-match",
+        "seat-taken",
+        "no-seat",
+        "UnknownGame",
+        "bad-players",
+        "bad-bots",
+        "not-your-turn",
+        "stale",
+    ]
     assert final["over"]
 
 
 def test_simultaneous_commits_are_not_stale(live: LiveServer) -> None:
     """In a secret simultaneous commit, another seat committing first does not make a seat's choice stale."""
+
     async def go() -> list[str]:
         mid = await create(live.url, "fixture", 3, seed=2)
         async with Client(live.url) as c:
@@ -73,8 +87,9 @@ def test_simultaneous_commits_are_not_stale(live: LiveServer) -> None:
             turn = state["turn"]
             out = []
             for s in (0, 1, 2):
-                r = await c.request("act", match=mid, token=seats[s]["token"], turn=turn,
-                                    action=_first_legal(live, mid, s))
+                r = await c.request(
+                    "act", match=mid, token=seats[s]["token"], turn=turn, action=_first_legal(live, mid, s)
+                )
                 out.append(r["t"])
         return out
 
@@ -86,15 +101,46 @@ def _first_legal(live: LiveServer, mid: str, seat: int) -> int:
 
 
 ints = st.integers(-(2**63), 2**64 - 1)
-values = st.one_of(st.none(), st.booleans(), ints, st.floats(), st.text(max_size=300), st.binary(max_size=20),
-                   st.lists(ints, max_size=3), st.dictionaries(ints, st.text(max_size=20), max_size=3))
+values = st.one_of(
+    st.none(),
+    st.booleans(),
+    ints,
+    st.floats(),
+    st.text(max_size=300),
+    st.binary(max_size=20),
+    st.lists(ints, max_size=3),
+    st.dictionaries(ints, st.text(max_size=20), max_size=3),
+)
 fields = st.dictionaries(
-    st.sampled_from(["ref", "match", "token", "turn", "action", "seat", "game", "players", "bots", "options",
-                     "variants", "since", "turn_seconds", "seed", "zz"]), values, max_size=6)
+    st.sampled_from(
+        [
+            "ref",
+            "match",
+            "token",
+            "turn",
+            "action",
+            "seat",
+            "game",
+            "players",
+            "bots",
+            "options",
+            "variants",
+            "since",
+            "turn_seconds",
+            "seed",
+            "zz",
+        ]
+    ),
+    values,
+    max_size=6,
+)
 # Mostly well-typed frame types with random fields (to reach the field checks), plus plain garbage.
 frames = st.one_of(
-    st.builds(lambda t, rest: msgpack.packb({"t": t, **rest}, use_bin_type=True),
-              st.sampled_from([*REQUESTS, "bogus"]) | values, fields),
+    st.builds(
+        lambda t, rest: msgpack.packb({"t": t, **rest}, use_bin_type=True),
+        st.sampled_from([*REQUESTS, "bogus"]) | values,
+        fields,
+    ),
     st.binary(max_size=200),
     st.text(max_size=50),
     values.map(lambda v: msgpack.packb(v, use_bin_type=True)),
@@ -108,13 +154,23 @@ def test_fuzzed_frames_get_error_frames() -> None:
         live.server.limits = live.server.limits.__class__(rate=10_000, burst=10_000)
         with connect(live.url) as ws:
 
-            @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+            @settings(deadline=None, suppress_health_check=list(HealthCheck))  # example count: the profile
             @given(frames)
             def one(data: bytes | str) -> None:
                 ws.send(data)
                 reply = msgpack.unpackb(ws.recv(timeout=5), raw=False, strict_map_key=False)
-                assert reply["t"] in {"error", "pong", "games", "matches", "created", "joined", "watching",
-                                      "left", "ok", "state"}
+                assert reply["t"] in {
+                    "error",
+                    "pong",
+                    "games",
+                    "matches",
+                    "created",
+                    "joined",
+                    "watching",
+                    "left",
+                    "ok",
+                    "state",
+                }
                 if reply["t"] == "error":
                     assert reply["code"] != "internal", reply
                     assert reply["message"]
@@ -127,6 +183,7 @@ def test_fuzzed_frames_get_error_frames() -> None:
             one()
             ws.send(msgpack.packb({"t": "ping", "ref": 1}))
             assert msgpack.unpackb(ws.recv(timeout=5))["t"] == "pong"
+
         # The match still plays to the end.
         async def finish() -> list[dict]:
             return list(await asyncio.gather(*(p.run() for p in bot_players(live.url, mid, 2))))

@@ -37,8 +37,7 @@ class Client:
     """One WebSocket connection to a server. Replies to ``request`` come back paired by ``ref``; everything the
     server sends unasked (state, notices) lands on ``frames``."""
 
-    def __init__(self, url: str, record: Callable[[bytes, Frame], None] | None = None,
-                 keepalive: float = 30.0) -> None:
+    def __init__(self, url: str, record: Callable[[bytes, Frame], None] | None = None, keepalive: float = 30.0) -> None:
         self.url = url
         self.record = record
         self.keepalive = keepalive
@@ -173,18 +172,23 @@ class SeatPlayer:
     async def run(self) -> Frame:
         """Returns the final state frame."""
         down_since: float | None = None
+        attached = False
         while True:
             try:
                 self.client = await Client(self.url, record=self.record).connect()
                 await self._attach(self.client)
-                down_since = None
+                down_since, attached = None, True
                 final = await self._play(self.client)
                 if final is not None:
                     await self.client.close()
                     return final
+                self._status(f"connection lost ({self.client.close_reason}); reconnecting…")
             except NetError as e:
-                if e.code != "closed":
+                if e.code != "closed" or not attached:  # a wrong address should fail at once, not after retries
+                    if self.client is not None:
+                        await self.client.close()
                     raise
+                self._status(f"no connection ({e.message}); retrying…")
             if self.client is not None:
                 await self.client.close()
             now = time.monotonic()
@@ -194,6 +198,10 @@ class SeatPlayer:
             self.reconnects += 1
             await asyncio.sleep(min(1.0, 0.05 * 2 ** min(self.reconnects, 5)))
 
+    def _status(self, message: str) -> None:
+        if self.on_frame is not None:
+            self.on_frame({"t": "status", "message": message})
+
     async def _attach(self, c: Client) -> None:
         if self.watch:
             await c.request("watch", match=self.match, since=self.next_event)
@@ -202,6 +210,8 @@ class SeatPlayer:
         else:
             reply = await c.request("join", match=self.match, seat=self.seat, since=self.next_event)
             self.seat, self.token = reply["seat"], reply["token"]
+        who = "watching" if self.watch else f"seat {self.seat}"
+        self._status(f"{'resumed' if self.reconnects else 'joined'} match {self.match} ({who})")
 
     async def _play(self, c: Client) -> Frame | None:
         """Handle frames until the match is over (returns the last state) or the connection drops (None)."""
@@ -236,6 +246,8 @@ class SeatPlayer:
             except NetError as e:
                 if e.code == "closed":
                     return None
+                if self.on_frame is not None:
+                    self.on_frame({"t": "error", "code": e.code, "message": e.message})
                 # Stale (another seat's move changed our options) or our clock ran out first: the server sends
                 # the current state, and we choose again from that.
                 self.errors.append({"t": "error", "code": e.code, "message": e.message})

@@ -155,17 +155,25 @@ class Connection:
 
 
 class Server:
-    def __init__(self, limits: Limits | None = None, store: Store | None = None,
-                 turn_seconds: float | None = None) -> None:
+    def __init__(
+        self, limits: Limits | None = None, store: Store | None = None, turn_seconds: float | None = None
+    ) -> None:
         self.limits = limits or Limits()
         self.store = store
         self.turn_seconds = turn_seconds
         self.tables: dict[str, Table] = {}
 
     # -- tables -------------------------------------------------------------------------------------------
-    def create(self, game: str, players: int | None = None, seed: int | None = None,
-               options: dict[str, Any] | None = None, variants: Sequence[str] = (),
-               bots: dict[int, str] | None = None, turn_seconds: float | None = None) -> Table:
+    def create(
+        self,
+        game: str,
+        players: int | None = None,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        variants: Sequence[str] = (),
+        bots: dict[int, str] | None = None,
+        turn_seconds: float | None = None,
+    ) -> Table:
         if len(self.tables) >= self.limits.max_matches:
             raise BadFrame("limit", f"this server hosts at most {self.limits.max_matches} matches")
         g = ravenry.game(game)
@@ -212,11 +220,20 @@ class Server:
         if t == "ping":
             return {"t": "pong", "v": VERSION}
         if t == "games":
-            return {"t": "games", "games": [
-                {"id": g.id, "title": g.title, "players": list(g.players), "bots": list(g.bots),
-                 "variants": list(g.variants), "options": {o.name: o.default for o in g.options}}
-                for g in ravenry.games()
-            ]}
+            return {
+                "t": "games",
+                "games": [
+                    {
+                        "id": g.id,
+                        "title": g.title,
+                        "players": list(g.players),
+                        "bots": list(g.bots),
+                        "variants": list(g.variants),
+                        "options": {o.name: o.default for o in g.options},
+                    }
+                    for g in ravenry.games()
+                ],
+            }
         if t == "list":
             return {"t": "matches", "matches": [tb.summary() for tb in self.tables.values()]}
         if t == "create":
@@ -235,8 +252,13 @@ class Server:
         if t == "resume":
             seat = table.seat_of(req.args["token"])
             conn.subscribe(table, seat, req.get("since", 0))
-            return {"t": "joined", "match": table.id, "seat": seat, "token": req.args["token"],
-                    "game": table.match.game.id}
+            return {
+                "t": "joined",
+                "match": table.id,
+                "seat": seat,
+                "token": req.args["token"],
+                "game": table.match.game.id,
+            }
         if t == "watch":
             conn.subscribe(table, None, req.get("since", 0))
             return {"t": "watching", "match": table.id, "game": table.match.game.id}
@@ -258,8 +280,9 @@ class Server:
         seed = req.get("seed")
         if seed is not None and not 0 <= seed < 2**64:
             raise BadFrame("bad-field", "'seed' must be from 0 to 2**64-1")
-        table = self.create(req.args["game"], req.get("players"), seed, req.get("options"), variants, bots,
-                            req.get("turn_seconds"))
+        table = self.create(
+            req.args["game"], req.get("players"), seed, req.get("options"), variants, bots, req.get("turn_seconds")
+        )
         await self.save_table(table)
         table.start()
         return {"t": "created", "match": table.id, "summary": table.summary()}
@@ -274,13 +297,23 @@ class Server:
     async def handler(self, ws: ServerConnection) -> None:
         await Connection(self, ws, self.limits).serve()
 
-    async def run(self, host: str, port: int, ready: asyncio.Event | None = None,
-                  stop: asyncio.Event | None = None) -> None:
+    async def run(
+        self, host: str, port: int, ready: asyncio.Event | None = None, stop: asyncio.Event | None = None
+    ) -> None:
         await self.resume_saved()
         for table in self.tables.values():
             table.start()
-        async with serve(self.handler, host, port, max_size=self.limits.max_frame, max_queue=16,
-                         ping_interval=20, ping_timeout=20, compression=None) as srv:
+        async with serve(
+            self.handler,
+            host,
+            port,
+            max_size=self.limits.max_frame,
+            max_queue=16,
+            ping_interval=20,
+            ping_timeout=20,
+            close_timeout=2,
+            compression=None,
+        ) as srv:
             self.port = next(iter(srv.sockets)).getsockname()[1]
             if ready is not None:
                 ready.set()
@@ -303,9 +336,17 @@ def parse_bots(spec: str | None, players: int) -> dict[int, str]:
     return out
 
 
-async def serve_forever(host: str, port: int, game: str | None = None, players: int | None = None,
-                        bots: str | None = None, save_dir: str | None = None, turn_seconds: float | None = None,
-                        limits: Limits | None = None, announce: Any = print) -> None:
+async def serve_forever(
+    host: str,
+    port: int,
+    game: str | None = None,
+    players: int | None = None,
+    bots: str | None = None,
+    save_dir: str | None = None,
+    turn_seconds: float | None = None,
+    limits: Limits | None = None,
+    announce: Any = print,
+) -> None:
     store = Store(save_dir) if save_dir else None
     server = Server(limits, store, turn_seconds)
     ready, stop = asyncio.Event(), asyncio.Event()
@@ -322,8 +363,10 @@ async def serve_forever(host: str, port: int, game: str | None = None, players: 
         await server.save_table(table)
         table.start()
     for t in server.tables.values():
-        announce(f"match {t.id}: {t.match.game.id}, {t.match.players} players, turn {t.match.decisions}"
-                 f"{' (over)' if t.match.is_over else ''}")
+        announce(
+            f"match {t.id}: {t.match.game.id}, {t.match.players} players, turn {t.match.decisions}"
+            f"{' (over)' if t.match.is_over else ''}"
+        )
     announce(f"serving on ws://{host}:{server.port} ({resumed} match(es) resumed)")
     await task
 
@@ -340,8 +383,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     a = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)
-    asyncio.run(serve_forever(a.host, a.port, a.game, a.players, a.bots, a.save_dir, a.turn_seconds,
-                              announce=lambda s: print(s, flush=True)))
+    asyncio.run(
+        serve_forever(
+            a.host,
+            a.port,
+            a.game,
+            a.players,
+            a.bots,
+            a.save_dir,
+            a.turn_seconds,
+            announce=lambda s: print(s, flush=True),
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -158,8 +158,14 @@ class Table:
                 return False
             await self._applied(p)
         if reason == "clock":
-            self.notice({"kind": "timeout", "seat": p, "bot": name,
-                         "message": f"seat {p}'s clock ran out; its fallback bot {name!r} acted"})
+            self.notice(
+                {
+                    "kind": "timeout",
+                    "seat": p,
+                    "bot": name,
+                    "message": f"seat {p}'s clock ran out; its fallback bot {name!r} acted",
+                }
+            )
         self.publish()
         return True
 
