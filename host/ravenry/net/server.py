@@ -89,21 +89,37 @@ class Connection:
                     await self.ws.send(encode(frame))
 
     async def serve(self) -> None:
-        writer = asyncio.get_running_loop().create_task(self.writer())
+        loop = asyncio.get_running_loop()
+        writer = loop.create_task(self.writer())
+        # One timer per connection, re-armed lazily, instead of a wait_for (a task and a timer) around every recv:
+        # this is the hot path of every action.
+        self.last_seen = loop.time()
+        watchdog = loop.call_later(self.limits.idle_seconds, self._check_idle)
+        self._watchdog = watchdog
         try:
-            while not writer.done():
-                try:
-                    data = await asyncio.wait_for(self.ws.recv(), self.limits.idle_seconds)
-                except asyncio.TimeoutError:
-                    await self.ws.close(1000, f"idle for {self.limits.idle_seconds:g} s")
-                    return
+            async for data in self.ws:
+                self.last_seen = loop.time()
                 await self.handle(data)
+                if writer.done():
+                    break
+                # recv returns at once while frames are queued: yield, or one busy client would starve every other
+                # connection (and its own writer) until its queue ran dry.
+                await asyncio.sleep(0)
         except ConnectionClosed:
             pass
         finally:
+            self._watchdog.cancel()
             writer.cancel()
             for sub in self.subs.values():
                 sub.table.subscribers.discard(sub)
+
+    def _check_idle(self) -> None:
+        loop = asyncio.get_running_loop()
+        quiet = loop.time() - self.last_seen
+        if quiet >= self.limits.idle_seconds:
+            loop.create_task(self.ws.close(1000, f"idle for {self.limits.idle_seconds:g} s"))
+        else:
+            self._watchdog = loop.call_later(self.limits.idle_seconds - quiet, self._check_idle)
 
     async def kick(self, code: int, reason: str) -> None:
         """Close on a misbehaving client without waiting politely: its answer to our close frame may sit behind

@@ -1,0 +1,173 @@
+"""Load bench of the match server: one server process on loopback, N concurrent matches whose every seat is a
+remote bot client (one WebSocket each) in this process. Reports actions served per second and the round trip of
+an ``act`` frame (sent -> "ok" received, which the server sends only after the action is applied, saved when
+--save-dir is given, and the new state queued), p50/p99.
+
+    python benches/net_load.py                       # 100 matches of fixture, 4 seats, 5 rounds
+    python benches/net_load.py --save-dir /tmp/rvn   # the same with a save after every action
+
+Writes benches/results/net_load.json (or --out). Wall-clock numbers depend on the machine: read them next to
+the ``machine`` block, and compare runs made on the same one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from ravenry.net.client import Chooser, Client, SeatPlayer, random_chooser
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(port: int, save_dir: str | None) -> subprocess.Popen[str]:
+    prof = os.environ.get("NET_LOAD_PROFILE")  # a path: profile the server with cProfile into it
+    cmd = [
+        sys.executable,
+        "-u",
+        *(["-m", "cProfile", "-o", prof] if prof else []),
+        "-m",
+        "ravenry.net.server",
+        "--port",
+        str(port),
+    ]
+    if save_dir:
+        cmd += ["--save-dir", save_dir]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if line.startswith("serving on"):
+            return proc
+    raise SystemExit("the server did not start")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux), to tell server cost from client cost."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def percentile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
+
+
+def thinking(seed: int, think_ms: float) -> Chooser:
+    """The random bot, taking ``think_ms`` (on average, uniform 0..2x) before each answer, as a real bot or a
+    quick human would. With 0 the bots answer at once and the bench measures the server saturated."""
+    base = random_chooser(seed)
+    rng = random.Random(seed)
+
+    async def choose(state: dict[str, Any]) -> int | None:
+        if think_ms:
+            await asyncio.sleep(rng.uniform(0, 2 * think_ms) / 1000)
+        return await base(state)
+
+    return choose
+
+
+async def table(url: str, game: str, players: int, rounds: int, seed: int, think_ms: float) -> list[SeatPlayer]:
+    """One of the concurrent tables: ``rounds`` matches one after another, every seat a remote bot."""
+    out: list[SeatPlayer] = []
+    for r in range(rounds):
+        async with Client(url) as c:
+            mid = (await c.request("create", game=game, players=players, seed=seed * 1000 + r))["match"]
+        seats = [SeatPlayer(url, mid, seat=s, choose=thinking(seed * 10 + s, think_ms)) for s in range(players)]
+        await asyncio.gather(*(p.run() for p in seats))
+        out += seats
+    return out
+
+
+async def bench(url: str, game: str, matches: int, players: int, rounds: int, think_ms: float = 0.0) -> dict[str, Any]:
+    t0 = time.perf_counter()
+    results = await asyncio.gather(*(table(url, game, players, rounds, i, think_ms) for i in range(matches)))
+    seconds = time.perf_counter() - t0
+    seats = [p for r in results for p in r]
+    lat = [x for p in seats for x in p.latencies]
+    errors: dict[str, int] = {}
+    for p in seats:
+        for e in p.errors:
+            errors[e["code"]] = errors.get(e["code"], 0) + 1
+    return {
+        "actions": len(lat),
+        "seconds": round(seconds, 3),
+        "actions_per_s": round(len(lat) / seconds, 1),
+        "latency_ms": {
+            "p50": round(1000 * statistics.median(lat), 3),
+            "p90": round(1000 * percentile(lat, 0.90), 3),
+            "p99": round(1000 * percentile(lat, 0.99), 3),
+            "max": round(1000 * max(lat), 3),
+            "mean": round(1000 * statistics.fmean(lat), 3),
+        },
+        "matches_played": matches * rounds,
+        "refused": errors,  # races (stale, match-over) are expected in simultaneous phases; others are bugs
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", default="fixture")
+    ap.add_argument("--matches", type=int, default=100, help="concurrent matches")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--rounds", type=int, default=5, help="matches each concurrent table plays in a row")
+    ap.add_argument("--think-ms", type=float, default=0.0, help="mean time a bot takes per decision")
+    ap.add_argument("--save-dir", help="have the server save every match after every action here")
+    ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "net_load.json"))
+    ap.add_argument("--target-p99-ms", type=float, default=50.0)
+    a = ap.parse_args()
+
+    port = free_port()
+    server = start_server(port, a.save_dir)
+    load_before = os.getloadavg()
+    try:
+        result = asyncio.run(bench(f"ws://127.0.0.1:{port}", a.game, a.matches, a.players, a.rounds, a.think_ms))
+        result["cpu_seconds"] = {"server": round(cpu_seconds(server.pid), 2), "clients": round(time.process_time(), 2)}
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(10)
+    report = {
+        "bench": "net_load",
+        "params": {
+            "game": a.game,
+            "matches": a.matches,
+            "players": a.players,
+            "rounds": a.rounds,
+            "connections": a.matches * a.players,
+            "save_dir": bool(a.save_dir),
+            "think_ms": a.think_ms,
+        },
+        "result": result,
+        "target": {"p99_ms": a.target_p99_ms, "met": result["latency_ms"]["p99"] < a.target_p99_ms},
+        "machine": {
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            "cpus": os.cpu_count(),
+            "loadavg_1m_before": round(load_before[0], 2),
+            "loadavg_1m_after": round(os.getloadavg()[0], 2),
+            "note": "server and clients share the machine (server in its own process)",
+        },
+        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    Path(a.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(a.out).write_text(json.dumps(report, indent=2) + "\n")
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
