@@ -215,7 +215,8 @@ class SeatPlayer:
 
     async def _play(self, c: Client) -> Frame | None:
         """Handle frames until the match is over (returns the last state) or the connection drops (None)."""
-        acted_turn = -1
+        chosen_at = -1  # the turn of the state we last chose from: never answer one state twice
+        floor = -1  # the turn right after our last applied action: older states queued meanwhile are history
         while True:
             frame = await c.frames.get()
             if frame is CLOSED:
@@ -231,17 +232,18 @@ class SeatPlayer:
             self.next_event = frame["next_event"]
             if frame["over"]:
                 return frame
-            if self.choose is None or not frame["actions"] or frame["turn"] <= acted_turn:
+            if self.choose is None or not frame["actions"] or frame["turn"] < floor or frame["turn"] == chosen_at:
                 continue
             action = await self.choose(frame)
             if action is None:
                 continue
-            acted_turn = frame["turn"]
+            chosen_at = frame["turn"]
             assert self.token is not None
             t0 = time.perf_counter()
             try:
-                await c.request("act", match=self.match, token=self.token, turn=frame["turn"], action=action)
+                ok = await c.request("act", match=self.match, token=self.token, turn=frame["turn"], action=action)
                 self.latencies.append(time.perf_counter() - t0)
+                floor = ok["turn"]
                 self.acks.append((frame["turn"], action, time.monotonic()))
             except NetError as e:
                 if e.code == "closed":

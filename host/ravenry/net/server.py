@@ -256,8 +256,8 @@ class Server:
             return await self._create(req)
         if t == "act":
             table = self.table(req.args["match"])
-            await table.act(req.args["token"], req.args["turn"], req.args["action"], req.get("seat"))
-            return {"t": "ok"}
+            after = await table.act(req.args["token"], req.args["turn"], req.args["action"], req.get("seat"))
+            return {"t": "ok", "turn": after}
         table = self.table(req.args["match"])
         if t == "join":
             seat, token = table.claim(req.get("seat"))

@@ -99,8 +99,9 @@ class Table:
         raise BadFrame("bad-token", f"that token holds no seat of match {self.id}")
 
     # -- acting ---------------------------------------------------------------------------------------------
-    async def act(self, token: str, turn: int, action: int, seat: int | None = None) -> None:
-        """Check and apply a client's action; ``BadFrame`` says why it was refused (nothing changes then)."""
+    async def act(self, token: str, turn: int, action: int, seat: int | None = None) -> int:
+        """Check and apply a client's action; ``BadFrame`` says why it was refused (nothing changes then).
+        Returns the turn counter right after the action."""
         p = self.seat_of(token)
         if seat is not None and seat != p:
             raise BadFrame("wrong-seat", f"your token holds seat {p}, not seat {seat}")
@@ -122,8 +123,10 @@ class Table:
                 m.apply(p, action)
             except IllegalAction as e:
                 raise BadFrame("illegal", str(e)) from None
+            after = m.decisions
             await self._applied(p)
         self.publish()
+        return after
 
     async def _applied(self, p: int) -> None:
         """Bookkeeping after an apply, under the lock: prompts, clock, save."""
