@@ -99,3 +99,13 @@ def test_serve_rejects_bad_options() -> None:
     assert r.exit_code != 0 and "not a seat" in r.output
     r = CliRunner().invoke(serve, ["no-such-game"])
     assert r.exit_code != 0 and "no game 'no-such-game'" in r.output
+
+
+def test_join_again_resumes_the_seat_with_the_saved_token(live: LiveServer) -> None:
+    mid = run(create(live.url, "race-to-ten", 2, seed=0, bots={1: "random"}))
+    first = CliRunner().invoke(join, [live.url, "--match", mid, "--seat", "0"], input="1\n")  # then stdin ends
+    assert first.exit_code != 0 and "your seat stays yours" in first.output
+    assert live.server.tables[mid].match.history()[0] == (0, 1)
+    again = CliRunner().invoke(join, [live.url, "--match", mid, "--seat", "0", "--bot", "first"])
+    assert again.exit_code == 0, again.output
+    assert f"resumed match {mid} (seat 0)" in again.output and "final result" in again.output

@@ -205,13 +205,15 @@ class SeatPlayer:
     async def _attach(self, c: Client) -> None:
         if self.watch:
             await c.request("watch", match=self.match, since=self.next_event)
+            how = "watching"
         elif self.token is not None:
             await c.request("resume", match=self.match, token=self.token, since=self.next_event)
+            how = "resumed"
         else:
             reply = await c.request("join", match=self.match, seat=self.seat, since=self.next_event)
             self.seat, self.token = reply["seat"], reply["token"]
-        who = "watching" if self.watch else f"seat {self.seat}"
-        self._status(f"{'resumed' if self.reconnects else 'joined'} match {self.match} ({who})")
+            how = "joined"
+        self._status(f"{how} match {self.match}" + ("" if self.watch else f" (seat {self.seat})"))
 
     async def _play(self, c: Client) -> Frame | None:
         """Handle frames until the match is over (returns the last state) or the connection drops (None)."""
