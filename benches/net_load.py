@@ -98,6 +98,8 @@ async def bench(url: str, game: str, matches: int, players: int, rounds: int, th
     t0 = time.perf_counter()
     results = await asyncio.gather(*(table(url, game, players, rounds, i, think_ms) for i in range(matches)))
     seconds = time.perf_counter() - t0
+    async with Client(url) as c:
+        server_stats = await c.request("stats")
     seats = [p for r in results for p in r]
     lat = [x for p in seats for x in p.latencies]
     errors: dict[str, int] = {}
@@ -108,16 +110,60 @@ async def bench(url: str, game: str, matches: int, players: int, rounds: int, th
         "actions": len(lat),
         "seconds": round(seconds, 3),
         "actions_per_s": round(len(lat) / seconds, 1),
-        "latency_ms": {
-            "p50": round(1000 * statistics.median(lat), 3),
-            "p90": round(1000 * percentile(lat, 0.90), 3),
-            "p99": round(1000 * percentile(lat, 0.99), 3),
-            "max": round(1000 * max(lat), 3),
-            "mean": round(1000 * statistics.fmean(lat), 3),
-        },
+        "latency_ms": {**summary(lat), "mean": round(1000 * statistics.fmean(lat), 3)},
+        # The server's own time per act (checks, apply, save, states marked), without the network, the queue in
+        # front of it or the clients' scheduling: what the server costs, as opposed to what the machine allows.
+        "server_act_ms": server_stats["act_ms"],
         "matches_played": matches * rounds,
         "refused": errors,  # races (stale, match-over) are expected in simultaneous phases; others are bugs
     }
+
+
+async def probe(url: str, seconds: float | None) -> None:
+    """A light client in its own process: a ``ping`` every 20 ms, each timed, until SIGTERM (or ``seconds``).
+    It shows how responsive the server stays for one more player while the bench's 400 clients load it, free of
+    the bench process's own event-loop backlog. Prints its stats as one JSON line."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGTERM, stop.set)
+    if seconds is not None:
+        loop.call_later(seconds, stop.set)
+    lat: list[float] = []
+    async with Client(url) as c:
+        print("ready", flush=True)
+        while not stop.is_set():
+            t0 = time.perf_counter()
+            await c.request("ping")
+            lat.append(time.perf_counter() - t0)
+            try:
+                await asyncio.wait_for(stop.wait(), 0.02)
+            except asyncio.TimeoutError:
+                pass
+    print(json.dumps(summary(lat)), flush=True)
+
+
+def summary(lat: list[float]) -> dict[str, Any]:
+    return {
+        "n": len(lat),
+        "p50": round(1000 * statistics.median(lat), 3),
+        "p90": round(1000 * percentile(lat, 0.90), 3),
+        "p99": round(1000 * percentile(lat, 0.99), 3),
+        "max": round(1000 * max(lat), 3),
+    }
+
+
+def start_probe(url: str, seconds: float | None = None) -> subprocess.Popen[str]:
+    cmd = [sys.executable, __file__, "--probe", url] + (["--probe-seconds", str(seconds)] if seconds else [])
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+    return proc
+
+
+def probe_result(proc: subprocess.Popen[str], stop: bool) -> dict[str, Any]:
+    if stop:
+        proc.send_signal(signal.SIGTERM)
+    out, _ = proc.communicate(timeout=30)
+    return dict(json.loads(out.strip().splitlines()[-1]))
 
 
 def main() -> None:
@@ -130,13 +176,22 @@ def main() -> None:
     ap.add_argument("--save-dir", help="have the server save every match after every action here")
     ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "net_load.json"))
     ap.add_argument("--target-p99-ms", type=float, default=50.0)
+    ap.add_argument("--probe", metavar="URL", help=argparse.SUPPRESS)  # internal: run as the probe process
+    ap.add_argument("--probe-seconds", type=float, help=argparse.SUPPRESS)
     a = ap.parse_args()
+    if a.probe:
+        asyncio.run(probe(a.probe, a.probe_seconds))
+        return
 
     port = free_port()
     server = start_server(port, a.save_dir)
     load_before = os.getloadavg()
+    url = f"ws://127.0.0.1:{port}"
     try:
-        result = asyncio.run(bench(f"ws://127.0.0.1:{port}", a.game, a.matches, a.players, a.rounds, a.think_ms))
+        idle = probe_result(start_probe(url, 2.0), stop=False)
+        loaded = start_probe(url)
+        result = asyncio.run(bench(url, a.game, a.matches, a.players, a.rounds, a.think_ms))
+        result["probe_ping_ms"] = {"idle_server": idle, "under_load": probe_result(loaded, stop=True)}
         result["cpu_seconds"] = {"server": round(cpu_seconds(server.pid), 2), "clients": round(time.process_time(), 2)}
     finally:
         server.send_signal(signal.SIGTERM)

@@ -20,6 +20,7 @@ _STR = str
 _MAP = dict
 REQUESTS: dict[str, dict[str, tuple[type, bool]]] = {
     "ping": {},
+    "stats": {},
     "games": {},
     "list": {},
     "create": {

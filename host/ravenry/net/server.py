@@ -14,6 +14,7 @@ import gc
 import logging
 import secrets
 import signal
+import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -140,7 +141,10 @@ class Connection:
         try:
             req = decode_request(data)
             ref = req.ref
+            t0 = time.perf_counter()
             reply = await self.server.dispatch(self, req)
+            if req.t == "act":
+                self.server.act_seconds.append(time.perf_counter() - t0)
             if reply is not None:
                 reply["ref"] = ref
                 self.send(reply)
@@ -179,6 +183,24 @@ class Server:
         self.store = store
         self.turn_seconds = turn_seconds
         self.tables: dict[str, Table] = {}
+        # Server-side time of recent ``act`` frames (checks, apply, save, states marked), for the ``stats`` frame:
+        # it separates the server's own cost from network and client scheduling in a load test.
+        self.act_seconds: deque[float] = deque(maxlen=100_000)
+        self.connections = 0
+
+    def stats(self) -> dict[str, Any]:
+        xs = sorted(self.act_seconds)
+
+        def q(f: float) -> float | None:
+            return round(1000 * xs[min(len(xs) - 1, int(f * len(xs)))], 3) if xs else None
+
+        return {
+            "matches": len(self.tables),
+            "over": sum(1 for t in self.tables.values() if t.match.is_over),
+            "connections": self.connections,
+            "acts": len(xs),
+            "act_ms": {"p50": q(0.5), "p99": q(0.99), "max": q(1.0)},
+        }
 
     # -- tables -------------------------------------------------------------------------------------------
     def create(
@@ -251,6 +273,8 @@ class Server:
                     for g in ravenry.games()
                 ],
             }
+        if t == "stats":
+            return {"t": "stats", **self.stats()}
         if t == "list":
             return {"t": "matches", "matches": [tb.summary() for tb in self.tables.values()]}
         if t == "create":
@@ -312,7 +336,11 @@ class Server:
 
     # -- running -----------------------------------------------------------------------------------------------
     async def handler(self, ws: ServerConnection) -> None:
-        await Connection(self, ws, self.limits).serve()
+        self.connections += 1
+        try:
+            await Connection(self, ws, self.limits).serve()
+        finally:
+            self.connections -= 1
 
     async def run(
         self, host: str, port: int, ready: asyncio.Event | None = None, stop: asyncio.Event | None = None
