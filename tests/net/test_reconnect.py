@@ -4,6 +4,13 @@ its fallback bot and tells the table."""
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
 
 from ravenry.net.client import Client, NetError, SeatPlayer, random_chooser
 
@@ -89,3 +96,50 @@ def test_turn_clock_lets_fallback_bot_act_and_tells_the_table() -> None:
         assert clocks and all(c is not None and 0 <= c[1] <= 0.15 for c in clocks)
         # Seat 0 always answered at once, so the clock never fired for it.
         assert all("seat 1" in n["message"] for n in notices if n["t"] == "notice")
+
+
+def test_join_process_killed_and_started_again_resumes_its_seat(live: LiveServer, tmp_path: Path) -> None:
+    """The whole client process dies (SIGKILL) mid-match; `ravenry join` started again resumes the seat with the
+    token it saved, sees what it missed and plays on."""
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path)}
+    mid = run(create(live.url, "race-to-ten", 2, seed=0))  # seat 0 moves first
+    cmd = [
+        sys.executable,
+        "-c",
+        "from ravenry.net.commands import join; join()",
+        live.url,
+        "--match",
+        mid,
+        "--seat",
+        "0",
+        "--bot",
+        "first",
+    ]
+    gate = threading.Event()
+
+    async def held(state: dict) -> int | None:
+        await asyncio.to_thread(gate.wait, 10)  # seat 1 waits until the test lets it move
+        return int(state["actions"][0]["code"])
+
+    def moves(seat: int) -> int:
+        return sum(1 for p, _ in live.call(lambda: live.server.tables[mid].match.history()) if p == seat)
+
+    seat1 = SeatPlayer(live.url, mid, seat=1, choose=held)
+    t1 = threading.Thread(target=lambda: run(seat1.run(), timeout=30), daemon=True)
+    t1.start()
+    first = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + 15
+    while moves(0) < 1 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert moves(0) == 1  # seat 0 moved; it is now seat 1's turn, which the gate holds
+    first.send_signal(signal.SIGKILL)
+    first.wait(5)
+    gate.set()  # seat 1 moves while seat 0's client is dead
+    while moves(1) < 1 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    again = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=30)
+    t1.join(30)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert f"resumed match {mid} (seat 0)" in again.stdout and "final result" in again.stdout
+    m = live.server.tables[mid].match
+    assert m.is_over and moves(0) >= 2

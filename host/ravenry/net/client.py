@@ -159,6 +159,7 @@ class SeatPlayer:
     watch: bool = False
     choose: Chooser | None = None
     on_frame: Callable[[Frame], None] | None = None
+    on_token: Callable[[int, str], None] | None = None  # called with (seat, token) as soon as a seat is claimed
     record: Callable[[bytes, Frame], None] | None = None
     reconnect_for: float = 15.0  # give up after this long without a connection
     latencies: list[float] = field(default_factory=list)
@@ -212,6 +213,8 @@ class SeatPlayer:
         else:
             reply = await c.request("join", match=self.match, seat=self.seat, since=self.next_event)
             self.seat, self.token = reply["seat"], reply["token"]
+            if self.on_token is not None:
+                self.on_token(reply["seat"], reply["token"])
             how = "joined"
         self._status(f"{how} match {self.match}" + ("" if self.watch else f" (seat {self.seat})"))
 

@@ -106,19 +106,24 @@ async def _join(
     if token is None and seat is not None and not watch:
         token = _load_tokens().get(f"{url} {match_id} {seat}")
     chooser = None if watch else (CHOOSERS[bot](seed) if bot else ui.choose)
+
+    def remember(seat: int, token: str) -> None:
+        # Before the first move: a client killed right after it is still the seat's owner when started again.
+        _remember(url, match_id, seat, token)
+        ui.console.print(f"[dim]seat {seat} token saved in {_token_file()} (rejoin with --seat {seat})[/]")
+
     player = SeatPlayer(
-        url, match_id, seat=seat, token=token, watch=watch, choose=chooser, on_frame=ui.on_frame, reconnect_for=60
+        url,
+        match_id,
+        seat=seat,
+        token=token,
+        watch=watch,
+        choose=chooser,
+        on_frame=ui.on_frame,
+        on_token=remember,
+        reconnect_for=60,
     )
-    task = asyncio.ensure_future(player.run())
-    while not task.done():  # remember the token as soon as we have one, not only at the end
-        await asyncio.wait({task}, timeout=0.2)
-        if player.token and player.seat is not None and player.token != token:
-            token = player.token
-            _remember(url, match_id, player.seat, token)
-            ui.console.print(
-                f"[dim]seat {player.seat} token saved in {_token_file()} (rejoin with --seat {player.seat})[/]"
-            )
-    await task
+    await player.run()
 
 
 @click.command("join")
