@@ -73,3 +73,22 @@ def test_store_round_trip_keeps_seats_and_skips_broken_saves(tmp_path: Path) -> 
 def test_store_refuses_ids_that_escape_the_directory(tmp_path: Path) -> None:
     with pytest.raises(ValueError):
         Store(tmp_path).path("../evil")
+
+
+def test_sweep_forgets_finished_unwatched_matches_only() -> None:
+    from ravenry.net.limits import Limits
+    from ravenry.net.server import Server
+
+    async def go() -> None:
+        server = Server(Limits(keep_finished_seconds=10))
+        done = server.create("race-to-ten", 2, seed=0)
+        playing = server.create("race-to-ten", 2, seed=0)
+        m = done.match
+        while not m.is_over:
+            m.apply(m.to_act[0], m.legal_actions(m.to_act[0])[0])
+        assert server.sweep(now=100.0) == []  # first seen over: the clock starts
+        assert server.sweep(now=105.0) == []
+        assert server.sweep(now=110.0) == [done.id]
+        assert list(server.tables) == [playing.id]
+
+    asyncio.run(go())

@@ -28,6 +28,9 @@ class Limits:
     # Matches one server will host, and subscriptions (seats and watched matches) per connection.
     max_matches: int = 10_000
     max_subscriptions: int = 64
+    # A finished match nobody watches is dropped from memory after this long (its save file, if any, stays; a
+    # restarted server loads it again). Without it a long-running server would keep every match ever played.
+    keep_finished_seconds: float = 3600.0
 
 
 class TokenBucket:

@@ -360,11 +360,34 @@ class Server:
             compression=None,
         ) as srv:
             self.port = next(iter(srv.sockets)).getsockname()[1]
+            sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
             if ready is not None:
                 ready.set()
             await (stop or asyncio.Event()).wait()
+            sweeper.cancel()
         for table in self.tables.values():
             table.close()
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Forget finished matches that nobody has watched for ``keep_finished_seconds``; returns their ids."""
+        now = time.monotonic() if now is None else now
+        gone = []
+        for tid, table in list(self.tables.items()):
+            if not table.match.is_over or table.subscribers:
+                table.finished_at = None  # the countdown starts when it is over and its last watcher has gone
+                continue
+            if table.finished_at is None:
+                table.finished_at = now
+            elif now - table.finished_at >= self.limits.keep_finished_seconds:
+                table.close()
+                del self.tables[tid]
+                gone.append(tid)
+        return gone
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(min(60.0, self.limits.keep_finished_seconds / 2))
+            self.sweep()
 
 
 def parse_bots(spec: str | None, players: int) -> dict[int, str]:

@@ -65,6 +65,7 @@ class Table:
     _timer: asyncio.TimerHandle | None = None
     _bots: asyncio.Task[None] | None = None
     _closed: bool = False
+    finished_at: float | None = None  # time.monotonic() when the match was seen over (for the server's sweep)
 
     def __post_init__(self) -> None:
         # After a restart every seat starts from a fresh prompt: an action chosen before the crash is stale.
