@@ -92,3 +92,19 @@ def test_sweep_forgets_finished_unwatched_matches_only() -> None:
         assert list(server.tables) == [playing.id]
 
     asyncio.run(go())
+
+
+def test_a_failing_disk_is_logged_and_play_goes_on(caplog: pytest.LogCaptureFixture) -> None:
+    async def disk_full(table: Table) -> None:
+        raise OSError(28, "No space left on device")
+
+    async def go() -> None:
+        m = ravenry.game("race-to-ten").new_match(2, seed=0)
+        table = Table("t1", m, [Seat(0), Seat(1, bot="random")], saver=disk_full)
+        _, token = table.claim(0)
+        after = await table.act(token, 0, 1)
+        await asyncio.sleep(0.01)  # let the seat-1 bot answer
+        assert after == 1 and m.decisions >= 2 and m.history()[0] == (0, 1)
+
+    asyncio.run(go())
+    assert "saving after turn 1 failed" in caplog.text

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ravenry.errors import IllegalAction, RavenryError
+from ravenry.errors import IllegalAction
 from ravenry.match import MatchBase
 from ravenry.net.protocol import BadFrame
 
@@ -141,7 +141,12 @@ class Table:
                 self.deadlines.pop(s, None)
         self._arm_clock()
         if self.saver is not None:
-            await self.saver(self)
+            try:
+                await self.saver(self)
+            except Exception:
+                # The action is applied and cannot be taken back; refusing it now would tell the client something
+                # false. Play on and say so loudly: the next save that succeeds includes it.
+                log.exception("match %s: saving after turn %d failed", self.id, m.decisions)
         self.kick_bots()
 
     def _options_of(self, s: int) -> tuple[bool, tuple[int, ...]]:
@@ -156,9 +161,9 @@ class Table:
             try:
                 a = m.bot(name, p)
                 m.apply(p, a)
-            except RavenryError as e:
+            except Exception as e:  # bots are plugin code: any exception is theirs, not the server's
                 # A bot that cannot move is a plugin bug; log it and leave the seat waiting rather than crash.
-                log.error("match %s: bot %r for seat %d failed: %s", self.id, name, p, e)
+                log.error("match %s: bot %r for seat %d failed: %s: %s", self.id, name, p, type(e).__name__, e)
                 return False
             await self._applied(p)
         if reason == "clock":
