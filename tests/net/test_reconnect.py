@@ -143,3 +143,20 @@ def test_join_process_killed_and_started_again_resumes_its_seat(live: LiveServer
     assert f"resumed match {mid} (seat 0)" in again.stdout and "final result" in again.stdout
     m = live.server.tables[mid].match
     assert m.is_over and moves(0) >= 2
+
+
+def test_turn_clock_waits_for_a_seat_to_be_claimed() -> None:
+    with live_server(turn_seconds=0.1) as live:
+        mid = run(create(live.url, "race-to-ten", 2, seed=0))  # seat 0 is to act, and nobody has sat down
+        time.sleep(0.4)
+        history = live.call(lambda: live.server.tables[mid].match.history())
+        assert history == []
+
+        async def sit_and_wait() -> list:
+            async with Client(live.url) as c:
+                await c.request("join", match=mid, seat=0)
+                await asyncio.sleep(0.4)  # the player has sat down and says nothing: now the clock runs
+            return live.call(lambda: live.server.tables[mid].match.history())
+
+        moved = run(sit_and_wait())
+        assert len(moved) >= 1 and moved[0][0] == 0  # seat 0's fallback bot moved for it

@@ -89,6 +89,7 @@ class Table:
             raise BadFrame("seat-taken", f"seat {seat} of match {self.id} is taken by {who}")
         token = secrets.token_urlsafe(24)
         s.token_hash = hash_token(token)
+        self._arm_clock()
         return seat, token
 
     def seat_of(self, token: str) -> int:
@@ -207,7 +208,9 @@ class Table:
             self.deadlines.clear()
             return
         now = time.monotonic()
-        waiting = [p for p in self.match.to_act if self.seats[p].bot is None]
+        # Only claimed seats are on the clock: a seat nobody has joined yet waits for its player, instead of being
+        # played by the fallback bot before anyone could sit down. A claimed seat whose player dropped is on it.
+        waiting = [p for p in self.match.to_act if self.seats[p].bot is None and self.seats[p].token_hash is not None]
         self.deadlines = {p: self.deadlines.get(p, now + self.turn_seconds) for p in waiting}
         if self.deadlines:
             try:
