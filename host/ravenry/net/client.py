@@ -85,6 +85,10 @@ class Client:
         try:
             await self.send_raw(encode({"t": t, "ref": ref, **args}))
             reply = await asyncio.wait_for(fut, timeout)
+        except asyncio.TimeoutError:
+            # A server that does not answer is as good as gone: callers reconnect (and resume) as for a drop.
+            await self.close()
+            raise NetError("closed", f"no reply to {t!r} within {timeout:g} s") from None
         finally:
             self._pending.pop(ref, None)
         if reply.get("t") == "error":
