@@ -231,7 +231,8 @@ class Server:
         seed = secrets.randbits(63) if seed is None else seed
         m = g.new_match(n, seed, options, variants)
         match_id = secrets.token_hex(4)
-        while match_id in self.tables:
+        # A forgotten (swept) match's save still holds its id: never write a new match over it.
+        while match_id in self.tables or (self.store is not None and self.store.path(match_id).exists()):
             match_id = secrets.token_hex(4)
         seats = [Seat(i, bot=bots.get(i)) for i in range(n)]
         clock = self.turn_seconds if turn_seconds is None else turn_seconds
