@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import platform
@@ -82,8 +83,13 @@ def thinking(seed: int, think_ms: float) -> Chooser:
     return choose
 
 
-async def table(url: str, game: str, players: int, rounds: int, seed: int, think_ms: float) -> list[SeatPlayer]:
-    """One of the concurrent tables: ``rounds`` matches one after another, every seat a remote bot."""
+async def table(
+    url: str, game: str, players: int, rounds: int, seed: int, think_ms: float, stagger_s: float = 0.0
+) -> list[SeatPlayer]:
+    """One of the concurrent tables: ``rounds`` matches one after another, every seat a remote bot. The table
+    sits down at a random moment in the first ``stagger_s`` seconds, as matches on a real server do not all start
+    in the same millisecond (with 0, all tables' connections arrive at once: a worst case)."""
+    await asyncio.sleep(random.Random(seed).uniform(0, stagger_s))
     out: list[SeatPlayer] = []
     for r in range(rounds):
         async with Client(url) as c:
@@ -94,9 +100,11 @@ async def table(url: str, game: str, players: int, rounds: int, seed: int, think
     return out
 
 
-async def bench(url: str, game: str, matches: int, players: int, rounds: int, think_ms: float = 0.0) -> dict[str, Any]:
+async def bench(
+    url: str, game: str, matches: int, players: int, rounds: int, think_ms: float = 0.0, stagger_s: float = 0.0
+) -> dict[str, Any]:
     t0 = time.perf_counter()
-    results = await asyncio.gather(*(table(url, game, players, rounds, i, think_ms) for i in range(matches)))
+    results = await asyncio.gather(*(table(url, game, players, rounds, i, think_ms, stagger_s) for i in range(matches)))
     seconds = time.perf_counter() - t0
     async with Client(url) as c:
         server_stats = await c.request("stats")
@@ -173,12 +181,17 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--rounds", type=int, default=5, help="matches each concurrent table plays in a row")
     ap.add_argument("--think-ms", type=float, default=0.0, help="mean time a bot takes per decision")
+    ap.add_argument("--stagger-s", type=float, default=0.0, help="tables sit down spread over this many seconds")
     ap.add_argument("--save-dir", help="have the server save every match after every action here")
     ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "net_load.json"))
     ap.add_argument("--target-p99-ms", type=float, default=50.0)
     ap.add_argument("--probe", metavar="URL", help=argparse.SUPPRESS)  # internal: run as the probe process
     ap.add_argument("--probe-seconds", type=float, help=argparse.SUPPRESS)
     a = ap.parse_args()
+    # The bench's clients are a measuring instrument: their GC pauses (400 connections' worth of garbage) would be
+    # charged to the server's latency. Same tuning as the server (ravenry.net.server.serve_forever).
+    gc.freeze()
+    gc.set_threshold(100_000, 50, 1000)
     if a.probe:
         asyncio.run(probe(a.probe, a.probe_seconds))
         return
@@ -190,7 +203,7 @@ def main() -> None:
     try:
         idle = probe_result(start_probe(url, 2.0), stop=False)
         loaded = start_probe(url)
-        result = asyncio.run(bench(url, a.game, a.matches, a.players, a.rounds, a.think_ms))
+        result = asyncio.run(bench(url, a.game, a.matches, a.players, a.rounds, a.think_ms, a.stagger_s))
         result["probe_ping_ms"] = {"idle_server": idle, "under_load": probe_result(loaded, stop=True)}
         result["cpu_seconds"] = {"server": round(cpu_seconds(server.pid), 2), "clients": round(time.process_time(), 2)}
     finally:
@@ -206,6 +219,7 @@ def main() -> None:
             "connections": a.matches * a.players,
             "save_dir": bool(a.save_dir),
             "think_ms": a.think_ms,
+            "stagger_s": a.stagger_s,
         },
         "result": result,
         "target": {"p99_ms": a.target_p99_ms, "met": result["latency_ms"]["p99"] < a.target_p99_ms},
