@@ -16,6 +16,7 @@ import argparse
 import asyncio
 import gc
 import json
+import multiprocessing
 import os
 import platform
 import random
@@ -100,20 +101,62 @@ async def table(
     return out
 
 
-async def bench(
-    url: str, game: str, matches: int, players: int, rounds: int, think_ms: float = 0.0, stagger_s: float = 0.0
+async def play_tables(
+    url: str, game: str, ids: list[int], players: int, rounds: int, think_ms: float, stagger_s: float
 ) -> dict[str, Any]:
     t0 = time.perf_counter()
-    results = await asyncio.gather(*(table(url, game, players, rounds, i, think_ms, stagger_s) for i in range(matches)))
+    results = await asyncio.gather(*(table(url, game, players, rounds, i, think_ms, stagger_s) for i in ids))
     seconds = time.perf_counter() - t0
-    async with Client(url) as c:
-        server_stats = await c.request("stats")
     seats = [p for r in results for p in r]
-    lat = [x for p in seats for x in p.latencies]
     errors: dict[str, int] = {}
     for p in seats:
         for e in p.errors:
             errors[e["code"]] = errors.get(e["code"], 0) + 1
+    return {
+        "latencies": [x for p in seats for x in p.latencies],
+        "errors": errors,
+        "seconds": seconds,
+        "cpu": time.process_time(),
+    }
+
+
+def worker(args: tuple[Any, ...]) -> dict[str, Any]:
+    gc.freeze()
+    gc.set_threshold(100_000, 50, 1000)
+    return asyncio.run(play_tables(*args))
+
+
+def bench(
+    url: str,
+    game: str,
+    matches: int,
+    players: int,
+    rounds: int,
+    think_ms: float = 0.0,
+    stagger_s: float = 0.0,
+    workers: int = 1,
+) -> dict[str, Any]:
+    """Play the tables in ``workers`` client processes (1: in this one) and merge what they measured."""
+    splits = [list(range(matches))[w::workers] for w in range(workers)]
+    jobs = [(url, game, ids, players, rounds, think_ms, stagger_s) for ids in splits]
+    if workers == 1:
+        parts = [worker(jobs[0])]
+    else:
+        ctx = multiprocessing.get_context("spawn")  # no fork of a process that has run an event loop
+        with ctx.Pool(workers) as pool:
+            parts = pool.map(worker, jobs)
+    lat = [x for part in parts for x in part["latencies"]]
+    seconds = max(part["seconds"] for part in parts)
+    errors: dict[str, int] = {}
+    for part in parts:
+        for k, v in part["errors"].items():
+            errors[k] = errors.get(k, 0) + v
+
+    async def stats() -> dict[str, Any]:
+        async with Client(url) as c:
+            return await c.request("stats")
+
+    server_stats = asyncio.run(stats())
     return {
         "actions": len(lat),
         "seconds": round(seconds, 3),
@@ -124,6 +167,7 @@ async def bench(
         "server_act_ms": server_stats["act_ms"],
         "matches_played": matches * rounds,
         "refused": errors,  # races (stale, match-over) are expected in simultaneous phases; others are bugs
+        "client_cpu_seconds": round(sum(part["cpu"] for part in parts), 2),
     }
 
 
@@ -181,6 +225,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--rounds", type=int, default=5, help="matches each concurrent table plays in a row")
     ap.add_argument("--think-ms", type=float, default=0.0, help="mean time a bot takes per decision")
+    ap.add_argument("--workers", type=int, default=1, help="client processes the tables are spread over")
     ap.add_argument("--stagger-s", type=float, default=0.0, help="tables sit down spread over this many seconds")
     ap.add_argument("--save-dir", help="have the server save every match after every action here")
     ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "net_load.json"))
@@ -203,9 +248,12 @@ def main() -> None:
     try:
         idle = probe_result(start_probe(url, 2.0), stop=False)
         loaded = start_probe(url)
-        result = asyncio.run(bench(url, a.game, a.matches, a.players, a.rounds, a.think_ms, a.stagger_s))
+        result = bench(url, a.game, a.matches, a.players, a.rounds, a.think_ms, a.stagger_s, a.workers)
         result["probe_ping_ms"] = {"idle_server": idle, "under_load": probe_result(loaded, stop=True)}
-        result["cpu_seconds"] = {"server": round(cpu_seconds(server.pid), 2), "clients": round(time.process_time(), 2)}
+        result["cpu_seconds"] = {
+            "server": round(cpu_seconds(server.pid), 2),
+            "clients": result.pop("client_cpu_seconds"),
+        }
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(10)
@@ -220,6 +268,7 @@ def main() -> None:
             "save_dir": bool(a.save_dir),
             "think_ms": a.think_ms,
             "stagger_s": a.stagger_s,
+            "client_processes": a.workers,
         },
         "result": result,
         "target": {"p99_ms": a.target_p99_ms, "met": result["latency_ms"]["p99"] < a.target_p99_ms},

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from ravenry.errors import RavenryError
@@ -20,9 +21,12 @@ MATCH_ID = re.compile(r"^[a-z0-9-]{1,64}$")
 
 
 class Store:
-    def __init__(self, directory: str | Path) -> None:
+    def __init__(self, directory: str | Path, writers: int = 32) -> None:
         self.dir = Path(directory)
         self.dir.mkdir(parents=True, exist_ok=True)
+        # Its own pool, wider than asyncio's default (cores + 4): a save is mostly waiting on fsync, and with a
+        # hundred tables saving at once a narrow pool would queue every table behind the others' disk waits.
+        self._writers = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="ravenry-save")
 
     def path(self, match_id: str) -> Path:
         if not MATCH_ID.match(match_id):  # ids become file names; never let one climb out of the directory
@@ -34,7 +38,7 @@ class Store:
         tables keep moving while the disk works."""
         table.match.meta["net"] = table.net_meta()
         data = table.match.to_bytes()
-        await asyncio.to_thread(write_atomic, self.path(table.id), data)
+        await asyncio.get_running_loop().run_in_executor(self._writers, write_atomic, self.path(table.id), data)
 
     def load_all(self) -> list[MatchBase]:
         """Every saved match, replayed from its seed (``verify``) so the event log is whole again for seats that
