@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 import ravenry
-from ravenry.net.client import SeatPlayer, random_chooser
+from ravenry.net.client import Client, SeatPlayer, random_chooser
 from ravenry.snapshot import read
 
 from .conftest import GAMES, free_port, run, seats_for
@@ -76,8 +76,14 @@ def test_server_killed_mid_match_resumes_every_match(tmp_path: Path, game: str) 
             SeatPlayer(url, match_id, seat=s, choose=slow_chooser(s), reconnect_for=30) for s in range(seats_for(game))
         ]
         tasks = [asyncio.ensure_future(p.run()) for p in players]
-        while not any(p.last and p.last["turn"] >= 3 for p in players):
-            await asyncio.sleep(0.005)
+        # A second match on the same server, of every other game, waiting for players: it must come back too.
+        async with Client(url) as c:
+            for other in GAMES:
+                await c.request("create", game=other, players=seats_for(other), seed=99, bots={1: "random"})
+            while not any(p.last and p.last["turn"] >= 3 for p in players):
+                await asyncio.sleep(0.005)
+            # Their bots moved long ago (at creation), so this is what the saves hold at the kill.
+            killed["lobby"] = sorted((m["id"], m["game"], m["turn"]) for m in (await c.request("list"))["matches"])
         proc.send_signal(signal.SIGKILL)
         await asyncio.to_thread(proc.wait)
         killed["at"] = time.monotonic()
@@ -85,6 +91,10 @@ def test_server_killed_mid_match_resumes_every_match(tmp_path: Path, game: str) 
         new_proc, new_lines = await asyncio.to_thread(start_server, port, tmp_path, game)
         killed["proc"], killed["lines"] = new_proc, new_lines
         await asyncio.gather(*tasks)
+        async with Client(url) as c:
+            killed["lobby_after"] = sorted(
+                (m["id"], m["game"], m["turn"]) for m in (await c.request("list"))["matches"] if m["id"] != match_id
+            )
         return players
 
     try:
@@ -114,3 +124,6 @@ def test_server_killed_mid_match_resumes_every_match(tmp_path: Path, game: str) 
         acked = [a for _, a, _ in p.acks]
         assert acked == moves or any(acked == moves[:i] + moves[i + 1 :] for i in range(len(moves)))
     assert os.path.getsize(save) > 0
+    # Every other match came back as it was (no one played in them, so their turn is unchanged).
+    waiting = [m for m in killed["lobby"] if m[0] != match_id]  # type: ignore[attr-defined]
+    assert killed["lobby_after"] == waiting and len(waiting) == len(GAMES)
