@@ -95,7 +95,8 @@ def collect(pm: pluggy.PluginManager, records: dict[str, PluginRecord], problems
     core_games = set(_core.core_games())
 
     def call(hook: Any, make_register: Any) -> None:
-        for impl in reversed(hook.get_hookimpls()):
+        # Registration order (entry points sorted by name, then the built-in), so "first one wins" is stable.
+        for impl in hook.get_hookimpls():
             name = _owner(pm, impl.plugin)
             try:
                 impl.function(make_register(name))
