@@ -6,6 +6,7 @@ takes the host down. ``RAVENRY_PLUGINS=a,b`` pins which entry points load (empty
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from dataclasses import dataclass, field
@@ -210,7 +211,6 @@ def registry() -> Registry:
 def reload() -> Registry:
     global _registry
     _registry = None
-    from ravenry import game as game_module
-
-    game_module.clear_cache()
+    # importlib, not `from ravenry import game`: the package attribute `game` is the function of that name.
+    importlib.import_module("ravenry.game").clear_cache()
     return registry()
