@@ -4,7 +4,6 @@ result with rich (or prints JSON with ``--json``); no rules and no state live he
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -333,4 +332,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
