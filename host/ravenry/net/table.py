@@ -22,7 +22,7 @@ from ravenry.match import MatchBase
 from ravenry.net.protocol import BadFrame
 
 if TYPE_CHECKING:
-    from ravenry.net.server import Subscription
+    from ravenry.net.connection import Subscription
 
 log = logging.getLogger("ravenry.net")
 
