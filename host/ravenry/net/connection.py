@@ -77,8 +77,14 @@ class Connection:
             for sub in list(self.subs.values()):
                 if sub.dirty:
                     sub.dirty = False
-                    async with sub.table.lock:
-                        frame = sub.table.state_frame(sub.seat, sub.cursor)
+                    try:
+                        async with sub.table.lock:
+                            frame = sub.table.state_frame(sub.seat, sub.cursor)
+                    except Exception as e:  # a plugin's view or describe failed: say so, keep the connection
+                        log.exception("match %s: cannot compose the state for seat %s", sub.table.id, sub.seat)
+                        frame = error("internal", f"the server cannot show this match's state ({type(e).__name__})")
+                        await self.ws.send(encode(frame))
+                        continue
                     sub.cursor = frame["next_event"]
                     await self.ws.send(encode(frame))
 
