@@ -106,6 +106,6 @@ def test_join_again_resumes_the_seat_with_the_saved_token(live: LiveServer) -> N
     first = CliRunner().invoke(join, [live.url, "--match", mid, "--seat", "0"], input="1\n")  # then stdin ends
     assert first.exit_code != 0 and "your seat stays yours" in first.output
     assert live.server.tables[mid].match.history()[0] == (0, 1)
-    again = CliRunner().invoke(join, [live.url, "--match", mid, "--seat", "0", "--bot", "first"])
+    again = CliRunner().invoke(join, [live.url, "--match", mid, "--bot", "first"])  # no --seat: the one we hold
     assert again.exit_code == 0, again.output
     assert f"resumed match {mid} (seat 0)" in again.output and "final result" in again.output

@@ -103,8 +103,17 @@ async def _join(
 ) -> None:
     ui = TerminalUI()
     match_id = await _pick_match(url, match, ui)
-    if token is None and seat is not None and not watch:
-        token = _load_tokens().get(f"{url} {match_id} {seat}")
+    if token is None and not watch:
+        # A seat this machine already holds in that match is resumed, not doubled: with --seat, that seat's
+        # token; without, the first seat we hold there.
+        saved = _load_tokens()
+        if seat is not None:
+            token = saved.get(f"{url} {match_id} {seat}")
+        else:
+            mine = sorted(int(k.rsplit(" ", 1)[1]) for k in saved if k.startswith(f"{url} {match_id} "))
+            if mine:
+                seat = mine[0]
+                token = saved[f"{url} {match_id} {seat}"]
     chooser = None if watch else (CHOOSERS[bot](seed) if bot else ui.choose)
 
     def remember(seat: int, token: str) -> None:
