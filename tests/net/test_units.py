@@ -108,3 +108,18 @@ def test_a_failing_disk_is_logged_and_play_goes_on(caplog: pytest.LogCaptureFixt
 
     asyncio.run(go())
     assert "saving after turn 1 failed" in caplog.text
+
+
+def test_terminal_ui_warns_as_the_clock_runs_down() -> None:
+    import io
+    import time
+
+    from rich.console import Console
+
+    from ravenry.net.console import TerminalUI, clock_line
+
+    out = io.StringIO()
+    ui = TerminalUI(Console(file=out, width=80))
+    asyncio.run(ui._warn(time.monotonic() + 5.15))  # 30 and 10 are already past; 5 s left comes in 0.15 s
+    assert "5 s left to choose" in out.getvalue() and "10 s left" not in out.getvalue()
+    assert clock_line({"clock": {1: 12.34, 0: 3.0}}) == "⏱ seat 0: 3 s  seat 1: 12 s"

@@ -102,13 +102,28 @@ class TerminalUI:
     async def choose(self, frame: Frame) -> int | None:
         actions = frame["actions"]
         secs = (frame.get("clock") or {}).get(frame["seat"])
-        while True:
-            left = "" if secs is None else f" ({secs - (time.monotonic() - self.received_at):.0f} s left)"
-            answer = await asyncio.to_thread(input, f"your choice 1-{len(actions)}{left}: ")
-            answer = answer.strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(actions):
-                return int(actions[int(answer) - 1]["code"])
-            self.console.print(f"[red]type a number from 1 to {len(actions)}[/]")
+        deadline = None if secs is None else self.received_at + secs
+        warner = asyncio.ensure_future(self._warn(deadline)) if deadline is not None else None
+        try:
+            while True:
+                left = "" if deadline is None else f" ({deadline - time.monotonic():.0f} s left)"
+                answer = await asyncio.to_thread(input, f"your choice 1-{len(actions)}{left}: ")
+                answer = answer.strip()
+                if answer.isdigit() and 1 <= int(answer) <= len(actions):
+                    return int(actions[int(answer) - 1]["code"])
+                self.console.print(f"[red]type a number from 1 to {len(actions)}[/]")
+        finally:
+            if warner is not None:
+                warner.cancel()
+
+    async def _warn(self, deadline: float) -> None:
+        """The clock, kept visible while the player thinks: a line at 30, 10 and 5 seconds left."""
+        for mark in (30, 10, 5):
+            wait = deadline - mark - time.monotonic()
+            if wait < 0:
+                continue
+            await asyncio.sleep(wait)
+            self.console.print(f"\n[bold yellow]⏱ {mark} s left to choose[/]")
 
 
 def actions_table(frame: Frame) -> Table:
