@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+import io
+import time
 from pathlib import Path
 
 import msgpack
 import pytest
 import ravenry
+from ravenry.net.console import TerminalUI, clock_line
+from ravenry.net.limits import Limits
 from ravenry.net.protocol import BadFrame, decode_request
-from ravenry.net.server import parse_bots
+from ravenry.net.server import Server, parse_bots
 from ravenry.net.store import Store
 from ravenry.net.table import Seat, Table, hash_token
+from rich.console import Console
 
 
 def frame(**kw: object) -> bytes:
@@ -76,9 +81,6 @@ def test_store_refuses_ids_that_escape_the_directory(tmp_path: Path) -> None:
 
 
 def test_sweep_forgets_finished_unwatched_matches_only() -> None:
-    from ravenry.net.limits import Limits
-    from ravenry.net.server import Server
-
     async def go() -> None:
         server = Server(Limits(keep_finished_seconds=10))
         done = server.create("race-to-ten", 2, seed=0)
@@ -111,13 +113,6 @@ def test_a_failing_disk_is_logged_and_play_goes_on(caplog: pytest.LogCaptureFixt
 
 
 def test_terminal_ui_warns_as_the_clock_runs_down() -> None:
-    import io
-    import time
-
-    from rich.console import Console
-
-    from ravenry.net.console import TerminalUI, clock_line
-
     out = io.StringIO()
     ui = TerminalUI(Console(file=out, width=80))
     asyncio.run(ui._warn(time.monotonic() + 5.15))  # 30 and 10 are already past; 5 s left comes in 0.15 s
