@@ -56,7 +56,7 @@ def slow_chooser(seed: int) -> object:
     base = random_chooser(seed)
 
     async def choose(state: dict) -> int | None:
-        await asyncio.sleep(0.03)  # slow enough that the kill lands mid-match
+        await asyncio.sleep(0.05)  # slow enough that the kill lands mid-match, even on a busy machine
         return await base(state)
 
     return choose
@@ -80,7 +80,7 @@ def test_server_killed_mid_match_resumes_every_match(tmp_path: Path, game: str) 
         async with Client(url) as c:
             for other in GAMES:
                 await c.request("create", game=other, players=seats_for(other), seed=99, bots={1: "random"})
-            while not any(p.last and p.last["turn"] >= 3 for p in players):
+            while not any(p.last and p.last["turn"] >= 2 for p in players):
                 await asyncio.sleep(0.005)
             # Their bots moved long ago (at creation), so this is what the saves hold at the kill.
             killed["lobby"] = sorted((m["id"], m["game"], m["turn"]) for m in (await c.request("list"))["matches"])
@@ -105,7 +105,7 @@ def test_server_killed_mid_match_resumes_every_match(tmp_path: Path, game: str) 
                 p.send_signal(signal.SIGTERM)
                 p.wait(5)
     before = killed["save"]
-    assert isinstance(before, dict) and len(before["actions"]) >= 3
+    assert isinstance(before, dict) and len(before["actions"]) >= 2
     assert any(match_id in line for line in killed["lines"])  # type: ignore[attr-defined]
     final = ravenry.load_match(save, verify=True)  # replays from the seed: the history is a real match
     history = [list(a) for a in final.history()]
