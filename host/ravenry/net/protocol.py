@@ -15,36 +15,33 @@ import msgpack
 VERSION = 1
 
 # Client -> server frame types and the fields each may carry: name -> (type, required).
-_INT = int
-_STR = str
-_MAP = dict
 REQUESTS: dict[str, dict[str, tuple[type, bool]]] = {
     "ping": {},
     "stats": {},
     "games": {},
     "list": {},
     "create": {
-        "game": (_STR, True),
-        "players": (_INT, False),
-        "seed": (_INT, False),
-        "options": (_MAP, False),
+        "game": (str, True),
+        "players": (int, False),
+        "seed": (int, False),
+        "options": (dict, False),
         "variants": (list, False),
-        "bots": (_MAP, False),
+        "bots": (dict, False),
         "turn_seconds": (float, False),
     },
-    "join": {"match": (_STR, True), "seat": (_INT, False), "since": (_INT, False)},
-    "resume": {"match": (_STR, True), "token": (_STR, True), "since": (_INT, False)},
-    "watch": {"match": (_STR, True), "since": (_INT, False)},
+    "join": {"match": (str, True), "seat": (int, False), "since": (int, False)},
+    "resume": {"match": (str, True), "token": (str, True), "since": (int, False)},
+    "watch": {"match": (str, True), "since": (int, False)},
     "act": {
-        "match": (_STR, True),
-        "token": (_STR, True),
-        "turn": (_INT, True),
-        "action": (_INT, True),
-        "seat": (_INT, False),
+        "match": (str, True),
+        "token": (str, True),
+        "turn": (int, True),
+        "action": (int, True),
+        "seat": (int, False),
     },
-    "leave": {"match": (_STR, True)},
+    "leave": {"match": (str, True)},
 }
-MAX_STR = 256  # ids, tokens, game and bot names are short; a longer string is a mistake or an attack
+MAXstr = 256  # ids, tokens, game and bot names are short; a longer string is a mistake or an attack
 
 
 class BadFrame(Exception):
@@ -87,8 +84,8 @@ def _check_type(name: str, value: Any, kind: type) -> Any:
         return float(value)
     if kind in (str, dict, list) and not isinstance(value, kind):
         raise BadFrame("bad-field", f"field {name!r} must be a {kind.__name__}, not {type(value).__name__}")
-    if kind is str and len(value) > MAX_STR:
-        raise BadFrame("bad-field", f"field {name!r} is longer than {MAX_STR} characters")
+    if kind is str and len(value) > MAXstr:
+        raise BadFrame("bad-field", f"field {name!r} is longer than {MAXstr} characters")
     if kind is int and not -(2**63) <= value < 2**64:
         raise BadFrame("bad-field", f"field {name!r} is out of range")
     return value
