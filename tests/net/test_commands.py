@@ -109,3 +109,17 @@ def test_join_again_resumes_the_seat_with_the_saved_token(live: LiveServer) -> N
     again = CliRunner().invoke(join, [live.url, "--match", mid, "--bot", "first"])  # no --seat: the one we hold
     assert again.exit_code == 0, again.output
     assert f"resumed match {mid} (seat 0)" in again.output and "final result" in again.output
+
+
+def test_join_create_opens_a_match_with_server_bots_and_plays_it(live: LiveServer) -> None:
+    r = CliRunner().invoke(
+        join, [live.url, "--create", "fixture", "--players", "3", "--bots", "1,2", "--seat", "0", "--bot", "random"]
+    )
+    assert r.exit_code == 0, r.output
+    (mid,) = [t.id for t in live.server.tables.values()]
+    assert f"created match {mid} (fixture)" in r.output and "final result" in r.output
+    table = live.server.tables[mid]
+    assert table.match.is_over and [s.bot for s in table.seats] == [None, "random", "random"]
+    bad = CliRunner().invoke(join, [live.url, "--create", "fixture", "--bots", "9"])
+    assert bad.exit_code != 0 and "bot seat 9 is not a seat" in bad.output
+    assert CliRunner().invoke(join, [live.url, "--players", "3"]).exit_code == 2

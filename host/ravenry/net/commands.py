@@ -98,11 +98,25 @@ async def _pick_match(url: str, match: str | None, ui: TerminalUI) -> str:
     raise click.ClickException("several matches (or none) are open: choose one with --match ID")
 
 
+async def _create(url: str, create: dict[str, Any], ui: TerminalUI) -> str:
+    async with Client(url) as c:
+        reply = await c.request("create", **create)
+    ui.console.print(f"[bold cyan]● created match {reply['match']} ({create['game']})[/]")
+    return str(reply["match"])
+
+
 async def _join(
-    url: str, match: str | None, seat: int | None, watch: bool, bot: str | None, token: str | None, seed: int
+    url: str,
+    match: str | None,
+    seat: int | None,
+    watch: bool,
+    bot: str | None,
+    token: str | None,
+    seed: int,
+    create: dict[str, Any] | None = None,
 ) -> None:
     ui = TerminalUI()
-    match_id = await _pick_match(url, match, ui)
+    match_id = await _create(url, create, ui) if create else await _pick_match(url, match, ui)
     if token is None and not watch:
         # A seat this machine already holds in that match is resumed, not doubled: with --seat, that seat's
         # token; without, the first seat we hold there.
@@ -143,16 +157,45 @@ async def _join(
 @click.option("--bot", type=click.Choice(sorted(CHOOSERS)), help="let a client-side bot play the seat")
 @click.option("--token", help="resume a seat with its token")
 @click.option("--seed", type=int, default=0, show_default=True, help="seed of the client-side bot")
+@click.option("--create", "create_game", metavar="GAME", help="open a new match of GAME on the server and join it")
+@click.option("--players", type=int, help="with --create: players in the new match")
+@click.option(
+    "--bots", "bots", metavar="SEATS", help="with --create: seats the server's bots play ('1,2', '1=heuristic')"
+)
+@click.option("--turn-seconds", type=float, help="with --create: the new match's turn clock")
 def join(
-    url: str, match: str | None, seat: int | None, watch: bool, bot: str | None, token: str | None, seed: int
+    url: str,
+    match: str | None,
+    seat: int | None,
+    watch: bool,
+    bot: str | None,
+    token: str | None,
+    seed: int,
+    create_game: str | None,
+    players: int | None,
+    bots: str | None,
+    turn_seconds: float | None,
 ) -> None:
     """Play or watch a match on a Ravenry server, e.g. ``ravenry join ws://127.0.0.1:8765 --seat 0``."""
     if watch and (seat is not None or bot or token):
         raise click.UsageError("--watch does not take a seat, a bot or a token")
     if not url.startswith(("ws://", "wss://")):
         raise click.BadParameter("use a ws:// or wss:// address", param_hint="URL")
+    create: dict[str, Any] | None = None
+    if create_game is not None:
+        if match is not None or token is not None:
+            raise click.UsageError("--create opens a new match: it takes no --match or --token")
+        create = {"game": create_game, "players": players, "turn_seconds": turn_seconds}
+        if bots:
+            try:
+                # The seat range is checked by the server, which knows the game; here only the syntax.
+                create["bots"] = parse_bots(bots, 1 << 16)
+            except ValueError as e:
+                raise click.BadParameter(str(e), param_hint="--bots") from None
+    elif players is not None or bots is not None or turn_seconds is not None:
+        raise click.UsageError("--players, --bots and --turn-seconds go with --create")
     try:
-        asyncio.run(_join(url, match, seat, watch, bot, token, seed))
+        asyncio.run(_join(url, match, seat, watch, bot, token, seed, create))
     except NetError as e:
         raise click.ClickException(f"{e.message} ({e.code})") from None
     except (KeyboardInterrupt, EOFError):
