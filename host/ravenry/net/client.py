@@ -176,6 +176,16 @@ class SeatPlayer:
 
     async def run(self) -> Frame:
         """Returns the final state frame."""
+        try:
+            return await self._run()
+        except BaseException:
+            # Whatever stopped us (a human's EOF, Ctrl-C, an error), leave the server a clean close, not a dead
+            # socket it must time out.
+            if self.client is not None:
+                await asyncio.shield(self.client.close())
+            raise
+
+    async def _run(self) -> Frame:
         down_since: float | None = None
         attached = False
         while True:
