@@ -138,23 +138,40 @@ class Moment:
     views: dict[int | None, dict[str, Any]]
     legal: dict[int, list[int]]
     private: dict[int, dict[tuple[Any, ...], Any]]  # seat -> leaves of its view that the public view lacks
-    secrets: list[bytes]  # packed hidden state (deck order, RNG) that no frame may contain
+    secrets: dict[int | None, list[bytes]]  # per viewer: packed hidden state no frame to it may contain
 
 
-def secret_blobs(state: dict[str, Any], public: dict[str, Any]) -> list[bytes]:
-    """Packed values of state fields the public view does not have, long enough (>= 5 bytes) that finding one
-    in a frame is not chance. ``decisions`` is the turn counter, which every frame carries on purpose."""
-    out = []
-    for k, v in state.items():
-        if k in public or k == "decisions":
-            continue
-        blob = msgpack.packb(v, use_bin_type=True)
-        if len(blob) >= 5:
-            out.append(blob)
-        if isinstance(v, dict):  # e.g. the RNG: its seed alone must not leak either
-            out += [
-                msgpack.packb(x, use_bin_type=True) for x in v.values() if len(msgpack.packb(x, use_bin_type=True)) >= 5
-            ]
+def hidden_values(real: Any, resampled: Any, out: list[bytes]) -> None:
+    """Packed values (>= 5 bytes, so a match in a frame is not chance) of every part of ``real`` that
+    ``resampled`` (a determinized copy) changed: exactly what the viewer cannot know (deck order, others' hands,
+    face-down commits, the RNG)."""
+    if real == resampled:
+        return
+    blob = msgpack.packb(real, use_bin_type=True)
+    if len(blob) >= 5:
+        out.append(blob)
+    if isinstance(real, dict) and isinstance(resampled, dict):
+        for k, v in real.items():
+            if k != "decisions":  # the turn counter, which every frame carries on purpose
+                hidden_values(v, resampled.get(k), out)
+    elif isinstance(real, list) and isinstance(resampled, list) and len(real) == len(resampled):
+        for a, b in zip(real, resampled):
+            hidden_values(a, b, out)
+
+
+def secret_blobs(match: Any) -> dict[int | None, list[bytes]]:
+    """Per viewer, the hidden state no frame to it may contain: what determinizing for that seat resamples
+    (two resamples, so a value that happens to come out the same is still caught). The public may know nothing
+    any seat may not."""
+    out: dict[int | None, list[bytes]] = {}
+    if not hasattr(match, "determinized"):  # pure-Python games declare no hidden state
+        return {s: [] for s in [None, *range(match.players)]}
+    state = match.state()
+    for s in range(match.players):
+        out[s] = []
+        for k in (1, 2):
+            hidden_values(state, match.determinized(s, seed=k).state(), out[s])
+    out[None] = [b for s in range(match.players) for b in out[s]]
     return out
 
 
@@ -173,7 +190,7 @@ def replay_moments(match: Any) -> dict[int, Moment]:
             views[s] = shadow.view(s)
             private[s] = {p: v for p, v in flatten(views[s]).items() if flat_public.get(p, object()) != v}
         legal = {s: list(shadow.legal_actions(s)) if s in shadow.to_act else [] for s in range(shadow.players)}
-        moments[shadow.decisions] = Moment(views, legal, private, secret_blobs(shadow.state(), public))
+        moments[shadow.decisions] = Moment(views, legal, private, secret_blobs(shadow))
 
     snap()
     for p, a in match.history():

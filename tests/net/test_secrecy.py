@@ -29,7 +29,7 @@ def check_frames(rec: Recorder, seat: int | None, moments: dict[int, Moment], al
     seen_events: dict[int, dict[str, Any]] = {}
     for raw in rec.raw:
         for m in moments.values():
-            for blob in m.secrets:
+            for blob in m.secrets[seat]:
                 assert blob not in raw, f"hidden state {blob!r} reached seat {seat}"
     states = rec.states()
     for f in states:
