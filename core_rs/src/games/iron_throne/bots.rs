@@ -207,7 +207,8 @@ fn choose(rules: &Rules, g: &IronThrone, p: Player, legal: &[Action]) -> Option<
         },
         Pending::Defender => best_by(legal, |a| {
             let q = (a - DEFENDER) as u8;
-            let strongest = g.best_char(q).map(|c| i32::from(g.seats[usize::from(q)].crowns[usize::from(c)])).unwrap_or(0);
+            let strongest =
+                g.best_char(q).map(|c| i32::from(g.seats[usize::from(q)].crowns[usize::from(c)])).unwrap_or(0);
             2 * i32::from(g.seats[usize::from(q)].spread()) - strongest
         }),
         Pending::Choose { .. } => best_by(legal, |a| i32::from(me.crowns[((a - CHOOSE) as usize).min(4)])),
@@ -238,16 +239,18 @@ fn choose(rules: &Rules, g: &IronThrone, p: Player, legal: &[Action]) -> Option<
             let theirs = g.side_crowns(3 - side);
             let opp = if side == 1 { g.enc.defender } else { g.enc.attacker };
             let face_up = g.enc.face_up;
-            let known = (face_up < 2 && g.enc.commit[usize::from(face_up)] != NONE).then(|| g.enc.commit[usize::from(face_up)]);
+            let known =
+                (face_up < 2 && g.enc.commit[usize::from(face_up)] != NONE).then(|| g.enc.commit[usize::from(face_up)]);
             let truce = legal.iter().copied().find(|a| (COMMIT..COMMIT + 4).contains(a));
             let hostile = |v: i32| mine + v;
             let maxv = i32::from(g.max_hostility(p).unwrap_or(0));
             if let Some(k) = known {
                 // Clairvoyance: answer the card we see.
-                let opp_total = theirs + i32::from(match card_kind(k) {
-                    CardKind::Hostility(v) => v,
-                    _ => 0,
-                });
+                let opp_total = theirs
+                    + i32::from(match card_kind(k) {
+                        CardKind::Hostility(v) => v,
+                        _ => 0,
+                    });
                 if card_kind(k) == CardKind::Truce {
                     // Betray only if it is cheap; else truce.
                     return Some(smallest_hostility(legal).or(truce).unwrap_or(legal[0]));

@@ -42,7 +42,11 @@ pub enum Ability {
     /// Tyrion (card): a revealed hostility card is swapped for a higher one from its owner's hand.
     Upgrade,
     /// +`n` to your side's hostility total; leaders pay `cost` crowns from the sheet.
-    Bonus { n: u8, #[serde(default)] cost: u8 },
+    Bonus {
+        n: u8,
+        #[serde(default)]
+        cost: u8,
+    },
     /// +`n` per supporter on your side.
     SupportBonus { n: u8 },
     /// A supporter of the opposing side withdraws (rulebook p. 9 "Retragere").
@@ -85,8 +89,15 @@ impl Ability {
             HonourTruce | Upgrade | Bonus { .. } | SupportBonus { .. } | Withdraw { .. } | Shield { .. } => {
                 Window::AfterReveal
             }
-            Vengeance { .. } | TheList | Recycle { .. } | Wound { .. } | ExtraHostage | Plunder { .. } | Draw { .. }
-            | Heal { .. } | Patronage { .. } => Window::AfterResolution,
+            Vengeance { .. }
+            | TheList
+            | Recycle { .. }
+            | Wound { .. }
+            | ExtraHostage
+            | Plunder { .. }
+            | Draw { .. }
+            | Heal { .. }
+            | Patronage { .. } => Window::AfterResolution,
         }
     }
 }
@@ -213,7 +224,10 @@ fn parse_house(h: HouseData) -> Result<House, SetupError> {
         check_source(&l.title, &l.source)?;
         let i = char_index(&h, &l.character)?;
         if seen_l[i] || l.text.is_empty() {
-            return Err(SetupError::Content(format!("house {}: leader {} repeated or without text", h.id, l.character)));
+            return Err(SetupError::Content(format!(
+                "house {}: leader {} repeated or without text",
+                h.id, l.character
+            )));
         }
         seen_l[i] = true;
         leader[i] = l.ability;
@@ -223,7 +237,10 @@ fn parse_house(h: HouseData) -> Result<House, SetupError> {
         check_source(&c.title, &c.source)?;
         let i = char_index(&h, &c.character)?;
         if seen_c[i] || c.text.is_empty() {
-            return Err(SetupError::Content(format!("house {}: card of {} repeated or without text", h.id, c.character)));
+            return Err(SetupError::Content(format!(
+                "house {}: card of {} repeated or without text",
+                h.id, c.character
+            )));
         }
         if !matches!(c.effect.window(), Window::AfterReveal | Window::AfterResolution) {
             return Err(SetupError::Content(format!(
@@ -241,8 +258,10 @@ fn parse_house(h: HouseData) -> Result<House, SetupError> {
 
 pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
     let c: Content = serde_json::from_str(content).map_err(|e| SetupError::Content(e.to_string()))?;
-    let o: Options = serde_json::from_str(options)
-        .map_err(|e| SetupError::Option { name: "options".into(), reason: format!("{e}; expected {{\"houses\": [..]}}") })?;
+    let o: Options = serde_json::from_str(options).map_err(|e| SetupError::Option {
+        name: "options".into(),
+        reason: format!("{e}; expected {{\"houses\": [..]}}"),
+    })?;
     if c.houses.len() != 5 {
         return Err(SetupError::Content(format!("5 houses expected, got {}", c.houses.len())));
     }
@@ -253,9 +272,8 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
         check_source(&e.text, &e.source)?;
         match (e.kind.as_str(), &e.house) {
             ("influence", None) => events.push(None),
-            ("house", Some(h)) => events.push(Some(
-                find(h).ok_or_else(|| SetupError::Content(format!("event names unknown house {h:?}")))?,
-            )),
+            ("house", Some(h)) => events
+                .push(Some(find(h).ok_or_else(|| SetupError::Content(format!("event names unknown house {h:?}")))?)),
             _ => return Err(SetupError::Content(format!("bad event record {:?}", e.kind))),
         }
     }

@@ -99,4 +99,3 @@ impl Game for IronThrone {
         (name == "heuristic").then(|| Box::new(bots::Heuristic) as Box<dyn crate::bots::Bot<Self>>)
     }
 }
-

@@ -173,15 +173,24 @@ impl Encounter {
 pub enum Step {
     Leaders,
     /// Turn start: seat `k` steps clockwise from the attacker frees or tortures hostages.
-    Hostages { k: u8 },
+    Hostages {
+        k: u8,
+    },
     BeforeTurn,
     Event,
     Prepare,
     Choose,
     /// Support: seat `k` steps clockwise from the attacker; `forced` once Cersei's question was asked.
-    Support { k: u8, asked: bool },
+    Support {
+        k: u8,
+        asked: bool,
+    },
     /// A timing window: leaders first (`leaders`), then character cards, seat `k` steps from the attacker.
-    Window { w: u8, leaders: bool, k: u8 },
+    Window {
+        w: u8,
+        leaders: bool,
+        k: u8,
+    },
     Commit,
     Reveal,
     Negotiate,

@@ -279,7 +279,12 @@ impl IronThrone {
             _ if (USE_LEADER..FREE).contains(&a) => {
                 let t = (a - USE_LEADER) as u8;
                 let title = me
-                    .and_then(|s| rules.houses.get(usize::from(s.house)).map(|h| h.leader_title[usize::from(s.leader.min(4))].clone()))
+                    .and_then(|s| {
+                        rules
+                            .houses
+                            .get(usize::from(s.house))
+                            .map(|h| h.leader_title[usize::from(s.leader.min(4))].clone())
+                    })
                     .unwrap_or_default();
                 let label = if t == NO_TARGET {
                     format!("Use leader ability {title}")
@@ -299,10 +304,9 @@ impl IronThrone {
                 let h = me.and_then(|s| s.hostages.get(i)).copied();
                 let lab = h.map(|h| self.hostage_label(rules, h)).unwrap_or_default();
                 let label = match h {
-                    Some(h) if c != NO_TARGET => format!(
-                        "Torture hostage {lab}, taking a crown from {}",
-                        cn(hostage_owner(h), c)
-                    ),
+                    Some(h) if c != NO_TARGET => {
+                        format!("Torture hostage {lab}, taking a crown from {}", cn(hostage_owner(h), c))
+                    }
                     _ => format!("Torture hostage {lab}"),
                 };
                 ActionInfo::new(a, "torture", label).with("hostage", i).with("character", u32::from(c))
@@ -344,7 +348,8 @@ impl IronThrone {
             }
             _ if (DISCARD..COMMIT_TOP).contains(&a) => {
                 let c = (a - DISCARD) as u8;
-                ActionInfo::new(a, "discard", format!("Discard {}", card_label(rules, house, c))).with("card", u32::from(c))
+                ActionInfo::new(a, "discard", format!("Discard {}", card_label(rules, house, c)))
+                    .with("card", u32::from(c))
             }
             COMMIT_TOP => ActionInfo::new(a, "commit", "Play the top card of your deck (hand empty)"),
             _ if (COMMIT..PLAY_CARD).contains(&a) => {
@@ -368,7 +373,8 @@ impl IronThrone {
             }
             _ if (COUNTER..TAKE).contains(&a) => {
                 let x = (a - COUNTER) as u8;
-                ActionInfo::new(a, "counter", format!("Reject and counter: {}", terms_label(x))).with("terms", u32::from(x))
+                ActionInfo::new(a, "counter", format!("Reject and counter: {}", terms_label(x)))
+                    .with("terms", u32::from(x))
             }
             _ if a >= TAKE => {
                 let x = a - TAKE;
@@ -419,7 +425,9 @@ impl IronThrone {
             }
             for (q, s) in g.seats.iter().enumerate() {
                 if q != usize::from(p) {
-                    pool.extend(s.hostages.iter().filter(|h| usize::from(hostage_owner(**h)) == o).map(|h| hostage_card(*h)));
+                    pool.extend(
+                        s.hostages.iter().filter(|h| usize::from(hostage_owner(**h)) == o).map(|h| hostage_card(*h)),
+                    );
                 }
             }
             rng.shuffle(&mut pool);
@@ -494,7 +502,9 @@ impl IronThrone {
         if e.chars.iter().any(|c| *c != NONE && *c >= 5) || e.side.iter().any(|s| *s > 2) {
             return Err("bad participants".into());
         }
-        if e.commit.iter().any(|c| *c != NONE && *c != NO_CARD && *c >= DECK_SIZE) || (e.face_up != NONE && e.face_up > 1) {
+        if e.commit.iter().any(|c| *c != NONE && *c != NO_CARD && *c >= DECK_SIZE)
+            || (e.face_up != NONE && e.face_up > 1)
+        {
             return Err("bad commits".into());
         }
         if e.offer[0] != NONE && (!seat_ok(e.offer[0]) || e.offer[1] >= 5 || !(1..=2).contains(&e.offer[2])) {
@@ -538,11 +548,15 @@ impl IronThrone {
         if !pend_ok {
             return Err("bad pending decision".into());
         }
-        if (self.pending == Pending::Answer { seat: 0 } || matches!(self.pending, Pending::Answer { .. })) && e.offer[0] == NONE {
+        if (self.pending == Pending::Answer { seat: 0 } || matches!(self.pending, Pending::Answer { .. }))
+            && e.offer[0] == NONE
+        {
             return Err("an answer is pending without an offer".into());
         }
-        if matches!(self.pending, Pending::Commit | Pending::Respond { .. } | Pending::Propose { .. } | Pending::Offer { .. })
-            && e.defender == NONE
+        if matches!(
+            self.pending,
+            Pending::Commit | Pending::Respond { .. } | Pending::Propose { .. } | Pending::Offer { .. }
+        ) && e.defender == NONE
         {
             return Err("no defender".into());
         }

@@ -82,12 +82,10 @@ impl IronThrone {
             Ability::Clairvoyance { cost } => {
                 yes(self.is_active(p) && affordable(cost) && me.sheet >= cost && self.enc.face_up == NONE)
             }
-            Ability::HonourTruce => yes(
-                self.is_active(p)
-                    && self.enc.revealed
-                    && !self.enc.as_truce
-                    && self.commit_is_truce(0) != self.commit_is_truce(1),
-            ),
+            Ability::HonourTruce => yes(self.is_active(p)
+                && self.enc.revealed
+                && !self.enc.as_truce
+                && self.commit_is_truce(0) != self.commit_is_truce(1)),
             Ability::Upgrade => {
                 let mut m = 0;
                 for i in 0..2 {
@@ -196,7 +194,10 @@ impl IronThrone {
     pub fn use_leader(&mut self, rules: &Rules, p: Player, target: u8, ev: &mut Events<Event>) {
         let Some(ab) = self.leader_ability(rules, p) else { return };
         let cost = match ab {
-            Ability::Clairvoyance { cost } | Ability::Bonus { cost, .. } | Ability::Withdraw { cost } | Ability::Shield { cost } => cost,
+            Ability::Clairvoyance { cost }
+            | Ability::Bonus { cost, .. }
+            | Ability::Withdraw { cost }
+            | Ability::Shield { cost } => cost,
             _ => 0,
         };
         ev.public(|| Event::LeaderUsed { seat: p, target });
@@ -208,9 +209,9 @@ impl IronThrone {
         let w = self.current_window();
         let Some(ab) = self.card_ability(rules, p, c, w) else { return };
         let s = &mut self.seats[usize::from(p)];
+        // The card stays on the table until the end of the turn (p. 7 "Sfârșitul unei ture").
         if let Some(i) = s.hand.iter().position(|x| *x == c) {
             s.hand.remove(i);
-            s.discard.push(c);
         }
         self.enc.played.push((p, c));
         ev.public(|| Event::CardPlayed { seat: p, card: c, target });
@@ -225,7 +226,9 @@ impl IronThrone {
                 let left = discard.min(self.seats[usize::from(p)].hand.len() as u8);
                 self.tasks.push(Task::Discard { seat: p, left, draw });
             }
-            Ability::Distribute { n } | Ability::Heal { n } => self.tasks.push(Task::Alloc { seat: p, left: n, optional: true }),
+            Ability::Distribute { n } | Ability::Heal { n } => {
+                self.tasks.push(Task::Alloc { seat: p, left: n, optional: true })
+            }
             Ability::Tax { n } | Ability::Plunder { n } => {
                 let from = if matches!(ab, Ability::Tax { .. }) { t } else { opp };
                 if let Some(src) = self.seats.get_mut(usize::from(from)) {
@@ -247,7 +250,8 @@ impl IronThrone {
                 let i = usize::from(t != self.enc.attacker);
                 let cur = self.commit_value(i);
                 let Some(s) = self.seats.get_mut(usize::from(t)) else { return };
-                let best = s.hand.iter().copied().filter(|&c| matches!(card_kind(c), CardKind::Hostility(v) if v > cur)).max();
+                let best =
+                    s.hand.iter().copied().filter(|&c| matches!(card_kind(c), CardKind::Hostility(v) if v > cur)).max();
                 if let Some(b) = best {
                     if let Some(pos) = s.hand.iter().position(|x| *x == b) {
                         s.hand.remove(pos);

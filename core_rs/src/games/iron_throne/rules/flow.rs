@@ -162,6 +162,11 @@ impl IronThrone {
                 }
             }
         }
+        for (p, c) in std::mem::take(&mut self.enc.played) {
+            if let Some(s) = self.seats.get_mut(usize::from(p)) {
+                s.discard.push(c);
+            }
+        }
         for p in 0..self.n() {
             let have = self.seats[usize::from(p)].hand.len();
             if have < HAND_SIZE {
@@ -284,12 +289,21 @@ impl IronThrone {
                     self.step = Step::Support { k: 1, asked: false };
                 }
                 Step::Support { k, asked } => {
+                    if self.enc.offer[0] != NONE {
+                        // An offer waits for the supported player's answer.
+                        let side = self.enc.offer[2];
+                        let seat = if side == 1 { self.enc.attacker } else { self.enc.defender };
+                        self.pending = Pending::Answer { seat };
+                        return;
+                    }
                     if k >= n {
                         self.step = Step::Window { w: W_BEFORE_COMMIT, leaders: true, k: 0 };
                         continue;
                     }
                     let p = self.clockwise(k);
-                    if p == self.enc.defender || self.enc.offered & (1 << p) != 0 || self.seats[usize::from(p)].alive == 0
+                    if p == self.enc.defender
+                        || self.enc.offered & (1 << p) != 0
+                        || self.seats[usize::from(p)].alive == 0
                     {
                         self.step = Step::Support { k: k + 1, asked: false };
                         continue;
@@ -346,7 +360,9 @@ impl IronThrone {
 
     /// Can anything be taken from `v` as a hostage (p. 9 "Ostatici": deck top, hand, or their hostages)?
     pub fn has_source(&self, v: Player) -> bool {
-        self.seats.get(usize::from(v)).is_some_and(|s| !s.deck.is_empty() || !s.discard.is_empty() || !s.hand.is_empty() || !s.hostages.is_empty())
+        self.seats.get(usize::from(v)).is_some_and(|s| {
+            !s.deck.is_empty() || !s.discard.is_empty() || !s.hand.is_empty() || !s.hostages.is_empty()
+        })
     }
 
     /// Value of a committed card in a hostility total: character cards (and no card) count 0 (p. 6).

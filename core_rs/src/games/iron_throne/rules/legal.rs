@@ -34,7 +34,9 @@ impl IronThrone {
                         CardKind::Character(_) => out.push(TORTURE + i * 8 + Action::from(NO_TARGET)),
                         _ => {
                             let before = out.len();
-                            out.extend((0..5u8).filter(|c| owner.is_alive(*c)).map(|c| TORTURE + i * 8 + Action::from(c)));
+                            out.extend(
+                                (0..5u8).filter(|c| owner.is_alive(*c)).map(|c| TORTURE + i * 8 + Action::from(c)),
+                            );
                             if out.len() == before {
                                 out.push(TORTURE + i * 8 + Action::from(NO_TARGET));
                             }
@@ -77,10 +79,12 @@ impl IronThrone {
                 }
                 None => {}
             },
-            Pending::Defender => {
-                out.extend((0..self.n()).filter(|q| self.enc.candidates & (1 << q) != 0).map(|q| DEFENDER + Action::from(q)))
+            Pending::Defender => out.extend(
+                (0..self.n()).filter(|q| self.enc.candidates & (1 << q) != 0).map(|q| DEFENDER + Action::from(q)),
+            ),
+            Pending::Choose { .. } => {
+                out.extend((0..5u8).filter(|c| me.is_alive(*c)).map(|c| CHOOSE + Action::from(c)))
             }
-            Pending::Choose { .. } => out.extend((0..5u8).filter(|c| me.is_alive(*c)).map(|c| CHOOSE + Action::from(c))),
             Pending::Force { target, .. } => {
                 let t = &self.seats[usize::from(target)];
                 out.extend((0..5u8).filter(|c| t.is_alive(*c)).map(|c| FORCE + Action::from(c)));
@@ -270,4 +274,3 @@ impl IronThrone {
         }
     }
 }
-

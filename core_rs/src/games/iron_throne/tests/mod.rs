@@ -10,7 +10,7 @@ mod truce;
 
 use super::content::{self, Rules};
 use super::rules::*;
-use super::state::{IronThrone, Pending, Step, NONE};
+use super::state::{IronThrone, Pending, Step};
 use crate::engine::{Action, Events, Game, Player};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../plugins/iron_throne/ravenry_iron_throne/data");
@@ -89,8 +89,4 @@ pub fn support(g: &mut IronThrone, p: Player, side: u8, c: u8) {
     g.enc.side[usize::from(p)] = side;
     g.enc.chars[usize::from(p)] = c;
     g.enc.offered |= 1 << p;
-}
-
-pub fn none() -> u8 {
-    NONE
 }
