@@ -176,7 +176,6 @@ pub enum Step {
     Hostages {
         k: u8,
     },
-    BeforeTurn,
     Event,
     Prepare,
     Choose,

@@ -227,9 +227,6 @@ impl IronThrone {
                     self.pending = Pending::Hostages { seat: p };
                     return;
                 }
-                Step::BeforeTurn => {
-                    self.step = Step::Window { w: W_BEFORE_TURN, leaders: true, k: 0 };
-                }
                 Step::Window { w, leaders, k } => {
                     // Leaders' abilities resolve before other effects; then clockwise from the attacker (p. 10).
                     let limit = if w == W_BEFORE_TURN { 1 } else { n };

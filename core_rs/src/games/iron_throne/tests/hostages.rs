@@ -117,3 +117,16 @@ fn s_hostages_faces_hidden_from_others() {
     assert_eq!(other.seats[0].hostages[0].card, None);
     assert_eq!(other.seats[0].hostages[0].owner, 1);
 }
+
+/// p. 11: an active player barred from rewards by an effect takes no hostage.
+#[test]
+fn s_hostages_player_barred_from_rewards_takes_none() {
+    let r = rules();
+    let mut g = scenario(&r, QUIET);
+    at_commit(&mut g, 0, 0);
+    g.enc.no_rewards = 1 << 0;
+    super::resolution::commit(&mut g, &r, super::resolution::H(20), super::resolution::H(1));
+    assert!(g.seats[0].hostages.is_empty());
+    assert_eq!(g.seats[0].spread(), 0, "no reward at all");
+    assert_eq!(g.seats[1].crowns[0], 2, "the loser still loses");
+}
