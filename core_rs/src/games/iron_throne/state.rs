@@ -73,7 +73,7 @@ pub struct Seat {
 
 impl Seat {
     pub fn spread(&self) -> u8 {
-        self.influence.iter().sum()
+        self.influence.iter().map(|&x| u16::from(x)).sum::<u16>().min(255) as u8
     }
     pub fn tokens_left(&self) -> u8 {
         INFLUENCE_TOKENS.saturating_sub(self.spread())

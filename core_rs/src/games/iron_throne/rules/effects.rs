@@ -234,7 +234,8 @@ impl IronThrone {
                 if let Some(src) = self.seats.get_mut(usize::from(from)) {
                     let k = n.min(src.sheet);
                     src.sheet -= k;
-                    self.seats[usize::from(p)].sheet += k;
+                    let me = &mut self.seats[usize::from(p)];
+                    me.sheet = me.sheet.saturating_add(k);
                     ev.public(|| Event::CrownsTaken { from, to: p, n: k });
                 }
             }

@@ -87,7 +87,7 @@ impl IronThrone {
         if let Some(s) = self.seats.get_mut(usize::from(p)) {
             if s.sheet > 0 && s.is_alive(c) {
                 s.sheet -= 1;
-                s.crowns[usize::from(c)] += 1;
+                s.crowns[usize::from(c)] = s.crowns[usize::from(c)].saturating_add(1);
                 ev.public(|| Event::CrownPlaced { seat: p, ch: c });
             }
         }
@@ -173,7 +173,7 @@ impl IronThrone {
                 self.draw(p, (HAND_SIZE - have) as u8, ev);
             }
         }
-        self.turn += 1;
+        self.turn = self.turn.saturating_add(1);
         let next = (self.enc.attacker + 1) % self.n();
         self.start_turn(next, ev);
     }
@@ -221,7 +221,7 @@ impl IronThrone {
                     }
                     let p = self.clockwise(k);
                     if self.seats[usize::from(p)].hostages.is_empty() {
-                        self.step = Step::Hostages { k: k + 1 };
+                        self.step = Step::Hostages { k: k.saturating_add(1) };
                         continue;
                     }
                     self.pending = Pending::Hostages { seat: p };
@@ -255,7 +255,7 @@ impl IronThrone {
                             return;
                         }
                     }
-                    self.step = Step::Window { w, leaders, k: k + 1 };
+                    self.step = Step::Window { w, leaders, k: k.saturating_add(1) };
                 }
                 Step::Event => {
                     if self.prepare_event(rules, ev) {
@@ -302,7 +302,7 @@ impl IronThrone {
                         || self.enc.offered & (1 << p) != 0
                         || self.seats[usize::from(p)].alive == 0
                     {
-                        self.step = Step::Support { k: k + 1, asked: false };
+                        self.step = Step::Support { k: k.saturating_add(1), asked: false };
                         continue;
                     }
                     if !asked {

@@ -133,7 +133,7 @@ impl IronThrone {
             Pending::Hostages { .. } => match a {
                 DONE => {
                     if let Step::Hostages { k } = self.step {
-                        self.step = Step::Hostages { k: k + 1 };
+                        self.step = Step::Hostages { k: k.saturating_add(1) };
                     }
                 }
                 _ if a < TORTURE => self.free_hostage(p, arg(FREE), ev),
@@ -180,7 +180,7 @@ impl IronThrone {
                         self.enc.side[t] = self.enc.side[usize::from(p)];
                         self.enc.offered |= 1 << target;
                         ev.public(|| Event::SupportForced { by: p, seat: target, ch: c });
-                        self.step = Step::Support { k: k + 1, asked: false };
+                        self.step = Step::Support { k: k.saturating_add(1), asked: false };
                     }
                 }
             }
@@ -235,13 +235,13 @@ impl IronThrone {
 
     fn next_supporter(&mut self) {
         if let Step::Support { k, .. } = self.step {
-            self.step = Step::Support { k: k + 1, asked: false };
+            self.step = Step::Support { k: k.saturating_add(1), asked: false };
         }
     }
 
     fn next_in_window(&mut self) {
         if let Step::Window { w, leaders, k } = self.step {
-            self.step = Step::Window { w, leaders, k: k + 1 };
+            self.step = Step::Window { w, leaders, k: k.saturating_add(1) };
         }
     }
 
@@ -252,12 +252,12 @@ impl IronThrone {
                 if a == DONE && *optional {
                     *left = 0;
                 } else {
-                    *left -= 1;
+                    *left = left.saturating_sub(1);
                     self.place_crown(p, (a - ALLOC) as u8, ev);
                 }
             }
             Task::Discard { left, .. } => {
-                *left -= 1;
+                *left = left.saturating_sub(1);
                 let c = (a - DISCARD) as u8;
                 let s = &mut self.seats[usize::from(p)];
                 if let Some(i) = s.hand.iter().position(|x| *x == c) {

@@ -53,7 +53,7 @@ impl IronThrone {
 
     /// Seat `k` steps clockwise from the attacker (seat order is clockwise; "left" is the next seat).
     pub fn clockwise(&self, k: u8) -> Player {
-        (self.enc.attacker + k) % self.n().max(1)
+        ((u16::from(self.enc.attacker) + u16::from(k)) % u16::from(self.n().max(1))) as Player
     }
 
     pub fn who_acts(&self) -> PlayerSet {

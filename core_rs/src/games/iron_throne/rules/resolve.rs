@@ -139,7 +139,7 @@ impl IronThrone {
                 let x = if a >= COUNTER { a - COUNTER } else { a - PROPOSE } as u8;
                 self.enc.deal = x;
                 self.enc.proposer = side as u8;
-                self.enc.proposals[side] += 1;
+                self.enc.proposals[side] = self.enc.proposals[side].saturating_add(1);
                 ev.public(|| Event::Proposed { seat: p, terms: x });
                 self.pending = Pending::Respond { seat: other };
             }
@@ -165,7 +165,7 @@ impl IronThrone {
             if t.crowns {
                 let k = 3.min(self.seats[usize::from(o)].sheet);
                 self.seats[usize::from(o)].sheet -= k;
-                self.seats[usize::from(b)].sheet += k;
+                self.seats[usize::from(b)].sheet = self.seats[usize::from(b)].sheet.saturating_add(k);
                 ev.public(|| Event::CrownsTaken { from: o, to: b, n: k });
             }
             for _ in 0..t.hostages {
@@ -244,8 +244,9 @@ impl IronThrone {
             _ => {
                 let s = &mut self.seats[usize::from(o)];
                 if s.is_alive(c) {
-                    s.crowns[usize::from(c)] -= 1;
-                    self.seats[usize::from(p)].sheet += 1;
+                    s.crowns[usize::from(c)] = s.crowns[usize::from(c)].saturating_sub(1);
+                    let me = &mut self.seats[usize::from(p)];
+                    me.sheet = me.sheet.saturating_add(1);
                     ev.public(|| Event::CrownsTaken { from: o, to: p, n: 1 });
                     if self.seats[usize::from(o)].crowns[usize::from(c)] == 0 {
                         self.kill(o, c, ev);

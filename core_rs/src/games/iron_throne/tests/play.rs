@@ -81,3 +81,49 @@ fn mid_game_snapshot_is_small() {
     }
     assert!(biggest < 2048, "snapshot {biggest} bytes");
 }
+
+/// The generic Rust conformance checks (engine contract at every step) for 3, 4 and 5 players.
+#[test]
+fn conformance_random_play_3_to_5_players() {
+    let r = rules();
+    for players in 3..=5 {
+        assert!(crate::testing::check_random_play::<IronThrone>(&r, players, 60, 200_000) > 0);
+    }
+}
+
+fn mid_game(r: &Rules, seed: u64, steps: u64) -> IronThrone {
+    let mut g = IronThrone::new(r, 3 + (seed % 3) as u8, seed).unwrap();
+    let mut rng = Rng::new(seed);
+    let mut ev = Events::disabled();
+    for _ in 0..steps {
+        let Some(p) = g.to_act().iter().next() else { break };
+        let l = legal(&g, r, p);
+        let a = l[rng.index(l.len())];
+        g.apply(r, p, a, &mut ev).unwrap();
+    }
+    g
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+    #[test]
+    fn forged_states_never_panic(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..600)) {
+        crate::testing::check_forged_state::<IronThrone>(&rules(), &bytes);
+    }
+
+    #[test]
+    fn mutated_real_states_never_panic(
+        seed in 0u64..1000,
+        steps in 0u64..400,
+        flips in proptest::collection::vec((0usize..2000, proptest::num::u8::ANY), 1..6),
+    ) {
+        let r = rules();
+        let g = mid_game(&r, seed, steps);
+        let mut bytes = snapshot::encode(&g);
+        for (i, b) in flips {
+            let n = bytes.len();
+            bytes[i % n] = b;
+        }
+        crate::testing::check_forged_state::<IronThrone>(&r, &bytes);
+    }
+}
