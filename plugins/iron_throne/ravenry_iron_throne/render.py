@@ -204,7 +204,6 @@ def narrate_event(event: dict[str, Any]) -> str:
         return f"{S(b['seat'])} is led by {_char(b['seat'], b['leader'])}{title}."
     own = _SEAT_HOUSE.get
     lines: dict[str, Any] = {
-        "LeadersDealt": lambda: f"{S(b['seat'])} is dealt two leader sheets.",
         "LeaderPicked": lambda: f"{S(b['seat'])} has chosen a leader in secret.",
         "FirstAttacker": lambda: f"{S(b['seat'])} attacks first.",
         "TurnBegins": lambda: f"— Turn {b['turn'] + 1}: {S(b['attacker'])} attacks —",

@@ -120,9 +120,18 @@ fn choose(rules: &Rules, g: &IronThrone, p: Player, legal: &[Action]) -> Option<
     match g.pending {
         Pending::Leaders => best_by(legal, |a| leader_score(house.leader[usize::from(me.offers[usize::from(a == 1)])])),
         Pending::Hostages { .. } => {
-            // Torture everything: it weakens the owner and a hostility/truce card pays a crown. Strip the
-            // weakest character (a kill) when ahead, the strongest otherwise.
+            // Torture what hurts (it weakens the owner; a hostility/truce card pays a crown): strip the weakest
+            // character (a kill) when ahead, the strongest otherwise. Free dead characters' cards for a draw.
             best_by(legal, |a| {
+                if (FREE..TORTURE).contains(&a) {
+                    // Freeing a dead character's card costs its owner nothing useful and draws us a card.
+                    let Some(&h) = me.hostages.get((a - FREE) as usize) else { return 0 };
+                    let o = &g.seats[usize::from(hostage_owner(h))];
+                    return match card_kind(hostage_card(h)) {
+                        CardKind::Character(ch) if !o.is_alive(ch) && ch != o.leader => 25,
+                        _ => -1,
+                    };
+                }
                 if !(TORTURE..DEFENDER).contains(&a) {
                     return 0;
                 }

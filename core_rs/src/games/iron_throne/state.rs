@@ -246,7 +246,6 @@ pub struct IronThrone {
 /// What happened, for narration. Card numbers are indices in the owner's house deck.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum Event {
-    LeadersDealt { seat: u8, offers: [u8; 2] },
     LeaderPicked { seat: u8 },
     LeaderRevealed { seat: u8, house: u8, leader: u8 },
     FirstAttacker { seat: u8 },
