@@ -93,9 +93,7 @@ def render_view(view: dict[str, Any], seat: int | None) -> Any:
         houses.add_column(col)
     for s in view["seats"]:
         leader = f"{s['leader_name']} — {s['leader_title']}" if s["leader"] is not None else "(choosing)"
-        spread = ", ".join(
-            f"{view['seats'][q]['house']}×{k}" for q, k in enumerate(s["influence"]) if k and q < n
-        )
+        spread = ", ".join(f"{view['seats'][q]['house']}×{k}" for q, k in enumerate(s["influence"]) if k and q < n)
         hostages = ", ".join(
             (h["label"] + f" [{h['house']}]") if h.get("label") else f"a {h['house']} card" for h in s["hostages"]
         )
@@ -143,7 +141,7 @@ def _encounter(view: dict[str, Any]) -> Any:
         if enc["withdrawn"][p]:
             who += " (withdrawn)"
         sides[side].append(who)
-    for i, p in enumerate((enc["attacker"], enc["defender"])):
+    for i in range(2):
         cm = enc["commits"][i]
         card = cm["label"] if cm["card"] is not None else ("face down" if cm["committed"] else "—")
         sides[i + 1].append(f"card: {card}")
@@ -199,7 +197,11 @@ def narrate_event(event: dict[str, Any]) -> str:
     if kind == "LeaderRevealed":
         _SEAT_HOUSE[b["seat"]] = b["house"]
         h = _house(b["house"])
-        leader = next((x for x in h["leaders"] if x["character"] == h["characters"][b["leader"]]["name"]), None) if h else None
+        leader = (
+            next((x for x in h["leaders"] if x["character"] == h["characters"][b["leader"]]["name"]), None)
+            if h
+            else None
+        )
         title = f" ({leader['title']})" if leader else ""
         return f"{S(b['seat'])} is led by {_char(b['seat'], b['leader'])}{title}."
     own = _SEAT_HOUSE.get
@@ -209,21 +211,26 @@ def narrate_event(event: dict[str, Any]) -> str:
         "TurnBegins": lambda: f"— Turn {b['turn'] + 1}: {S(b['attacker'])} attacks —",
         "Freed": lambda: f"{S(b['by'])} frees a hostage of {S(b['owner'])} and draws a card.",
         "FreedCard": lambda: f"(the freed hostage was {card_name(own(b['owner']), b['card'])})",
-        "Tortured": lambda: f"{S(b['by'])} tortures a hostage of {S(b['owner'])}: {card_name(own(b['owner']), b['card'])}.",
+        "Tortured": lambda: (
+            f"{S(b['by'])} tortures a hostage of {S(b['owner'])}: {card_name(own(b['owner']), b['card'])}."
+        ),
         "CrownsRemoved": lambda: f"{_char(b['seat'], b['ch'])} loses {b['n']} crown(s) to the leader sheet.",
         "CrownsToBox": lambda: f"{S(b['seat'])} loses {b['n']} crown(s) from the leader sheet, out of the game.",
         "CrownPlaced": lambda: f"{S(b['seat'])} places a crown on {_char(b['seat'], b['ch'])}.",
         "CrownsTaken": lambda: f"{S(b['to'])} takes {b['n']} crown(s) from {S(b['from'])}.",
         "Died": lambda: f"{_char(b['seat'], b['ch'])} of {S(b['seat'])} dies.",
-        "EventDrawn": lambda: "Event: "
-        + (f"House {_house(b['house'])['name']} defends." if b.get("house") is not None else "Influence."),
+        "EventDrawn": lambda: (
+            "Event: " + (f"House {_house(b['house'])['name']} defends." if b.get("house") is not None else "Influence.")
+        ),
         "DefenderNamed": lambda: f"{S(b['seat'])} defends.",
         "Drew": lambda: f"{S(b['seat'])} draws {b['n']} card(s).",
         "DrewCards": lambda: "You draw: " + ", ".join(card_name(own(b["seat"]), c) for c in b["cards"]) + ".",
         "Reshuffled": lambda: f"{S(b['seat'])} shuffles the discard pile into a new deck.",
         "Discarded": lambda: f"{S(b['seat'])} discards {card_name(own(b['seat']), b['card'])}.",
         "CharacterChosen": lambda: f"{S(b['seat'])} sends {_char(b['seat'], b['ch'])} as {SIDE.get(b['side'], '?')}.",
-        "SupportOffered": lambda: f"{S(b['seat'])} offers {_char(b['seat'], b['ch'])} to the {SIDE.get(b['side'], '?')}.",
+        "SupportOffered": lambda: (
+            f"{S(b['seat'])} offers {_char(b['seat'], b['ch'])} to the {SIDE.get(b['side'], '?')}."
+        ),
         "SupportAccepted": lambda: f"The support of {S(b['seat'])} is accepted.",
         "SupportRefused": lambda: f"The support of {S(b['seat'])} is refused.",
         "SupportDeclined": lambda: f"{S(b['seat'])} stays out of the encounter.",
@@ -231,18 +238,24 @@ def narrate_event(event: dict[str, Any]) -> str:
         "Committed": lambda: f"{S(b['seat'])} places a house card face down.",
         "CommittedFaceUp": lambda: f"{S(b['seat'])} must play first, face up: {card_name(own(b['seat']), b['card'])}.",
         "Revealed": lambda: f"{S(b['seat'])} reveals {card_name(own(b['seat']), b['card'])}.",
-        "LeaderUsed": lambda: f"{S(b['seat'])} uses their leader's ability"
-        + (f" on {S(b['target'])}" if b["target"] != 7 else "")
-        + ".",
-        "CardPlayed": lambda: f"{S(b['seat'])} plays {card_name(own(b['seat']), b['card'])}"
-        + (f" on {S(b['target'])}" if b["target"] != 7 else "")
-        + ".",
+        "LeaderUsed": lambda: (
+            f"{S(b['seat'])} uses their leader's ability" + (f" on {S(b['target'])}" if b["target"] != 7 else "") + "."
+        ),
+        "CardPlayed": lambda: (
+            f"{S(b['seat'])} plays {card_name(own(b['seat']), b['card'])}"
+            + (f" on {S(b['target'])}" if b["target"] != 7 else "")
+            + "."
+        ),
         "BonusAdded": lambda: f"The {SIDE.get(b['side'], '?')}'s side gains +{b['n']}.",
         "Withdrew": lambda: f"{S(b['seat'])} withdraws from the encounter.",
         "Shielded": lambda: f"{S(b['seat'])} is protected from losses this encounter.",
         "Replaced": lambda: f"{S(b['seat'])}'s card is replaced by {card_name(own(b['seat']), b['new'])}.",
-        "ResultHostility": lambda: f"Hostility: {b['totals'][0]} against {b['totals'][1]} — "
-        + {1: "the attacker's side wins.", 2: "the defender's side wins.", 3: "a tie, both sides lose."}[b["winner"]],
+        "ResultHostility": lambda: (
+            f"Hostility: {b['totals'][0]} against {b['totals'][1]} — "
+            + {1: "the attacker's side wins.", 2: "the defender's side wins.", 3: "a tie, both sides lose."}[
+                b["winner"]
+            ]
+        ),
         "ResultTruce": lambda: "Truce: the active players negotiate.",
         "ResultBetrayal": lambda: f"Betrayal! The {SIDE[b['winner']]}'s side wins.",
         "BetrayalAsTruce": lambda: f"{S(b['seat'])}'s honour turns the betrayal into a truce.",
@@ -250,11 +263,18 @@ def narrate_event(event: dict[str, Any]) -> str:
         "Proposed": lambda: f"{S(b['seat'])} proposes: {_terms(b['terms'])}.",
         "DealAccepted": lambda: f"{S(b['seat'])} accepts: {_terms(b['terms'])}.",
         "TalksFailed": lambda: "The talks fail: everyone on both sides loses.",
-        "HostageTaken": lambda: f"{S(b['taker'])} takes a hostage of {S(b['owner'])} from {S(b['victim'])} ("
-        + {0: "top of the deck", 1: "from the hand", 2: "from their hostages"}.get(b["source"], "?")
-        + ").",
+        "HostageTaken": lambda: (
+            f"{S(b['taker'])} takes a hostage from {S(b['victim'])}: "
+            + {0: "the top card of their deck", 1: "a random card from their hand", 2: "one of their hostages"}.get(
+                b["source"], "?"
+            )
+            + ("" if b["owner"] == b["victim"] else f" (a card of {S(b['owner'])})")
+            + "."
+        ),
         "HostageCard": lambda: f"(the hostage is {card_name(own(b['owner']), b['card'])})",
-        "GameOver": lambda: "Game over. Winner(s): " + ", ".join(S(w) for w in b["winners"]) + f"; spread {b['spread']}.",
+        "GameOver": lambda: (
+            "Game over. Winner(s): " + ", ".join(S(w) for w in b["winners"]) + f"; spread {b['spread']}."
+        ),
     }
     make = lines.get(kind)
     return make() if make else f"{kind} {b}"

@@ -10,10 +10,9 @@ import random
 import pytest
 import ravenry
 from ravenry import OptionError
-from rich.console import Console
-
 from ravenry_iron_throne import HOUSES, load_content
 from ravenry_iron_throne.render import narrate_event, render_view
+from rich.console import Console
 
 
 def _play(m: ravenry.MatchBase, steps: int, seed: int = 0) -> None:
