@@ -24,8 +24,10 @@ fn cfg(players: u8, matches: u64, bots: &[&str], seed: u64, workers: usize) -> S
 
 fn table(r: &SimReport) -> serde_json::Value {
     let mut houses = serde_json::Map::new();
+    let mut worst: f64 = 0.0;
     for (h, s) in &r.by_label {
         let share = s.wins / s.seats as f64;
+        worst = worst.max((share - 0.2).abs());
         houses.insert(
             h.clone(),
             serde_json::json!({"seats": s.seats, "wins": s.wins, "win_share": share,
@@ -36,6 +38,8 @@ fn table(r: &SimReport) -> serde_json::Value {
         "matches": r.matches, "finished": r.finished, "decisions": r.decisions, "seconds": r.seconds,
         "decisions_per_second": r.decisions as f64 / r.seconds.max(1e-9),
         "by_house": houses,
+        "max_deviation_from_20pct_pp": 100.0 * worst,
+        "within_3pp": worst <= 0.03,
     })
 }
 

@@ -215,3 +215,19 @@ fn s_conflicts_leaders_before_cards_then_clockwise() {
     act(&mut g, &r, 1, DONE);
     assert!(!matches!(g.tasks.first(), Some(Task::Alloc { .. })));
 }
+
+/// p. 8 "Cărțile de personaje": a card showing the player's leader may be played whenever any of that player's
+/// characters takes part (the leader's own token has left the game).
+#[test]
+fn s_leader_character_card_playable_when_any_character_participates() {
+    let r = rules();
+    // Tyrion leads Lannister; his "Political Instinct" works while Jaime takes part.
+    let mut g = scenario(&r, [1, 1, 3]);
+    at_commit(&mut g, 0, 3);
+    g.seats[1].hand = vec![6, H(12)];
+    commit(&mut g, &r, H(10), H(3));
+    if g.pending == (Pending::UseLeader { seat: 1 }) {
+        act(&mut g, &r, 1, DONE);
+    }
+    assert!(legal(&g, &r, 1).contains(&(PLAY_CARD + 6 * 8 + 1)));
+}

@@ -130,3 +130,36 @@ fn s_hostages_player_barred_from_rewards_takes_none() {
     assert_eq!(g.seats[0].spread(), 0, "no reward at all");
     assert_eq!(g.seats[1].crowns[0], 2, "the loser still loses");
 }
+
+/// p. 9: at the start of each turn every player, clockwise from the attacker, may free or torture any number of
+/// the hostages they hold; then the attacker's "before your turn" abilities.
+#[test]
+fn s_turn_start_each_player_frees_or_tortures_clockwise_from_attacker() {
+    let r = rules();
+    let mut g = scenario(&r, QUIET);
+    g.enc = crate::games::iron_throne::state::Encounter::new(1);
+    g.seats[0].hostages = vec![hostage(1, 20), hostage(2, 21)];
+    g.seats[2].hostages = vec![hostage(0, 22)];
+    g.step = Step::Hostages { k: 0 };
+    g.advance(&r, &mut Events::new());
+    assert_eq!(g.pending, Pending::Hostages { seat: 2 }, "seat 1 attacks and holds none; seat 2 is next");
+    act(&mut g, &r, 2, DONE);
+    assert_eq!(g.pending, Pending::Hostages { seat: 0 });
+    act(&mut g, &r, 0, FREE);
+    act(&mut g, &r, 0, TORTURE);
+    assert!(g.seats[0].hostages.is_empty(), "any number of them");
+    assert!(!matches!(g.pending, Pending::Hostages { .. }));
+}
+
+/// p. 10 "Liderii nu pot muri": a leader sheet emptied of crowns leaves the house in play.
+#[test]
+fn s_leader_sheet_never_dies() {
+    let r = rules();
+    let mut g = holding(&r, hostage(1, 8));
+    g.seats[1].sheet = 2;
+    let alive = g.seats[1].alive;
+    act(&mut g, &r, 0, TORTURE + Action::from(NO_TARGET));
+    assert_eq!(g.seats[1].sheet, 0);
+    assert_eq!(g.seats[1].alive, alive);
+    assert!(g.outcome().is_none());
+}
