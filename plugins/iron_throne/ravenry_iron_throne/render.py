@@ -69,17 +69,19 @@ def _learn(view: dict[str, Any]) -> None:
 
 
 def _characters(seat: dict[str, Any], enc: dict[str, Any]) -> Text:
+    """One line per character: crowns, the one in the encounter highlighted, the dead struck through."""
     t = Text()
     chosen = enc["characters"][seat["seat"]] if seat["seat"] < len(enc["characters"]) else None
     for c in seat["characters"]:
         if c["is_leader"]:
             continue
+        if len(t):
+            t.append("\n")
         if c["dead"]:
-            t.append(f"✝{c['name']} ", style="dim strike")
+            t.append(f"✝ {c['name']}", style="dim strike")
             continue
-        style = "bold yellow" if chosen == c["index"] else ""
-        t.append(f"{c['name']} ", style=style)
-        t.append(f"♛{c['crowns']}  ", style="yellow")
+        t.append(c["name"], style="bold yellow" if chosen == c["index"] else "")
+        t.append(f" ♛{c['crowns']}", style="yellow")
     return t
 
 
@@ -88,24 +90,23 @@ def render_view(view: dict[str, Any], seat: int | None) -> Any:
     _learn(view)
     enc = view["encounter"]
     n = len(view["seats"])
-    houses = Table(title=f"Turn {view['turn'] + 1}", expand=True)
-    for col in ("Seat", "House", "Leader (sheet)", "Characters", "Influence spread", "Cards", "Hostages"):
+    houses = Table(title=f"Turn {view['turn'] + 1}", expand=True, show_lines=True)
+    for col in ("House", "Leader", "Characters", "Influence", "Cards & hostages"):
         houses.add_column(col)
     for s in view["seats"]:
-        leader = f"{s['leader_name']} — {s['leader_title']}" if s["leader"] is not None else "(choosing)"
-        spread = ", ".join(f"{view['seats'][q]['house']}×{k}" for q, k in enumerate(s["influence"]) if k and q < n)
-        hostages = ", ".join(
+        leader = f"{s['leader_name']}\n{s['leader_title']}" if s["leader"] is not None else "(choosing)"
+        spread = "\n".join(f"on {view['seats'][q]['house']}: {k}" for q, k in enumerate(s["influence"]) if k and q < n)
+        hostages = "\n".join(
             (h["label"] + f" [{h['house']}]") if h.get("label") else f"a {h['house']} card" for h in s["hostages"]
         )
         mark = "→ " if seat == s["seat"] else ""
         houses.add_row(
-            f"{mark}{s['seat']}",
-            s["house"],
-            f"{leader} ♛{s['sheet']}",
+            f"{mark}{s['seat']} {s['house']}",
+            Text(leader + "\n") + Text(f"sheet ♛{s['sheet']}", style="yellow"),
             _characters(s, enc),
-            f"{s['spread']}/5 " + (f"({spread})" if spread else ""),
-            f"hand {s['hand_size']} · deck {s['deck_size']} · discard {len(s['discard'])}",
-            hostages or "—",
+            f"{s['spread']}/5 spread" + (f"\n{spread}" if spread else ""),
+            f"hand {s['hand_size']}, deck {s['deck_size']}, discard {len(s['discard'])}"
+            + (f"\nhostages:\n{hostages}" if hostages else ""),
         )
     parts: list[Any] = [houses, Panel(_encounter(view), title="Encounter")]
     me = view["seats"][seat] if seat is not None and 0 <= seat < n else None
