@@ -106,6 +106,14 @@ pub fn card_label(rules: &Rules, house: u8, c: u8) -> String {
     }
 }
 
+fn crowns_label(n: u8) -> String {
+    if n == 1 {
+        "1 crown".into()
+    } else {
+        format!("{n} crowns")
+    }
+}
+
 fn terms_label(x: u8) -> String {
     let (a, d) = split_deal(x);
     let one = |t: super::rules::resolve::Terms| {
@@ -317,12 +325,16 @@ impl IronThrone {
             }
             _ if (ALLOC..CHOOSE).contains(&a) => {
                 let c = (a - ALLOC) as u8;
-                ActionInfo::new(a, "allocate", format!("Place a crown on {} ({} crowns)", cn(p, c), crowns(p, c)))
-                    .with("character", u32::from(c))
+                ActionInfo::new(
+                    a,
+                    "allocate",
+                    format!("Place a crown on {} ({})", cn(p, c), crowns_label(crowns(p, c))),
+                )
+                .with("character", u32::from(c))
             }
             _ if (CHOOSE..FORCE).contains(&a) => {
                 let c = (a - CHOOSE) as u8;
-                ActionInfo::new(a, "character", format!("Send {} ({} crowns)", cn(p, c), crowns(p, c)))
+                ActionInfo::new(a, "character", format!("Send {} ({})", cn(p, c), crowns_label(crowns(p, c))))
                     .with("character", u32::from(c))
             }
             _ if (FORCE..OFFER).contains(&a) => {
@@ -341,7 +353,7 @@ impl IronThrone {
                 ActionInfo::new(
                     a,
                     "support",
-                    format!("Support {} with {} ({} crowns)", hn(whom), cn(p, c), crowns(p, c)),
+                    format!("Support {} with {} ({})", hn(whom), cn(p, c), crowns_label(crowns(p, c))),
                 )
                 .with("side", u32::from(side))
                 .with("character", u32::from(c))

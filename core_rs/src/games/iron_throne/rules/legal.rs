@@ -8,11 +8,16 @@ use super::super::state::{
 use super::*;
 use crate::engine::{Action, Events, Player};
 
-/// Distinct cards of a hand, ascending (two copies of one character card are different cards, but the
-/// choice between them is no choice: keep the lower index).
+/// Distinct cards of a hand, ascending. The 4 truces, and the two copies of a character card, are different
+/// cards but the choice between them is no choice: only the lowest index of each kind is offered.
 pub fn distinct_hand(hand: &[u8]) -> impl Iterator<Item = u8> + '_ {
-    (0..super::super::state::DECK_SIZE).filter(move |c| {
-        hand.contains(c) && !(matches!(card_kind(*c), CardKind::Character(_)) && c % 2 == 1 && hand.contains(&(c - 1)))
+    (0..super::super::state::DECK_SIZE).filter(move |&c| {
+        let twin_below = match card_kind(c) {
+            CardKind::Truce => (0..c).any(|t| hand.contains(&t)),
+            CardKind::Character(_) => c % 2 == 1 && hand.contains(&(c - 1)),
+            CardKind::Hostility(_) => false,
+        };
+        hand.contains(&c) && !twin_below
     })
 }
 
