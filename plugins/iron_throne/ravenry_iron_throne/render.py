@@ -16,8 +16,14 @@ from rich.text import Text
 HOSTILITY = (1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 20)
 SIDE = {1: "attacker", 2: "defender"}
 
-#: seat -> house index, learned from views and ``LeaderRevealed`` events, so narration can name houses.
+#: seat -> house index, learned from views and ``LeaderRevealed`` events, so narration can name houses (the
+#: narrate hook receives one event and nothing else). Until a match's leaders are revealed, seats are numbered.
 _SEAT_HOUSE: dict[int, int] = {}
+
+
+def forget_houses() -> None:
+    """Start narrating a new match: forget which house sits where."""
+    _SEAT_HOUSE.clear()
 
 
 def _content() -> dict[str, Any]:
@@ -33,7 +39,7 @@ def _house(h: int) -> dict[str, Any] | None:
 
 def _seat(s: int) -> str:
     h = _house(_SEAT_HOUSE[s]) if s in _SEAT_HOUSE else None
-    return f"House {h['name']}" if h else f"seat {s}"
+    return f"House {h['name']}" if h else f"Seat {s}"
 
 
 def _char(s: int, c: int) -> str:

@@ -5,6 +5,7 @@ The rules themselves are tested in Rust (core_rs/src/games/iron_throne/tests), o
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -96,3 +97,11 @@ def test_heuristic_beats_random_in_four_player_matches() -> None:
     )
     share = report.win_share(0)
     assert share >= 0.5, f"heuristic won {share:.2f} of matches (fair share 0.25)"
+
+
+def test_golden_playthrough_is_unchanged() -> None:
+    """A seeded heuristic match, step by step, equals the reviewed golden file (regenerate: see playthrough.py)."""
+    from tests.plugins.iron_throne.playthrough import GOLDEN, generate
+
+    golden = [json.loads(line) for line in GOLDEN.read_text(encoding="utf-8").splitlines()]
+    assert generate() == golden
