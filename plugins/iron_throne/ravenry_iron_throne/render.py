@@ -19,11 +19,14 @@ SIDE = {1: "attacker", 2: "defender"}
 #: seat -> house index, learned from views and ``LeaderRevealed`` events, so narration can name houses (the
 #: narrate hook receives one event and nothing else). Until a match's leaders are revealed, seats are numbered.
 _SEAT_HOUSE: dict[int, int] = {}
+#: seat -> leader (character index), from ``LeaderRevealed`` events, so narration can name leader abilities.
+_SEAT_LEADER: dict[int, int] = {}
 
 
 def forget_houses() -> None:
     """Start narrating a new match: forget which house sits where."""
     _SEAT_HOUSE.clear()
+    _SEAT_LEADER.clear()
 
 
 def _content() -> dict[str, Any]:
@@ -65,6 +68,16 @@ def card_name(house: int | None, idx: int) -> str:
     if 14 <= idx < 25:
         return f"Hostility {HOSTILITY[idx - 14]}"
     return f"card {idx}"
+
+
+def _ability(s: int) -> str:
+    """ "Catelyn Stark's Maternal", or a plain phrase when the leader is not known yet."""
+    h = _house(_SEAT_HOUSE[s]) if s in _SEAT_HOUSE else None
+    if h is None or s not in _SEAT_LEADER:
+        return "their leader's ability"
+    name = h["characters"][_SEAT_LEADER[s]]["name"]
+    sheet = next((x for x in h["leaders"] if x["character"] == name), None)
+    return f"{name}'s {sheet['title']}" if sheet else f"{name}'s ability"
 
 
 def _learn(view: dict[str, Any]) -> None:
@@ -203,6 +216,7 @@ def narrate_event(event: dict[str, Any]) -> str:
     S = _seat  # noqa: N806 - short alias keeps the table readable
     if kind == "LeaderRevealed":
         _SEAT_HOUSE[b["seat"]] = b["house"]
+        _SEAT_LEADER[b["seat"]] = b["leader"]
         h = _house(b["house"])
         leader = (
             next((x for x in h["leaders"] if x["character"] == h["characters"][b["leader"]]["name"]), None)
@@ -246,7 +260,7 @@ def narrate_event(event: dict[str, Any]) -> str:
         "CommittedFaceUp": lambda: f"{S(b['seat'])} must play first, face up: {card_name(own(b['seat']), b['card'])}.",
         "Revealed": lambda: f"{S(b['seat'])} reveals {card_name(own(b['seat']), b['card'])}.",
         "LeaderUsed": lambda: (
-            f"{S(b['seat'])} uses their leader's ability" + (f" on {S(b['target'])}" if b["target"] != 7 else "") + "."
+            f"{S(b['seat'])} uses {_ability(b['seat'])}" + (f" on {S(b['target'])}" if b["target"] != 7 else "") + "."
         ),
         "CardPlayed": lambda: (
             f"{S(b['seat'])} plays {card_name(own(b['seat']), b['card'])}"
