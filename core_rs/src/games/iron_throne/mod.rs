@@ -11,6 +11,8 @@
 
 pub mod bots;
 pub mod content;
+pub mod describe;
+pub mod hidden;
 pub mod rules;
 pub mod state;
 pub mod view;
