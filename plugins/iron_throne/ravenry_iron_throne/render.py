@@ -188,6 +188,10 @@ def _encounter(view: dict[str, Any]) -> Any:
     return Group(*lines)
 
 
+def _n(k: int, word: str) -> str:
+    return f"{k} {word}" + ("" if k == 1 else "s")
+
+
 def _body(event: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     e = event["event"]
     if isinstance(e, str):
@@ -202,7 +206,7 @@ def _terms(x: int) -> str:
         if t % 2:
             parts.append("1 influence")
         if (t // 2) % 3:
-            parts.append(f"{(t // 2) % 3} hostage(s)")
+            parts.append(_n((t // 2) % 3, "hostage"))
         if t // 6:
             parts.append("3 crowns")
         return " + ".join(parts) or "nothing"
@@ -235,16 +239,16 @@ def narrate_event(event: dict[str, Any]) -> str:
         "Tortured": lambda: (
             f"{S(b['by'])} tortures a hostage of {S(b['owner'])}: {card_name(own(b['owner']), b['card'])}."
         ),
-        "CrownsRemoved": lambda: f"{_char(b['seat'], b['ch'])} loses {b['n']} crown(s) to the leader sheet.",
-        "CrownsToBox": lambda: f"{S(b['seat'])} loses {b['n']} crown(s) from the leader sheet, out of the game.",
+        "CrownsRemoved": lambda: f"{_char(b['seat'], b['ch'])} loses {_n(b['n'], 'crown')} to the leader sheet.",
+        "CrownsToBox": lambda: f"{S(b['seat'])} loses {_n(b['n'], 'crown')} from the leader sheet, out of the game.",
         "CrownPlaced": lambda: f"{S(b['seat'])} places a crown on {_char(b['seat'], b['ch'])}.",
-        "CrownsTaken": lambda: f"{S(b['to'])} takes {b['n']} crown(s) from {S(b['from'])}.",
+        "CrownsTaken": lambda: f"{S(b['to'])} takes {_n(b['n'], 'crown')} from {S(b['from'])}.",
         "Died": lambda: f"{_char(b['seat'], b['ch'])} of {S(b['seat'])} dies.",
         "EventDrawn": lambda: (
-            "Event: " + (f"House {_house(b['house'])['name']} defends." if b.get("house") is not None else "Influence.")
+            "Event card: " + (f"House {_house(b['house'])['name']}." if b.get("house") is not None else "Influence.")
         ),
         "DefenderNamed": lambda: f"{S(b['seat'])} defends.",
-        "Drew": lambda: f"{S(b['seat'])} draws {b['n']} card(s).",
+        "Drew": lambda: f"{S(b['seat'])} draws {_n(b['n'], 'card')}.",
         "DrewCards": lambda: "You draw: " + ", ".join(card_name(own(b["seat"]), c) for c in b["cards"]) + ".",
         "Reshuffled": lambda: f"{S(b['seat'])} shuffles the discard pile into a new deck.",
         "Discarded": lambda: f"{S(b['seat'])} discards {card_name(own(b['seat']), b['card'])}.",
