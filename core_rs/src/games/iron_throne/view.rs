@@ -117,7 +117,7 @@ pub fn terms_label(x: u8) -> String {
             parts.push("1 influence".to_string());
         }
         if t.hostages > 0 {
-            parts.push(format!("{} hostage(s)", t.hostages));
+            parts.push(if t.hostages == 1 { "1 hostage".to_string() } else { format!("{} hostages", t.hostages) });
         }
         if t.crowns {
             parts.push("3 crowns".to_string());
