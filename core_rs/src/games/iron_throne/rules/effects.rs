@@ -87,15 +87,12 @@ impl IronThrone {
                 && !self.enc.as_truce
                 && self.commit_is_truce(0) != self.commit_is_truce(1)),
             Ability::Upgrade => {
+                // Any active player who revealed a hostility card is a target; whether a higher card sits in
+                // their hand is found out only when the card resolves (the chooser cannot see that hand).
                 let mut m = 0;
                 for i in 0..2 {
                     let a = if i == 0 { self.enc.attacker } else { self.enc.defender };
-                    let cur = self.commit_value(i);
-                    let better = self.seats[usize::from(a)]
-                        .hand
-                        .iter()
-                        .any(|&c| matches!(card_kind(c), CardKind::Hostility(v) if v > cur));
-                    if self.enc.revealed && !self.commit_is_truce(i) && better {
+                    if self.enc.revealed && !self.commit_is_truce(i) {
                         m |= 1 << a;
                     }
                 }
@@ -165,11 +162,6 @@ impl IronThrone {
         let usable = ch == s.leader || (ch == mine && s.is_alive(ch));
         let ab = rules.houses.get(usize::from(s.house))?.card.get(usize::from(ch)).copied()?;
         (usable && ab.window() == window_of(w)).then_some(ab)
-    }
-
-    pub fn cards_open(&self, rules: &Rules, p: Player, w: u8) -> bool {
-        let hand = &self.seats[usize::from(p)].hand;
-        distinct_hand(hand).any(|c| self.card_ability(rules, p, c, w).is_some_and(|ab| self.targets(p, ab, false) != 0))
     }
 
     pub fn card_actions(&self, rules: &Rules, p: Player, out: &mut Vec<Action>) {

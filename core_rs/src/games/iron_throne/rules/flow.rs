@@ -250,7 +250,9 @@ impl IronThrone {
                             self.pending = Pending::UseLeader { seat: p };
                             return;
                         }
-                        if !leaders && self.cards_open(rules, p, w) {
+                        // Every participant is asked in the card windows, holding a playable card or not:
+                        // skipping those without one would tell the table what is in their hands.
+                        if !leaders && matches!(w, W_AFTER_REVEAL | W_AFTER_RESOLUTION) {
                             self.pending = Pending::PlayCards { seat: p };
                             return;
                         }

@@ -118,7 +118,8 @@ fn card_tyrion_political_instinct_swaps_in_higher_hostility() {
     g.seats[1].hand = vec![6, H(12)];
     commit(&mut g, &r, H(10), H(3));
     assert_eq!(g.pending, Pending::PlayCards { seat: 1 });
-    assert!(legal(&g, &r, 1).contains(&(PLAY_CARD + 6 * 8 + 1)));
+    // Both active players are targets: the chooser cannot see whether a higher card is in a hand.
+    assert_eq!(legal(&g, &r, 1), vec![PLAY_CARD + 6 * 8, PLAY_CARD + 6 * 8 + 1, DONE]);
     act(&mut g, &r, 1, PLAY_CARD + 6 * 8 + 1);
     assert_eq!(g.enc.totals, [14, 16]);
 }
@@ -230,4 +231,25 @@ fn s_leader_character_card_playable_when_any_character_participates() {
         act(&mut g, &r, 1, DONE);
     }
     assert!(legal(&g, &r, 1).contains(&(PLAY_CARD + 6 * 8 + 1)));
+}
+
+/// Views never leak hands: in the card windows every participant is asked, whether or not it holds a
+/// playable card.
+#[test]
+fn s_card_windows_ask_every_participant() {
+    let r = rules();
+    let mut g = scenario(&r, QUIET);
+    at_commit(&mut g, 0, 0);
+    support(&mut g, 2, 1, 1);
+    let mut ev = Events::new();
+    g.seats[0].hand.push(H(5));
+    g.seats[1].hand.push(H(6));
+    g.apply(&r, 0, COMMIT + Action::from(H(5)), &mut ev).unwrap();
+    g.apply(&r, 1, COMMIT + Action::from(H(6)), &mut ev).unwrap();
+    let mut asked = Vec::new();
+    while let Pending::PlayCards { seat } = g.pending {
+        asked.push(seat);
+        g.apply(&r, seat, DONE, &mut ev).unwrap();
+    }
+    assert_eq!(asked, vec![0, 1, 2], "clockwise from the attacker, none of them holding a card");
 }

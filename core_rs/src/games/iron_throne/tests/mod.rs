@@ -39,6 +39,18 @@ pub fn act(g: &mut IronThrone, r: &Rules, p: Player, a: Action) {
     if let Err(e) = g.apply(r, p, a, &mut ev) {
         panic!("{e} legal={:?}", legal(g, r, p));
     }
+    auto_pass(g, r, &mut ev);
+}
+
+/// Answer "pass" wherever a participant is asked about character cards but holds none it could play (every
+/// participant is asked, so that the question reveals nothing about hands).
+pub fn auto_pass(g: &mut IronThrone, r: &Rules, ev: &mut Events<super::state::Event>) {
+    while let Pending::PlayCards { seat } = g.pending {
+        if legal(g, r, seat) != vec![DONE] {
+            return;
+        }
+        g.apply(r, seat, DONE, ev).unwrap();
+    }
 }
 
 /// A match past leader choice: every seat keeps its first dealt leader sheet.

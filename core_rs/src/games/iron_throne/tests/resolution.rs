@@ -59,6 +59,7 @@ fn s3_hostility_tie_both_sides_lose() {
     g.seats[1].hand.push(H(5));
     g.apply(&r, 0, COMMIT + Action::from(H(5)), &mut ev).unwrap();
     g.apply(&r, 1, COMMIT + Action::from(H(5)), &mut ev).unwrap();
+    auto_pass(&mut g, &r, &mut ev);
     let tie = super::super::state::Event::ResultHostility { totals: [9, 9], winner: 3 };
     assert!(ev.all().iter().any(|l| l.event == tie));
     assert_eq!(g.seats[0].crowns[0], 2);
