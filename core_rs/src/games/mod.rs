@@ -1,6 +1,7 @@
 //! Every game the core knows, by id. Adding a game is one module and one line in `ruleset`.
 
 pub mod fixture;
+pub mod iron_throne;
 
 use std::sync::Arc;
 
@@ -8,7 +9,7 @@ use crate::engine::dynamic::{DynRuleset, RulesetOf};
 use crate::engine::{Game, SetupError};
 
 /// Game ids the core can build rulesets for.
-pub const KNOWN: &[&str] = &[fixture::Fixture::ID];
+pub const KNOWN: &[&str] = &[fixture::Fixture::ID, iron_throne::IronThrone::ID];
 
 /// Parse `content` and `options` (JSON) into a shared ruleset of game `game`.
 pub fn ruleset(game: &str, content: &str, options: &str) -> Result<Arc<dyn DynRuleset>, SetupError> {
@@ -17,6 +18,7 @@ pub fn ruleset(game: &str, content: &str, options: &str) -> Result<Arc<dyn DynRu
     }
     match game {
         fixture::Fixture::ID => build::<fixture::Fixture>(content, options),
+        iron_throne::IronThrone::ID => build::<iron_throne::IronThrone>(content, options),
         other => Err(SetupError::UnknownGame(other.to_owned())),
     }
 }

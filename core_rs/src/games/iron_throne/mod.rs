@@ -1,0 +1,103 @@
+//! `iron-throne`: *Game of Thrones: The Iron Throne* (FFG 2016; Eberle, Olotka, Olotka, Kemppainen), 3–5 players.
+//!
+//! Facts: sequential turns with one simultaneous secret commit (the two house cards) and a secret
+//! simultaneous leader pick at setup; imperfect information (hands, deck order, committed cards, hostage faces);
+//! chance (shuffles, the random card taken from a hand); zero-sum-ish shared wins (most influence spread).
+//!
+//! Sources: the Romanian rulebook (`shared/rules/iron_throne.ro.txt`, the law); card texts in the plugin's data
+//! files, each marked `rulebook` or `designed` (most cards are not in any source we reached).
+//! Where the rulebook leaves a negotiation to free talk (truce), the game uses a binding protocol: the active
+//! players alternate proposals, attacker first, at most 3 each (see `rules::resolve`).
+
+pub mod bots;
+pub mod content;
+pub mod describe;
+pub mod hidden;
+pub mod rules;
+pub mod state;
+pub mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use content::Rules;
+pub use state::IronThrone;
+
+use crate::engine::{Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, SetupError, Viewer};
+use crate::rng::Rng;
+use state::{Event, Pending};
+
+impl Game for IronThrone {
+    type Ruleset = Rules;
+    type Event = Event;
+    type View = view::View;
+    const ID: &'static str = "iron-throne";
+    const VERSION: &'static str = "1";
+
+    fn ruleset(content: &str, options: &str) -> Result<Rules, SetupError> {
+        content::parse(content, options)
+    }
+
+    fn players(_rules: &Rules) -> (u8, u8) {
+        (3, 5)
+    }
+
+    fn new(rules: &Rules, players: u8, seed: u64) -> Result<Self, SetupError> {
+        if !(3..=5).contains(&players) {
+            return Err(SetupError::Players { game: Self::ID, min: 3, max: 5, got: players });
+        }
+        IronThrone::setup(rules, players, seed)
+    }
+
+    fn to_act(&self) -> PlayerSet {
+        self.who_acts()
+    }
+
+    fn legal_actions(&self, rules: &Rules, p: Player, out: &mut Vec<Action>) {
+        self.legal(rules, p, out);
+    }
+
+    fn apply(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) -> Result<(), Illegal> {
+        self.play(rules, p, a, ev)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.pending != Pending::Over {
+            return None;
+        }
+        Some(Outcome::from_scores(self.seats.iter().map(|s| f64::from(s.spread())).collect()))
+    }
+
+    fn view(&self, rules: &Rules, viewer: Viewer) -> view::View {
+        self.make_view(rules, viewer)
+    }
+
+    fn describe(&self, rules: &Rules, p: Player, a: Action) -> ActionInfo {
+        self.describe_action(rules, p, a)
+    }
+
+    fn determinize(&self, _rules: &Rules, p: Player, rng: &mut Rng) -> Self {
+        self.resample(p, rng)
+    }
+
+    fn decisions(&self) -> u64 {
+        self.decisions
+    }
+
+    fn seat_label(&self, rules: &Rules, p: Player) -> Option<String> {
+        let s = self.seats.get(usize::from(p))?;
+        rules.houses.get(usize::from(s.house)).map(|h| h.name.clone())
+    }
+
+    fn validate(&self, rules: &Rules) -> Result<(), String> {
+        self.check(rules)
+    }
+
+    fn bot_names() -> &'static [&'static str] {
+        &["heuristic"]
+    }
+
+    fn bot(name: &str) -> Option<Box<dyn crate::bots::Bot<Self>>> {
+        (name == "heuristic").then(|| Box::new(bots::Heuristic) as Box<dyn crate::bots::Bot<Self>>)
+    }
+}

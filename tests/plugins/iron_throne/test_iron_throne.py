@@ -1,0 +1,107 @@
+"""API-level tests of the iron-throne plugin: registration, options, content, views, rendering, narration.
+
+The rules themselves are tested in Rust (core_rs/src/games/iron_throne/tests), one test per rulebook section.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+import ravenry
+from ravenry import OptionError
+from ravenry_iron_throne import HOUSES, load_content
+from ravenry_iron_throne.render import narrate_event, render_view
+from rich.console import Console
+
+
+def _play(m: ravenry.MatchBase, steps: int, seed: int = 0) -> None:
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if m.is_over:
+            return
+        p = m.to_act[0]
+        m.apply(p, rng.choice(m.legal_actions(p)))
+
+
+def test_registered_with_options_and_bots() -> None:
+    info = ravenry.game("iron-throne").info
+    assert info.players == (3, 5)
+    assert [o.name for o in info.options] == ["houses"]
+    assert "heuristic" in info.bots and "random" in info.bots
+
+
+def test_content_records_name_their_source() -> None:
+    c = load_content()
+    assert [h["id"] for h in c["houses"]] == list(HOUSES)
+    for h in c["houses"]:
+        assert len(h["characters"]) == len(h["leaders"]) == len(h["cards"]) == 5
+        for rec in h["characters"] + h["leaders"] + h["cards"]:
+            assert rec["source"] in {"rulebook", "research", "designed"}
+    stark = c["houses"][0]
+    assert all(leader["source"] == "rulebook" for leader in stark["leaders"])
+    assert len(c["events"]) == 18
+
+
+def test_houses_option_seats_houses_in_order() -> None:
+    m = ravenry.game("iron-throne").new_match(3, seed=1, options={"houses": ["tyrell", "stark", "targaryen"]})
+    assert [s["house"] for s in m.view(None)["seats"]] == ["Tyrell", "Stark", "Targaryen"]
+
+
+def test_bad_houses_option_is_refused() -> None:
+    g = ravenry.game("iron-throne")
+    with pytest.raises(OptionError):
+        g.new_match(3, seed=1, options={"houses": ["stark", "stark", "tyrell"]})
+    with pytest.raises(OptionError):
+        g.new_match(4, seed=1, options={"houses": ["stark", "tyrell", "lannister"]})
+
+
+def test_leader_choice_is_simultaneous_and_secret() -> None:
+    m = ravenry.game("iron-throne").new_match(4, seed=2)
+    assert sorted(m.to_act) == [0, 1, 2, 3]
+    labels = [m.describe(a, 0)["label"] for a in m.legal_actions(0)]
+    assert all(label.startswith("Lead with") for label in labels)
+    m.apply(0, m.legal_actions(0)[0])
+    assert m.view(1)["seats"][0]["leader"] is None
+    assert m.view(0)["seats"][0]["leader_offers"] is not None and m.view(1)["seats"][0]["leader_offers"] is None
+
+
+def test_views_hide_hands_and_hostage_faces() -> None:
+    m = ravenry.game("iron-throne").new_match(5, seed=4)
+    _play(m, 400, seed=4)
+    for seat in range(5):
+        v = m.view(seat)
+        for s in v["seats"]:
+            mine = s["seat"] == seat
+            assert (s["hand"] is not None) == mine
+            assert all((h["card"] is not None) == mine for h in s["hostages"])
+    assert all(s["hand"] is None for s in m.view(None)["seats"])
+
+
+def test_render_and_narrate_a_match_in_progress() -> None:
+    m = ravenry.game("iron-throne").new_match(4, seed=6)
+    _play(m, 150, seed=6)
+    console = Console(width=140, record=True)
+    console.print(render_view(m.view(0), 0))
+    text = console.export_text()
+    assert "Encounter" in text and "Your hand" in text
+    lines = [narrate_event(e) for e in m.events(since=0, viewer=0)]
+    assert lines and all(isinstance(line, str) and line for line in lines)
+    assert any(line.startswith("— Turn") for line in lines)
+
+
+def test_heuristic_beats_random_in_four_player_matches() -> None:
+    report = ravenry.simulate(
+        "iron-throne", matches=300, players=4, bots=["heuristic", "random", "random", "random"], seed=3, workers=1
+    )
+    share = report.win_share(0)
+    assert share >= 0.5, f"heuristic won {share:.2f} of matches (fair share 0.25)"
+
+
+def test_golden_playthrough_is_unchanged() -> None:
+    """A seeded heuristic match, step by step, equals the reviewed golden file (regenerate: see playthrough.py)."""
+    from tests.plugins.iron_throne.playthrough import GOLDEN, generate
+
+    golden = [json.loads(line) for line in GOLDEN.read_text(encoding="utf-8").splitlines()]
+    assert generate() == golden
