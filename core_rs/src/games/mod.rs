@@ -1,6 +1,7 @@
 //! Every game the core knows, by id. Adding a game is one module and one line in `ruleset`.
 
 pub mod fixture;
+pub mod roll_player;
 
 use std::sync::Arc;
 
@@ -8,7 +9,7 @@ use crate::engine::dynamic::{DynRuleset, RulesetOf};
 use crate::engine::{Game, SetupError};
 
 /// Game ids the core can build rulesets for.
-pub const KNOWN: &[&str] = &[fixture::Fixture::ID];
+pub const KNOWN: &[&str] = &[fixture::Fixture::ID, roll_player::RollPlayer::ID];
 
 /// Parse `content` and `options` (JSON) into a shared ruleset of game `game`.
 pub fn ruleset(game: &str, content: &str, options: &str) -> Result<Arc<dyn DynRuleset>, SetupError> {
@@ -17,6 +18,7 @@ pub fn ruleset(game: &str, content: &str, options: &str) -> Result<Arc<dyn DynRu
     }
     match game {
         fixture::Fixture::ID => build::<fixture::Fixture>(content, options),
+        roll_player::RollPlayer::ID => build::<roll_player::RollPlayer>(content, options),
         other => Err(SetupError::UnknownGame(other.to_owned())),
     }
 }
