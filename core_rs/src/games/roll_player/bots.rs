@@ -195,8 +195,15 @@ impl Heuristic {
                     .filter(|&&x| matches!(rules.card(x).map(|k| &k.kind), Some(CardKind::Armor { set: o }) if usize::from(*o) == set))
                     .count();
                 let scale = rules.armor_sets.get(set).map_or(&[][..], |a| &a.stars[..]);
-                let at = |n: usize| if n == 0 { 0.0 } else { f32::from(scale.get(n.min(scale.len()) - 1).copied().unwrap_or(0)) };
-                let bonus = if have == 0 && rules.armor_sets.get(set).is_some_and(|a| a.colors.contains(&c.class_color)) {
+                let at = |n: usize| {
+                    if n == 0 {
+                        0.0
+                    } else {
+                        f32::from(scale.get(n.min(scale.len()) - 1).copied().unwrap_or(0))
+                    }
+                };
+                let bonus = if have == 0 && rules.armor_sets.get(set).is_some_and(|a| a.colors.contains(&c.class_color))
+                {
                     1.0
                 } else {
                     0.0
@@ -214,26 +221,72 @@ impl Heuristic {
                 let p = match *condition {
                     Condition::Lowest { attr } => {
                         let a = proj[usize::from(attr.0) % 6];
-                        if proj.iter().all(|&x| a <= x) { 0.8 } else if proj.iter().filter(|&&x| x < a).count() == 1 { 0.35 } else { 0.1 }
+                        if proj.iter().all(|&x| a <= x) {
+                            0.8
+                        } else if proj.iter().filter(|&&x| x < a).count() == 1 {
+                            0.35
+                        } else {
+                            0.1
+                        }
                     }
                     Condition::Highest { attr } => {
                         let a = proj[usize::from(attr.0) % 6];
-                        if proj.iter().all(|&x| a >= x) { 0.8 } else if proj.iter().filter(|&&x| x > a).count() == 1 { 0.35 } else { 0.1 }
+                        if proj.iter().all(|&x| a >= x) {
+                            0.8
+                        } else if proj.iter().filter(|&&x| x > a).count() == 1 {
+                            0.35
+                        } else {
+                            0.1
+                        }
                     }
                     Condition::AtLeast { attr, value } => {
                         let r = usize::from(attr.0) % 6;
                         let (t, n) = c.row_total(&s.sheet[r], r);
                         chance(3 - n, t - c.flat[r], value - 1, 99).max(0.05)
                     }
-                    Condition::AlignRow { index } => if token / 3 == index { 0.8 } else { 0.3 },
-                    Condition::AlignCol { index } => if token % 3 == index { 0.8 } else { 0.3 },
-                    Condition::AlignCell { index } => if token == index { 0.75 } else if step_token(token, 0) == Some(index) || step_token(token, 2) == Some(index) { 0.35 } else { 0.1 },
-                    Condition::GoalsMet { count } => if count <= 3 { 0.7 } else { 0.4 },
+                    Condition::AlignRow { index } => {
+                        if token / 3 == index {
+                            0.8
+                        } else {
+                            0.3
+                        }
+                    }
+                    Condition::AlignCol { index } => {
+                        if token % 3 == index {
+                            0.8
+                        } else {
+                            0.3
+                        }
+                    }
+                    Condition::AlignCell { index } => {
+                        if token == index {
+                            0.75
+                        } else if step_token(token, 0) == Some(index) || step_token(token, 2) == Some(index) {
+                            0.35
+                        } else {
+                            0.1
+                        }
+                    }
+                    Condition::GoalsMet { count } => {
+                        if count <= 3 {
+                            0.7
+                        } else {
+                            0.4
+                        }
+                    }
                     Condition::ClassDice { count } => {
-                        let have = s.sheet.iter().flatten().filter(|d| !d.is_empty() && d.color == c.class_color).count() as f32;
+                        let have =
+                            s.sheet.iter().flatten().filter(|d| !d.is_empty() && d.color == c.class_color).count()
+                                as f32;
                         ((have + left * 0.2) / f32::from(count)).min(1.0) * 0.8
                     }
-                    Condition::GoldAtLeast { value } => if s.gold >= value { 0.5 } else { 0.2 },
+                    Condition::GoldAtLeast { value } => {
+                        if s.gold >= value {
+                            0.5
+                        } else {
+                            0.2
+                        }
+                    }
                 };
                 st * p
             }
@@ -242,7 +295,9 @@ impl Heuristic {
                 let mut extra = 0.0;
                 for e in effects {
                     match *e {
-                        WeaponEffect::RowBonus { attr, amount } => c2.flat[usize::from(attr.0) % 6] += i32::from(amount),
+                        WeaponEffect::RowBonus { attr, amount } => {
+                            c2.flat[usize::from(attr.0) % 6] += i32::from(amount)
+                        }
                         WeaponEffect::GoldDieBonus { attr } => c2.gold_bonus[usize::from(attr.0) % 6] = true,
                         WeaponEffect::ClassDieBonus { attr } => c2.class_bonus[usize::from(attr.0) % 6] = true,
                         WeaponEffect::Discount { amount } => extra += f32::from(amount) * left / 4.0 * c.gold_value,
@@ -337,7 +392,8 @@ impl Heuristic {
             REROLL_AGAIN => f32::MIN / 2.0,
             _ if (MOVE..MOVE + 4).contains(&a) => {
                 let t = step_token(s.token, (a - MOVE) as u8).unwrap_or(s.token);
-                f32::from(c.grid[usize::from(t)]) - f32::from(c.grid[usize::from(s.token)]) + align_trait_bonus(rules, s, t)
+                f32::from(c.grid[usize::from(t)]) - f32::from(c.grid[usize::from(s.token)])
+                    + align_trait_bonus(rules, s, t)
                     - align_trait_bonus(rules, s, s.token)
             }
             CHARISMA => 0.4,
@@ -372,7 +428,11 @@ impl Heuristic {
             _ if (USE..WEAPON_OFF).contains(&a) => {
                 let card = (a - USE) as u8;
                 let kind = rules.card(card).and_then(|k| k.skill());
-                let t = rules.card(card).and_then(|k| arrow_dir(k.arrow)).and_then(|d| step_token(s.token, d)).unwrap_or(s.token);
+                let t = rules
+                    .card(card)
+                    .and_then(|k| arrow_dir(k.arrow))
+                    .and_then(|d| step_token(s.token, d))
+                    .unwrap_or(s.token);
                 let align = f32::from(c.grid[usize::from(t)]) - f32::from(c.grid[usize::from(s.token)]);
                 let gain = match kind {
                     Some(SkillKind::Pickpocket) => 2.0 * c.gold_value,
@@ -443,7 +503,8 @@ fn best_delta(g: &RollPlayer, p: Player, c: &Ctx, kind: Action) -> f32 {
     let mut best = 0.0f32;
     for slot in 0..18 {
         let Some(d) = s.die_at(slot) else { continue };
-        let vals: &[u8] = if kind == FLIP { &[7 - d.value] } else { &[d.value.saturating_sub(1).max(1), (d.value + 1).min(6)] };
+        let vals: &[u8] =
+            if kind == FLIP { &[7 - d.value] } else { &[d.value.saturating_sub(1).max(1), (d.value + 1).min(6)] };
         for &v in vals {
             let mut sh = s.sheet;
             if let Some(x) = slot_mut(&mut sh, slot) {

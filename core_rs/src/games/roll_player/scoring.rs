@@ -79,7 +79,9 @@ pub fn armor_stars(rules: &Rules, s: &Seat) -> (i32, i32) {
         let count = s
             .cards
             .iter()
-            .filter(|&&c| matches!(rules.card(c).map(|k| &k.kind), Some(CardKind::Armor { set }) if usize::from(*set) == i))
+            .filter(
+                |&&c| matches!(rules.card(c).map(|k| &k.kind), Some(CardKind::Armor { set }) if usize::from(*set) == i),
+            )
             .count();
         if count == 0 {
             continue;
@@ -90,7 +92,8 @@ pub fn armor_stars(rules: &Rules, s: &Seat) -> (i32, i32) {
         if set.colors.contains(&class_color) {
             stars += 1;
         }
-        let full = rules.cards.iter().filter(|c| matches!(c.kind, CardKind::Armor { set } if usize::from(set) == i)).count();
+        let full =
+            rules.cards.iter().filter(|c| matches!(c.kind, CardKind::Armor { set } if usize::from(set) == i)).count();
         if count < full {
             incomplete += 1;
         }
@@ -122,7 +125,8 @@ pub fn score(rules: &Rules, s: &Seat, solo: bool) -> (i32, Vec<(String, i32)>) {
     });
     parts.push(("attribute goals".into(), goals));
     parts.push(("class-colour dice".into(), class_dice(rules, s)));
-    let align = rules.alignments.get(usize::from(s.alignment)).map_or(0, |a| i32::from(a.grid[usize::from(s.token % 9)]));
+    let align =
+        rules.alignments.get(usize::from(s.alignment)).map_or(0, |a| i32::from(a.grid[usize::from(s.token % 9)]));
     parts.push(("alignment".into(), align));
     let m = backstory_matches(rules, s);
     parts.push(("backstory".into(), i32::from(rules.backstory_stars[m.min(6)])));

@@ -6,7 +6,9 @@ use crate::engine::Player;
 use crate::rng::Rng;
 
 /// One die. `value == 0` marks an empty sheet space. Colours index `content::COLORS` (6 = gold).
+/// Serialised as one byte, `color * 8 + value`, to keep snapshots small; `validate` checks the ranges.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "u8", into = "u8")]
 pub struct Die {
     pub color: u8,
     pub value: u8,
@@ -19,6 +21,18 @@ impl Die {
     }
     pub fn is_empty(self) -> bool {
         self.value == 0
+    }
+}
+
+impl From<u8> for Die {
+    fn from(b: u8) -> Self {
+        Die { color: b >> 3, value: b & 7 }
+    }
+}
+
+impl From<Die> for u8 {
+    fn from(d: Die) -> u8 {
+        d.color.wrapping_shl(3) | (d.value & 7)
     }
 }
 
@@ -73,29 +87,62 @@ pub struct InitCard {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Step {
     /// Setup: choose a character sheet (race), clockwise from the first player.
-    Race { seat: Player },
+    Race {
+        seat: Player,
+    },
     /// Setup: choose a class. `color` is the drawn die's colour (draw mode) or `NONE` (choose mode).
-    Class { seat: Player, color: u8 },
+    Class {
+        seat: Player,
+        color: u8,
+    },
     /// Setup: place the rolled starting dice, one at a time.
-    StartDice { seat: Player },
+    StartDice {
+        seat: Player,
+    },
     /// Dice phase: take an Initiative card.
-    DicePick { seat: Player },
+    DicePick {
+        seat: Player,
+    },
     /// Dice phase: place the die held from the Initiative card.
-    DicePlace { seat: Player, die: Die },
+    DicePlace {
+        seat: Player,
+        die: Die,
+    },
     /// Dice phase: the optional attribute action of the row just filled.
-    DiceAction { seat: Player, row: u8 },
+    DiceAction {
+        seat: Player,
+        row: u8,
+    },
     /// INT action: keep the old or the new value (`again` = Enigmatic reroll still available).
-    IntKeep { seat: Player, slot: u8, old: u8, new: u8, again: bool },
+    IntKeep {
+        seat: Player,
+        slot: u8,
+        old: u8,
+        new: u8,
+        again: bool,
+    },
     /// Powerful (Barbarian): an optional second flip.
-    BonusFlip { seat: Player },
+    BonusFlip {
+        seat: Player,
+    },
     /// Enlightened (Monk): an optional second step.
-    BonusMove { seat: Player },
+    BonusMove {
+        seat: Player,
+    },
     /// Attuned (Druid): before the Market phase, may add a discard-pile card to the market.
-    Attune { seat: Player },
+    Attune {
+        seat: Player,
+    },
     /// Market phase turn; `buys` = purchases already made this turn.
-    Market { seat: Player, buys: u8 },
+    Market {
+        seat: Player,
+        buys: u8,
+    },
     /// Cleanup: choose which exhausted Skill card(s) to refresh.
-    Refresh { seat: Player, left: u8 },
+    Refresh {
+        seat: Player,
+        left: u8,
+    },
     Over,
 }
 

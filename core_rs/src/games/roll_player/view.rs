@@ -65,7 +65,8 @@ impl RollPlayer {
                     ability: class.map_or(String::new(), |c| format!("{:?}", c.ability)),
                     goals: class.map_or(Vec::new(), |c| c.goals.iter().map(|(g, st)| (g.label(), *st)).collect()),
                     backstory: bs.map_or(String::new(), |b| b.name.clone()),
-                    backstory_marks: bs.map_or(Vec::new(), |b| b.marks.iter().map(|(c, col)| (color(*c), *col)).collect()),
+                    backstory_marks: bs
+                        .map_or(Vec::new(), |b| b.marks.iter().map(|(c, col)| (color(*c), *col)).collect()),
                     alignment: al.map_or(String::new(), |a| a.name.clone()),
                     alignment_grid: al.map_or([0; 9], |a| a.grid),
                     token: s.token,
@@ -131,15 +132,23 @@ impl RollPlayer {
             }
             _ if a < INIT => {
                 let d = self.order.as_ref().and_then(|o| o.pool.get((a - ORDER) as usize)).copied().unwrap_or_default();
-                ActionInfo::new(a, "order", format!("Lay the {} {} on the next Initiative card", color(d.color), d.value))
+                ActionInfo::new(
+                    a,
+                    "order",
+                    format!("Lay the {} {} on the next Initiative card", color(d.color), d.value),
+                )
             }
             _ if a < ROW => {
                 let k = (a - INIT) as usize;
                 let c = self.init.get(k).copied().unwrap_or_default();
                 let d = c.die.unwrap_or_default();
                 let coin = if c.coin { " and 1 gold" } else { "" };
-                ActionInfo::new(a, "initiative", format!("Take Initiative #{} ({} {}{coin})", k + 1, color(d.color), d.value))
-                    .with("card", k + 1)
+                ActionInfo::new(
+                    a,
+                    "initiative",
+                    format!("Take Initiative #{} ({} {}{coin})", k + 1, color(d.color), d.value),
+                )
+                .with("card", k + 1)
             }
             _ if a < START => {
                 let r = (a - ROW) as usize;
@@ -152,12 +161,21 @@ impl RollPlayer {
                 ActionInfo::new(
                     a,
                     "start-die",
-                    format!("Place starting {} {} in {}", color(d.color), d.value, ATTRS.get(r).copied().unwrap_or("?")),
+                    format!(
+                        "Place starting {} {} in {}",
+                        color(d.color),
+                        d.value,
+                        ATTRS.get(r).copied().unwrap_or("?")
+                    ),
                 )
             }
             _ if a < INC => ActionInfo::new(a, "flip", format!("Flip the die at {}", slot_name((a - FLIP) as usize))),
-            _ if a < DEC => ActionInfo::new(a, "nudge", format!("Raise the die at {} by 1", slot_name((a - INC) as usize))),
-            _ if a < REROLL => ActionInfo::new(a, "nudge", format!("Lower the die at {} by 1", slot_name((a - DEC) as usize))),
+            _ if a < DEC => {
+                ActionInfo::new(a, "nudge", format!("Raise the die at {} by 1", slot_name((a - INC) as usize)))
+            }
+            _ if a < REROLL => {
+                ActionInfo::new(a, "nudge", format!("Lower the die at {} by 1", slot_name((a - DEC) as usize)))
+            }
             _ if a < KEEP_NEW => {
                 ActionInfo::new(a, "reroll", format!("Reroll the die at {}", slot_name((a - REROLL) as usize)))
             }
@@ -179,7 +197,11 @@ impl RollPlayer {
             _ if (BUY..DISCARD).contains(&a) => {
                 let c = market(a - BUY);
                 let paid = c.map_or(0, |c| self.price(rules, p, c, true).0);
-                ActionInfo::new(a, "buy", format!("Buy {} for {paid} gold", c.map_or("?".into(), |c| card(u32::from(c)))))
+                ActionInfo::new(
+                    a,
+                    "buy",
+                    format!("Buy {} for {paid} gold", c.map_or("?".into(), |c| card(u32::from(c)))),
+                )
             }
             _ if (DISCARD..BUY_DISCARD).contains(&a) => ActionInfo::new(
                 a,
@@ -224,4 +246,3 @@ impl RollPlayer {
         }
     }
 }
-

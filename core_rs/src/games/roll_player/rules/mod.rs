@@ -89,8 +89,10 @@ impl RollPlayer {
             Step::Attune { .. } | Step::Market { .. } | Step::Refresh { .. } => self.market_legal(rules, p, out),
             Step::Over => {}
         }
-        if matches!(self.step, Step::DicePick { .. } | Step::DicePlace { .. } | Step::DiceAction { .. } | Step::Market { .. })
-        {
+        if matches!(
+            self.step,
+            Step::DicePick { .. } | Step::DicePlace { .. } | Step::DiceAction { .. } | Step::Market { .. }
+        ) {
             self.anytime_legal(rules, p, out);
         }
     }
@@ -271,8 +273,7 @@ impl RollPlayer {
             }
         }
         if let Some(o) = &self.order {
-            if usize::from(o.by) >= n || o.pool.len() != o.cards.len() || o.cards.iter().any(|&c| usize::from(c) >= k)
-            {
+            if usize::from(o.by) >= n || o.pool.len() != o.cards.len() || o.cards.iter().any(|&c| usize::from(c) >= k) {
                 return Err("bad ordering".into());
             }
             if o.pool.iter().any(|d| d.value == 0 || d.value > 6 || d.color > 6) {

@@ -311,8 +311,10 @@ impl RollPlayer {
             }
             self.deck = deck;
         } else {
-            let mut g1: Vec<u8> = all.iter().copied().filter(|&c| rules.card(c).is_some_and(|k| k.group == 1)).collect();
-            let mut g2: Vec<u8> = all.iter().copied().filter(|&c| rules.card(c).is_some_and(|k| k.group != 1)).collect();
+            let mut g1: Vec<u8> =
+                all.iter().copied().filter(|&c| rules.card(c).is_some_and(|k| k.group == 1)).collect();
+            let mut g2: Vec<u8> =
+                all.iter().copied().filter(|&c| rules.card(c).is_some_and(|k| k.group != 1)).collect();
             self.rng.shuffle(&mut g1);
             self.rng.shuffle(&mut g2);
             for _ in 0..cut {

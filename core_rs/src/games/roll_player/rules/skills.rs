@@ -22,7 +22,10 @@ impl RollPlayer {
             ) => seat == p,
             (
                 SkillKind::Pickpocket,
-                Step::DicePick { seat } | Step::DicePlace { seat, .. } | Step::DiceAction { seat, .. } | Step::Market { seat, .. },
+                Step::DicePick { seat }
+                | Step::DicePlace { seat, .. }
+                | Step::DiceAction { seat, .. }
+                | Step::Market { seat, .. },
             ) => seat == p,
             (SkillKind::Negotiate, Step::Market { seat, buys: 0 }) => seat == p,
             (SkillKind::OpenLock, Step::Market { seat, buys: 0 }) => {

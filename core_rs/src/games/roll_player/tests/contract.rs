@@ -68,10 +68,7 @@ fn snapshot_round_trips_and_determinize_keeps_views() {
     let mut rng = Rng::new(4);
     for p in 0..4 {
         let d = g.determinize(&r, p, &mut rng);
-        assert_eq!(
-            snapshot::encode(&d.view(&r, Viewer::Player(p))),
-            snapshot::encode(&g.view(&r, Viewer::Player(p)))
-        );
+        assert_eq!(snapshot::encode(&d.view(&r, Viewer::Player(p))), snapshot::encode(&g.view(&r, Viewer::Player(p))));
     }
 }
 

@@ -107,3 +107,66 @@ pub fn play_random(r: &Rules, players: u8, seed: u64) -> (RollPlayer, u64) {
     }
     (g, n)
 }
+
+/// A clean mid-game scenario: setup done, every sheet empty, no cards, no gold, tokens centred, the first
+/// player (seat 0) about to take an Initiative card whose dice are `dice`.
+pub fn scenario(r: &Rules, players: u8, dice: &[Die]) -> RollPlayer {
+    let mut g = through_setup(r, players, 11);
+    g.first = 0;
+    g.order = None;
+    g.skill = None;
+    for s in g.seats.iter_mut() {
+        s.sheet = [[Die::EMPTY; 3]; 6];
+        s.cards.clear();
+        s.gold = 0;
+        s.token = 4;
+        s.charisma = 0;
+        s.exhausted = 0;
+        s.init = super::super::state::NONE;
+        s.pool.clear();
+    }
+    for (k, c) in g.init.iter_mut().enumerate() {
+        c.die = dice.get(k).copied();
+        c.taken_by = None;
+    }
+    g.step = Step::DicePick { seat: 0 };
+    g
+}
+
+/// Fill a seat's sheet row by row from `rows` (values; colour green unless given by `colors`).
+pub fn fill(g: &mut RollPlayer, p: usize, rows: [[u8; 3]; 6], color: &str) {
+    for (r, row) in rows.iter().enumerate() {
+        for (c, &v) in row.iter().enumerate() {
+            g.seats[p].sheet[r][c] = if v == 0 { Die::EMPTY } else { d(color, v) };
+        }
+    }
+}
+
+/// Give a seat a card by name, taking it out of wherever it is.
+pub fn give(g: &mut RollPlayer, r: &Rules, p: usize, name: &str) -> u8 {
+    let id = card_id(r, name);
+    for pile in [&mut g.deck, &mut g.discard, &mut g.market, &mut g.trash] {
+        pile.retain(|&c| c != id);
+    }
+    for s in g.seats.iter_mut() {
+        s.cards.retain(|&c| c != id);
+    }
+    g.seats[p].cards.push(id);
+    id
+}
+
+/// Put named cards in the market (in order), taking them out of wherever they are.
+pub fn set_market(g: &mut RollPlayer, r: &Rules, names: &[&str]) {
+    let old = std::mem::take(&mut g.market);
+    g.deck.extend(old);
+    for name in names {
+        let id = card_id(r, name);
+        g.deck.retain(|&c| c != id);
+        g.discard.retain(|&c| c != id);
+        g.trash.retain(|&c| c != id);
+        for s in g.seats.iter_mut() {
+            s.cards.retain(|&c| c != id);
+        }
+        g.market.push(id);
+    }
+}
