@@ -115,7 +115,12 @@ pub fn scenario(r: &Rules, players: u8, dice: &[Die]) -> RollPlayer {
     g.first = 0;
     g.order = None;
     g.skill = None;
-    for s in g.seats.iter_mut() {
+    // Fixed classes whose abilities stay out of the way of most scenarios: Paladin, Monk, Warrior, Sorcerer.
+    let classes = ["Paladin", "Monk", "Warrior", "Sorcerer"].map(|n| class_id(r, n));
+    let human = race_id(r, "Human");
+    for (i, s) in g.seats.iter_mut().enumerate() {
+        s.class = classes[i];
+        s.race = human;
         s.sheet = [[Die::EMPTY; 3]; 6];
         s.cards.clear();
         s.gold = 0;

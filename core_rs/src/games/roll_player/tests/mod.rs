@@ -5,3 +5,6 @@ mod helpers;
 mod setup;
 mod market;
 mod round;
+mod skills;
+mod scoring;
+mod variants;
