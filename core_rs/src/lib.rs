@@ -8,8 +8,12 @@ pub mod engine;
 pub mod games;
 pub mod rng;
 pub mod runner;
+#[cfg(test)]
+pub mod testing;
 
 #[cfg(feature = "python")]
 mod py_errors;
 #[cfg(feature = "python")]
 mod py_module;
+#[cfg(feature = "python")]
+pub use py_module::*;

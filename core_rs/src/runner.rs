@@ -102,9 +102,7 @@ pub fn simulate<G: Game>(rules: &G::Ruleset, cfg: &SimConfig) -> Result<SimRepor
 }
 
 fn seat_bots<G: Game>(cfg: &SimConfig) -> Vec<Box<dyn Bot<G>>> {
-    (0..usize::from(cfg.players))
-        .filter_map(|p| bots::make::<G>(&cfg.bots[p % cfg.bots.len()]).ok())
-        .collect()
+    (0..usize::from(cfg.players)).filter_map(|p| bots::make::<G>(&cfg.bots[p % cfg.bots.len()]).ok()).collect()
 }
 
 fn play_one<G: Game>(

@@ -39,6 +39,8 @@ pub trait DynMatch: Send + Sync {
     fn describe(&self, p: Player, a: Action) -> ActionInfo;
     fn decisions(&self) -> u64;
     fn history(&self) -> &[(Player, Action)];
+    /// Restore the action history of a match loaded from a snapshot's state.
+    fn set_history(&mut self, history: Vec<(Player, Action)>);
     fn view_msgpack(&self, viewer: Viewer) -> Vec<u8>;
     /// Events from `since` visible to `viewer`, as a msgpack list of `{"index", "event"}` maps.
     fn events_msgpack(&self, since: usize, viewer: Viewer) -> Vec<u8>;
@@ -202,15 +204,15 @@ impl<G: Game> DynMatch for MatchOf<G> {
     fn history(&self) -> &[(Player, Action)] {
         &self.history
     }
+    fn set_history(&mut self, history: Vec<(Player, Action)>) {
+        self.history = history;
+    }
     fn view_msgpack(&self, viewer: Viewer) -> Vec<u8> {
         snapshot::encode(&self.state.view(&self.rules, viewer))
     }
     fn events_msgpack(&self, since: usize, viewer: Viewer) -> Vec<u8> {
-        let list: Vec<IndexedEvent<'_, G::Event>> = self
-            .events
-            .visible_since(since, viewer)
-            .map(|(index, logged)| IndexedEvent { index, logged })
-            .collect();
+        let list: Vec<IndexedEvent<'_, G::Event>> =
+            self.events.visible_since(since, viewer).map(|(index, logged)| IndexedEvent { index, logged }).collect();
         snapshot::encode(&list)
     }
     fn event_count(&self) -> usize {

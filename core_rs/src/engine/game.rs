@@ -30,10 +30,7 @@ pub struct Outcome {
 impl Outcome {
     /// Ranks from scores, higher is better; equal scores share a rank and the top score wins.
     pub fn from_scores(scores: Vec<f64>) -> Self {
-        let ranks: Vec<u8> = scores
-            .iter()
-            .map(|s| 1 + scores.iter().filter(|o| *o > s).count() as u8)
-            .collect();
+        let ranks: Vec<u8> = scores.iter().map(|s| 1 + scores.iter().filter(|o| *o > s).count() as u8).collect();
         let mut winners = PlayerSet::EMPTY;
         for (p, r) in ranks.iter().enumerate() {
             if *r == 1 {
@@ -78,8 +75,13 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     /// `p`'s legal actions, in a deterministic order, appended to `out` (the caller clears it).
     fn legal_actions(&self, rules: &Self::Ruleset, p: Player, out: &mut Vec<Action>);
     /// Apply `a` for `p`. On `Err` the state must be exactly as before (validate, then mutate).
-    fn apply(&mut self, rules: &Self::Ruleset, p: Player, a: Action, ev: &mut Events<Self::Event>)
-        -> Result<(), Illegal>;
+    fn apply(
+        &mut self,
+        rules: &Self::Ruleset,
+        p: Player,
+        a: Action,
+        ev: &mut Events<Self::Event>,
+    ) -> Result<(), Illegal>;
     /// `Some` once the match is over.
     fn outcome(&self) -> Option<Outcome>;
     /// The one redaction point: what `viewer` may see.

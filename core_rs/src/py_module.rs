@@ -1,0 +1,277 @@
+//! The PyO3 module `ravenry._core`: converts, dispatches, releases the GIL. No rules live here.
+
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList};
+
+use crate::engine::dynamic::{DynMatch, DynRuleset};
+use crate::engine::{ActionInfo, Field, Illegal, Viewer};
+use crate::games;
+use crate::py_errors::{CoreError, CoreResult, IllegalAction, OptionError, RavenryError, SnapshotError, UnknownGame};
+use crate::runner::SimConfig;
+
+/// Parsed content and options of one game, shared by all its matches.
+#[pyclass(module = "ravenry._core", name = "Ruleset", frozen)]
+pub struct PyRuleset {
+    inner: Arc<dyn DynRuleset>,
+}
+
+#[pymethods]
+impl PyRuleset {
+    #[new]
+    fn new(game: &str, content: &str, options: &str) -> CoreResult<Self> {
+        Ok(PyRuleset { inner: games::ruleset(game, content, options)? })
+    }
+
+    #[getter]
+    fn game_id(&self) -> &'static str {
+        self.inner.game_id()
+    }
+
+    #[getter]
+    fn game_version(&self) -> &'static str {
+        self.inner.game_version()
+    }
+
+    #[getter]
+    fn hash(&self) -> String {
+        self.inner.hash().to_owned()
+    }
+
+    #[getter]
+    fn players(&self) -> (u8, u8) {
+        self.inner.players()
+    }
+
+    #[getter]
+    fn bot_names(&self) -> Vec<&'static str> {
+        self.inner.bot_names()
+    }
+
+    /// Play `matches` bot matches in Rust with the GIL released; returns the tallies as a dict.
+    #[pyo3(signature = (players, matches, seed, bots, workers=1, first=0, max_decisions=1_000_000))]
+    #[allow(clippy::too_many_arguments)]
+    fn simulate<'py>(
+        &self,
+        py: Python<'py>,
+        players: u8,
+        matches: u64,
+        seed: u64,
+        bots: Vec<String>,
+        workers: usize,
+        first: u64,
+        max_decisions: u64,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let cfg = SimConfig { players, first, matches, seed, bots, workers, max_decisions };
+        let inner = Arc::clone(&self.inner);
+        let report = py.detach(move || inner.simulate(&cfg)).map_err(CoreError::from)?;
+        let out = PyDict::new(py);
+        out.set_item("matches", report.matches)?;
+        out.set_item("finished", report.finished)?;
+        out.set_item("wins", report.wins)?;
+        out.set_item("decisions", report.decisions)?;
+        out.set_item("seconds", report.seconds)?;
+        let labels = PyDict::new(py);
+        for (label, s) in report.by_label {
+            labels.set_item(label, (s.seats, s.wins))?;
+        }
+        out.set_item("by_label", labels)?;
+        Ok(out)
+    }
+}
+
+/// A live match. The host's `ravenry.Match` subclasses it, so `to_act`, `legal_actions` and `apply` are
+/// direct calls into Rust with no Python layer between.
+#[pyclass(module = "ravenry._core", name = "Match", subclass)]
+pub struct PyMatch {
+    inner: Box<dyn DynMatch>,
+    ruleset: Py<PyRuleset>,
+    buf: Vec<u32>,
+}
+
+fn viewer(seat: Option<u8>, all: bool) -> Viewer {
+    match (all, seat) {
+        (true, _) => Viewer::All,
+        (false, Some(p)) => Viewer::Player(p),
+        (false, None) => Viewer::Public,
+    }
+}
+
+fn info_dict<'py>(py: Python<'py>, info: &ActionInfo) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("code", info.code)?;
+    d.set_item("kind", info.kind)?;
+    d.set_item("label", &info.label)?;
+    let fields = PyDict::new(py);
+    for (k, v) in &info.fields {
+        match v {
+            Field::Int(i) => fields.set_item(k, i)?,
+            Field::Bool(b) => fields.set_item(k, b)?,
+            Field::Str(s) => fields.set_item(k, s)?,
+        }
+    }
+    d.set_item("fields", fields)?;
+    Ok(d)
+}
+
+#[pymethods]
+impl PyMatch {
+    /// A new match, a match from snapshot state bytes (`state`), or a copy of `source`.
+    #[new]
+    #[pyo3(signature = (ruleset, players, seed, state=None, source=None, history=None, *_args, **_kwargs))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        ruleset: Py<PyRuleset>,
+        players: u8,
+        seed: u64,
+        state: Option<&[u8]>,
+        source: Option<PyRef<'_, PyMatch>>,
+        history: Option<Vec<(u8, u32)>>,
+        _args: &Bound<'_, pyo3::types::PyTuple>,
+        _kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> CoreResult<Self> {
+        let mut inner = match (source, state) {
+            (Some(src), _) => src.inner.clone_box(),
+            (None, Some(bytes)) => ruleset.get().inner.load_state(players, seed, bytes)?,
+            (None, None) => ruleset.get().inner.new_match(players, seed)?,
+        };
+        if let Some(h) = history {
+            inner.set_history(h);
+        }
+        Ok(PyMatch { inner, ruleset, buf: Vec::new() })
+    }
+
+    /// Seats that may act now (several during a secret simultaneous commit); empty when over.
+    #[getter]
+    fn to_act<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        // A list of ints (a Vec<u8> would become `bytes`).
+        PyList::new(py, self.inner.to_act().iter().collect::<Vec<u8>>())
+    }
+
+    /// Seat `p`'s legal action codes, in a deterministic order (empty if `p` may not act).
+    fn legal_actions<'py>(&mut self, py: Python<'py>, p: u8) -> PyResult<Bound<'py, PyList>> {
+        self.buf.clear();
+        self.inner.legal_actions(p, &mut self.buf);
+        PyList::new(py, &self.buf)
+    }
+
+    /// Apply action code `a` for seat `p`; raises `IllegalAction` (and changes nothing) if it may not.
+    fn apply(&mut self, p: u8, a: u32) -> CoreResult<()> {
+        Ok(self.inner.apply(p, a)?)
+    }
+
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.inner.to_act().is_empty()
+    }
+
+    /// `{"scores", "ranks", "winners"}` once over, else `None`.
+    #[getter]
+    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(o) = self.inner.outcome() else { return Ok(None) };
+        let d = PyDict::new(py);
+        d.set_item("scores", o.scores)?;
+        d.set_item("ranks", PyList::new(py, o.ranks)?)?;
+        d.set_item("winners", PyList::new(py, o.winners.iter().collect::<Vec<u8>>())?)?;
+        Ok(Some(d))
+    }
+
+    #[pyo3(signature = (a, seat=None))]
+    fn describe<'py>(&self, py: Python<'py>, a: u32, seat: Option<u8>) -> PyResult<Bound<'py, PyDict>> {
+        let p = seat.or_else(|| self.inner.to_act().iter().next()).unwrap_or(0);
+        info_dict(py, &self.inner.describe(p, a))
+    }
+
+    #[getter]
+    fn players(&self) -> u8 {
+        self.inner.players()
+    }
+
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.inner.seed()
+    }
+
+    #[getter]
+    fn decisions(&self) -> u64 {
+        self.inner.decisions()
+    }
+
+    #[getter]
+    fn game_id(&self) -> &'static str {
+        self.inner.game_id()
+    }
+
+    #[getter]
+    fn ruleset(&self, py: Python<'_>) -> Py<PyRuleset> {
+        self.ruleset.clone_ref(py)
+    }
+
+    /// Every applied action as `(seat, code)`, in order.
+    fn history(&self) -> Vec<(u8, u32)> {
+        self.inner.history().to_vec()
+    }
+
+    #[getter]
+    fn event_count(&self) -> usize {
+        self.inner.event_count()
+    }
+
+    #[pyo3(signature = (seat=None, all=false))]
+    fn view_msgpack<'py>(&self, py: Python<'py>, seat: Option<u8>, all: bool) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.inner.view_msgpack(viewer(seat, all)))
+    }
+
+    #[pyo3(signature = (since=0, seat=None, all=false))]
+    fn events_msgpack<'py>(&self, py: Python<'py>, since: usize, seat: Option<u8>, all: bool) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.inner.events_msgpack(since, viewer(seat, all)))
+    }
+
+    /// The whole state (RNG included) in the snapshot encoding.
+    fn state_msgpack<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.inner.state_msgpack())
+    }
+
+    /// State bytes of a copy in which everything seat `p` cannot see is resampled from `seed`.
+    fn determinized_state<'py>(&self, py: Python<'py>, p: u8, seed: u64) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.inner.determinize(p, seed).state_msgpack())
+    }
+
+    /// The action bot `name` would take for seat `p` now.
+    fn bot_action(&mut self, name: &str, p: u8) -> CoreResult<u32> {
+        Ok(self.inner.bot_action(name, p)?)
+    }
+
+    fn seat_label(&self, p: u8) -> Option<String> {
+        self.inner.seat_label(p)
+    }
+}
+
+/// Game ids the core knows.
+#[pyfunction]
+fn core_games() -> Vec<&'static str> {
+    games::KNOWN.to_vec()
+}
+
+/// Raise `IllegalAction` from Rust, for the stubs test and error-mapping tests.
+#[pyfunction]
+fn _raise_illegal(reason: String) -> CoreResult<()> {
+    Err(Illegal::new(reason).into())
+}
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<PyRuleset>()?;
+    m.add_class::<PyMatch>()?;
+    m.add_function(wrap_pyfunction!(core_games, m)?)?;
+    m.add_function(wrap_pyfunction!(_raise_illegal, m)?)?;
+    m.add("RavenryError", py.get_type::<RavenryError>())?;
+    m.add("IllegalAction", py.get_type::<IllegalAction>())?;
+    m.add("OptionError", py.get_type::<OptionError>())?;
+    m.add("SnapshotError", py.get_type::<SnapshotError>())?;
+    m.add("UnknownGame", py.get_type::<UnknownGame>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,86 @@
+// Compiled for tests only: these helpers assert, and the shipped core never panics.
+//! Rust-side conformance checks, generic over `Game`, for every game's own tests (the Python kit in
+//! tests/conformance checks the same contracts through the host).
+
+use crate::bots::{Bot, RandomBot};
+use crate::engine::{snapshot, Action, Events, Game, Player, Viewer};
+use crate::rng::Rng;
+
+/// Play `matches` seeded random matches of `players` and check the engine contract at every step:
+/// the legal list and `apply` agree, illegal codes change nothing, snapshots round-trip, determinization keeps
+/// each seat's view, and every match ends within `max_decisions`. Returns total decisions.
+pub fn check_random_play<G: Game>(rules: &G::Ruleset, players: u8, matches: u64, max_decisions: u64) -> u64 {
+    let mut total = 0;
+    let mut legal: Vec<Action> = Vec::new();
+    for seed in 0..matches {
+        let mut g = G::new(rules, players, seed).expect("setup");
+        let mut rng = Rng::new(seed ^ 0xC0FFEE);
+        let mut ev = Events::new();
+        let mut decisions = 0;
+        while !g.to_act().is_empty() {
+            assert!(decisions < max_decisions, "{}: seed {seed} did not end in {max_decisions} decisions", G::ID);
+            if decisions % 7 == 0 {
+                check_step(rules, &g, players, &mut rng);
+            }
+            for p in g.to_act().iter() {
+                legal.clear();
+                g.legal_actions(rules, p, &mut legal);
+                assert!(!legal.is_empty(), "{}: seat {p} is to act with no legal action (seed {seed})", G::ID);
+                let a = <RandomBot as Bot<G>>::act(&mut RandomBot, rules, &g, p, &legal, &mut rng);
+                if let Err(e) = g.apply(rules, p, a, &mut ev) {
+                    panic!("{}: legal action {a} refused for seat {p}: {e} (seed {seed})", G::ID);
+                }
+                decisions += 1;
+            }
+        }
+        let outcome = g.outcome().expect("a match with nobody to act has an outcome");
+        assert!(!outcome.winners.is_empty() && outcome.scores.len() == usize::from(players));
+        total += decisions;
+    }
+    total
+}
+
+fn check_step<G: Game>(rules: &G::Ruleset, g: &G, players: u8, rng: &mut Rng) {
+    let bytes = snapshot::encode(g);
+    let back: G = snapshot::decode(G::ID, &bytes).expect("a state decodes from its own snapshot");
+    assert_eq!(snapshot::encode(&back), bytes, "{}: snapshot round trip changed the state", G::ID);
+    assert!(g.validate(rules).is_ok(), "{}: a reachable state fails validate()", G::ID);
+    let mut legal = Vec::new();
+    for p in 0..players {
+        legal.clear();
+        g.legal_actions(rules, p, &mut legal);
+        for probe in [u32::MAX, 0, 1, 2, 3, 100, 1000, 65_535, rng.next_u32()] {
+            if legal.contains(&probe) {
+                continue;
+            }
+            let mut h = g.clone();
+            let mut ev = Events::new();
+            assert!(h.apply(rules, p, probe, &mut ev).is_err(), "{}: seat {p} code {probe} is not listed", G::ID);
+            assert_eq!(snapshot::encode(&h), bytes, "{}: a refused action changed the state", G::ID);
+        }
+        let d = g.determinize(rules, p as Player, rng);
+        let mine = |s: &G| snapshot::encode(&s.view(rules, Viewer::Player(p)));
+        assert_eq!(mine(&d), mine(g), "{}: seat {p}'s view depends on what it cannot see", G::ID);
+        let public = |s: &G| snapshot::encode(&s.view(rules, Viewer::Public));
+        assert_eq!(public(&d), public(g), "{}: the public view depends on hidden information", G::ID);
+    }
+}
+
+/// Decode arbitrary bytes as a state and, if they decode and validate, play on: must never panic.
+pub fn check_forged_state<G: Game>(rules: &G::Ruleset, bytes: &[u8]) {
+    let Ok(mut g) = snapshot::decode::<G>(G::ID, bytes) else { return };
+    if g.validate(rules).is_err() {
+        return;
+    }
+    let mut rng = Rng::new(1);
+    let mut ev = Events::disabled();
+    let mut legal = Vec::new();
+    for _ in 0..200 {
+        let Some(p) = g.to_act().iter().next() else { return };
+        legal.clear();
+        g.legal_actions(rules, p, &mut legal);
+        let Some(&a) = rng.choose(&legal) else { return };
+        let _ = g.apply(rules, p, a, &mut ev);
+        let _ = g.view(rules, Viewer::Player(p));
+    }
+}

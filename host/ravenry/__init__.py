@@ -1,0 +1,41 @@
+"""Ravenry: a plugin-based tabletop game host with a fast, deterministic Rust core.
+
+>>> import ravenry
+>>> m = ravenry.game("iron-throne").new_match(players=4, seed=7)
+"""
+
+from ravenry._core import __version__ as core_version
+from ravenry.errors import IllegalAction, OptionError, PluginError, RavenryError, SnapshotError, UnknownGame
+from ravenry.game import Game, game, games
+from ravenry.hookspecs import hookimpl
+from ravenry.match import Match, MatchBase
+from ravenry.pygame import PythonGame, PythonMatch
+from ravenry.simulate import SimResult, simulate
+from ravenry.snapshot import load_match
+from ravenry.specs import BotSpec, GameInfo, GameSpec, OptionSpec, VariantSpec
+
+__all__ = [
+    "BotSpec",
+    "Game",
+    "GameInfo",
+    "GameSpec",
+    "IllegalAction",
+    "Match",
+    "MatchBase",
+    "OptionError",
+    "OptionSpec",
+    "PluginError",
+    "PythonGame",
+    "PythonMatch",
+    "RavenryError",
+    "SimResult",
+    "SnapshotError",
+    "UnknownGame",
+    "VariantSpec",
+    "core_version",
+    "game",
+    "games",
+    "hookimpl",
+    "load_match",
+    "simulate",
+]

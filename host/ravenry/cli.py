@@ -1,0 +1,308 @@
+"""The ``ravenry`` command. Each command parses its options, calls one public API function and renders the
+result with rich (or prints JSON with ``--json``); no rules and no state live here."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+import ravenry
+from ravenry import play as play_mod
+from ravenry import render
+from ravenry.errors import RavenryError
+from ravenry.options import parse_cli
+from ravenry.plugins import registry
+
+
+class RavenryGroup(click.Group):
+    """Turns every RavenryError into one clear line and exit code 1, never a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except RavenryError as e:
+            click.secho(f"error: {e}", fg="red", err=True)
+            ctx.exit(1)
+
+
+@click.group(cls=RavenryGroup)
+@click.version_option(package_name="ravenry")
+def cli() -> None:
+    """Ravenry: host tabletop games — play, watch, simulate and benchmark them."""
+
+
+def _console() -> Any:
+    return render.console()
+
+
+def _emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, sort_keys=True, default=str))
+
+
+@cli.command("list")
+@click.option("--json", "as_json", is_flag=True, help="machine-readable output")
+def list_games(as_json: bool) -> None:
+    """List the installed games."""
+    infos = ravenry.games()
+    if as_json:
+        _emit_json([{"id": i.id, "title": i.title, "players": list(i.players), "plugin": i.plugin} for i in infos])
+        return
+    t = Table(title="Installed games")
+    for col in ("id", "title", "players", "variants", "plugin"):
+        t.add_column(col)
+    for i in infos:
+        t.add_row(i.id, i.title, f"{i.players[0]}–{i.players[1]}", ", ".join(i.variants), i.plugin)
+    _console().print(t)
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--json", "as_json", is_flag=True, help="machine-readable output")
+def info(game: str, as_json: bool) -> None:
+    """Show a game's players, options, variants and bots."""
+    i = ravenry.game(game).info
+    opts = [
+        {"name": o.name, "kind": o.kind.__name__, "default": o.default, "choices": o.choices, "help": o.help}
+        for o in i.options
+    ]
+    if as_json:
+        _emit_json(
+            {
+                "id": i.id,
+                "title": i.title,
+                "players": list(i.players),
+                "options": opts,
+                "variants": list(i.variants),
+                "bots": list(i.bots),
+                "plugin": i.plugin,
+                "help": i.help,
+            }
+        )
+        return
+    c = _console()
+    c.print(f"[bold]{i.title}[/] ({i.id}) — {i.players[0]} to {i.players[1]} players, from plugin {i.plugin}")
+    if i.help:
+        c.print(i.help)
+    t = Table(title="options (-o name=value)")
+    for col in ("name", "kind", "default", "choices", "help"):
+        t.add_column(col)
+    for o in opts:
+        t.add_row(o["name"], o["kind"], json.dumps(o["default"]), ", ".join(map(str, o["choices"] or [])), o["help"])
+    c.print(t)
+    c.print(f"variants: {', '.join(i.variants) or 'none'}")
+    c.print(f"bots: {', '.join(i.bots)}")
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="machine-readable output")
+def plugins(as_json: bool) -> None:
+    """Show which plugins loaded, from where, what each registered, and any problems."""
+    reg = registry()
+    rows = [vars(p) for p in reg.plugins]
+    if as_json:
+        _emit_json({"plugins": rows, "problems": reg.problems})
+        return
+    t = Table(title="Plugins")
+    for col in ("name", "distribution", "version", "module", "registered"):
+        t.add_column(col)
+    for p in reg.plugins:
+        what = [f"games: {', '.join(p.games)}"] if p.games else []
+        what += [f"variants: {', '.join(p.variants)}"] if p.variants else []
+        what += [f"bots: {', '.join(p.bots)}"] if p.bots else []
+        what += [f"commands: {', '.join(p.commands)}"] if p.commands else []
+        t.add_row(p.name, p.distribution, p.version, p.module, "; ".join(what))
+    c = _console()
+    c.print(t)
+    for problem in reg.problems:
+        c.print(f"[yellow]problem:[/] {problem}")
+
+
+def _options(game: str, pairs: tuple[str, ...]) -> dict[str, Any]:
+    return parse_cli(pairs, ravenry.game(game).spec.options)
+
+
+@cli.command()
+@click.argument("game")
+@click.option("-n", "--matches", default=1000, show_default=True, help="how many matches")
+@click.option("--players", type=int, help="players per match (default: the game's minimum)")
+@click.option("--bots", default="random", show_default=True, help="bot per seat, comma-separated, cycled")
+@click.option("--seed", default=0, show_default=True, help="run seed; match i plays from a seed derived from it")
+@click.option("--workers", type=int, help="threads (default: all cores)")
+@click.option("-o", "--option", "option_pairs", multiple=True, help="game option name=value")
+@click.option("--variant", "variants", multiple=True, help="a named variant (repeatable)")
+@click.option("--json", "as_json", is_flag=True, help="machine-readable output")
+def sim(
+    game: str,
+    matches: int,
+    players: int | None,
+    bots: str,
+    seed: int,
+    workers: int | None,
+    option_pairs: tuple[str, ...],
+    variants: tuple[str, ...],
+    as_json: bool,
+) -> None:
+    """Run headless bot matches and report win shares with 95% intervals."""
+    options = _options(game, option_pairs)
+    bot_list = [b for b in bots.split(",") if b]
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        disable=as_json,
+        console=render.console(),
+    ) as bar:
+        task = bar.add_task(f"{game}", total=matches)
+        result = ravenry.simulate(
+            game, matches, players, bot_list, seed, workers, options, variants, progress=lambda k: bar.advance(task, k)
+        )
+    data = result.to_dict()
+    if as_json:
+        _emit_json(data)
+        return
+    t = Table(title=f"{game}: {result.matches} matches, {result.players} players, engine {result.engine}")
+    for col in ("seat", "bot", "win share", "95% CI"):
+        t.add_column(col, justify="right")
+    for s in data["seats"]:
+        lo, hi = s["ci95"]
+        t.add_row(str(s["seat"]), s["bot"], f"{s['share']:.1%}", f"{lo:.1%} – {hi:.1%}")
+    c = _console()
+    c.print(t)
+    if data["by_label"]:
+        lt = Table(title="by house / class")
+        for col in ("label", "seats", "win share", "95% CI"):
+            lt.add_column(col, justify="right")
+        for label, s in data["by_label"].items():
+            lo, hi = s["ci95"]
+            lt.add_row(label, str(s["seats"]), f"{s['share']:.1%}", f"{lo:.1%} – {hi:.1%}")
+        c.print(lt)
+    c.print(
+        f"finished {result.finished}/{result.matches}; {result.decisions_per_match:.1f} decisions/match; "
+        f"{result.matches_per_s:,.0f} matches/s; {result.decisions_per_s:,.0f} decisions/s"
+    )
+
+
+def _seats(players: int, human: tuple[int, ...], bots: str) -> dict[int, str | None]:
+    return play_mod.seating(players, list(human), [b for b in bots.split(",") if b])
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--players", type=int, help="players (default: the game's minimum)")
+@click.option("--seat", "human", type=int, multiple=True, help="a human seat (repeatable; default: seat 0)")
+@click.option("--bots", default="heuristic", show_default=True, help="bots for the other seats, cycled")
+@click.option("--seed", type=int, help="match seed (default: random)")
+@click.option("-o", "--option", "option_pairs", multiple=True, help="game option name=value")
+@click.option("--variant", "variants", multiple=True, help="a named variant (repeatable)")
+@click.option("--save", type=click.Path(dir_okay=False, path_type=Path), help="autosave here after every action")
+def play(
+    game: str,
+    players: int | None,
+    human: tuple[int, ...],
+    bots: str,
+    seed: int | None,
+    option_pairs: tuple[str, ...],
+    variants: tuple[str, ...],
+    save: Path | None,
+) -> None:
+    """Play in the terminal against bots."""
+    import secrets
+
+    g = ravenry.game(game)
+    if "heuristic" in bots.split(",") and "heuristic" not in g.info.bots:
+        bots = "random"
+    m = g.new_match(players, secrets.randbits(63) if seed is None else seed, _options(game, option_pairs), variants)
+    play_mod.play(m, _seats(m.players, human or (0,), bots), _console(), _ask, save)
+
+
+def _ask(prompt: str) -> str:
+    return str(click.prompt(prompt, default="", show_default=False))
+
+
+@cli.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--verify", is_flag=True, help="replay the actions from the seed and check the saved state")
+def resume(file: Path, verify: bool) -> None:
+    """Continue a saved match (autosaving back to FILE)."""
+    m = ravenry.load_match(file, verify=verify)
+    saved = m.meta.get("seats") or {"0": None}
+    seats = {int(p): b for p, b in saved.items()}
+    for p in range(m.players):
+        seats.setdefault(p, "random")
+    play_mod.play(m, seats, _console(), _ask, file)
+
+
+@cli.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--seat", type=int, help="narrate as this seat sees it (default: the public)")
+@click.option("--step", is_flag=True, help="wait for enter after each action")
+@click.option("--verify", is_flag=True, help="also check that the replay reproduces the saved state")
+def replay(file: Path, seat: int | None, step: bool, verify: bool) -> None:
+    """Step through a saved match from its seed."""
+    saved = ravenry.load_match(file, verify=verify)
+    fresh = saved.game.new_match(saved.players, saved.seed, saved.options, saved.variants)
+    play_mod.replay(fresh, saved.history(), _console(), _ask if step else None, seat)
+
+
+@cli.command()
+@click.option("--game", "games", multiple=True, help="only these games (default: every installed game)")
+@click.option("--quick", is_flag=True, help="a short run (smoke test), not for recording")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("benches/results"),
+    show_default=True,
+    help="folder for the JSON results",
+)
+@click.option("--json", "as_json", is_flag=True, help="print the results as JSON")
+def bench(games: tuple[str, ...], quick: bool, out: Path, as_json: bool) -> None:
+    """Measure engine throughput per game and player count, beside OpenSpiel's hearts when installed."""
+    from ravenry import bench as bench_mod
+
+    results = bench_mod.run(list(games) or None, quick=quick)
+    path = bench_mod.write(results, out)
+    if as_json:
+        _emit_json(results)
+        return
+    c = _console()
+    c.print(bench_mod.table(results))
+    c.print(f"results written to {path}")
+
+
+def _load_plugin_commands() -> None:
+    from ravenry.plugins import get_plugin_manager
+
+    pm, records, _ = get_plugin_manager()
+    before = set(cli.commands)
+    for impl in pm.hook.ravenry_register_commands.get_hookimpls():
+        try:
+            impl.function(cli)
+        except Exception as e:  # a broken plugin must not take the CLI down
+            click.secho(f"warning: plugin {pm.get_name(impl.plugin)!r} failed to add commands: {e}", err=True)
+        name = pm.get_name(impl.plugin) or ""
+        if name in records:
+            records[name].commands.extend(sorted(set(cli.commands) - before))
+        before = set(cli.commands)
+
+
+def main() -> None:
+    _load_plugin_commands()
+    try:
+        from ravenry.net.commands import join, serve
+
+        cli.add_command(serve)
+        cli.add_command(join)
+    except ImportError:
+        pass
+    cli(prog_name="ravenry")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

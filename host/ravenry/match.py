@@ -1,0 +1,159 @@
+"""Matches. ``Match`` subclasses the Rust ``_core.Match`` so the driver loop (``to_act`` → ``legal_actions`` →
+``apply``) is one PyO3 call each; ``PythonMatch`` hosts a pure-Python game behind the same API. What both share
+(views, events, snapshots, cloning) lives in ``MatchBase``."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import msgpack
+
+from ravenry import _core
+from ravenry.errors import IllegalAction, OptionError
+
+if TYPE_CHECKING:
+    from ravenry.game import Game
+
+
+def unpack(data: bytes) -> Any:
+    return msgpack.unpackb(data, raw=False, strict_map_key=False)
+
+
+class MatchBase:
+    """The host-side half of every match; subclasses provide the primitive calls."""
+
+    game: Game
+    options: dict[str, Any]
+    variants: tuple[str, ...]
+    meta: dict[str, Any]
+
+    if TYPE_CHECKING:
+        # Primitives provided by _core.Match or PythonMatch. Declared only for type checkers: defining them here
+        # would shadow the Rust methods, since MatchBase comes first in Match's MRO.
+        to_act: list[int]
+        players: int
+        seed: int
+        is_over: bool
+        outcome: dict[str, Any] | None
+
+        def legal_actions(self, p: int) -> list[int]: ...
+        def apply(self, p: int, a: int) -> None: ...
+        def describe(self, a: int, seat: int | None = None) -> dict[str, Any]: ...
+        def history(self) -> list[tuple[int, int]]: ...
+        def state_msgpack(self) -> bytes: ...
+        def view_msgpack(self, seat: int | None = None, all: bool = False) -> bytes: ...
+        def events_msgpack(self, since: int = 0, seat: int | None = None, all: bool = False) -> bytes: ...
+        def bot_action(self, name: str, p: int) -> int: ...
+        def clone(self) -> MatchBase: ...
+
+    @property
+    def game_id(self) -> str:
+        return self.game.id
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What seat ``seat`` may see (``None``: the public, as a spectator sees it)."""
+        self._check_seat(seat)
+        return unpack(self.view_msgpack(seat))
+
+    def state(self) -> dict[str, Any]:
+        """The whole state, hidden information and RNG included (a god view, for tools and tests)."""
+        return unpack(self.state_msgpack())
+
+    def events(self, since: int = 0, viewer: int | None = None, all: bool = False) -> list[dict[str, Any]]:
+        """Events from index ``since`` on, as ``viewer`` may know them; each has ``index``, ``vis`` and ``event``."""
+        self._check_seat(viewer)
+        return unpack(self.events_msgpack(since, viewer, all))
+
+    def actions(self) -> list[dict[str, Any]]:
+        """Every legal action of every seat to act now, described: ``[{seat, code, kind, label, fields}]``."""
+        out = []
+        for p in self.to_act:
+            for a in self.legal_actions(p):
+                info = self.describe(a, p)
+                info["seat"] = p
+                out.append(info)
+        return out
+
+    def bot(self, name: str, seat: int) -> int:
+        """The action bot ``name`` (any registered bot) would take for ``seat`` now."""
+        from ravenry.plugins import registry
+
+        spec = registry().bots.get(name)
+        if spec is None or (spec.games is not None and self.game.id not in spec.games):
+            raise OptionError(f"no bot {name!r} for {self.game.id}; known: {', '.join(self.game.info.bots)}")
+        return spec.choose(self, seat)
+
+    def _check_seat(self, seat: int | None) -> None:
+        if seat is not None and not 0 <= seat < self.players:
+            raise OptionError(f"{self.game.id}: no seat {seat} in a {self.players}-player match")
+
+    # Snapshots (design §6).
+    def to_bytes(self) -> bytes:
+        from ravenry import snapshot
+
+        return snapshot.dumps(self)
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the match to ``path`` atomically (a crash mid-write leaves the old file whole)."""
+        from ravenry import snapshot
+
+        return snapshot.write_atomic(Path(path), self.to_bytes())
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"to act: {self.to_act}"
+        return f"<Match {self.game.id} players={self.players} seed={self.seed} {state}>"
+
+
+class Match(MatchBase, _core.Match):
+    """A match of a Rust game."""
+
+    def __new__(cls, game: Game, ruleset: _core.Ruleset, players: int, seed: int, **kw: Any) -> Match:
+        return super().__new__(cls, ruleset, players, seed, kw.get("state"), kw.get("source"), kw.get("history"))
+
+    def __init__(
+        self,
+        game: Game,
+        ruleset: _core.Ruleset,
+        players: int,
+        seed: int,
+        *,
+        options: dict[str, Any],
+        variants: tuple[str, ...] = (),
+        meta: dict[str, Any] | None = None,
+        **_: Any,
+    ) -> None:
+        self.game = game
+        self.options = options
+        self.variants = variants
+        self.meta = dict(meta or {})
+
+    def clone(self) -> Match:
+        """An independent copy that continues identically (same RNG position, history and events)."""
+        return Match(
+            self.game,
+            self.ruleset,
+            self.players,
+            self.seed,
+            source=self,
+            options=dict(self.options),
+            variants=self.variants,
+            meta=self.meta,
+        )
+
+    def determinized(self, seat: int, seed: int) -> Match:
+        """A copy in which everything ``seat`` cannot see is resampled (for search bots and leak checks)."""
+        return Match(
+            self.game,
+            self.ruleset,
+            self.players,
+            self.seed,
+            state=self.determinized_state(seat, seed),
+            history=self.history(),
+            options=dict(self.options),
+            variants=self.variants,
+        )
+
+
+__all__ = ["Match", "MatchBase", "IllegalAction", "unpack"]

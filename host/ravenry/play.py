@@ -1,0 +1,107 @@
+"""Local play in the terminal: human seats choose from numbered legal actions, bots take the others."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+from rich.rule import Rule
+
+from ravenry import render
+from ravenry.errors import RavenryError
+from ravenry.match import MatchBase
+
+
+def seating(players: int, humans: list[int], bots: list[str]) -> dict[int, str | None]:
+    """Seat -> bot name, or None for a human; bots cycle over the non-human seats."""
+    out: dict[int, str | None] = {}
+    i = 0
+    for p in range(players):
+        if p in humans:
+            out[p] = None
+        else:
+            out[p] = bots[i % len(bots)] if bots else "random"
+            i += 1
+    return out
+
+
+def play(
+    match: MatchBase,
+    seats: dict[int, str | None],
+    console: Console,
+    ask: Callable[[str], str],
+    save: Path | None = None,
+    max_steps: int = 1_000_000,
+) -> MatchBase:
+    """Run the match to its end (or ``max_steps``), saving after every action when ``save`` is given."""
+    match.meta["seats"] = {str(p): b for p, b in seats.items()}
+    seen = {p: match.event_count for p in seats}
+    public_seen = match.event_count
+    steps = 0
+    while not match.is_over and steps < max_steps:
+        for p in match.to_act:
+            bot = seats.get(p)
+            if bot is None:
+                _show_events(match, console, p, seen)
+                console.print(Rule(f"seat {p}"))
+                console.print(render.view(match, p))
+                a = _ask_human(match, p, console, ask)
+            else:
+                a = match.bot(bot, p)
+            match.apply(p, a)
+            steps += 1
+            if bot is not None and all(b is not None for b in seats.values()):
+                for e in match.events(public_seen, None):
+                    console.print(f"  {render.narrate(match, e)}")
+                public_seen = match.event_count
+            if save is not None:
+                match.save(save)
+    for p, b in seats.items():
+        if b is None:
+            _show_events(match, console, p, seen)
+    if match.is_over:
+        console.print(render.outcome_table(match))
+    return match
+
+
+def _show_events(match: MatchBase, console: Console, p: int, seen: dict[int, int]) -> None:
+    for e in match.events(seen[p], p):
+        console.print(f"  [dim]·[/] {render.narrate(match, e)}")
+    seen[p] = match.event_count
+
+
+def _ask_human(match: MatchBase, p: int, console: Console, ask: Callable[[str], str]) -> int:
+    legal = match.legal_actions(p)
+    console.print(render.actions_table(match, p, legal))
+    while True:
+        raw = ask(f"seat {p}, choose 1-{len(legal)}").strip()
+        if raw.isdigit() and 1 <= int(raw) <= len(legal):
+            return legal[int(raw) - 1]
+        console.print(f"[red]type a number from 1 to {len(legal)}[/]")
+
+
+def replay(
+    match: MatchBase,
+    actions: list[tuple[int, int]],
+    console: Console,
+    ask: Callable[[str], str] | None,
+    viewer: int | None = None,
+) -> MatchBase:
+    """Step through ``actions`` on a fresh ``match``, narrating each as ``viewer`` may know it."""
+    for i, (p, a) in enumerate(actions):
+        before = match.event_count
+        label = match.describe(a, p)["label"]
+        try:
+            match.apply(p, a)
+        except RavenryError as e:
+            raise RavenryError(f"action {i} of the save does not replay: {e}") from e
+        console.print(f"[bold]{i + 1:>4}[/] seat {p}: {label}")
+        for e in match.events(before, viewer):
+            console.print(f"       {render.narrate(match, e)}")
+        if ask is not None:
+            ask("enter for the next action")
+    console.print(render.view(match, viewer))
+    if match.is_over:
+        console.print(render.outcome_table(match))
+    return match

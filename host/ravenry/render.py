@@ -1,0 +1,62 @@
+"""Terminal rendering shared by every game: a game's own renderer when it has one, a readable fallback when not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console, RenderableType
+from rich.pretty import Pretty
+from rich.table import Table
+
+from ravenry.match import MatchBase
+
+
+def view(match: MatchBase, seat: int | None) -> RenderableType:
+    spec = match.game.spec
+    v = match.view(seat)
+    if spec.render is not None:
+        return spec.render(v, seat)
+    return Pretty(v)
+
+
+def narrate(match: MatchBase, event: dict[str, Any]) -> str:
+    spec = match.game.spec
+    if spec.narrate is not None:
+        return spec.narrate(event)
+    body = event["event"]
+    if isinstance(body, dict) and len(body) == 1:
+        ((kind, fields),) = body.items()
+        if isinstance(fields, dict):
+            return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in fields.items())
+        return f"{kind}: {fields}"
+    return str(body)
+
+
+def actions_table(match: MatchBase, seat: int, legal: list[int]) -> Table:
+    t = Table(title=f"Seat {seat}: your choices", show_header=True, header_style="bold")
+    t.add_column("#", justify="right")
+    t.add_column("action")
+    t.add_column("kind", style="dim")
+    for i, a in enumerate(legal, 1):
+        info = match.describe(a, seat)
+        t.add_row(str(i), info["label"], info["kind"])
+    return t
+
+
+def outcome_table(match: MatchBase) -> Table:
+    out = match.outcome or {}
+    t = Table(title="final result", caption=match.game.spec.title)
+    t.add_column("seat", justify="right")
+    t.add_column("score", justify="right")
+    t.add_column("rank", justify="right")
+    t.add_column("")
+    winners = set(out.get("winners", []))
+    for p in range(match.players):
+        t.add_row(
+            str(p), f"{out['scores'][p]:g}", str(out["ranks"][p]), "[bold green]winner[/]" if p in winners else ""
+        )
+    return t
+
+
+def console() -> Console:
+    return Console(highlight=False)

@@ -1,0 +1,148 @@
+"""Save files (design §6): one versioned, self-describing msgpack map; loading checks everything it can."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+from ravenry.errors import RavenryError, SnapshotError
+from ravenry.match import Match, MatchBase
+from ravenry.pygame import PythonMatch
+
+FORMAT = 1
+FIELDS = {
+    "ravenry": int,
+    "game": str,
+    "game_version": str,
+    "ruleset_hash": str,
+    "players": int,
+    "options": dict,
+    "variants": list,
+    "seed": int,
+    "actions": list,
+    "state": bytes,
+    "meta": dict,
+}
+
+
+def dumps(match: MatchBase) -> bytes:
+    data = {
+        "ravenry": FORMAT,
+        "game": match.game.id,
+        "game_version": match.game.version,
+        "ruleset_hash": match.game.ruleset_hash(match.options),
+        "players": match.players,
+        "options": match.options,
+        "variants": list(match.variants),
+        "seed": match.seed,
+        "actions": [list(a) for a in match.history()],
+        "state": match.state_msgpack(),
+        "meta": match.meta,
+    }
+    return msgpack.packb(data, use_bin_type=True)
+
+
+def write_atomic(path: Path, data: bytes) -> Path:
+    """Write via a temporary file in the same folder, fsync, then rename over the target."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def read(source: bytes | str | os.PathLike[str]) -> dict[str, Any]:
+    """Decode and check the envelope of a save (bytes or a path)."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        raw, where = bytes(source), "the data"
+    else:
+        where = str(source)
+        try:
+            raw = Path(source).read_bytes()
+        except OSError as e:
+            raise SnapshotError(f"cannot read {where}: {e.strerror or e}") from e
+    try:
+        data = msgpack.unpackb(raw, raw=False, strict_map_key=False)
+    except Exception as e:
+        raise SnapshotError(f"{where} is not a Ravenry save (not msgpack, or truncated: {type(e).__name__})") from e
+    if not isinstance(data, dict) or "ravenry" not in data:
+        raise SnapshotError(f"{where} is not a Ravenry save (no 'ravenry' format field)")
+    if data["ravenry"] != FORMAT:
+        raise SnapshotError(f"{where} is save format {data['ravenry']!r}; this Ravenry reads format {FORMAT}")
+    for name, kind in FIELDS.items():
+        if name not in data:
+            raise SnapshotError(f"{where} has no {name!r} field")
+        if not isinstance(data[name], kind) or (kind is int and isinstance(data[name], bool)):
+            raise SnapshotError(f"{where}: field {name!r} should be {kind.__name__}, not {type(data[name]).__name__}")
+    for a in data["actions"]:
+        if not (isinstance(a, list) and len(a) == 2 and all(isinstance(x, int) and x >= 0 for x in a)):
+            raise SnapshotError(f"{where}: actions must be [seat, code] pairs, found {a!r}")
+    if not 0 <= data["seed"] < 2**64:
+        raise SnapshotError(f"{where}: seed {data['seed']} is out of range")
+    return data
+
+
+def load_match(source: bytes | str | os.PathLike[str], verify: bool = False) -> MatchBase:
+    """Load a saved match. With ``verify``, replay the actions from the seed and check the states agree; the
+    replayed match (with its full event log) is returned."""
+    from ravenry.game import game as get_game
+
+    data = read(source)
+    try:
+        g = get_game(data["game"])
+    except RavenryError as e:
+        raise SnapshotError(f"the save is of game {data['game']!r}, which is not installed: {e}") from e
+    if data["game_version"] != g.version:
+        raise SnapshotError(
+            f"the save is of {g.id} version {data['game_version']}; the installed plugin plays version {g.version}"
+        )
+    try:
+        options = g.resolve_options(data["options"])
+    except RavenryError as e:
+        raise SnapshotError(f"the save's options are not valid for {g.id}: {e}") from e
+    if g.ruleset_hash(options) != data["ruleset_hash"]:
+        raise SnapshotError(
+            f"the save was made with other {g.id} content or options (ruleset hash {data['ruleset_hash'][:12]}…,"
+            f" installed {g.ruleset_hash(options)[:12]}…)"
+        )
+    history = [(int(p), int(a)) for p, a in data["actions"]]
+    common: dict[str, Any] = {"options": options, "variants": tuple(data["variants"]), "meta": data["meta"]}
+    if g.spec.core is None:
+        match: MatchBase = PythonMatch.from_state_bytes(
+            g, data["players"], data["seed"], data["state"], history=history, **common
+        )
+    else:
+        try:
+            match = Match(
+                g, g.ruleset(options), data["players"], data["seed"], state=data["state"], history=history, **common
+            )
+        except SnapshotError:
+            raise
+        except RavenryError as e:
+            raise SnapshotError(f"the saved state does not load: {e}") from e
+    if verify:
+        return replay_and_compare(g, data, match)
+    return match
+
+
+def replay_and_compare(g: Any, data: dict[str, Any], loaded: MatchBase) -> MatchBase:
+    replayed = g.new_match(data["players"], data["seed"], loaded.options, variants=loaded.variants, meta=loaded.meta)
+    for i, (p, a) in enumerate(data["actions"]):
+        try:
+            replayed.apply(p, a)
+        except RavenryError as e:
+            raise SnapshotError(f"verify: action {i} ({p}, {a}) does not replay: {e}") from e
+    if replayed.state_msgpack() != loaded.state_msgpack():
+        raise SnapshotError("verify: replaying the actions from the seed gives a different state than the saved one")
+    return replayed

@@ -1,0 +1,79 @@
+"""What plugins register: games, variants, bots. The host checks every field before accepting one."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ravenry.match import MatchBase
+
+GAME_ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of a game. ``kind`` is ``bool``, ``int``, ``str`` or ``list`` (of str)."""
+
+    name: str
+    kind: type
+    default: Any
+    help: str = ""
+    choices: Sequence[Any] | None = None
+    min: int | None = None
+    max: int | None = None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game. Rust games name their core id in ``core``; pure-Python games give ``python_game`` instead
+    (a class following ``ravenry.pygame.PythonGame``)."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    core: str | None = None
+    python_game: type | None = None
+    content: Callable[[], Mapping[str, Any]] | Mapping[str, Any] = field(default_factory=dict)
+    options: Sequence[OptionSpec] = ()
+    render: Callable[[dict[str, Any], int | None], Any] | None = None
+    narrate: Callable[[dict[str, Any]], str] | None = None
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class VariantSpec:
+    """A named set of option values for an existing game; variants combine when their options agree."""
+
+    game: str
+    name: str
+    options: Mapping[str, Any]
+    title: str = ""
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A Python bot: ``choose(match, seat) -> action code``. ``games`` limits it to some game ids (None: all)."""
+
+    name: str
+    choose: Callable[[MatchBase, int], int]
+    games: Sequence[str] | None = None
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What ``ravenry.games()`` reports about a registered game."""
+
+    id: str
+    title: str
+    players: tuple[int, int]
+    options: tuple[OptionSpec, ...]
+    variants: tuple[str, ...]
+    bots: tuple[str, ...]
+    plugin: str
+    help: str
