@@ -43,6 +43,47 @@ fn main() {
     };
 
     let heur = simulate::<RollPlayer>(&rules, &cfg(4, matches, &["heuristic"], 1)).expect("sim");
+    if args.get(3).map(String::as_str) == Some("classes") {
+        let mean: f64 =
+            heur.by_label.values().map(|s| s.wins / s.seats as f64).sum::<f64>() / heur.by_label.len() as f64;
+        for (k, s) in &heur.by_label {
+            println!("{k:10} {:.3} {:+.1}", s.wins / s.seats as f64, (s.wins / s.seats as f64 - mean) * 100.0);
+        }
+        println!("{} matches in {:.1}s", heur.finished, heur.seconds);
+        // Mean stars by category per class over a few thousand matches (diagnostics for tuning).
+        let mut acc = std::collections::BTreeMap::<String, (u64, std::collections::BTreeMap<String, i64>)>::new();
+        let mut bot = RollPlayer::bot("heuristic").expect("bot");
+        let mut buf = Vec::new();
+        for i in 0..3000u64 {
+            let mut g = RollPlayer::new(&rules, 4, 777 + i).expect("new");
+            let mut rng = Rng::new(i);
+            let mut ev = Events::disabled();
+            while let Some(p) = g.actor() {
+                buf.clear();
+                g.legal_actions(&rules, p, &mut buf);
+                let a = bot.act(&rules, &g, p, &buf, &mut rng);
+                g.apply(&rules, p, a, &mut ev).expect("legal");
+            }
+            for p in 0..4u8 {
+                let label = g.seat_label(&rules, p).unwrap_or_default();
+                let s = &g.seats[usize::from(p)];
+                let (total, parts) = ravenry_core::games::roll_player::scoring::score(&rules, s, false);
+                let e = acc.entry(label).or_default();
+                e.0 += 1;
+                *e.1.entry("total".into()).or_default() += i64::from(total);
+                *e.1.entry("cards".into()).or_default() += s.cards.len() as i64;
+                *e.1.entry("gold".into()).or_default() += i64::from(s.gold);
+                for (k, v) in parts {
+                    *e.1.entry(k).or_default() += i64::from(v);
+                }
+            }
+        }
+        for (k, (n, m)) in &acc {
+            let line: Vec<String> = m.iter().map(|(c, v)| format!("{c} {:.1}", *v as f64 / *n as f64)).collect();
+            println!("{k:10} {}", line.join(" | "));
+        }
+        return;
+    }
     let mean: f64 = heur.by_label.values().map(|s| s.wins / s.seats as f64).sum::<f64>() / heur.by_label.len() as f64;
     let classes: Vec<serde_json::Value> = heur
         .by_label
@@ -55,7 +96,8 @@ fn main() {
         .collect();
 
     let vs_n = (matches / 10).max(1000);
-    let vs = simulate::<RollPlayer>(&rules, &cfg(4, vs_n, &["heuristic", "random", "random", "random"], 2)).expect("sim");
+    let vs =
+        simulate::<RollPlayer>(&rules, &cfg(4, vs_n, &["heuristic", "random", "random", "random"], 2)).expect("sim");
     let vs_share = vs.wins.first().copied().unwrap_or(0.0) / vs.finished.max(1) as f64;
 
     // Mean solo score of the heuristic (the runner counts wins, so score solo games here).
@@ -76,7 +118,8 @@ fn main() {
         }
         let stars = g.outcome().map_or(0.0, |o| o.scores[0]);
         total += stars;
-        *ladder.entry(ravenry_core::games::roll_player::scoring::solo_title(stars as i32).to_string()).or_default() += 1;
+        *ladder.entry(ravenry_core::games::roll_player::scoring::solo_title(stars as i32).to_string()).or_default() +=
+            1;
     }
     let solo_mean = total / solo_n as f64;
 

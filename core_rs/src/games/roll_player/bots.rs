@@ -80,6 +80,9 @@ impl Ctx {
             }
         }
         let left = 18usize.saturating_sub(s.dice()) as f32;
+        for (r, f) in flat.iter_mut().enumerate() {
+            *f += super::scoring::class_row_bonus(rules, s, r);
+        }
         Ctx {
             mods: rules.races.get(usize::from(s.race)).map_or([0; 6], |r| r.mods.map(i32::from)),
             goals: class.map_or([(Goal::AtLeast(99), 0); 6], |c| c.goals),
@@ -90,7 +93,7 @@ impl Ctx {
             flat,
             gold_bonus,
             class_bonus,
-            gold_value: if g.solo() { 0.2 + 0.2 * (left / 12.0) } else { 0.1 + 0.35 * (left / 10.0).min(1.0) },
+            gold_value: if g.solo() { 0.15 + 0.15 * (left / 12.0) } else { 0.04 + 0.22 * (left / 10.0).min(1.0) },
         }
     }
 
@@ -208,7 +211,9 @@ impl Heuristic {
                 } else {
                     0.0
                 };
-                at(have + 1) - at(have) + bonus
+                // Sets pay off as they grow: value a card at least at the set's average per card.
+                let avg = at(scale.len()) / scale.len().max(1) as f32;
+                (at(have + 1) - at(have)).max(avg * 0.9) + bonus
             }
             CardKind::Trait { condition, stars } => {
                 let st = f32::from(*stars);
@@ -389,7 +394,18 @@ impl Heuristic {
                 }
                 c.sheet_value(&sh, s.token)
             }
-            REROLL_AGAIN => f32::MIN / 2.0,
+            REROLL_AGAIN => {
+                let Step::IntKeep { slot, old, .. } = g.step else { return 0.0 };
+                let at = |v: u8| {
+                    let mut sh = s.sheet;
+                    if let Some(d) = slot_mut(&mut sh, usize::from(slot)) {
+                        d.value = v;
+                    }
+                    c.sheet_value(&sh, s.token)
+                };
+                let keep = at(old);
+                (1..=6u8).map(|v| at(v).max(keep)).sum::<f32>() / 6.0
+            }
             _ if (MOVE..MOVE + 4).contains(&a) => {
                 let t = step_token(s.token, (a - MOVE) as u8).unwrap_or(s.token);
                 f32::from(c.grid[usize::from(t)]) - f32::from(c.grid[usize::from(s.token)])
@@ -445,9 +461,18 @@ impl Heuristic {
             }
             _ if (WEAPON_OFF..ATTUNE).contains(&a) => -5.0,
             _ if (ATTUNE..REFRESH).contains(&a) => {
+                // The added card is offered to everyone: worth it when this seat shops first.
                 let card = (a - ATTUNE) as u8;
                 let (paid, _) = g.price(rules, p, card, true);
-                Self::card_value(rules, g, &c, s, card) - f32::from(paid) * c.gold_value
+                let first = g.init.iter().find_map(|c| c.taken_by) == Some(p);
+                let v = Self::card_value(rules, g, &c, s, card) - f32::from(paid) * c.gold_value;
+                // Measured: adding cards others may buy costs the Druid more than it gains, unless it shops first
+                // and the card is clearly worth it.
+                if first && v > 1.0 {
+                    v
+                } else {
+                    -1.0
+                }
             }
             _ if (REFRESH..TARGET).contains(&a) => 0.0,
             BUY_REVEALED => {

@@ -2,7 +2,7 @@
 //! sets, traits (and designed weapon stars); solo adds 1 star per 8 gold and the rating ladder. Ties: most
 //! gold, then fewest class-colour dice, then a shared win.
 
-use super::content::{CardKind, Condition, Rules, WeaponEffect, GOLD};
+use super::content::{Ability, CardKind, Condition, Rules, WeaponEffect, CON, DEX, GOLD, INT, WIS};
 use super::state::{Event, RollPlayer, Seat};
 use crate::engine::{Events, Outcome, Player, PlayerSet};
 
@@ -29,7 +29,7 @@ pub fn row_base(rules: &Rules, s: &Seat, row: usize) -> i32 {
 
 /// The attribute total checked against class goals: dice + race + weapon adjustments.
 pub fn row_total(rules: &Rules, s: &Seat, row: usize) -> i32 {
-    let mut total = row_base(rules, s, row);
+    let mut total = row_base(rules, s, row) + class_row_bonus(rules, s, row);
     let class_color = rules.class_color(s.class);
     for &c in &s.cards {
         let Some(CardKind::Weapon { effects, .. }) = rules.card(c).map(|k| &k.kind) else { continue };
@@ -48,6 +48,17 @@ pub fn row_total(rules: &Rules, s: &Seat, row: usize) -> i32 {
         }
     }
     total
+}
+
+/// Designed class abilities that adjust an attribute total for goals (Mysterious: INT +1; Charitable: WIS and CON +1;
+/// Enigmatic: DEX and INT +1).
+pub fn class_row_bonus(rules: &Rules, s: &Seat, row: usize) -> i32 {
+    match rules.classes.get(usize::from(s.class)).map(|c| c.ability) {
+        Some(Ability::Mysterious) if row == INT => 1,
+        Some(Ability::Charitable) if row == WIS || row == CON => 1,
+        Some(Ability::Enigmatic) if row == DEX || row == INT => 1,
+        _ => 0,
+    }
 }
 
 pub fn goals_met(rules: &Rules, s: &Seat) -> Vec<bool> {

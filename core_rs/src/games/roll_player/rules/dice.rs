@@ -256,6 +256,9 @@ impl RollPlayer {
                 let (x, y) = (((a - SWAP) / 18) as usize, ((a - SWAP) % 18) as usize);
                 self.swap_slots(seat, x, y);
                 ev.public(|| Event::Swapped { seat, a: x as u8, b: y as u8 });
+                if self.ability(rules, seat) == Some(Ability::Mischievous) {
+                    self.gain(seat, 1, "Mischievous", ev);
+                }
                 self.end_dice_turn(rules, seat, ev);
             }
             Step::DiceAction { seat, .. } if (INC..DEC + 18).contains(&a) => {
@@ -371,8 +374,9 @@ impl RollPlayer {
             gold += 1;
         }
         if die.color == GOLD {
-            gold += if thief { 3 } else { 2 };
+            gold += if thief { 4 } else { 2 };
         }
+
         s.gold += gold;
         ev.public(|| Event::Placed { seat, row: row as u8, die, gold });
         self.step = Step::DiceAction { seat, row: row as u8 };

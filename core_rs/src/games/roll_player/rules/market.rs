@@ -63,7 +63,7 @@ impl RollPlayer {
             }
             let ability = self.ability(rules, p);
             let t = c.card_type();
-            if (ability == Some(Ability::Skilled) && t == CardType::Skill)
+            if (ability == Some(Ability::Skilled) && matches!(t, CardType::Skill | CardType::Weapon))
                 || (ability == Some(Ability::Prepared) && t == CardType::Weapon)
             {
                 cost = cost.saturating_sub(1);
@@ -145,7 +145,7 @@ impl RollPlayer {
                         self.market.remove(i);
                         self.discard.push(card);
                     }
-                    let gold = if self.ability(rules, seat) == Some(Ability::Mischievous) { 3 } else { 2 };
+                    let gold = 2;
                     if let Some(s) = self.seats.get_mut(usize::from(seat)) {
                         s.gold += gold;
                     }
@@ -234,13 +234,13 @@ impl RollPlayer {
         self.cleanup_refresh(rules, 0, ev);
     }
 
-    /// Cleanup, from the seat `off` places after the first player: each refreshes one exhausted skill
-    /// (Mysterious: two); a choice only when more are exhausted than may be refreshed.
+    /// Cleanup, from the seat `off` places after the first player: each refreshes one exhausted skill; a choice
+    /// only when more than one is exhausted.
     fn cleanup_refresh(&mut self, rules: &Rules, off: usize, ev: &mut Events<Event>) {
         let n = self.n();
         for o in off..n {
             let seat = ((usize::from(self.first) + o) % n) as Player;
-            let allowance = if self.ability(rules, seat) == Some(Ability::Mysterious) { 2 } else { 1 };
+            let allowance = 1;
             let Some(s) = self.seats.get_mut(usize::from(seat)) else { continue };
             let exhausted = s.exhausted.count_ones();
             if exhausted == 0 {

@@ -98,3 +98,31 @@ fn options_are_checked() {
     assert!(RollPlayer::ruleset(&c, r#"{"turbo": true}"#).is_err());
     assert!(RollPlayer::new(&default_rules(), 5, 1).is_err());
 }
+
+/// The shared Rust conformance helpers, 1 to 4 players, every variant.
+#[test]
+fn conformance_kit_every_count_and_variant() {
+    for opts in VARIANTS {
+        let r = rules(opts);
+        for players in 1..=4u8 {
+            crate::testing::check_random_play::<RollPlayer>(&r, players, 3, 20_000);
+        }
+    }
+}
+
+/// Forged snapshots never panic: mutate bytes of real states and play on.
+#[test]
+fn forged_states_never_panic() {
+    let r = default_rules();
+    let g = through_setup(&r, 3, 2);
+    let bytes = snapshot::encode(&g);
+    let mut rng = Rng::new(8);
+    for _ in 0..400 {
+        let mut b = bytes.clone();
+        for _ in 0..3 {
+            let i = rng.index(b.len());
+            b[i] = rng.next_u32() as u8;
+        }
+        crate::testing::check_forged_state::<RollPlayer>(&r, &b);
+    }
+}

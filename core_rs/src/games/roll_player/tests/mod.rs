@@ -2,9 +2,9 @@
 //! s6 skills, s7 end and scoring, s8 notes/clarifications, s9 variants, s10 solo), plus contract checks.
 mod contract;
 mod helpers;
-mod setup;
 mod market;
 mod round;
-mod skills;
 mod scoring;
+mod setup;
+mod skills;
 mod variants;

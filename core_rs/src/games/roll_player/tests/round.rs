@@ -11,7 +11,11 @@ use crate::games::roll_player::state::{OrderCtx, Step};
 fn s2_roll_phase_example_three_players() {
     let r = default_rules();
     let mut g = scenario(&r, 3, &[]);
-    g.order = Some(OrderCtx { by: 0, pool: vec![d("green", 6), d("red", 1), d("gold", 4), d("purple", 6)], cards: vec![0, 1, 2, 3] });
+    g.order = Some(OrderCtx {
+        by: 0,
+        pool: vec![d("green", 6), d("red", 1), d("gold", 4), d("purple", 6)],
+        cards: vec![0, 1, 2, 3],
+    });
     g.settle_order(&mut Events::new());
     assert_eq!(g.init[0].die, Some(d("red", 1)));
     assert_eq!(g.init[1].die, Some(d("gold", 4)));

@@ -23,7 +23,7 @@ fn s7_game_ends_after_the_round_that_fills_every_sheet() {
     }
     assert_eq!(g.step, Step::Over);
     assert!(g.outcome().is_some());
-    assert_eq!(g.round, 1 + 0, "no further round");
+    assert_eq!(g.round, 1, "no further round");
 }
 
 /// Attribute goals: an exact number, a range, or N+; row total = dice + race + weapons.
@@ -85,14 +85,14 @@ fn s7_backstory_match_table() {
     let mut g = scenario(&r, 2, &[]);
     let b = r.backstories[usize::from(g.seats[0].backstory)].clone();
     let expect = [0, 0, 1, 1, 3, 3, 6];
-    for n in 0..=6 {
+    for (n, &want) in expect.iter().enumerate() {
         fill(&mut g, 0, [[1, 1, 1]; 6], "gold");
         for (row, &(colour, col)) in b.marks.iter().enumerate().take(n) {
             g.seats[0].sheet[row][usize::from(col)].color = colour;
         }
         assert_eq!(backstory_matches(&r, &g.seats[0]), n);
         let stars = score(&r, &g.seats[0], false).1.iter().find(|(k, _)| k == "backstory").unwrap().1;
-        assert_eq!(stars, expect[n]);
+        assert_eq!(stars, want);
     }
 }
 

@@ -111,7 +111,8 @@ fn s1_setup_starting_dice_gold() {
     assert!(g.seats.iter().all(|s| s.pool.len() == 7));
     let p = usize::from(g.first);
     // Forge this seat's roll: three gold dice and four others; it fills STR and DEX completely.
-    g.seats[p].pool = vec![d("gold", 3), d("gold", 5), d("gold", 1), d("red", 2), d("red", 4), d("blue", 6), d("white", 1)];
+    g.seats[p].pool =
+        vec![d("gold", 3), d("gold", 5), d("gold", 1), d("red", 2), d("red", 4), d("blue", 6), d("white", 1)];
     let gold_before = g.seats[p].gold; // gold dice were already paid when drawn; pay ours by hand
     let thief = r.classes[usize::from(g.seats[p].class)].name == "Thief";
     for _ in 0..3 {

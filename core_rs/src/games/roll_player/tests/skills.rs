@@ -115,10 +115,10 @@ fn s8_notes_open_lock_no_discounts() {
     let ol = give(&mut g, &r, 0, "Open Lock"); // arrow right
     give(&mut g, &r, 0, "Heavy Crossbow");
     g.seats[0].charisma = 2;
-    let honest = card_id(&r, "Honest"); // cost 3, arrow left
+    let honest = card_id(&r, "Honest"); // arrow left
     g.deck.retain(|&c| c != honest);
     g.deck.push(honest);
-    g.seats[0].gold = 3;
+    g.seats[0].gold = u16::from(r.cards[usize::from(honest)].cost);
     g.step = Step::Market { seat: 0, buys: 0 };
     act(&mut g, &r, USE + u32::from(ol));
     assert_eq!(g.seats[0].token, 5);
@@ -139,11 +139,12 @@ fn s8_notes_move_silently_with_heavy_crossbow() {
     g.seats[0].init = 0;
     let ms = give(&mut g, &r, 0, "Move Silently");
     give(&mut g, &r, 0, "Heavy Crossbow");
-    let helm = card_id(&r, "Chain Helm"); // cost 3
+    let helm = card_id(&r, "Chain Helm");
+    let cost = u16::from(r.cards[usize::from(helm)].cost);
     g.market.retain(|&c| c != helm);
     g.deck.retain(|&c| c != helm);
     g.discard.push(helm);
-    g.seats[0].gold = 1;
+    g.seats[0].gold = cost - 2; // the crossbow and one token pay the other 2
     g.seats[0].charisma = 1;
     g.step = Step::Market { seat: 0, buys: 0 };
     act(&mut g, &r, USE + u32::from(ms));
