@@ -468,7 +468,7 @@ impl Heuristic {
                 let v = Self::card_value(rules, g, &c, s, card) - f32::from(paid) * c.gold_value;
                 // Measured: adding cards others may buy costs the Druid more than it gains, unless it shops first
                 // and the card is clearly worth it.
-                if first && v > 1.0 {
+                if first && v > 2.0 {
                     v
                 } else {
                     -1.0

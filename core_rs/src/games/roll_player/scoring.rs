@@ -2,7 +2,7 @@
 //! sets, traits (and designed weapon stars); solo adds 1 star per 8 gold and the rating ladder. Ties: most
 //! gold, then fewest class-colour dice, then a shared win.
 
-use super::content::{Ability, CardKind, Condition, Rules, WeaponEffect, CON, DEX, GOLD, INT, WIS};
+use super::content::{Ability, CardKind, Condition, Rules, WeaponEffect, CON, DEX, GOLD, INT, STR, WIS};
 use super::state::{Event, RollPlayer, Seat};
 use crate::engine::{Events, Outcome, Player, PlayerSet};
 
@@ -51,12 +51,13 @@ pub fn row_total(rules: &Rules, s: &Seat, row: usize) -> i32 {
 }
 
 /// Designed class abilities that adjust an attribute total for goals (Mysterious: INT +1; Charitable: WIS and CON +1;
-/// Enigmatic: DEX and INT +1).
+/// Enigmatic: DEX and INT +1; Powerful: STR +1).
 pub fn class_row_bonus(rules: &Rules, s: &Seat, row: usize) -> i32 {
     match rules.classes.get(usize::from(s.class)).map(|c| c.ability) {
         Some(Ability::Mysterious) if row == INT => 1,
         Some(Ability::Charitable) if row == WIS || row == CON => 1,
         Some(Ability::Enigmatic) if row == DEX || row == INT => 1,
+        Some(Ability::Powerful) if row == STR => 1,
         _ => 0,
     }
 }

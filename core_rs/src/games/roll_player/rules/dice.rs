@@ -292,9 +292,6 @@ impl RollPlayer {
             Step::DiceAction { seat, .. } | Step::BonusMove { seat } if (MOVE..MOVE + 4).contains(&a) => {
                 self.move_token(seat, (a - MOVE) as u8, ev);
                 let first_step = matches!(self.step, Step::DiceAction { .. });
-                if first_step && self.ability(rules, seat) == Some(Ability::Vigilant) {
-                    self.gain(seat, 1, "Vigilant", ev);
-                }
                 if first_step && self.ability(rules, seat) == Some(Ability::Enlightened) {
                     self.step = Step::BonusMove { seat };
                 } else {
@@ -302,6 +299,9 @@ impl RollPlayer {
                 }
             }
             Step::DiceAction { seat, .. } if a == CHARISMA => {
+                if self.ability(rules, seat) == Some(Ability::Vigilant) {
+                    self.gain(seat, 1, "Vigilant", ev);
+                }
                 let count = if self.ability(rules, seat) == Some(Ability::Charitable) { 2 } else { 1 };
                 if let Some(s) = self.seats.get_mut(usize::from(seat)) {
                     s.charisma += count;

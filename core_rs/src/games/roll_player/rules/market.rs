@@ -89,8 +89,9 @@ impl RollPlayer {
                 out.push(SKIP);
             }
             Step::Market { buys, .. } => {
+                let may_buy = buys == 0 || (buys == 1 && self.ability(rules, p) == Some(Ability::Charming));
                 for (i, &c) in self.market.iter().enumerate() {
-                    if self.can_buy(rules, p, c, true) {
+                    if may_buy && self.can_buy(rules, p, c, true) {
                         out.push(BUY + i as u32);
                     }
                 }
@@ -135,7 +136,7 @@ impl RollPlayer {
                     if i < self.market.len() {
                         let card = self.market.remove(i);
                         self.buy(rules, seat, card, true, ev);
-                        self.after_purchase(rules, seat, ev);
+                        self.after_purchase(rules, seat, card, ev);
                     }
                 } else if (DISCARD..DISCARD + 10).contains(&a) {
                     let i = (a - DISCARD) as usize;
@@ -195,15 +196,20 @@ impl RollPlayer {
         }
     }
 
-    /// After a purchase: a Bard (Charming) may buy a second card; otherwise the turn ends.
-    pub fn after_purchase(&mut self, rules: &Rules, seat: Player, ev: &mut Events<Event>) {
+    /// After a purchase: a Bard (Charming) may buy a second card, and a Skill card just bought that can be used
+    /// now keeps the turn open ("usable at once"); otherwise the turn ends.
+    pub fn after_purchase(&mut self, rules: &Rules, seat: Player, card: u8, ev: &mut Events<Event>) {
         let buys = match self.step {
             Step::Market { buys, .. } => buys + 1,
             _ => 1,
         };
-        if buys == 1 && self.ability(rules, seat) == Some(Ability::Charming) && !self.market.is_empty() {
-            self.step = Step::Market { seat, buys };
-        } else {
+        let charming = buys == 1 && self.ability(rules, seat) == Some(Ability::Charming) && !self.market.is_empty();
+        let before = self.step;
+        self.step = Step::Market { seat, buys };
+        let skill_now =
+            rules.card(card).is_some_and(|c| c.card_type() == CardType::Skill) && self.skill_usable(rules, seat, card);
+        if !(charming || skill_now) {
+            self.step = before;
             self.end_market_turn(rules, seat, ev);
         }
     }

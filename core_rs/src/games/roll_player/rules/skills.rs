@@ -260,7 +260,7 @@ impl RollPlayer {
                 } else {
                     // No discounts of any kind with Open Lock; a trait still moves the token.
                     self.buy(rules, p, ctx.revealed, false, ev);
-                    self.after_purchase(rules, p, ev);
+                    self.after_purchase(rules, p, ctx.revealed, ev);
                 }
             }
             Some(SkillKind::MoveSilently) => {
@@ -268,7 +268,7 @@ impl RollPlayer {
                 if let Some(i) = self.discard.iter().position(|&c| c == card) {
                     self.discard.remove(i);
                     self.buy(rules, p, card, true, ev);
-                    self.after_purchase(rules, p, ev);
+                    self.after_purchase(rules, p, card, ev);
                 }
             }
             None => {}

@@ -170,3 +170,24 @@ fn s8_notes_diplomacy() {
     assert!(g.seats[0].exhausted & (1u64 << dip) != 0);
     assert_eq!(g.seats[0].token, 1, "no move by the target's arrow");
 }
+
+/// Skills: a Skill card bought in the market can be used at once (Pickpocket, in the same market turn).
+#[test]
+fn s4_skill_bought_is_usable_at_once() {
+    let r = default_rules();
+    let mut g = scenario(&r, 2, &[]);
+    g.init[0].taken_by = Some(0);
+    g.seats[0].init = 0;
+    set_market(&mut g, &r, &["Pickpocket", "Weak", "Chain Helm"]);
+    let pp = card_id(&r, "Pickpocket");
+    g.seats[0].gold = u16::from(r.cards[usize::from(pp)].cost);
+    g.step = Step::Market { seat: 0, buys: 0 };
+    act(&mut g, &r, BUY);
+    assert_eq!(g.step, Step::Market { seat: 0, buys: 1 });
+    let l = legal(&g, &r);
+    assert!(l.contains(&(USE + u32::from(pp))) && l.contains(&SKIP));
+    assert!(!l.iter().any(|&a| (BUY..BUY + 10).contains(&a)), "one purchase only");
+    act(&mut g, &r, USE + u32::from(pp));
+    act(&mut g, &r, APPLY);
+    assert_eq!(g.seats[0].gold, 2);
+}
