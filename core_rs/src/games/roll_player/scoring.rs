@@ -2,7 +2,7 @@
 //! sets, traits (and designed weapon stars); solo adds 1 star per 8 gold and the rating ladder. Ties: most
 //! gold, then fewest class-colour dice, then a shared win.
 
-use super::content::{Ability, CardKind, Condition, Rules, WeaponEffect, CON, DEX, GOLD, INT, STR, WIS};
+use super::content::{Ability, CardKind, Condition, Rules, WeaponEffect, CHA, CON, DEX, GOLD, INT, STR, WIS};
 use super::state::{Event, RollPlayer, Seat};
 use crate::engine::{Events, Outcome, Player, PlayerSet};
 
@@ -50,16 +50,20 @@ pub fn row_total(rules: &Rules, s: &Seat, row: usize) -> i32 {
     total
 }
 
-/// Designed class abilities that adjust an attribute total for goals (Mysterious: INT +1; Charitable: WIS and CON +1;
-/// Enigmatic: DEX and INT +1; Powerful: STR +1).
+/// Designed class abilities that add 1 to attribute totals for goals (see `classes.json` for each text).
 pub fn class_row_bonus(rules: &Rules, s: &Seat, row: usize) -> i32 {
-    match rules.classes.get(usize::from(s.class)).map(|c| c.ability) {
-        Some(Ability::Mysterious) if row == INT => 1,
-        Some(Ability::Charitable) if row == WIS || row == CON => 1,
-        Some(Ability::Enigmatic) if row == DEX || row == INT => 1,
-        Some(Ability::Powerful) if row == STR => 1,
-        _ => 0,
-    }
+    let ability = rules.classes.get(usize::from(s.class)).map(|c| c.ability);
+    let rows: &[usize] = match ability {
+        Some(Ability::Mysterious) => &[INT],
+        Some(Ability::Charitable) => &[WIS],
+        Some(Ability::Enigmatic) => &[DEX],
+        Some(Ability::Powerful) => &[STR],
+        Some(Ability::Prepared) => &[STR],
+        Some(Ability::Enlightened) => &[STR, DEX],
+        Some(Ability::Shrewd) => &[CHA],
+        _ => &[],
+    };
+    i32::from(rows.contains(&row))
 }
 
 pub fn goals_met(rules: &Rules, s: &Seat) -> Vec<bool> {

@@ -63,7 +63,7 @@ impl RollPlayer {
             }
             let ability = self.ability(rules, p);
             let t = c.card_type();
-            if (ability == Some(Ability::Skilled) && matches!(t, CardType::Skill | CardType::Weapon))
+            if (ability == Some(Ability::Skilled) && t == CardType::Skill)
                 || (ability == Some(Ability::Prepared) && t == CardType::Weapon)
             {
                 cost = cost.saturating_sub(1);

@@ -68,14 +68,15 @@ fn s8_notes_jeweled_dagger_total_18() {
     assert_eq!(row_total(&r, &g.seats[0], 0), 16);
     give(&mut g, &r, 0, "Jeweled Dagger");
     assert_eq!(row_total(&r, &g.seats[0], 0), 18);
-    // Reckless (STR highest) looks at dice + race only.
-    fill(&mut g, 0, [[5, 6, 5], [6, 6, 5], [1, 1, 1], [1, 1, 1], [1, 1, 1], [1, 1, 1]], "red");
+    // Weak (STR lowest) looks at dice + race only: STR 16 is the lowest row although the dagger makes it 18.
+    fill(&mut g, 0, [[0, 0, 0], [6, 6, 5], [6, 6, 5], [6, 6, 5], [6, 6, 5], [6, 6, 5]], "red");
     g.seats[0].sheet[0] = [d("blue", 5), d("gold", 6), d("gold", 5)];
-    give(&mut g, &r, 0, "Reckless");
+    give(&mut g, &r, 0, "Weak");
     let traits = |g: &crate::games::roll_player::state::RollPlayer| {
         score(&r, &g.seats[0], false).1.iter().find(|(k, _)| k == "traits").unwrap().1
     };
-    assert_eq!(traits(&g), 0, "DEX 17 beats STR 16 even though the dagger makes STR 18");
+    assert_eq!(row_total(&r, &g.seats[0], 0), 18);
+    assert_eq!(traits(&g), 3, "the trait sees STR 16, not the dagger's 18");
 }
 
 /// Backstory: 0-1 matches 0 stars, 2-3 1 star, 4-5 3 stars, 6 6 stars.
