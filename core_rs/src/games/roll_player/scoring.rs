@@ -2,7 +2,7 @@
 //! sets, traits (and designed weapon stars); solo adds 1 star per 8 gold and the rating ladder. Ties: most
 //! gold, then fewest class-colour dice, then a shared win.
 
-use super::content::{Ability, CardKind, Condition, Rules, WeaponEffect, CHA, CON, DEX, GOLD, INT, STR, WIS};
+use super::content::{Ability, CardKind, Condition, Rules, WeaponEffect, CHA, DEX, GOLD, INT, STR, WIS};
 use super::state::{Event, RollPlayer, Seat};
 use crate::engine::{Events, Outcome, Player, PlayerSet};
 
