@@ -143,10 +143,15 @@ impl RollPlayer {
     pub(super) fn dice_legal(&self, _rules: &Rules, p: Player, out: &mut Vec<Action>) {
         match self.step {
             Step::DicePick { .. } => {
+                let start = out.len();
                 for (k, c) in self.init.iter().enumerate() {
                     if c.taken_by.is_none() && c.die.is_some() {
                         out.push(INIT + k as u32);
                     }
+                }
+                if out.len() == start {
+                    // Only if the bag ran dry (never with 73 dice): pass rather than have no action.
+                    out.push(SKIP);
                 }
             }
             Step::DicePlace { .. } => {
@@ -238,6 +243,7 @@ impl RollPlayer {
 
     pub(super) fn dice_apply(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) {
         match self.step {
+            Step::DicePick { seat } if a == SKIP => self.end_dice_turn(rules, seat, ev),
             Step::DicePick { seat } => self.take_initiative(rules, seat, (a - INIT) as usize, ev),
             Step::DicePlace { seat, die } => self.place_die(rules, seat, die, (a - ROW) as usize, ev),
             Step::DiceAction { seat, .. } | Step::BonusFlip { seat } if (FLIP..FLIP + 18).contains(&a) => {
