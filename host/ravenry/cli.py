@@ -4,7 +4,6 @@ result with rich (or prints JSON with ``--json``); no rules and no state live he
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -222,6 +221,34 @@ def play(
     play_mod.play(m, _seats(m.players, human or (0,), bots), _console(), _ask, save)
 
 
+@cli.command()
+@click.argument("game")
+@click.option("--players", type=int, help="players (default: the game's minimum)")
+@click.option("--bots", default="heuristic", show_default=True, help="bots for the seats, cycled")
+@click.option("--seed", type=int, help="match seed (default: random)")
+@click.option("-o", "--option", "option_pairs", multiple=True, help="game option name=value")
+@click.option("--variant", "variants", multiple=True, help="a named variant (repeatable)")
+@click.option("--save", type=click.Path(dir_okay=False, path_type=Path), help="save here after every action")
+def watch(
+    game: str,
+    players: int | None,
+    bots: str,
+    seed: int | None,
+    option_pairs: tuple[str, ...],
+    variants: tuple[str, ...],
+    save: Path | None,
+) -> None:
+    """Watch bots play a match, narrated as a spectator sees it."""
+    import secrets
+
+    g = ravenry.game(game)
+    if "heuristic" in bots.split(",") and "heuristic" not in g.info.bots:
+        bots = "random"
+    m = g.new_match(players, secrets.randbits(63) if seed is None else seed, _options(game, option_pairs), variants)
+    m = play_mod.play(m, _seats(m.players, (), bots), _console(), _ask, save)
+    _console().print(render.view(m, None))
+
+
 def _ask(prompt: str) -> str:
     return str(click.prompt(prompt, default="", show_default=False))
 
@@ -305,4 +332,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

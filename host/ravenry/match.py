@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import msgpack
 
@@ -32,11 +32,19 @@ class MatchBase:
     if TYPE_CHECKING:
         # Primitives provided by _core.Match or PythonMatch. Declared only for type checkers: defining them here
         # would shadow the Rust methods, since MatchBase comes first in Match's MRO.
-        to_act: list[int]
         players: int
         seed: int
-        is_over: bool
-        outcome: dict[str, Any] | None
+
+        @property
+        def to_act(self) -> list[int]: ...
+        @property
+        def is_over(self) -> bool: ...
+        @property
+        def outcome(self) -> dict[str, Any] | None: ...
+        @property
+        def event_count(self) -> int: ...
+        @property
+        def decisions(self) -> int: ...
 
         def legal_actions(self, p: int) -> list[int]: ...
         def apply(self, p: int, a: int) -> None: ...
@@ -110,7 +118,8 @@ class Match(MatchBase, _core.Match):
     """A match of a Rust game."""
 
     def __new__(cls, game: Game, ruleset: _core.Ruleset, players: int, seed: int, **kw: Any) -> Match:
-        return super().__new__(cls, ruleset, players, seed, kw.get("state"), kw.get("source"), kw.get("history"))
+        made = super().__new__(cls, ruleset, players, seed, kw.get("state"), kw.get("source"), kw.get("history"))
+        return cast(Match, made)
 
     def __init__(
         self,

@@ -97,8 +97,8 @@ def replay(
         except RavenryError as e:
             raise RavenryError(f"action {i} of the save does not replay: {e}") from e
         console.print(f"[bold]{i + 1:>4}[/] seat {p}: {label}")
-        for e in match.events(before, viewer):
-            console.print(f"       {render.narrate(match, e)}")
+        for event in match.events(before, viewer):
+            console.print(f"       {render.narrate(match, event)}")
         if ask is not None:
             ask("enter for the next action")
     console.print(render.view(match, viewer))

@@ -6,6 +6,7 @@ takes the host down. ``RAVENRY_PLUGINS=a,b`` pins which entry points load (empty
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from dataclasses import dataclass, field
@@ -95,7 +96,8 @@ def collect(pm: pluggy.PluginManager, records: dict[str, PluginRecord], problems
     core_games = set(_core.core_games())
 
     def call(hook: Any, make_register: Any) -> None:
-        for impl in reversed(hook.get_hookimpls()):
+        # Registration order (entry points sorted by name, then the built-in), so "first one wins" is stable.
+        for impl in hook.get_hookimpls():
             name = _owner(pm, impl.plugin)
             try:
                 impl.function(make_register(name))
@@ -209,7 +211,6 @@ def registry() -> Registry:
 def reload() -> Registry:
     global _registry
     _registry = None
-    from ravenry import game as game_module
-
-    game_module.clear_cache()
+    # importlib, not `from ravenry import game`: the package attribute `game` is the function of that name.
+    importlib.import_module("ravenry.game").clear_cache()
     return registry()

@@ -36,7 +36,7 @@ class GameSpec:
     min_players: int
     max_players: int
     core: str | None = None
-    python_game: type | None = None
+    python_game: Any = None  # a class following ravenry.PythonGame
     content: Callable[[], Mapping[str, Any]] | Mapping[str, Any] = field(default_factory=dict)
     options: Sequence[OptionSpec] = ()
     render: Callable[[dict[str, Any], int | None], Any] | None = None

@@ -96,7 +96,13 @@ def test_bench_quick_writes_json(tmp_path: Path) -> None:
     assert list(tmp_path.glob("bench_fixture_quick.json"))
 
 
+def test_watch_narrates_a_bot_match() -> None:
+    r = invoke("watch", "fixture", "--players", "3", "--seed", "1", "--bots", "random")
+    assert r.exit_code == 0 and "Revealed" in r.output and "final result" in r.output
+    assert "DrewHidden {" in r.output and "Drew {" not in r.output, "a spectator never sees a drawn card"
+
+
 def test_help_everywhere() -> None:
-    for cmd in ("list", "info", "plugins", "sim", "play", "resume", "replay", "bench"):
+    for cmd in ("list", "info", "plugins", "sim", "play", "watch", "resume", "replay", "bench"):
         r = invoke(cmd, "--help")
         assert r.exit_code == 0 and "Usage" in r.output

@@ -127,3 +127,12 @@ def test_hook_specs_are_documented_in_module() -> None:
     for name in HOOKS:
         assert getattr(hookspecs, name).__doc__, f"{name} has no docstring"
     assert sys.modules["ravenry.hookspecs"] is hookspecs
+
+
+def test_reload_rebuilds_the_registry() -> None:
+    from ravenry.plugins import registry, reload
+
+    first = registry()
+    again = reload()
+    assert again is not first and set(again.games) == set(first.games)
+    assert ravenry.game("fixture").info.id == "fixture"
