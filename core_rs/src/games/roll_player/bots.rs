@@ -421,9 +421,15 @@ impl Heuristic {
             _ if (SWAP..BUY).contains(&a) => {
                 let (x, y) = (((a - SWAP) / 18) as usize, ((a - SWAP) % 18) as usize);
                 let mut sh = s.sheet;
-                let dx = sh[x / 3][x % 3];
-                sh[x / 3][x % 3] = sh[y / 3][y % 3];
-                sh[y / 3][y % 3] = dx;
+                let (Some(dx), Some(dy)) = (slot_mut(&mut sh, x).copied(), slot_mut(&mut sh, y).copied()) else {
+                    return 0.0;
+                };
+                if let Some(t) = slot_mut(&mut sh, x) {
+                    *t = dy;
+                }
+                if let Some(t) = slot_mut(&mut sh, y) {
+                    *t = dx;
+                }
                 c.sheet_value(&sh, s.token) - base
             }
             _ if (BUY..DISCARD).contains(&a) => {

@@ -126,3 +126,29 @@ fn forged_states_never_panic() {
         crate::testing::check_forged_state::<RollPlayer>(&r, &b);
     }
 }
+
+/// Every legal action has a human label (no "unknown" kinds) and the heuristic only picks legal actions.
+#[test]
+fn every_legal_action_is_described() {
+    use crate::bots::Bot;
+    for opts in VARIANTS {
+        let r = rules(opts);
+        for players in 1..=4u8 {
+            let mut g = RollPlayer::new(&r, players, u64::from(players) + 40).unwrap();
+            let mut bot = crate::games::roll_player::bots::Heuristic;
+            let mut rng = Rng::new(1);
+            let mut ev = Events::disabled();
+            while let Some(p) = g.actor() {
+                let legal = legal(&g, &r);
+                for &a in &legal {
+                    let info = g.describe(&r, p, a);
+                    assert_ne!(info.kind, "unknown", "{a} in {:?}", g.step);
+                    assert!(!info.label.contains('?'), "{}: {a} in {:?}", info.label, g.step);
+                }
+                let a = bot.act(&r, &g, p, &legal, &mut rng);
+                assert!(legal.contains(&a));
+                g.apply(&r, p, a, &mut ev).unwrap();
+            }
+        }
+    }
+}
