@@ -36,7 +36,28 @@ pub fn arrow_dir(a: Arrow) -> Option<u8> {
     }
 }
 
+thread_local! {
+    /// Scratch list for validating an action: `apply` stays allocation-free after a thread's first call.
+    static SCRATCH: std::cell::RefCell<Vec<Action>> = std::cell::RefCell::new(Vec::with_capacity(256));
+}
+
 impl RollPlayer {
+    /// Is `a` in `p`'s legal list now? (`legal` never calls back here, so the scratch borrow cannot clash.)
+    fn is_legal(&self, rules: &Rules, p: Player, a: Action) -> bool {
+        SCRATCH.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut buf) => {
+                buf.clear();
+                self.legal(rules, p, &mut buf);
+                buf.contains(&a)
+            }
+            Err(_) => {
+                let mut buf = Vec::new();
+                self.legal(rules, p, &mut buf);
+                buf.contains(&a)
+            }
+        })
+    }
+
     pub fn next_seat(&self, p: Player) -> Player {
         ((usize::from(p) + 1) % self.n().max(1)) as Player
     }
@@ -154,9 +175,7 @@ impl Game for RollPlayer {
     }
 
     fn apply(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) -> Result<(), Illegal> {
-        let mut legal = Vec::with_capacity(32);
-        self.legal(rules, p, &mut legal);
-        if !legal.contains(&a) {
+        if !self.is_legal(rules, p, a) {
             return Err(Illegal::new(format!(
                 "roll-player: seat {p} may not take action {a} now ({})",
                 self.describe(rules, p, a).label
