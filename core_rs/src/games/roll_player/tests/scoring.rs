@@ -175,3 +175,17 @@ fn s10_solo_rating_ladder() {
     assert_eq!(solo_title(21), "NPC");
     assert_eq!(solo_title(-3), "NPC");
 }
+
+/// Note: Longsword — like the dagger, dice may count above 6 for goals (designed: each class-colour die in STR
+/// counts 1 more); traits still see the dice.
+#[test]
+fn s8_notes_longsword_counts_class_dice_above_six() {
+    let r = default_rules();
+    let mut g = scenario(&r, 2, &[]);
+    g.seats[0].class = class_id(&r, "Warrior"); // red
+    g.seats[0].sheet[0] = [d("red", 6), d("red", 6), d("blue", 5)];
+    assert_eq!(row_total(&r, &g.seats[0], 0), 17 + 1, "Prepared adds 1 to the Warrior's STR");
+    give(&mut g, &r, 0, "Longsword");
+    assert_eq!(row_total(&r, &g.seats[0], 0), 20, "two red dice count 7 each");
+    assert_eq!(crate::games::roll_player::scoring::row_base(&r, &g.seats[0], 0), 17);
+}
