@@ -1,0 +1,291 @@
+"""Load bench of the match server: one server process on loopback, N concurrent matches whose every seat is a
+remote bot client (one WebSocket each) in this process. Reports actions served per second and the round trip of
+an ``act`` frame (sent -> "ok" received, which the server sends only after the action is applied, saved when
+--save-dir is given, and the new state queued), p50/p99.
+
+    python benches/net_load.py                       # 100 matches of fixture, 4 seats, 5 rounds
+    python benches/net_load.py --save-dir /tmp/rvn   # the same with a save after every action
+
+Writes benches/results/net_load.json (or --out). Wall-clock numbers depend on the machine: read them next to
+the ``machine`` block, and compare runs made on the same one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import multiprocessing
+import os
+import platform
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from ravenry.net.client import Chooser, Client, SeatPlayer, random_chooser
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(port: int, save_dir: str | None) -> subprocess.Popen[str]:
+    prof = os.environ.get("NET_LOAD_PROFILE")  # a path: profile the server with cProfile into it
+    cmd = [
+        sys.executable,
+        "-u",
+        *(["-m", "cProfile", "-o", prof] if prof else []),
+        "-m",
+        "ravenry.net.server",
+        "--port",
+        str(port),
+    ]
+    if save_dir:
+        cmd += ["--save-dir", save_dir]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if line.startswith("serving on"):
+            return proc
+    raise SystemExit("the server did not start")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux), to tell server cost from client cost."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def percentile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
+
+
+def thinking(seed: int, think_ms: float) -> Chooser:
+    """The random bot, taking ``think_ms`` (on average, uniform 0..2x) before each answer, as a real bot or a
+    quick human would. With 0 the bots answer at once and the bench measures the server saturated."""
+    base = random_chooser(seed)
+    rng = random.Random(seed)
+
+    async def choose(state: dict[str, Any]) -> int | None:
+        if think_ms:
+            await asyncio.sleep(rng.uniform(0, 2 * think_ms) / 1000)
+        return await base(state)
+
+    return choose
+
+
+async def table(
+    url: str, game: str, players: int, rounds: int, seed: int, think_ms: float, stagger_s: float = 0.0
+) -> list[SeatPlayer]:
+    """One of the concurrent tables: ``rounds`` matches one after another, every seat a remote bot. The table
+    sits down at a random moment in the first ``stagger_s`` seconds, as matches on a real server do not all start
+    in the same millisecond (with 0, all tables' connections arrive at once: a worst case)."""
+    await asyncio.sleep(random.Random(seed).uniform(0, stagger_s))
+    out: list[SeatPlayer] = []
+    for r in range(rounds):
+        async with Client(url) as c:
+            mid = (await c.request("create", game=game, players=players, seed=seed * 1000 + r))["match"]
+        seats = [SeatPlayer(url, mid, seat=s, choose=thinking(seed * 10 + s, think_ms)) for s in range(players)]
+        await asyncio.gather(*(p.run() for p in seats))
+        out += seats
+    return out
+
+
+async def play_tables(
+    url: str, game: str, ids: list[int], players: int, rounds: int, think_ms: float, stagger_s: float
+) -> dict[str, Any]:
+    t0 = time.perf_counter()
+    results = await asyncio.gather(*(table(url, game, players, rounds, i, think_ms, stagger_s) for i in ids))
+    seconds = time.perf_counter() - t0
+    seats = [p for r in results for p in r]
+    errors: dict[str, int] = {}
+    for p in seats:
+        for e in p.errors:
+            errors[e["code"]] = errors.get(e["code"], 0) + 1
+    return {
+        "latencies": [x for p in seats for x in p.latencies],
+        "errors": errors,
+        "seconds": seconds,
+        "cpu": time.process_time(),
+    }
+
+
+def worker(args: tuple[Any, ...]) -> dict[str, Any]:
+    gc.freeze()
+    gc.set_threshold(100_000, 50, 1000)
+    return asyncio.run(play_tables(*args))
+
+
+def bench(
+    url: str,
+    game: str,
+    matches: int,
+    players: int,
+    rounds: int,
+    think_ms: float = 0.0,
+    stagger_s: float = 0.0,
+    workers: int = 1,
+) -> dict[str, Any]:
+    """Play the tables in ``workers`` client processes (1: in this one) and merge what they measured."""
+    splits = [list(range(matches))[w::workers] for w in range(workers)]
+    jobs = [(url, game, ids, players, rounds, think_ms, stagger_s) for ids in splits]
+    if workers == 1:
+        parts = [worker(jobs[0])]
+    else:
+        ctx = multiprocessing.get_context("spawn")  # no fork of a process that has run an event loop
+        with ctx.Pool(workers) as pool:
+            parts = pool.map(worker, jobs)
+    lat = [x for part in parts for x in part["latencies"]]
+    seconds = max(part["seconds"] for part in parts)
+    errors: dict[str, int] = {}
+    for part in parts:
+        for k, v in part["errors"].items():
+            errors[k] = errors.get(k, 0) + v
+
+    async def stats() -> dict[str, Any]:
+        async with Client(url) as c:
+            return await c.request("stats")
+
+    server_stats = asyncio.run(stats())
+    return {
+        "actions": len(lat),
+        "seconds": round(seconds, 3),
+        "actions_per_s": round(len(lat) / seconds, 1),
+        "latency_ms": {**summary(lat), "mean": round(1000 * statistics.fmean(lat), 3)},
+        # The server's own time per act (checks, apply, save, states marked), without the network, the queue in
+        # front of it or the clients' scheduling: what the server costs, as opposed to what the machine allows.
+        "server_act_ms": server_stats["act_ms"],
+        "matches_played": matches * rounds,
+        "refused": errors,  # races (stale, match-over) are expected in simultaneous phases; others are bugs
+        "client_cpu_seconds": round(sum(part["cpu"] for part in parts), 2),
+    }
+
+
+async def probe(url: str, seconds: float | None) -> None:
+    """A light client in its own process: a ``ping`` every 20 ms, each timed, until SIGTERM (or ``seconds``).
+    It shows how responsive the server stays for one more player while the bench's 400 clients load it, free of
+    the bench process's own event-loop backlog. Prints its stats as one JSON line."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGTERM, stop.set)
+    if seconds is not None:
+        loop.call_later(seconds, stop.set)
+    lat: list[float] = []
+    async with Client(url) as c:
+        print("ready", flush=True)
+        while not stop.is_set():
+            t0 = time.perf_counter()
+            await c.request("ping")
+            lat.append(time.perf_counter() - t0)
+            try:
+                await asyncio.wait_for(stop.wait(), 0.02)
+            except asyncio.TimeoutError:
+                pass
+    print(json.dumps(summary(lat)), flush=True)
+
+
+def summary(lat: list[float]) -> dict[str, Any]:
+    return {
+        "n": len(lat),
+        "p50": round(1000 * statistics.median(lat), 3),
+        "p90": round(1000 * percentile(lat, 0.90), 3),
+        "p99": round(1000 * percentile(lat, 0.99), 3),
+        "max": round(1000 * max(lat), 3),
+    }
+
+
+def start_probe(url: str, seconds: float | None = None) -> subprocess.Popen[str]:
+    cmd = [sys.executable, __file__, "--probe", url] + (["--probe-seconds", str(seconds)] if seconds else [])
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+    return proc
+
+
+def probe_result(proc: subprocess.Popen[str], stop: bool) -> dict[str, Any]:
+    if stop:
+        proc.send_signal(signal.SIGTERM)
+    out, _ = proc.communicate(timeout=30)
+    return dict(json.loads(out.strip().splitlines()[-1]))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", default="fixture")
+    ap.add_argument("--matches", type=int, default=100, help="concurrent matches")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--rounds", type=int, default=5, help="matches each concurrent table plays in a row")
+    ap.add_argument("--think-ms", type=float, default=0.0, help="mean time a bot takes per decision")
+    ap.add_argument("--workers", type=int, default=1, help="client processes the tables are spread over")
+    ap.add_argument("--stagger-s", type=float, default=0.0, help="tables sit down spread over this many seconds")
+    ap.add_argument("--save-dir", help="have the server save every match after every action here")
+    ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "net_load.json"))
+    ap.add_argument("--target-p99-ms", type=float, default=50.0)
+    ap.add_argument("--probe", metavar="URL", help=argparse.SUPPRESS)  # internal: run as the probe process
+    ap.add_argument("--probe-seconds", type=float, help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    # The bench's clients are a measuring instrument: their GC pauses (400 connections' worth of garbage) would be
+    # charged to the server's latency. Same tuning as the server (ravenry.net.server.serve_forever).
+    gc.freeze()
+    gc.set_threshold(100_000, 50, 1000)
+    if a.probe:
+        asyncio.run(probe(a.probe, a.probe_seconds))
+        return
+
+    port = free_port()
+    server = start_server(port, a.save_dir)
+    load_before = os.getloadavg()
+    url = f"ws://127.0.0.1:{port}"
+    try:
+        idle = probe_result(start_probe(url, 2.0), stop=False)
+        loaded = start_probe(url)
+        result = bench(url, a.game, a.matches, a.players, a.rounds, a.think_ms, a.stagger_s, a.workers)
+        result["probe_ping_ms"] = {"idle_server": idle, "under_load": probe_result(loaded, stop=True)}
+        result["cpu_seconds"] = {
+            "server": round(cpu_seconds(server.pid), 2),
+            "clients": result.pop("client_cpu_seconds"),
+        }
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(10)
+    report = {
+        "bench": "net_load",
+        "params": {
+            "game": a.game,
+            "matches": a.matches,
+            "players": a.players,
+            "rounds": a.rounds,
+            "connections": a.matches * a.players,
+            "save_dir": bool(a.save_dir),
+            "think_ms": a.think_ms,
+            "stagger_s": a.stagger_s,
+            "client_processes": a.workers,
+        },
+        "result": result,
+        "target": {"p99_ms": a.target_p99_ms, "met": result["latency_ms"]["p99"] < a.target_p99_ms},
+        "machine": {
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            "cpus": os.cpu_count(),
+            "loadavg_1m_before": round(load_before[0], 2),
+            "loadavg_1m_after": round(os.getloadavg()[0], 2),
+            "note": "server and clients share the machine (server in its own process)",
+        },
+        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    Path(a.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(a.out).write_text(json.dumps(report, indent=2) + "\n")
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+"""Resource limits of the server, in one place so docs/network.md and the tests can name them."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    # The largest client frame: an ``act`` frame is ~100 bytes and ``create`` with options well under 4 KiB, so
+    # 64 KiB is generous for honest clients and small enough that a flood costs little. websockets closes the
+    # connection (code 1009) on anything bigger before we ever decode it.
+    max_frame: int = 64 * 1024
+    # Token bucket per connection: a steady rate and a burst. A bot answering every prompt at once in a
+    # 4-seat simultaneous commit sends a handful of frames; humans send far fewer.
+    rate: float = 100.0
+    burst: int = 200
+    # A connection that keeps sending after it is rate-limited this many times is closed (policy violation).
+    strikes: int = 50
+    # A connection that sends nothing (not even a ping frame) for this long is closed; clients ping every
+    # ``idle_seconds / 3``.
+    idle_seconds: float = 120.0
+    # Frames waiting to be written to one connection. State updates are coalesced (one pending update per
+    # subscription, composed when written), so only replies and notices queue; a client that lets this many
+    # pile up is not reading and is dropped rather than growing the server's memory.
+    outbox: int = 256
+    # Matches one server will host, and subscriptions (seats and watched matches) per connection.
+    max_matches: int = 10_000
+    max_subscriptions: int = 64
+    # A finished match nobody watches is dropped from memory after this long (its save file, if any, stays; a
+    # restarted server loads it again). Without it a long-running server would keep every match ever played.
+    keep_finished_seconds: float = 3600.0
+
+
+class TokenBucket:
+    """The classic rate limiter: ``rate`` tokens a second up to ``burst``; each frame takes one."""
+
+    __slots__ = ("rate", "burst", "tokens", "stamp")
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False

@@ -1,0 +1,317 @@
+"""One hosted match: the authority that checks and applies actions, runs server-side bots and the turn clock,
+and composes what each seat and spectator may see.
+
+Everything here runs on the server's event loop. A table's ``lock`` is held from ``apply`` until the save is on
+disk, and frames are composed under it too, so no client ever sees a state that a crash could take back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ravenry.errors import IllegalAction
+from ravenry.match import MatchBase
+from ravenry.net.protocol import BadFrame
+
+if TYPE_CHECKING:
+    from ravenry.net.connection import Subscription
+
+log = logging.getLogger("ravenry.net")
+
+Saver = Callable[["Table"], Awaitable[None]]
+
+
+def hash_token(token: str) -> str:
+    # Only the hash is kept (and saved), so a leaked save directory does not hand out seats.
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Seat:
+    index: int
+    bot: str | None = None  # a server-side bot plays this seat
+    token_hash: str | None = None  # set when a client joins; the token itself is only ever sent to that client
+
+    @property
+    def free(self) -> bool:
+        return self.bot is None and self.token_hash is None
+
+
+@dataclass
+class Table:
+    id: str
+    match: MatchBase
+    seats: list[Seat]
+    turn_seconds: float | None = None
+    fallback: str = "random"  # the bot that acts for a seat whose clock ran out
+    saver: Saver | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    subscribers: set[Subscription] = field(default_factory=set)
+    # prompt[s]: the turn counter at which seat s's options last changed (or s last acted). An action chosen at
+    # turn t is current iff prompt[s] <= t <= decisions. Plain ``t == decisions`` would make every secret
+    # simultaneous commit stale as soon as another seat committed first, though nothing the seat could do
+    # had changed.
+    prompt: list[int] = field(default_factory=list)
+    _options: list[tuple[bool, tuple[int, ...]]] = field(default_factory=list)
+    deadlines: dict[int, float] = field(default_factory=dict)  # seat -> time.monotonic() when its clock runs out
+    _timer: asyncio.TimerHandle | None = None
+    _bots: asyncio.Task[None] | None = None
+    _closed: bool = False
+    finished_at: float | None = None  # time.monotonic() when the match was seen over (for the server's sweep)
+
+    def __post_init__(self) -> None:
+        # After a restart every seat starts from a fresh prompt: an action chosen before the crash is stale.
+        self.prompt = [self.match.decisions] * self.match.players
+        self._options = [self._options_of(s) for s in range(self.match.players)]
+        self._arm_clock()
+
+    # -- seats and tokens ---------------------------------------------------------------------------------
+    def claim(self, seat: int | None) -> tuple[int, str]:
+        """Give a free seat (``seat``, or the first free one) a new token; returns (seat, token)."""
+        if seat is None:
+            free = [s.index for s in self.seats if s.free]
+            if not free:
+                raise BadFrame("no-seat", f"match {self.id} has no free seat")
+            seat = free[0]
+        if not 0 <= seat < len(self.seats):
+            raise BadFrame("no-seat", f"match {self.id} has seats 0 to {len(self.seats) - 1}, not {seat}")
+        s = self.seats[seat]
+        if not s.free:
+            who = f"bot {s.bot!r}" if s.bot else "another player (resume with your token if it is yours)"
+            raise BadFrame("seat-taken", f"seat {seat} of match {self.id} is taken by {who}")
+        token = secrets.token_urlsafe(24)
+        s.token_hash = hash_token(token)
+        self._arm_clock()
+        return seat, token
+
+    def seat_of(self, token: str) -> int:
+        h = hash_token(token)
+        for s in self.seats:
+            # compare_digest: the time taken must not tell an attacker how much of a forged token was right
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, h):
+                return s.index
+        raise BadFrame("bad-token", f"that token holds no seat of match {self.id}")
+
+    # -- acting ---------------------------------------------------------------------------------------------
+    async def act(self, token: str, turn: int, action: int, seat: int | None = None) -> int:
+        """Check and apply a client's action; ``BadFrame`` says why it was refused (nothing changes then).
+        Returns the turn counter right after the action."""
+        p = self.seat_of(token)
+        if seat is not None and seat != p:
+            raise BadFrame("wrong-seat", f"your token holds seat {p}, not seat {seat}")
+        async with self.lock:
+            m = self.match
+            if m.is_over:
+                raise BadFrame("match-over", f"match {self.id} is over")
+            if p not in m.to_act:
+                raise BadFrame("not-your-turn", f"seat {p} may not act now; to act: {m.to_act}")
+            if turn > m.decisions or turn < self.prompt[p]:
+                raise BadFrame(
+                    "stale",
+                    f"action chosen at turn {turn}, but seat {p}'s options changed at turn {self.prompt[p]}"
+                    f" (now turn {m.decisions}); choose again from the latest state",
+                )
+            if action not in m.legal_actions(p):
+                raise BadFrame("illegal", f"action {action} is not legal for seat {p} now")
+            try:
+                m.apply(p, action)
+            except IllegalAction as e:
+                raise BadFrame("illegal", str(e)) from None
+            after = m.decisions
+            await self._applied(p)
+        self.publish()
+        return after
+
+    async def _applied(self, p: int) -> None:
+        """Bookkeeping after an apply, under the lock: prompts, clock, save."""
+        m = self.match
+        self.prompt[p] = m.decisions
+        for s in range(m.players):
+            now = self._options_of(s)
+            if now != self._options[s]:
+                self._options[s] = now
+                self.prompt[s] = m.decisions
+                self.deadlines.pop(s, None)
+        self._arm_clock()
+        if self.saver is not None:
+            try:
+                await self.saver(self)
+            except Exception:
+                # The action is applied and cannot be taken back; refusing it now would tell the client something
+                # false. Play on and say so loudly: the next save that succeeds includes it.
+                log.exception("match %s: saving after turn %d failed", self.id, m.decisions)
+        self.kick_bots()
+
+    def _options_of(self, s: int) -> tuple[bool, tuple[int, ...]]:
+        m = self.match
+        return (s in m.to_act, tuple(m.legal_actions(s)) if s in m.to_act else ())
+
+    async def _apply_bot(self, p: int, name: str, reason: str) -> bool:
+        async with self.lock:
+            m = self.match
+            if m.is_over or p not in m.to_act:
+                return False
+            try:
+                a = m.bot(name, p)
+                m.apply(p, a)
+            except Exception as e:  # bots are plugin code: any exception is theirs, not the server's
+                # A bot that cannot move is a plugin bug; log it and leave the seat waiting rather than crash.
+                log.error("match %s: bot %r for seat %d failed: %s: %s", self.id, name, p, type(e).__name__, e)
+                return False
+            await self._applied(p)
+        if reason == "clock":
+            self.notice(
+                {
+                    "kind": "timeout",
+                    "seat": p,
+                    "bot": name,
+                    "message": f"seat {p}'s clock ran out; its fallback bot {name!r} acted",
+                }
+            )
+        self.publish()
+        return True
+
+    # -- server-side bots --------------------------------------------------------------------------------------
+    def kick_bots(self) -> None:
+        if self._closed or (self._bots is not None and not self._bots.done()):
+            return
+        if any(self.seats[p].bot for p in self.match.to_act):
+            self._bots = asyncio.get_running_loop().create_task(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        while not self._closed and not self.match.is_over:
+            todo = [p for p in self.match.to_act if self.seats[p].bot]
+            if not todo:
+                return
+            for p in todo:
+                bot = self.seats[p].bot
+                assert bot is not None
+                if not await self._apply_bot(p, bot, "bot"):
+                    return
+            # Let clients and other tables run between bot moves: a bots-only match must not hog the loop.
+            await asyncio.sleep(0)
+
+    # -- turn clock ----------------------------------------------------------------------------------------
+    def _arm_clock(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if not self.turn_seconds or self.match.is_over or self._closed:
+            self.deadlines.clear()
+            return
+        now = time.monotonic()
+        # Only claimed seats are on the clock: a seat nobody has joined yet waits for its player, instead of being
+        # played by the fallback bot before anyone could sit down. A claimed seat whose player dropped is on it.
+        waiting = [p for p in self.match.to_act if self.seats[p].bot is None and self.seats[p].token_hash is not None]
+        self.deadlines = {p: self.deadlines.get(p, now + self.turn_seconds) for p in waiting}
+        if self.deadlines:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:  # built outside the loop (tests, loading): armed again by start()
+                return
+            delay = max(0.0, min(self.deadlines.values()) - now)
+            self._timer = loop.call_later(delay, self._clock_fired)
+
+    def _clock_fired(self) -> None:
+        self._timer = None
+        asyncio.get_running_loop().create_task(self._timeouts())
+
+    async def _timeouts(self) -> None:
+        now = time.monotonic()
+        acted = False
+        for p, deadline in sorted(self.deadlines.items()):
+            if deadline <= now:
+                acted = await self._apply_bot(p, self.fallback, "clock") or acted
+        if not acted:
+            self._arm_clock()
+
+    def clock(self) -> dict[int, float]:
+        now = time.monotonic()
+        return {p: round(max(0.0, d - now), 1) for p, d in self.deadlines.items()}
+
+    def start(self) -> None:
+        """Called once the table is on the loop: arm the clock and let bots move."""
+        self._arm_clock()
+        self.kick_bots()
+
+    def close(self) -> None:
+        self._closed = True
+        if self._timer is not None:
+            self._timer.cancel()
+        if self._bots is not None:
+            self._bots.cancel()
+
+    # -- what clients see ------------------------------------------------------------------------------------
+    def publish(self) -> None:
+        for sub in list(self.subscribers):
+            sub.mark()
+
+    def notice(self, body: dict[str, Any]) -> None:
+        frame = {"t": "notice", "match": self.id, **body}
+        for sub in list(self.subscribers):
+            sub.conn.send(frame)
+
+    def state_frame(self, seat: int | None, since: int) -> dict[str, Any]:
+        """The state as ``seat`` (None: a spectator) may see it, with the events from index ``since`` on.
+        The caller holds ``lock``."""
+        m = self.match
+        to_act = list(m.to_act)
+        actions: list[dict[str, Any]] = []
+        if seat is not None and seat in to_act:
+            actions = [m.describe(a, seat) for a in m.legal_actions(seat)]
+        return {
+            "t": "state",
+            "match": self.id,
+            "game": m.game.id,
+            "seat": seat,
+            "turn": m.decisions,
+            "to_act": to_act,
+            "view": m.view(seat),
+            "events": m.events(since, seat),
+            "next_event": m.event_count,
+            "actions": actions,
+            "clock": self.clock() or None,
+            "over": m.is_over,
+            "outcome": m.outcome,
+        }
+
+    def summary(self) -> dict[str, Any]:
+        m = self.match
+        online = {sub.seat for sub in self.subscribers if sub.seat is not None}
+        return {
+            "id": self.id,
+            "game": m.game.id,
+            "players": m.players,
+            "turn": m.decisions,
+            "over": m.is_over,
+            "turn_seconds": self.turn_seconds,
+            "seats": [
+                {"seat": s.index, "bot": s.bot, "taken": s.token_hash is not None, "online": s.index in online}
+                for s in self.seats
+            ],
+            "watchers": sum(1 for sub in self.subscribers if sub.seat is None),
+        }
+
+    # -- persistence -------------------------------------------------------------------------------------------
+    def net_meta(self) -> dict[str, Any]:
+        """What a restarted server needs besides the match itself; saved in the snapshot's ``meta``."""
+        return {
+            "id": self.id,
+            "seats": [{"bot": s.bot, "token": s.token_hash} for s in self.seats],
+            "turn_seconds": self.turn_seconds,
+            "fallback": self.fallback,
+        }
+
+    @classmethod
+    def from_saved(cls, match: MatchBase, saver: Saver | None) -> Table:
+        net = match.meta["net"]
+        seats = [Seat(i, bot=s.get("bot"), token_hash=s.get("token")) for i, s in enumerate(net["seats"])]
+        return cls(net["id"], match, seats, net.get("turn_seconds"), net.get("fallback", "random"), saver)

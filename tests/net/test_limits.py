@@ -1,0 +1,86 @@
+"""Limits: oversized frames, floods of malformed frames and idle connections cost the offender its connection,
+and other matches play on."""
+
+from __future__ import annotations
+
+import asyncio
+
+import msgpack
+from ravenry.net.limits import Limits, TokenBucket
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from .conftest import bot_players, create, live_server, run
+
+
+def test_token_bucket_allows_burst_then_rate() -> None:
+    b = TokenBucket(rate=0.001, burst=3)  # effectively no refill during the test
+    assert [b.take() for _ in range(5)] == [True, True, True, False, False]
+
+
+def test_flood_of_malformed_frames_closes_only_the_flooder() -> None:
+    limits = Limits(rate=50, burst=20, strikes=30)
+    with live_server(limits) as live:
+
+        async def go() -> tuple[list[str], int | None, list[dict]]:
+            mid = await create(live.url, "fixture", 4, seed=4)
+            match = asyncio.gather(*(p.run() for p in bot_players(live.url, mid, 4)))
+            codes: list[str] = []
+            async with connect(live.url) as ws:
+
+                async def reader() -> None:
+                    try:
+                        async for data in ws:
+                            codes.append(msgpack.unpackb(data)["code"])
+                    except ConnectionClosed:
+                        pass
+
+                r = asyncio.ensure_future(reader())
+                try:
+                    for i in range(2000):
+                        await ws.send(b"\xc1garbage" + bytes([i % 256]))
+                except ConnectionClosed:
+                    pass
+                await asyncio.wait_for(r, 5)
+                close_code = ws.close_code
+            return codes, close_code, await match
+
+        codes, close_code, finals = run(go())
+        assert close_code == 1008  # policy violation: the flooder is cut off
+        assert codes[:20] == ["bad-frame"] * 20 and "rate-limited" in codes
+        assert len(codes) <= 20 + 30 + 1 + 50 * 5  # burst + strikes (+ refill while it ran): bounded work
+        assert all(f["over"] for f in finals)
+
+
+def test_oversized_frame_closes_connection_with_1009() -> None:
+    with live_server(Limits(max_frame=1024)) as live:
+
+        async def go() -> tuple[int | None, str]:
+            async with connect(live.url) as ws:
+                await ws.send(msgpack.packb({"t": "ping", "pad": "x" * 5000}))
+                try:
+                    await asyncio.wait_for(ws.recv(), 5)
+                except ConnectionClosed:
+                    pass
+                code = ws.close_code
+            async with connect(live.url) as ws:  # the server itself is fine
+                await ws.send(msgpack.packb({"t": "ping", "ref": 1}))
+                pong = msgpack.unpackb(await ws.recv())["t"]
+            return code, pong
+
+        assert run(go()) == (1009, "pong")
+
+
+def test_idle_connection_is_closed() -> None:
+    with live_server(Limits(idle_seconds=0.3)) as live:
+
+        async def go() -> tuple[int | None, str | None]:
+            async with connect(live.url) as ws:
+                try:
+                    await asyncio.wait_for(ws.recv(), 5)
+                except ConnectionClosed:
+                    pass
+                return ws.close_code, ws.close_reason
+
+        code, reason = run(go())
+        assert code == 1000 and reason is not None and "idle" in reason

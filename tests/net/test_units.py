@@ -1,0 +1,120 @@
+"""The pieces under the server, one at a time: frame validation, bot-seat parsing, the store."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import time
+from pathlib import Path
+
+import msgpack
+import pytest
+import ravenry
+from ravenry.net.console import TerminalUI, clock_line
+from ravenry.net.limits import Limits
+from ravenry.net.protocol import BadFrame, decode_request
+from ravenry.net.server import Server, parse_bots
+from ravenry.net.store import Store
+from ravenry.net.table import Seat, Table, hash_token
+from rich.console import Console
+
+
+def frame(**kw: object) -> bytes:
+    return msgpack.packb(kw, use_bin_type=True)
+
+
+@pytest.mark.parametrize(
+    ("data", "code", "says"),
+    [
+        ("text", "bad-frame", "binary"),
+        (b"\xc1", "bad-frame", "not a msgpack"),
+        (msgpack.packb([1, 2]), "bad-frame", "map"),
+        (frame(t="fly"), "unknown-type", "'fly'"),
+        (frame(t="act", match="m", token="k", turn=True, action=1), "bad-field", "'turn' must be an integer"),
+        (frame(t="act", match="m", token="k", turn=1), "missing-field", "action"),
+        (frame(t="act", match="m", token="k", turn=1, action=1, extra=1), "bad-field", "no field 'extra'"),
+        (frame(t="join", match="m" * 300), "bad-field", "longer than"),
+        (frame(t="ping", ref=-1), "bad-field", "'ref'"),
+    ],
+)
+def test_decode_request_refuses_with_reasons(data: bytes | str, code: str, says: str) -> None:
+    with pytest.raises(BadFrame) as e:
+        decode_request(data)
+    assert e.value.code == code and says in e.value.message
+
+
+def test_decode_request_accepts_and_normalises() -> None:
+    r = decode_request(frame(t="create", game="fixture", turn_seconds=3, seed=None, ref=4))
+    assert (r.t, r.ref, r.args) == ("create", 4, {"game": "fixture", "turn_seconds": 3.0})
+
+
+def test_parse_bots() -> None:
+    assert parse_bots("1, 2=heuristic", 4) == {1: "random", 2: "heuristic"}
+    assert parse_bots(None, 2) == {}
+    for bad in ("4", "x", "-1"):
+        with pytest.raises(ValueError, match="not a seat"):
+            parse_bots(bad, 4)
+
+
+def test_store_round_trip_keeps_seats_and_skips_broken_saves(tmp_path: Path) -> None:
+    async def go() -> None:
+        m = ravenry.game("fixture").new_match(3, seed=77)
+        table = Table("abc123", m, [Seat(0, token_hash=hash_token("t0")), Seat(1, bot="random"), Seat(2)], 30.0)
+        store = Store(tmp_path)
+        m.apply(m.to_act[0], m.legal_actions(m.to_act[0])[0])
+        await store.save(table)
+        (tmp_path / "junk.rvn").write_bytes(b"not a save")
+        (loaded,) = store.load_all()
+        back = Table.from_saved(loaded, None)
+        assert back.id == "abc123" and back.turn_seconds == 30.0 and back.match.seed == 77
+        assert [(s.bot, s.token_hash) for s in back.seats] == [(None, hash_token("t0")), ("random", None), (None, None)]
+        assert back.seat_of("t0") == 0 and back.match.history() == m.history()
+        assert back.match.event_count == m.event_count  # replayed: resuming seats can get what they missed
+        assert "t0" not in (tmp_path / "abc123.rvn").read_bytes().decode("latin-1")  # only the hash is saved
+
+    asyncio.run(go())
+
+
+def test_store_refuses_ids_that_escape_the_directory(tmp_path: Path) -> None:
+    with pytest.raises(ValueError):
+        Store(tmp_path).path("../evil")
+
+
+def test_sweep_forgets_finished_unwatched_matches_only() -> None:
+    async def go() -> None:
+        server = Server(Limits(keep_finished_seconds=10))
+        done = server.create("race-to-ten", 2, seed=0)
+        playing = server.create("race-to-ten", 2, seed=0)
+        m = done.match
+        while not m.is_over:
+            m.apply(m.to_act[0], m.legal_actions(m.to_act[0])[0])
+        assert server.sweep(now=100.0) == []  # first seen over: the clock starts
+        assert server.sweep(now=105.0) == []
+        assert server.sweep(now=110.0) == [done.id]
+        assert list(server.tables) == [playing.id]
+
+    asyncio.run(go())
+
+
+def test_a_failing_disk_is_logged_and_play_goes_on(caplog: pytest.LogCaptureFixture) -> None:
+    async def disk_full(table: Table) -> None:
+        raise OSError(28, "No space left on device")
+
+    async def go() -> None:
+        m = ravenry.game("race-to-ten").new_match(2, seed=0)
+        table = Table("t1", m, [Seat(0), Seat(1, bot="random")], saver=disk_full)
+        _, token = table.claim(0)
+        after = await table.act(token, 0, 1)
+        await asyncio.sleep(0.01)  # let the seat-1 bot answer
+        assert after == 1 and m.decisions >= 2 and m.history()[0] == (0, 1)
+
+    asyncio.run(go())
+    assert "saving after turn 1 failed" in caplog.text
+
+
+def test_terminal_ui_warns_as_the_clock_runs_down() -> None:
+    out = io.StringIO()
+    ui = TerminalUI(Console(file=out, width=80))
+    asyncio.run(ui._warn(time.monotonic() + 5.15))  # 30 and 10 are already past; 5 s left comes in 0.15 s
+    assert "5 s left to choose" in out.getvalue() and "10 s left" not in out.getvalue()
+    assert clock_line({"clock": {1: 12.34, 0: 3.0}}) == "⏱ seat 0: 3 s  seat 1: 12 s"
