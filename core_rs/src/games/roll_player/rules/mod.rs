@@ -247,13 +247,16 @@ impl RollPlayer {
         let ncards = rules.cards.len();
         let piles = self.deck.iter().chain(&self.discard).chain(&self.trash).chain(&self.market);
         let owned = self.seats.iter().flat_map(|s| s.cards.iter());
-        let mut seen = vec![false; ncards];
+        // Content has at most 64 cards (checked at load), so one bit per card tracks where each one is.
+        let mut seen = 0u64;
         for &c in piles.chain(owned) {
-            let slot = seen.get_mut(usize::from(c)).ok_or(format!("card {c} does not exist"))?;
-            if *slot {
+            if usize::from(c) >= ncards {
+                return Err(format!("card {c} does not exist"));
+            }
+            if seen & (1u64 << c) != 0 {
                 return Err(format!("card {c} is in two places"));
             }
-            *slot = true;
+            seen |= 1u64 << c;
         }
         if self.market.len() > 12 {
             return Err("market too large".into());
