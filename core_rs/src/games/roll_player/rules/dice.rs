@@ -241,7 +241,7 @@ impl RollPlayer {
         }
     }
 
-    pub(super) fn dice_apply(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) {
+    pub(super) fn dice_apply(&mut self, rules: &Rules, _p: Player, a: Action, ev: &mut Events<Event>) {
         match self.step {
             Step::DicePick { seat } if a == SKIP => self.end_dice_turn(rules, seat, ev),
             Step::DicePick { seat } => self.take_initiative(rules, seat, (a - INIT) as usize, ev),
@@ -320,7 +320,6 @@ impl RollPlayer {
             }
             _ => {}
         }
-        let _ = p;
     }
 
     fn take_initiative(&mut self, rules: &Rules, seat: Player, k: usize, ev: &mut Events<Event>) {

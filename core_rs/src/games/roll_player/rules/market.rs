@@ -117,7 +117,7 @@ impl RollPlayer {
         }
     }
 
-    pub(super) fn market_apply(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) {
+    pub(super) fn market_apply(&mut self, rules: &Rules, _p: Player, a: Action, ev: &mut Events<Event>) {
         match self.step {
             Step::Attune { seat } => {
                 if a != SKIP {
@@ -172,7 +172,6 @@ impl RollPlayer {
             }
             _ => {}
         }
-        let _ = p;
     }
 
     /// Pay for and take `card` (already removed from where it was): traits move the token if they can.

@@ -144,7 +144,7 @@ impl RollPlayer {
         }
     }
 
-    pub(super) fn setup_apply(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) {
+    pub(super) fn setup_apply(&mut self, rules: &Rules, _p: Player, a: Action, ev: &mut Events<Event>) {
         match self.step {
             Step::Race { seat } => {
                 let race = (a - RACE) as u8;
@@ -208,7 +208,6 @@ impl RollPlayer {
                         self.step = Step::StartDice { seat: next };
                     }
                 }
-                let _ = p;
             }
             _ => {}
         }

@@ -114,7 +114,6 @@ fn s1_setup_starting_dice_gold() {
     g.seats[p].pool =
         vec![d("gold", 3), d("gold", 5), d("gold", 1), d("red", 2), d("red", 4), d("blue", 6), d("white", 1)];
     let gold_before = g.seats[p].gold; // gold dice were already paid when drawn; pay ours by hand
-    let thief = r.classes[usize::from(g.seats[p].class)].name == "Thief";
     for _ in 0..3 {
         act(&mut g, &r, START); // die 0 into STR
     }
@@ -127,7 +126,6 @@ fn s1_setup_starting_dice_gold() {
     act(&mut g, &r, START + 5);
     assert_eq!(g.seats[p].gold, gold_before + 2, "two full rows");
     assert_eq!(g.seats[p].sheet[5][0], d("white", 1), "leftmost space");
-    let _ = thief;
 }
 
 /// Setup: the Thief takes 4 gold per gold starting die instead of 2.
