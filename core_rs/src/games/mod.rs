@@ -2,6 +2,7 @@
 
 pub mod fixture;
 pub mod iron_throne;
+pub mod roll_player;
 
 use std::sync::Arc;
 
@@ -9,7 +10,7 @@ use crate::engine::dynamic::{DynRuleset, RulesetOf};
 use crate::engine::{Game, SetupError};
 
 /// Game ids the core can build rulesets for.
-pub const KNOWN: &[&str] = &[fixture::Fixture::ID, iron_throne::IronThrone::ID];
+pub const KNOWN: &[&str] = &[fixture::Fixture::ID, iron_throne::IronThrone::ID, roll_player::RollPlayer::ID];
 
 /// Parse `content` and `options` (JSON) into a shared ruleset of game `game`.
 pub fn ruleset(game: &str, content: &str, options: &str) -> Result<Arc<dyn DynRuleset>, SetupError> {
@@ -19,6 +20,7 @@ pub fn ruleset(game: &str, content: &str, options: &str) -> Result<Arc<dyn DynRu
     match game {
         fixture::Fixture::ID => build::<fixture::Fixture>(content, options),
         iron_throne::IronThrone::ID => build::<iron_throne::IronThrone>(content, options),
+        roll_player::RollPlayer::ID => build::<roll_player::RollPlayer>(content, options),
         other => Err(SetupError::UnknownGame(other.to_owned())),
     }
 }
