@@ -188,6 +188,25 @@ def sim(
     )
 
 
+def _bot_match(
+    game: str,
+    players: int | None,
+    bots: str,
+    seed: int | None,
+    option_pairs: tuple[str, ...],
+    variants: tuple[str, ...],
+) -> tuple[ravenry.MatchBase, str]:
+    """A new match (random seed unless given) and the bots to seat, falling back to random where the game has
+    no heuristic bot."""
+    import secrets
+
+    g = ravenry.game(game)
+    if "heuristic" in bots.split(",") and "heuristic" not in g.info.bots:
+        bots = "random"
+    m = g.new_match(players, secrets.randbits(63) if seed is None else seed, _options(game, option_pairs), variants)
+    return m, bots
+
+
 def _seats(players: int, human: tuple[int, ...], bots: str) -> dict[int, str | None]:
     return play_mod.seating(players, list(human), [b for b in bots.split(",") if b])
 
@@ -212,12 +231,7 @@ def play(
     save: Path | None,
 ) -> None:
     """Play in the terminal against bots."""
-    import secrets
-
-    g = ravenry.game(game)
-    if "heuristic" in bots.split(",") and "heuristic" not in g.info.bots:
-        bots = "random"
-    m = g.new_match(players, secrets.randbits(63) if seed is None else seed, _options(game, option_pairs), variants)
+    m, bots = _bot_match(game, players, bots, seed, option_pairs, variants)
     play_mod.play(m, _seats(m.players, human or (0,), bots), _console(), _ask, save)
 
 
@@ -239,12 +253,7 @@ def watch(
     save: Path | None,
 ) -> None:
     """Watch bots play a match, narrated as a spectator sees it."""
-    import secrets
-
-    g = ravenry.game(game)
-    if "heuristic" in bots.split(",") and "heuristic" not in g.info.bots:
-        bots = "random"
-    m = g.new_match(players, secrets.randbits(63) if seed is None else seed, _options(game, option_pairs), variants)
+    m, bots = _bot_match(game, players, bots, seed, option_pairs, variants)
     m = play_mod.play(m, _seats(m.players, (), bots), _console(), _ask, save)
     _console().print(render.view(m, None))
 

@@ -23,6 +23,11 @@ def narrate(match: MatchBase, event: dict[str, Any]) -> str:
     spec = match.game.spec
     if spec.narrate is not None:
         return spec.narrate(event)
+    return plain_event(event)
+
+
+def plain_event(event: dict[str, Any]) -> str:
+    """An event as one line when its game has no narrator: ``Kind: field=value, ...``."""
     body = event["event"]
     if isinstance(body, dict) and len(body) == 1:
         ((kind, fields),) = body.items()

@@ -14,6 +14,7 @@ from rich.pretty import Pretty
 from rich.table import Table
 
 from ravenry.errors import RavenryError
+from ravenry.render import plain_event
 from ravenry.specs import GameSpec
 
 Frame = dict[str, Any]
@@ -35,13 +36,7 @@ def narrate(spec: GameSpec | None, event: dict[str, Any]) -> str:
             return spec.narrate(event)
         except Exception:  # a renderer bug must not cost the player the match; fall back to the raw event
             pass
-    body = event["event"]
-    if isinstance(body, dict) and len(body) == 1:
-        ((kind, fields),) = body.items()
-        if isinstance(fields, dict):
-            return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in fields.items())
-        return f"{kind}: {fields}"
-    return str(body)
+    return plain_event(event)
 
 
 def clock_line(frame: Frame) -> str:
