@@ -21,11 +21,12 @@ MATCH_ID = re.compile(r"^[a-z0-9-]{1,64}$")
 
 
 class Store:
-    def __init__(self, directory: str | Path, writers: int = 32) -> None:
+    def __init__(self, directory: str | Path, writers: int = 4) -> None:
         self.dir = Path(directory)
         self.dir.mkdir(parents=True, exist_ok=True)
-        # Its own pool, wider than asyncio's default (cores + 4): a save is mostly waiting on fsync, and with a
-        # hundred tables saving at once a narrow pool would queue every table behind the others' disk waits.
+        # A few writer threads: a save mostly waits on fsync, so saves of different tables overlap; but every
+        # extra thread wakes from fsync and competes with the event loop for the GIL (benches/net_load.py with
+        # saving: p99 123 ms with 32 writers, 40-80 ms with 4).
         self._writers = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="ravenry-save")
 
     def path(self, match_id: str) -> Path:
