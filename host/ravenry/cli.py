@@ -207,6 +207,17 @@ def _bot_match(
     return m, bots
 
 
+def _new_match_options(f: Any) -> Any:
+    """The options play and watch share for starting a match."""
+    for option in (
+        click.option("--variant", "variants", multiple=True, help="a named variant (repeatable)"),
+        click.option("-o", "--option", "option_pairs", multiple=True, help="game option name=value"),
+        click.option("--seed", type=int, help="match seed (default: random)"),
+    ):
+        f = option(f)
+    return f
+
+
 def _seats(players: int, human: tuple[int, ...], bots: str) -> dict[int, str | None]:
     return play_mod.seating(players, list(human), [b for b in bots.split(",") if b])
 
@@ -216,9 +227,7 @@ def _seats(players: int, human: tuple[int, ...], bots: str) -> dict[int, str | N
 @click.option("--players", type=int, help="players (default: the game's minimum)")
 @click.option("--seat", "human", type=int, multiple=True, help="a human seat (repeatable; default: seat 0)")
 @click.option("--bots", default="heuristic", show_default=True, help="bots for the other seats, cycled")
-@click.option("--seed", type=int, help="match seed (default: random)")
-@click.option("-o", "--option", "option_pairs", multiple=True, help="game option name=value")
-@click.option("--variant", "variants", multiple=True, help="a named variant (repeatable)")
+@_new_match_options
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path), help="autosave here after every action")
 def play(
     game: str,
@@ -239,9 +248,7 @@ def play(
 @click.argument("game")
 @click.option("--players", type=int, help="players (default: the game's minimum)")
 @click.option("--bots", default="heuristic", show_default=True, help="bots for the seats, cycled")
-@click.option("--seed", type=int, help="match seed (default: random)")
-@click.option("-o", "--option", "option_pairs", multiple=True, help="game option name=value")
-@click.option("--variant", "variants", multiple=True, help="a named variant (repeatable)")
+@_new_match_options
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path), help="save here after every action")
 def watch(
     game: str,
