@@ -202,3 +202,27 @@ def test_random_actions_never_crash(game: str, players: int, actions: list[tuple
             pass
         if p < players and m.to_act and p in m.to_act:
             m.apply(p, m.legal_actions(p)[a % len(m.legal_actions(p))])
+
+
+@pytest.mark.parametrize(("game", "players"), RUST_CASES, ids=[f"{g}-{n}p" for g, n in RUST_CASES])
+def test_any_seat_and_code_is_safe_in_every_core_call(game: str, players: int) -> None:
+    """describe/view/events/legal_actions/bot_action with seats and codes out of range never panic in Rust (a
+    panic would surface as pyo3's PanicException, which is not a RavenryError)."""
+    m = ravenry.game(game).new_match(players, 3)
+    rng = random.Random(1)
+    for _ in range(60):
+        if m.is_over:
+            break
+        for seat in (0, players - 1, players, 15, 16, 255):
+            for a in (0, 1, 2**31, 2**32 - 1, rng.randrange(2**32)):
+                assert isinstance(m.describe(a, seat)["label"], str)
+            m.view_msgpack(seat)
+            m.events_msgpack(0, seat)
+            assert seat < players or m.legal_actions(seat) == []
+            for bot in m.game.info.bots:
+                try:
+                    m.bot_action(bot, seat)
+                except RavenryError:
+                    pass
+        for p in m.to_act:
+            m.apply(p, rng.choice(m.legal_actions(p)))
