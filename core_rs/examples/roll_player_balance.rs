@@ -5,6 +5,7 @@
 
 use std::time::Instant;
 
+use ravenry_core::bots::Bot;
 use ravenry_core::engine::{snapshot, Events, Game};
 use ravenry_core::games::roll_player::RollPlayer;
 use ravenry_core::rng::Rng;
@@ -25,6 +26,29 @@ fn content() -> String {
         data!("alignments.json"),
         data!("market.json")
     )
+}
+
+type Rules = <RollPlayer as Game>::Ruleset;
+
+/// One match from `seed` with `bot` in every seat, the bot's choices drawn from `Rng::new(bot_seed)`.
+fn play_out(
+    rules: &Rules,
+    players: u8,
+    seed: u64,
+    bot_seed: u64,
+    bot: &mut dyn Bot<RollPlayer>,
+    buf: &mut Vec<u32>,
+) -> RollPlayer {
+    let mut g = RollPlayer::new(rules, players, seed).expect("new");
+    let mut rng = Rng::new(bot_seed);
+    let mut ev = Events::disabled();
+    while let Some(p) = g.actor() {
+        buf.clear();
+        g.legal_actions(rules, p, buf);
+        let a = bot.act(rules, &g, p, buf, &mut rng);
+        g.apply(rules, p, a, &mut ev).expect("legal");
+    }
+    g
 }
 
 fn main() {
@@ -55,15 +79,7 @@ fn main() {
         let mut bot = RollPlayer::bot("heuristic").expect("bot");
         let mut buf = Vec::new();
         for i in 0..3000u64 {
-            let mut g = RollPlayer::new(&rules, 4, 777 + i).expect("new");
-            let mut rng = Rng::new(i);
-            let mut ev = Events::disabled();
-            while let Some(p) = g.actor() {
-                buf.clear();
-                g.legal_actions(&rules, p, &mut buf);
-                let a = bot.act(&rules, &g, p, &buf, &mut rng);
-                g.apply(&rules, p, a, &mut ev).expect("legal");
-            }
+            let g = play_out(&rules, 4, 777 + i, i, &mut *bot, &mut buf);
             for p in 0..4u8 {
                 let label = g.seat_label(&rules, p).unwrap_or_default();
                 let s = &g.seats[usize::from(p)];
@@ -107,15 +123,7 @@ fn main() {
     let mut ladder = std::collections::BTreeMap::<String, u64>::new();
     let mut buf = Vec::new();
     for i in 0..solo_n {
-        let mut g = RollPlayer::new(&rules, 1, 10_000 + i).expect("new");
-        let mut rng = Rng::new(i);
-        let mut ev = Events::disabled();
-        while let Some(p) = g.actor() {
-            buf.clear();
-            g.legal_actions(&rules, p, &mut buf);
-            let a = bot.act(&rules, &g, p, &buf, &mut rng);
-            g.apply(&rules, p, a, &mut ev).expect("legal");
-        }
+        let g = play_out(&rules, 1, 10_000 + i, i, &mut *bot, &mut buf);
         let stars = g.outcome().map_or(0.0, |o| o.scores[0]);
         total += stars;
         *ladder.entry(ravenry_core::games::roll_player::scoring::solo_title(stars as i32).to_string()).or_default() +=
