@@ -1,0 +1,145 @@
+//! `heuristic`: one-step greedy scoring of each legal action by its kind (no lookahead).
+
+use super::content::{Kind, Rules};
+use super::effects::def;
+use super::rules::actions::*;
+use super::state::{AgotCcg, Pending, Stage};
+use crate::bots::Bot;
+use crate::engine::{Action, Player};
+use crate::rng::Rng;
+
+pub struct Heuristic;
+
+impl AgotCcg {
+    /// Standing STR `seat` could commit to a challenge of `kind` (not yet participating).
+    fn potential(&self, rules: &Rules, seat: Player, kind: u8) -> u32 {
+        let ch = self.challenge.as_ref();
+        self.seats[usize::from(seat)]
+            .play
+            .iter()
+            .filter(|c| {
+                def(rules, c.def).kind == Kind::Character
+                    && !c.kneeling
+                    && self.has_icon(rules, seat, c, kind)
+                    && !ch.is_some_and(|h| h.bypassed.contains(&c.uid))
+            })
+            .map(|c| u32::from(self.strength(rules, seat, c)))
+            .sum()
+    }
+
+    fn uid_str(&self, rules: &Rules, uid: usize) -> (usize, i32) {
+        self.locate(uid as u16).map_or((0, 0), |(s, i)| {
+            let c = &self.seats[s].play[i];
+            (s, i32::from(self.strength(rules, s as Player, c)))
+        })
+    }
+
+    fn score(&self, rules: &Rules, p: Player, a: Action) -> i32 {
+        let ps = usize::from(p);
+        let (kind, x, y) = split(a);
+        let hand = |i: usize| self.seats[ps].hand.get(i).map(|&c| def(rules, c));
+        match kind {
+            PLOT => self.seats[ps].plots.get(x).map_or(0, |&c| {
+                let d = def(rules, c);
+                let hungry = self.seats[ps].hand.len() as i32;
+                i32::from(d.gold) * (2 + hungry / 3) + i32::from(d.claim) * 3 + i32::from(d.initiative)
+            }),
+            FIRST => i32::from(y == ps) * 10,
+            SETUP_PLACE => hand(x).map_or(0, |d| {
+                10 + i32::from(d.cost) * 3 + i32::from(d.kind == Kind::Character) * 5 + i32::from(d.str)
+            }),
+            MARSHAL | MARSHAL_PENALTY => hand(x).map_or(0, |d| {
+                if d.kind == Kind::Attachment {
+                    // Only on our own characters, the strongest first.
+                    let (owner, s) = self.uid_str(rules, y);
+                    if owner != ps {
+                        return -100;
+                    }
+                    return 8 + s;
+                }
+                let base = 10 + i32::from(d.cost) * 3 + i32::from(d.str) * 2 + i32::from(d.gold) * 6;
+                base + if kind == MARSHAL_PENALTY { 6 } else { 0 }
+            }),
+            DUPE => 50,
+            REDUCER => {
+                let gold = self.seats[ps].gold;
+                let dearer = self.seats[ps].hand.iter().any(|&c| def(rules, c).cost > gold);
+                if dearer {
+                    40
+                } else {
+                    -1
+                }
+            }
+            CHALLENGE => {
+                let k = x as u8;
+                let mine = self.potential(rules, p, k) as i32;
+                let theirs = self.potential(rules, y as Player, k) as i32;
+                let lead = self.power(y) as i32;
+                if mine > theirs || theirs == 0 {
+                    30 + (mine - theirs) + lead + [6, 2, 4][usize::from(k.min(2))]
+                } else {
+                    -5
+                }
+            }
+            ATTACK => {
+                let Some(ch) = &self.challenge else { return 0 };
+                let have = self.side_strength(rules, p, &ch.attackers) as i32;
+                let need = self.potential(rules, ch.defender, ch.kind) as i32;
+                if have > need {
+                    -3
+                } else {
+                    20 + self.uid_str(rules, y).1
+                }
+            }
+            DEFEND => {
+                let Some(ch) = &self.challenge else { return 0 };
+                let att = self.side_strength(rules, ch.attacker, &ch.attackers) as i32;
+                let have = self.side_strength(rules, p, &ch.defenders) as i32;
+                let can = have + self.potential(rules, p, ch.kind) as i32 + 1;
+                if have > att || can <= att {
+                    -3
+                } else {
+                    20 + self.uid_str(rules, y).1
+                }
+            }
+            STEALTH => 10 + self.uid_str(rules, y).1,
+            KILL => self.locate(y as u16).map_or(0, |(s, i)| {
+                let c = &self.seats[s].play[i];
+                100 - i32::from(def(rules, c.def).cost) * 5 - i32::from(c.power) * 5 - c.attachments.len() as i32 * 3
+            }),
+            KNEEL => {
+                let (owner, s) = self.uid_str(rules, y);
+                if owner == ps {
+                    -20
+                } else {
+                    10 + s
+                }
+            }
+            DISCARD => hand(x).map_or(0, |d| 50 - i32::from(d.cost)),
+            YES => 10,
+            DONE => match (self.pending.first(), self.challenge.as_ref().map(|c| c.stage)) {
+                (Some(Pending::KneelTarget { .. }), _) => 5,
+                (Some(_), _) => 0,
+                (None, Some(Stage::Attackers)) => 0,
+                _ => 0,
+            },
+            _ => 0,
+        }
+    }
+}
+
+impl Bot<AgotCcg> for Heuristic {
+    fn act(&mut self, rules: &Rules, state: &AgotCcg, p: Player, legal: &[Action], rng: &mut Rng) -> Action {
+        let mut best = legal[0];
+        let mut best_score = i32::MIN;
+        for &a in legal {
+            // A little noise breaks ties without always taking the first listed action.
+            let s = state.score(rules, p, a) * 4 + rng.below(3) as i32;
+            if s > best_score {
+                best_score = s;
+                best = a;
+            }
+        }
+        best
+    }
+}

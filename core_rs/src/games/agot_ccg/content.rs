@@ -1,0 +1,502 @@
+//! Loads and checks the plugin's content: `{"cards": [..], "decks": [..]}` (the plugin's `cards.json` and
+//! `decks.json` verbatim) and the options. Card text is a list of abilities from the small vocabulary below;
+//! a card whose text this vocabulary cannot say is left out of the pool (docs/games/agot_ccg.md lists them).
+
+use serde::Deserialize;
+
+use crate::engine::SetupError;
+
+/// Houses; 0 is "neutral" (no shield).
+pub const HOUSES: [&str; 5] = ["neutral", "stark", "lannister", "baratheon", "targaryen"];
+pub const NEUTRAL: u8 = 0;
+
+/// Challenge icons / challenge types (rulebook "Icone di sfida").
+pub const MIL: u8 = 0;
+pub const INT: u8 = 1;
+pub const POW: u8 = 2;
+pub const CHALLENGES: [&str; 3] = ["military", "intrigue", "power"];
+
+/// Keyword bits (rulebook "Parole chiave" + Immunity variants of the card data).
+pub const STEALTH: u16 = 1;
+pub const DEADLY: u16 = 1 << 1;
+pub const RENOWN: u16 = 1 << 2;
+pub const LIMITED: u16 = 1 << 3;
+pub const NO_ATTACH: u16 = 1 << 4;
+pub const DEATHBOUND: u16 = 1 << 5;
+pub const IMMUNE_EVENTS: u16 = 1 << 6;
+pub const IMMUNE_CHAR: u16 = 1 << 7;
+pub const IMMUNE_OPP_CHAR: u16 = 1 << 8;
+pub const SETUP: u16 = 1 << 9;
+const KEYWORDS: [(&str, u16); 10] = [
+    ("stealth", STEALTH),
+    ("deadly", DEADLY),
+    ("renown", RENOWN),
+    ("limited", LIMITED),
+    ("no_attachments", NO_ATTACH),
+    ("deathbound", DEATHBOUND),
+    ("immune_events", IMMUNE_EVENTS),
+    ("immune_character_abilities", IMMUNE_CHAR),
+    ("immune_opponent_character_abilities", IMMUNE_OPP_CHAR),
+    ("setup", SETUP),
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    Character,
+    Location,
+    Attachment,
+    Plot,
+}
+
+/// When a conditional ability is on.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "if", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Cond {
+    /// At least one doomed card in any dead pile.
+    DoomedInDeadPile,
+    /// Its controller controls another character with one of these traits (of this house, if given).
+    ControlsTrait {
+        traits: Vec<String>,
+        #[serde(default)]
+        house: Option<String>,
+    },
+    /// Some player has a plot with the trait "The Others" revealed.
+    OthersPlotRevealed,
+    /// It has at least one attachment (with this trait, if given).
+    HasAttachment {
+        #[serde(rename = "trait", default)]
+        tr: Option<String>,
+    },
+    /// Every character, location and attachment its controller controls is of its house or neutral.
+    AllOwnHouse,
+    /// The card it is attached to is of this house (attachments).
+    AttachedHouse { house: String },
+}
+
+/// The effect vocabulary. Constant abilities are read where they matter; triggered ones are asked as
+/// yes/no or target decisions when their moment comes.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Ability {
+    // --- characters: constant
+    StrWhile {
+        amount: i8,
+        cond: Cond,
+    },
+    KeywordsWhile {
+        keywords: Vec<String>,
+        cond: Cond,
+    },
+    IconsWhile {
+        icons: String,
+        cond: Cond,
+    },
+    NoKneelAttackWhile {
+        cond: Cond,
+    },
+    NoKneelAttackDefendWhile {
+        cond: Cond,
+    },
+    CannotBeDiscardedWhile {
+        cond: Cond,
+    },
+    CostReduction {
+        #[serde(rename = "trait")]
+        tr: String,
+        amount: u8,
+    },
+    YourCharsStr {
+        amount: i8,
+    },
+    StrPerAttachment {
+        amount: i8,
+    },
+    StrPerDeadHouseChar {
+        house: String,
+    },
+    /// While it attacks, Army characters cannot defend (Lookout).
+    ArmyCannotDefendWhileAttacking,
+    // --- characters: triggered
+    /// Response: after you play it from hand, draw n cards.
+    OnPlayedDraw {
+        n: u8,
+    },
+    /// Response: after you play it from hand, choose and kneel a character.
+    OnPlayedKneelChar,
+    /// You may pay an optional gold penalty; if you do, it claims `power` power.
+    PenaltyClaimPower {
+        penalty: u8,
+        power: u8,
+    },
+    /// You may pay an optional gold penalty; if you do, each opponent chooses and discards n cards from hand.
+    PenaltyOpponentsDiscard {
+        penalty: u8,
+        n: u8,
+    },
+    /// Response: after a character of this house is killed, stand this card.
+    StandAfterHouseCharKilled {
+        house: String,
+    },
+    /// Response: after you win a challenge, put this card into play from your hand.
+    IntoPlayAfterWin,
+    /// Response: after this card is killed, move all power on all characters to your House card.
+    KilledMovePowerToHouse,
+    /// Passive: when you reveal a plot, draw n cards.
+    DrawOnPlotReveal {
+        n: u8,
+    },
+    // --- locations
+    /// Marshalling: kneel it; the next card (of this house, if given) you play this phase costs 1 less.
+    Reducer {
+        #[serde(default)]
+        house: Option<String>,
+    },
+    /// During intrigue challenges every revealed plot has this much more claim.
+    IntrigueClaimBonus {
+        amount: u8,
+    },
+    /// Response: after you win dominance, claim 1 more power for your House.
+    DominanceBonus,
+    /// Response: after you win a challenge as defender, each opponent chooses and kills 1 of his characters.
+    DefenseWinOpponentsKill,
+    /// Passive: a player who loses an unopposed challenge discards n power from his House.
+    UnopposedLoserDiscardsPower {
+        n: u8,
+    },
+    /// Each opponent counts as having n more doomed cards in his dead pile.
+    OpponentsExtraDoomed {
+        n: u8,
+    },
+    // --- attachments
+    Attached {
+        #[serde(default)]
+        str: i8,
+        #[serde(default)]
+        icons: String,
+        #[serde(default)]
+        keywords: Vec<String>,
+        #[serde(default)]
+        defending_str: i8,
+        #[serde(default)]
+        cond: Option<Cond>,
+    },
+    // --- plots (constant while revealed, or "when revealed")
+    PlotYourCharsStr {
+        amount: i8,
+    },
+    PlotAllCharsStr {
+        amount: i8,
+    },
+    PlotNoIntIconStr {
+        amount: i8,
+    },
+    PlotChallengeBonus {
+        amount: u8,
+    },
+    PlotNoKneel {
+        challenge: String,
+    },
+    PlotNoUnopposedPower,
+    PlotOpponentsIncome {
+        amount: u8,
+    },
+    PlotCharsCannotBeKilled,
+    PlotOpponentsClaim {
+        amount: u8,
+    },
+    PlotCostIncrease {
+        amount: u8,
+    },
+    PlotSkipDraw,
+    PlotExtraLimitedLocation,
+    PlotRevealKneelChar,
+    PlotLowerInitiativeOneDefender,
+    PlotBlankCharacters,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCard {
+    code: String,
+    name: String,
+    house: String,
+    #[serde(rename = "type")]
+    kind: Kind,
+    #[serde(default)]
+    unique: bool,
+    #[serde(default)]
+    cost: u8,
+    #[serde(default)]
+    strength: u8,
+    #[serde(default)]
+    icons: String,
+    #[serde(default)]
+    traits: Vec<String>,
+    #[serde(default)]
+    keywords: Vec<String>,
+    #[serde(default)]
+    doomed: bool,
+    #[serde(default)]
+    gold: u8,
+    #[serde(default)]
+    influence: u8,
+    #[serde(default)]
+    initiative: u8,
+    #[serde(default)]
+    claim: u8,
+    #[serde(default)]
+    house_only: bool,
+    #[serde(default)]
+    abilities: Vec<Ability>,
+    #[serde(default)]
+    text: String,
+    source: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDeck {
+    house: String,
+    name: String,
+    plots: Vec<String>,
+    cards: Vec<(String, u8)>,
+    source: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawContent {
+    cards: Vec<RawCard>,
+    decks: Vec<RawDeck>,
+}
+
+/// One card definition. Ids are indices into `Rules::cards`.
+#[derive(Clone, Debug)]
+pub struct CardDef {
+    pub code: String,
+    pub name: String,
+    pub house: u8,
+    pub kind: Kind,
+    pub unique: bool,
+    pub cost: u8,
+    pub str: u8,
+    /// Icon bits: 1 << MIL | 1 << INT | 1 << POW.
+    pub icons: u8,
+    pub traits: Vec<String>,
+    pub keywords: u16,
+    pub doomed: bool,
+    pub gold: u8,
+    pub influence: u8,
+    pub initiative: u8,
+    pub claim: u8,
+    pub house_only: bool,
+    pub abilities: Vec<Ability>,
+}
+
+impl CardDef {
+    pub fn has_trait(&self, t: &str) -> bool {
+        self.traits.iter().any(|x| x == t)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Deck {
+    pub house: u8,
+    pub name: String,
+    pub plots: Vec<u16>,
+    pub cards: Vec<u16>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Options {
+    decks: Vec<String>,
+    round_limit: u8,
+}
+
+/// Parsed content and options.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub cards: Vec<CardDef>,
+    pub decks: Vec<Deck>,
+    /// Deck index per seat, fixed by the option; empty = distinct houses dealt at random.
+    pub seat_decks: Vec<u8>,
+    /// The tournament time limit as a number of rounds (rulebook "Come ci si prepara ai Tornei").
+    pub round_limit: u8,
+}
+
+pub fn house_index(s: &str) -> Option<u8> {
+    HOUSES.iter().position(|h| *h == s).map(|i| i as u8)
+}
+
+pub fn keyword_bits(names: &[String]) -> Result<u16, String> {
+    let mut bits = 0;
+    for n in names {
+        let Some((_, b)) = KEYWORDS.iter().find(|(k, _)| k == n) else {
+            return Err(format!("unknown keyword {n:?}"));
+        };
+        bits |= b;
+    }
+    Ok(bits)
+}
+
+pub fn icon_bits(s: &str) -> Result<u8, String> {
+    let mut bits = 0;
+    for c in s.chars() {
+        bits |= match c {
+            'M' => 1 << MIL,
+            'I' => 1 << INT,
+            'P' => 1 << POW,
+            _ => return Err(format!("unknown icon {c:?} (use M, I, P)")),
+        };
+    }
+    Ok(bits)
+}
+
+pub fn challenge_index(s: &str) -> Option<u8> {
+    CHALLENGES.iter().position(|c| *c == s).map(|i| i as u8)
+}
+
+fn check_ability(a: &Ability) -> Result<(), String> {
+    let check_cond = |c: &Cond| match c {
+        Cond::ControlsTrait { house: Some(h), .. } | Cond::AttachedHouse { house: h } => {
+            house_index(h).map(|_| ()).ok_or(format!("unknown house {h:?}"))
+        }
+        _ => Ok(()),
+    };
+    match a {
+        Ability::StrWhile { cond, .. }
+        | Ability::NoKneelAttackWhile { cond }
+        | Ability::NoKneelAttackDefendWhile { cond }
+        | Ability::CannotBeDiscardedWhile { cond } => check_cond(cond),
+        Ability::KeywordsWhile { keywords, cond } => {
+            keyword_bits(keywords)?;
+            check_cond(cond)
+        }
+        Ability::IconsWhile { icons, cond } => {
+            icon_bits(icons)?;
+            check_cond(cond)
+        }
+        Ability::Attached { icons, keywords, cond, .. } => {
+            icon_bits(icons)?;
+            keyword_bits(keywords)?;
+            cond.as_ref().map_or(Ok(()), check_cond)
+        }
+        Ability::StrPerDeadHouseChar { house } | Ability::StandAfterHouseCharKilled { house } => {
+            house_index(house).map(|_| ()).ok_or(format!("unknown house {house:?}"))
+        }
+        Ability::Reducer { house: Some(h) } => house_index(h).map(|_| ()).ok_or(format!("unknown house {h:?}")),
+        Ability::PlotNoKneel { challenge } => {
+            challenge_index(challenge).map(|_| ()).ok_or(format!("unknown challenge {challenge:?}"))
+        }
+        _ => Ok(()),
+    }
+}
+
+pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
+    let raw: RawContent = serde_json::from_str(content).map_err(|e| SetupError::Content(e.to_string()))?;
+    let opts: Options = serde_json::from_str(options).map_err(|e| SetupError::Option {
+        name: "options".into(),
+        reason: format!("{e} (known: decks, round_limit)"),
+    })?;
+    if raw.cards.len() > 2000 {
+        return Err(SetupError::Content("at most 2000 cards".into()));
+    }
+    let mut cards = Vec::with_capacity(raw.cards.len());
+    for c in raw.cards {
+        let bad = |why: String| SetupError::Content(format!("card {} ({}): {why}", c.code, c.name));
+        if !["rulebook", "research", "designed"].contains(&c.source.as_str()) {
+            return Err(bad(format!("source {:?} is not rulebook/research/designed", c.source)));
+        }
+        let house = house_index(&c.house).ok_or_else(|| bad(format!("unknown house {:?}", c.house)))?;
+        for a in &c.abilities {
+            check_ability(a).map_err(&bad)?;
+        }
+        let _ = c.text;
+        cards.push(CardDef {
+            icons: icon_bits(&c.icons).map_err(&bad)?,
+            keywords: keyword_bits(&c.keywords).map_err(&bad)?,
+            code: c.code,
+            name: c.name,
+            house,
+            kind: c.kind,
+            unique: c.unique,
+            cost: c.cost.min(20),
+            str: c.strength.min(20),
+            traits: c.traits,
+            doomed: c.doomed,
+            gold: c.gold.min(10),
+            influence: c.influence.min(10),
+            initiative: c.initiative.min(20),
+            claim: c.claim.min(5),
+            house_only: c.house_only,
+            abilities: c.abilities,
+        });
+    }
+    let find = |code: &str| cards.iter().position(|c| c.code == code).map(|i| i as u16);
+    let mut decks = Vec::new();
+    for d in raw.decks {
+        let bad = |why: String| SetupError::Content(format!("deck {}: {why}", d.name));
+        if !["rulebook", "research", "designed"].contains(&d.source.as_str()) {
+            return Err(bad("source must be rulebook/research/designed".into()));
+        }
+        let house = house_index(&d.house).filter(|h| *h != NEUTRAL).ok_or_else(|| bad("unknown house".into()))?;
+        let mut plots = Vec::new();
+        for p in &d.plots {
+            let id = find(p).ok_or_else(|| bad(format!("unknown plot {p}")))?;
+            if cards[usize::from(id)].kind != Kind::Plot || plots.contains(&id) {
+                return Err(bad(format!("{p} is not a plot or is listed twice")));
+            }
+            plots.push(id);
+        }
+        // Deck-building rules (rulebook "Regole di creazione dei mazzi"): exactly 7 different plots, at least 60
+        // house cards, at most 3 copies of a title, no "House X only" card of another House.
+        if plots.len() != 7 {
+            return Err(bad(format!("a plot deck holds exactly 7 different plots, not {}", plots.len())));
+        }
+        let mut list = Vec::new();
+        for (code, n) in &d.cards {
+            let id = find(code).ok_or_else(|| bad(format!("unknown card {code}")))?;
+            let def = &cards[usize::from(id)];
+            if def.kind == Kind::Plot || *n == 0 || *n > 3 {
+                return Err(bad(format!("{code}: 1 to 3 copies of a non-plot card")));
+            }
+            list.extend(std::iter::repeat_n(id, usize::from(*n)));
+        }
+        for id in plots.iter().chain(&list) {
+            let def = &cards[usize::from(*id)];
+            if def.house_only && def.house != house {
+                return Err(bad(format!("{} is House {} only", def.code, HOUSES[usize::from(def.house)])));
+            }
+        }
+        if list.len() < 60 || list.len() > 200 {
+            return Err(bad(format!("a House deck holds at least 60 cards, not {}", list.len())));
+        }
+        decks.push(Deck { house, name: d.name, plots, cards: list });
+    }
+    if decks.is_empty() || decks.len() > 8 {
+        return Err(SetupError::Content("1 to 8 decks".into()));
+    }
+    let mut seat_decks = Vec::new();
+    for name in &opts.decks {
+        let i = decks.iter().position(|d| HOUSES[usize::from(d.house)] == name).ok_or_else(|| SetupError::Option {
+            name: "decks".into(),
+            reason: format!(
+                "no deck for house {name:?}; choose from {}",
+                decks.iter().map(|d| HOUSES[usize::from(d.house)]).collect::<Vec<_>>().join(", ")
+            ),
+        })?;
+        seat_decks.push(i as u8);
+    }
+    if seat_decks.len() > 4 {
+        return Err(SetupError::Option { name: "decks".into(), reason: "at most 4 seats".into() });
+    }
+    if opts.round_limit == 0 || opts.round_limit > 100 {
+        return Err(SetupError::Option {
+            name: "round_limit".into(),
+            reason: "a number of rounds from 1 to 100".into(),
+        });
+    }
+    Ok(Rules { cards, decks, seat_decks, round_limit: opts.round_limit })
+}

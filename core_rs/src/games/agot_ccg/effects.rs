@@ -1,0 +1,331 @@
+//! Derived values: strength, icons, keywords, costs, claim, income. Constant abilities and lasting effects
+//! are summed (rulebook "Effetti duraturi": order does not matter; STR below 0 counts as 0).
+
+use super::content::{Ability, CardDef, Cond, Kind, Rules, DEADLY, INT, NEUTRAL, RENOWN, STEALTH};
+use super::state::{AgotCcg, InPlay};
+use crate::engine::Player;
+
+pub fn def(rules: &Rules, id: u16) -> &CardDef {
+    // Every id in a state is checked by `validate` (forged snapshots) or comes from the decks.
+    &rules.cards[usize::from(id)]
+}
+
+impl AgotCcg {
+    pub fn n(&self) -> usize {
+        self.seats.len()
+    }
+
+    /// A revealed plot of `seat` carrying an ability matching `f`.
+    pub fn plot_has(&self, rules: &Rules, seat: Player, f: impl Fn(&Ability) -> bool) -> bool {
+        self.seats.get(usize::from(seat)).and_then(|s| s.plot).is_some_and(|p| def(rules, p).abilities.iter().any(f))
+    }
+
+    pub fn any_plot_has(&self, rules: &Rules, f: impl Fn(&Ability) -> bool + Copy) -> bool {
+        (0..self.n()).any(|s| self.plot_has(rules, s as Player, f))
+    }
+
+    /// Fortified Position: the text boxes of all characters are blank (traits excepted).
+    pub fn chars_blank(&self, rules: &Rules) -> bool {
+        self.any_plot_has(rules, |a| matches!(a, Ability::PlotBlankCharacters))
+    }
+
+    /// The printed abilities of a card in play that are on now.
+    pub fn abilities<'r>(&self, rules: &'r Rules, c: &InPlay) -> &'r [Ability] {
+        let d = def(rules, c.def);
+        if d.kind == Kind::Character && self.chars_blank(rules) {
+            &[]
+        } else {
+            &d.abilities
+        }
+    }
+
+    pub fn doomed_in_any_dead_pile(&self, rules: &Rules) -> bool {
+        self.seats.iter().any(|s| s.dead.iter().any(|&c| def(rules, c).doomed))
+    }
+
+    pub fn cond(&self, rules: &Rules, seat: Player, c: &InPlay, cond: &Cond) -> bool {
+        let Some(s) = self.seats.get(usize::from(seat)) else { return false };
+        match cond {
+            Cond::DoomedInDeadPile => self.doomed_in_any_dead_pile(rules),
+            Cond::OthersPlotRevealed => {
+                self.seats.iter().any(|q| q.plot.is_some_and(|p| def(rules, p).has_trait("The Others")))
+            }
+            Cond::ControlsTrait { traits, house } => s.play.iter().any(|o| {
+                let d = def(rules, o.def);
+                o.uid != c.uid
+                    && d.kind == Kind::Character
+                    && traits.iter().any(|t| d.has_trait(t))
+                    && house.as_deref().is_none_or(|h| super::content::house_index(h) == Some(d.house))
+            }),
+            Cond::HasAttachment { tr } => {
+                c.attachments.iter().any(|(a, _)| tr.as_deref().is_none_or(|t| def(rules, *a).has_trait(t)))
+            }
+            Cond::AllOwnHouse => s.play.iter().all(|o| {
+                let ok = |h: u8| h == NEUTRAL || h == s.house;
+                ok(def(rules, o.def).house) && o.attachments.iter().all(|(a, _)| ok(def(rules, *a).house))
+            }),
+            Cond::AttachedHouse { house } => super::content::house_index(house) == Some(def(rules, c.def).house),
+        }
+    }
+
+    /// Attachment abilities on `c` that are on.
+    fn attached<'r>(&self, rules: &'r Rules, seat: Player, c: &InPlay) -> Vec<&'r Ability> {
+        let mut out = Vec::new();
+        for (a, _) in &c.attachments {
+            for ab in &def(rules, *a).abilities {
+                if let Ability::Attached { cond, .. } = ab {
+                    if cond.as_ref().is_none_or(|k| self.cond(rules, seat, c, k)) {
+                        out.push(ab);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    pub fn keywords(&self, rules: &Rules, seat: Player, c: &InPlay) -> u16 {
+        let d = def(rules, c.def);
+        let mut k = if d.kind == Kind::Character && self.chars_blank(rules) { 0 } else { d.keywords };
+        for ab in self.abilities(rules, c) {
+            if let Ability::KeywordsWhile { keywords, cond } = ab {
+                if self.cond(rules, seat, c, cond) {
+                    k |= super::content::keyword_bits(keywords).unwrap_or(0);
+                }
+            }
+        }
+        for ab in self.attached(rules, seat, c) {
+            if let Ability::Attached { keywords, .. } = ab {
+                k |= super::content::keyword_bits(keywords).unwrap_or(0);
+            }
+        }
+        k
+    }
+
+    pub fn icons(&self, rules: &Rules, seat: Player, c: &InPlay) -> u8 {
+        let mut i = def(rules, c.def).icons;
+        for ab in self.abilities(rules, c) {
+            if let Ability::IconsWhile { icons, cond } = ab {
+                if self.cond(rules, seat, c, cond) {
+                    i |= super::content::icon_bits(icons).unwrap_or(0);
+                }
+            }
+        }
+        for ab in self.attached(rules, seat, c) {
+            if let Ability::Attached { icons, .. } = ab {
+                i |= super::content::icon_bits(icons).unwrap_or(0);
+            }
+        }
+        i
+    }
+
+    pub fn has_icon(&self, rules: &Rules, seat: Player, c: &InPlay, kind: u8) -> bool {
+        self.icons(rules, seat, c) & (1 << kind) != 0
+    }
+
+    fn defending(&self, c: &InPlay) -> bool {
+        self.challenge.as_ref().is_some_and(|ch| ch.defenders.contains(&c.uid))
+    }
+
+    pub fn strength(&self, rules: &Rules, seat: Player, c: &InPlay) -> u8 {
+        let d = def(rules, c.def);
+        if d.kind != Kind::Character {
+            return 0;
+        }
+        let mut s = i32::from(d.str);
+        for ab in self.abilities(rules, c) {
+            s += match ab {
+                Ability::StrWhile { amount, cond } if self.cond(rules, seat, c, cond) => i32::from(*amount),
+                Ability::StrPerAttachment { amount } => i32::from(*amount) * c.attachments.len() as i32,
+                Ability::StrPerDeadHouseChar { house } => {
+                    let h = super::content::house_index(house);
+                    self.seats
+                        .iter()
+                        .flat_map(|x| x.dead.iter())
+                        .filter(|&&x| def(rules, x).kind == Kind::Character && Some(def(rules, x).house) == h)
+                        .count() as i32
+                }
+                _ => 0,
+            };
+        }
+        for ab in self.attached(rules, seat, c) {
+            if let Ability::Attached { str, defending_str, .. } = ab {
+                s += i32::from(*str);
+                if self.defending(c) {
+                    s += i32::from(*defending_str);
+                }
+            }
+        }
+        // "Characters you control get +N": other characters of the same controller with the ability.
+        if let Some(me) = self.seats.get(usize::from(seat)) {
+            for o in &me.play {
+                for ab in self.abilities(rules, o) {
+                    if let Ability::YourCharsStr { amount } = ab {
+                        s += i32::from(*amount);
+                    }
+                }
+            }
+        }
+        for (q, other) in self.seats.iter().enumerate() {
+            let Some(p) = other.plot else { continue };
+            for ab in &def(rules, p).abilities {
+                s += match ab {
+                    Ability::PlotYourCharsStr { amount } if q == usize::from(seat) => i32::from(*amount),
+                    Ability::PlotAllCharsStr { amount } => i32::from(*amount),
+                    Ability::PlotNoIntIconStr { amount } if !self.has_icon(rules, seat, c, INT) => i32::from(*amount),
+                    _ => 0,
+                };
+            }
+        }
+        s.clamp(0, 255) as u8
+    }
+
+    pub fn has_kw(&self, rules: &Rules, seat: Player, c: &InPlay, kw: u16) -> bool {
+        self.keywords(rules, seat, c) & kw != 0
+    }
+
+    /// Total power: House card plus characters (rulebook "Potere e vittoria").
+    pub fn power(&self, seat: usize) -> u8 {
+        self.seats.get(seat).map_or(0, |s| s.play.iter().fold(s.house_power, |acc, c| acc.saturating_add(c.power)))
+    }
+
+    /// Initiative: plot plus initiative bonuses of cards in play, kneeling or not.
+    pub fn initiative(&self, rules: &Rules, seat: usize) -> u8 {
+        let s = &self.seats[seat];
+        let base = s.plot.map_or(0, |p| def(rules, p).initiative);
+        s.play.iter().fold(base, |acc, c| acc.saturating_add(def(rules, c.def).initiative))
+    }
+
+    /// Income counted at the start of the seat's marshalling (rulebook "Fase 3").
+    pub fn income(&self, rules: &Rules, seat: usize) -> u8 {
+        let s = &self.seats[seat];
+        let mut g = s.plot.map_or(0, |p| def(rules, p).gold);
+        for c in &s.play {
+            g = g.saturating_add(def(rules, c.def).gold);
+        }
+        for (q, other) in self.seats.iter().enumerate() {
+            if q == seat || other.eliminated {
+                continue;
+            }
+            if let Some(p) = other.plot {
+                for ab in &def(rules, p).abilities {
+                    if let Ability::PlotOpponentsIncome { amount } = ab {
+                        g = g.saturating_add(*amount);
+                    }
+                }
+            }
+        }
+        g
+    }
+
+    /// What `card` costs `seat` to marshal now: printed cost, +2 out of House (rulebook "Dragoni di penalità"),
+    /// plot increases, then reductions; never below 0.
+    pub fn marshal_cost(&self, rules: &Rules, seat: usize, card: u16, penalty: u8) -> u8 {
+        let d = def(rules, card);
+        let s = &self.seats[seat];
+        let mut c = i32::from(d.cost) + i32::from(penalty);
+        if d.house != NEUTRAL && d.house != s.house {
+            c += 2;
+        }
+        if matches!(d.kind, Kind::Character | Kind::Attachment) {
+            for q in &self.seats {
+                if let Some(p) = q.plot {
+                    for ab in &def(rules, p).abilities {
+                        if let Ability::PlotCostIncrease { amount } = ab {
+                            c += i32::from(*amount);
+                        }
+                    }
+                }
+            }
+        }
+        let mut reduce = 0;
+        if d.kind == Kind::Character {
+            for o in &s.play {
+                for ab in self.abilities(rules, o) {
+                    if let Ability::CostReduction { tr, amount } = ab {
+                        if d.has_trait(tr) {
+                            reduce += i32::from(*amount);
+                        }
+                    }
+                }
+            }
+        }
+        reduce += s.reductions.iter().filter(|&&h| h == 255 || h == d.house).count() as i32;
+        // Reductions never eat into a gold penalty (the card data's "cannot be ignored").
+        let floor = i32::from(penalty);
+        (c - reduce).max(floor).clamp(0, 255) as u8
+    }
+
+    /// The claim of `attacker`'s revealed plot in a challenge of `kind` against `defender`.
+    pub fn claim(&self, rules: &Rules, attacker: Player, kind: u8) -> u8 {
+        let Some(p) = self.seats.get(usize::from(attacker)).and_then(|s| s.plot) else { return 0 };
+        let mut c = i32::from(def(rules, p).claim);
+        if kind == INT {
+            for s in &self.seats {
+                for o in &s.play {
+                    for ab in self.abilities(rules, o) {
+                        if let Ability::IntrigueClaimBonus { amount } = ab {
+                            c += i32::from(*amount);
+                        }
+                    }
+                }
+            }
+        }
+        for (q, s) in self.seats.iter().enumerate() {
+            if q == usize::from(attacker) {
+                continue;
+            }
+            if let Some(op) = s.plot {
+                for ab in &def(rules, op).abilities {
+                    if let Ability::PlotOpponentsClaim { amount } = ab {
+                        c -= i32::from(*amount);
+                    }
+                }
+            }
+        }
+        c.clamp(0, 10) as u8
+    }
+
+    /// Doomed cards counted against `seat` (rulebook "Maledizione"), with "counts as having more" effects.
+    pub fn doomed_count(&self, rules: &Rules, seat: usize) -> usize {
+        let mut n = self.seats[seat].dead.iter().filter(|&&c| def(rules, c).doomed).count();
+        for (q, s) in self.seats.iter().enumerate() {
+            if q == seat || s.eliminated {
+                continue;
+            }
+            for o in &s.play {
+                for ab in self.abilities(rules, o) {
+                    if let Ability::OpponentsExtraDoomed { n: k } = ab {
+                        n += usize::from(*k);
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    pub fn stealthy(&self, rules: &Rules, seat: Player, c: &InPlay) -> bool {
+        self.has_kw(rules, seat, c, STEALTH)
+    }
+
+    pub fn deadly(&self, rules: &Rules, seat: Player, c: &InPlay) -> bool {
+        self.has_kw(rules, seat, c, DEADLY)
+    }
+
+    pub fn renowned(&self, rules: &Rules, seat: Player, c: &InPlay) -> bool {
+        self.has_kw(rules, seat, c, RENOWN)
+    }
+
+    /// Find a card in play by uid: (controller, index).
+    pub fn locate(&self, uid: u16) -> Option<(usize, usize)> {
+        self.seats.iter().enumerate().find_map(|(s, seat)| seat.play.iter().position(|c| c.uid == uid).map(|i| (s, i)))
+    }
+
+    /// Seats in turn order from the first player, clockwise, skipping the eliminated.
+    pub fn order(&self) -> Vec<Player> {
+        let n = self.n();
+        (0..n)
+            .map(|k| ((usize::from(self.first) + k) % n) as Player)
+            .filter(|&p| !self.seats[usize::from(p)].eliminated)
+            .collect()
+    }
+}

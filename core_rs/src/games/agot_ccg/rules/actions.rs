@@ -1,0 +1,341 @@
+//! Action codes and the legal-action lists. A code is `kind << 24 | x << 16 | y`, where `x` is a hand index,
+//! challenge type or seat and `y` a card uid or seat.
+
+use super::super::content::{Ability, Kind, Rules, IMMUNE_CHAR, IMMUNE_OPP_CHAR, LIMITED, NEUTRAL, NO_ATTACH};
+use super::super::effects::def;
+use super::super::state::{AgotCcg, Pending, Phase, Resp, Stage, Why};
+use super::flow::SETUP_GOLD;
+use crate::engine::{Action, Player};
+
+pub const SETUP_PLACE: u32 = 1;
+pub const DONE: u32 = 2;
+pub const PLOT: u32 = 3;
+pub const FIRST: u32 = 4;
+pub const MARSHAL: u32 = 5;
+pub const MARSHAL_PENALTY: u32 = 6;
+pub const DUPE: u32 = 7;
+pub const REDUCER: u32 = 8;
+pub const CHALLENGE: u32 = 9;
+pub const ATTACK: u32 = 10;
+pub const DEFEND: u32 = 11;
+pub const STEALTH: u32 = 12;
+pub const KILL: u32 = 13;
+pub const KNEEL: u32 = 14;
+pub const DISCARD: u32 = 15;
+pub const YES: u32 = 16;
+
+pub fn code(kind: u32, x: usize, y: usize) -> Action {
+    kind << 24 | ((x as u32) & 0xff) << 16 | (y as u32) & 0xffff
+}
+
+pub fn split(a: Action) -> (u32, usize, usize) {
+    (a >> 24, ((a >> 16) & 0xff) as usize, (a & 0xffff) as usize)
+}
+
+impl AgotCcg {
+    /// The seat whose decision the rules wait for (not the plot phase, where all choose at once).
+    pub fn actor(&self) -> Option<Player> {
+        if let Some(p) = self.pending.first() {
+            return Some(p.seat());
+        }
+        match self.phase {
+            Phase::Setup | Phase::Marshal => self.order().get(usize::from(self.turn)).copied(),
+            Phase::FirstPlayer => Some(self.first),
+            Phase::Challenges => {
+                let active = self.order().get(usize::from(self.turn)).copied()?;
+                match self.challenge.as_ref().map(|c| (c.stage, c.defender)) {
+                    None | Some((Stage::Attackers, _)) => Some(active),
+                    Some((Stage::Defenders, d)) => Some(d),
+                    Some((Stage::Resolve(_), _)) => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    pub fn legal(&self, rules: &Rules, p: Player, out: &mut Vec<Action>) {
+        let ps = usize::from(p);
+        if ps >= self.n() {
+            return;
+        }
+        if self.phase == Phase::Plot {
+            let s = &self.seats[ps];
+            if s.commit.is_none() && !s.eliminated {
+                out.extend((0..s.plots.len()).map(|i| code(PLOT, i, 0)));
+            }
+            return;
+        }
+        if self.actor() != Some(p) {
+            return;
+        }
+        if let Some(pend) = self.pending.first() {
+            return self.pending_actions(rules, pend, out);
+        }
+        match self.phase {
+            Phase::Setup => self.setup_actions(rules, ps, out),
+            Phase::FirstPlayer => out.extend(self.order().iter().map(|&q| code(FIRST, 0, usize::from(q)))),
+            Phase::Marshal => self.marshal_actions(rules, ps, out),
+            Phase::Challenges => self.challenge_actions(rules, p, out),
+            _ => {}
+        }
+    }
+
+    /// Setup (rulebook "Prepararsi a giocare", 5): characters and locations up to 5 gold (out-of-House +2),
+    /// at most one Limited card and no two copies of a unique card.
+    fn setup_actions(&self, rules: &Rules, ps: usize, out: &mut Vec<Action>) {
+        let s = &self.seats[ps];
+        let spent: u8 = s.setup.iter().map(|&c| self.setup_cost(rules, ps, c)).sum();
+        let limited = s.setup.iter().any(|&c| def(rules, c).keywords & LIMITED != 0);
+        for (i, &c) in s.hand.iter().enumerate() {
+            let d = def(rules, c);
+            if !matches!(d.kind, Kind::Character | Kind::Location)
+                || spent.saturating_add(self.setup_cost(rules, ps, c)) > SETUP_GOLD
+                || (limited && d.keywords & LIMITED != 0)
+                || (d.unique && s.setup.iter().any(|&o| def(rules, o).name == d.name))
+                || s.hand[..i].contains(&c)
+            {
+                continue;
+            }
+            out.push(code(SETUP_PLACE, i, 0));
+        }
+        out.push(code(DONE, 0, 0));
+    }
+
+    pub fn setup_cost(&self, rules: &Rules, ps: usize, c: u16) -> u8 {
+        let d = def(rules, c);
+        let pen = if d.house != NEUTRAL && d.house != self.seats[ps].house { 2 } else { 0 };
+        d.cost.saturating_add(pen)
+    }
+
+    /// May one more Limited card (this one) be played this round? (rulebook "Limitata"; Taxation adds one
+    /// more limited location.)
+    pub fn limited_ok(&self, rules: &Rules, ps: usize, card: u16) -> bool {
+        let d = def(rules, card);
+        if d.keywords & LIMITED == 0 {
+            return true;
+        }
+        let played = self.seats[ps].limited_played;
+        played == 0
+            || (played == 1
+                && d.kind == Kind::Location
+                && self.plot_has(rules, ps as Player, |a| matches!(a, Ability::PlotExtraLimitedLocation)))
+    }
+
+    fn marshal_actions(&self, rules: &Rules, ps: usize, out: &mut Vec<Action>) {
+        let s = &self.seats[ps];
+        for (i, &c) in s.hand.iter().enumerate() {
+            if s.hand[..i].contains(&c) {
+                continue; // one entry per distinct card
+            }
+            let d = def(rules, c);
+            if d.kind == Kind::Plot {
+                continue;
+            }
+            // Duplicates go on a unique card of the same title you control, for free (rulebook "Duplicati").
+            if d.unique && s.play.iter().any(|o| def(rules, o.def).name == d.name) {
+                out.push(code(DUPE, i, 0));
+                continue;
+            }
+            if !self.limited_ok(rules, ps, c) {
+                continue;
+            }
+            let cost = self.marshal_cost(rules, ps, c, 0);
+            match d.kind {
+                Kind::Character | Kind::Location => {
+                    if !self.can_enter_unique(rules, ps, c) {
+                        continue;
+                    }
+                    if cost <= s.gold {
+                        out.push(code(MARSHAL, i, 0));
+                    }
+                    let pen = d.abilities.iter().find_map(|a| match a {
+                        Ability::PenaltyClaimPower { penalty, .. }
+                        | Ability::PenaltyOpponentsDiscard { penalty, .. } => Some(*penalty),
+                        _ => None,
+                    });
+                    if let Some(pen) = pen {
+                        if self.marshal_cost(rules, ps, c, pen) <= s.gold {
+                            out.push(code(MARSHAL_PENALTY, i, 0));
+                        }
+                    }
+                }
+                Kind::Attachment => {
+                    if cost > s.gold {
+                        continue;
+                    }
+                    for (q, other) in self.seats.iter().enumerate() {
+                        for host in &other.play {
+                            if def(rules, host.def).kind == Kind::Character
+                                && !self.has_kw(rules, q as Player, host, NO_ATTACH)
+                            {
+                                out.push(code(MARSHAL, i, usize::from(host.uid)));
+                            }
+                        }
+                    }
+                }
+                Kind::Plot => {}
+            }
+        }
+        for c in &s.play {
+            if !c.kneeling && self.abilities(rules, c).iter().any(|a| matches!(a, Ability::Reducer { .. })) {
+                out.push(code(REDUCER, 0, usize::from(c.uid)));
+            }
+        }
+        out.push(code(DONE, 0, 0));
+    }
+
+    /// Can this character attack in a challenge of `kind`? Standing, with the icon.
+    pub fn can_attack(&self, rules: &Rules, p: Player, uid: u16, kind: u8) -> bool {
+        self.seats[usize::from(p)].play.iter().find(|c| c.uid == uid).is_some_and(|c| {
+            def(rules, c.def).kind == Kind::Character && !c.kneeling && self.has_icon(rules, p, c, kind)
+        })
+    }
+
+    fn challenge_actions(&self, rules: &Rules, p: Player, out: &mut Vec<Action>) {
+        let ps = usize::from(p);
+        match &self.challenge {
+            None => {
+                for kind in 0..3u8 {
+                    if self.seats[ps].challenged & (1 << kind) != 0 {
+                        continue;
+                    }
+                    if !self.seats[ps].play.iter().any(|c| self.can_attack(rules, p, c.uid, kind)) {
+                        continue;
+                    }
+                    for q in self.order() {
+                        if q != p {
+                            out.push(code(CHALLENGE, usize::from(kind), usize::from(q)));
+                        }
+                    }
+                }
+                out.push(code(DONE, 0, 0));
+            }
+            Some(ch) if ch.stage == Stage::Attackers => {
+                for c in &self.seats[ps].play {
+                    if !ch.attackers.contains(&c.uid) && self.can_attack(rules, p, c.uid, ch.kind) {
+                        out.push(code(ATTACK, 0, usize::from(c.uid)));
+                    }
+                }
+                if !ch.attackers.is_empty() {
+                    out.push(code(DONE, 0, 0));
+                }
+            }
+            Some(ch) if ch.stage == Stage::Defenders => {
+                if self.defender_limit_reached(rules, ch.defender, ch.attacker, ch.defenders.len()) {
+                    out.push(code(DONE, 0, 0));
+                    return;
+                }
+                for c in &self.seats[ps].play {
+                    if self.can_defend(rules, p, c.uid) {
+                        out.push(code(DEFEND, 0, usize::from(c.uid)));
+                    }
+                }
+                out.push(code(DONE, 0, 0));
+            }
+            Some(_) => {}
+        }
+    }
+
+    /// Catch Them Unprepared: a player whose initiative is lower than that of a player with it revealed may
+    /// declare at most 1 defender.
+    fn defender_limit_reached(&self, rules: &Rules, dfd: Player, _att: Player, declared: usize) -> bool {
+        let mine = self.seats[usize::from(dfd)].initiative;
+        declared >= 1
+            && (0..self.n()).any(|q| {
+                self.seats[q].initiative > mine
+                    && self.plot_has(rules, q as Player, |a| matches!(a, Ability::PlotLowerInitiativeOneDefender))
+            })
+    }
+
+    pub fn can_defend(&self, rules: &Rules, p: Player, uid: u16) -> bool {
+        let Some(ch) = &self.challenge else { return false };
+        let Some(c) = self.seats[usize::from(p)].play.iter().find(|c| c.uid == uid) else { return false };
+        let d = def(rules, c.def);
+        if d.kind != Kind::Character
+            || c.kneeling
+            || ch.defenders.contains(&uid)
+            || ch.bypassed.contains(&uid)
+            || !self.has_icon(rules, p, c, ch.kind)
+        {
+            return false;
+        }
+        // Lookout: while it attacks, Army characters cannot defend.
+        let lookout = ch.attackers.iter().filter_map(|&u| self.locate(u)).any(|(s, i)| {
+            let a = &self.seats[s].play[i];
+            self.abilities(rules, a).iter().any(|x| matches!(x, Ability::ArmyCannotDefendWhileAttacking))
+        });
+        !(lookout && d.has_trait("Army"))
+    }
+
+    pub fn pending_actions(&self, rules: &Rules, pend: &Pending, out: &mut Vec<Action>) {
+        match pend {
+            Pending::Kill { seat, why, picked, .. } => {
+                let defenders = self.challenge.as_ref().map(|c| c.defenders.clone()).unwrap_or_default();
+                for c in &self.seats[usize::from(*seat)].play {
+                    if def(rules, c.def).kind == Kind::Character
+                        && !picked.contains(&c.uid)
+                        && (*why != Why::Deadly || defenders.contains(&c.uid))
+                    {
+                        out.push(code(KILL, 0, usize::from(c.uid)));
+                    }
+                }
+            }
+            Pending::Stealth { seat, .. } => {
+                let Some(ch) = &self.challenge else { return };
+                let dfd = ch.defender;
+                for c in &self.seats[usize::from(dfd)].play {
+                    if def(rules, c.def).kind == Kind::Character
+                        && !ch.bypassed.contains(&c.uid)
+                        && !self.stealthy(rules, dfd, c)
+                    {
+                        out.push(code(STEALTH, 0, usize::from(c.uid)));
+                    }
+                }
+                if !out.is_empty() {
+                    out.push(code(DONE, 0, 0));
+                }
+                let _ = seat;
+            }
+            Pending::Respond { seat, resp } => {
+                if self.response_possible(rules, *seat, *resp) {
+                    out.extend([code(YES, 0, 0), code(DONE, 0, 0)]);
+                }
+            }
+            Pending::KneelTarget { seat, optional, by_char } => {
+                for (q, s) in self.seats.iter().enumerate() {
+                    for c in &s.play {
+                        let k = self.keywords(rules, q as Player, c);
+                        let immune =
+                            *by_char && (k & IMMUNE_CHAR != 0 || (k & IMMUNE_OPP_CHAR != 0 && q != usize::from(*seat)));
+                        if def(rules, c.def).kind == Kind::Character && !c.kneeling && !immune {
+                            out.push(code(KNEEL, 0, usize::from(c.uid)));
+                        }
+                    }
+                }
+                if *optional && !out.is_empty() {
+                    out.push(code(DONE, 0, 0));
+                }
+            }
+            Pending::DiscardFromHand { seat, .. } => {
+                let hand = &self.seats[usize::from(*seat)].hand;
+                out.extend((0..hand.len()).filter(|&i| !hand[..i].contains(&hand[i])).map(|i| code(DISCARD, i, 0)));
+            }
+        }
+    }
+
+    fn response_possible(&self, rules: &Rules, seat: Player, resp: Resp) -> bool {
+        let ps = usize::from(seat);
+        match resp {
+            Resp::SaveWithDupe { uid, .. } => {
+                self.locate(uid).is_some_and(|(s, i)| !self.seats[s].play[i].dupes.is_empty())
+            }
+            Resp::StandAfterKill { uid } => self.locate(uid).is_some_and(|(s, i)| self.seats[s].play[i].kneeling),
+            Resp::IntoPlayFromHand { def: c } => {
+                self.seats[ps].hand.contains(&c) && self.can_enter_unique(rules, ps, c)
+            }
+            Resp::MovePowerToHouse => self.seats.iter().any(|s| s.play.iter().any(|c| c.power > 0)),
+            Resp::DrawCards { .. } => !self.seats[ps].deck.is_empty(),
+            Resp::DominanceBonus | Resp::CastleKill => true,
+        }
+    }
+}

@@ -1,0 +1,430 @@
+//! The round in rulebook order ("Sequenza del turno"): plot, draw, marshalling, challenges, dominance,
+//! standing, and the automatic steps of challenge resolution ("Risoluzione delle sfide").
+
+use super::super::content::{Ability, Kind, Rules, INT, MIL, POW};
+use super::super::effects::def;
+use super::super::state::{AgotCcg, Event, Pending, Phase, Resp, Stage, Why};
+use crate::engine::{Events, Player};
+
+/// Cards in the setup hand and the opening hand; gold for setup cards (rulebook "Prepararsi a giocare").
+pub const HAND: usize = 7;
+pub const SETUP_GOLD: u8 = 5;
+/// Cards drawn in the draw phase.
+pub const DRAW: u8 = 2;
+
+impl AgotCcg {
+    /// Run every automatic step until a player must decide or the match ends.
+    pub fn advance(&mut self, rules: &Rules, ev: &mut Events<Event>) {
+        let mut buf = Vec::new();
+        for _ in 0..10_000 {
+            self.check_end(rules, ev);
+            if self.phase == Phase::Over {
+                return;
+            }
+            // A pending choice nobody can make (no legal target left) lapses.
+            if let Some(p) = self.pending.first() {
+                buf.clear();
+                self.pending_actions(rules, p, &mut buf);
+                if buf.is_empty() {
+                    self.pending.remove(0);
+                    continue;
+                }
+                return;
+            }
+            if !self.step(rules, ev) {
+                return;
+            }
+        }
+    }
+
+    /// One automatic step; false when a player must act.
+    fn step(&mut self, rules: &Rules, ev: &mut Events<Event>) -> bool {
+        match self.phase {
+            Phase::Setup | Phase::Plot | Phase::FirstPlayer | Phase::Over => false,
+            Phase::Draw => {
+                for p in self.order() {
+                    if !self.plot_has(rules, p, |a| matches!(a, Ability::PlotSkipDraw)) {
+                        self.draw(usize::from(p), DRAW, false, ev);
+                    }
+                }
+                self.begin_marshal(rules, ev);
+                true
+            }
+            Phase::Marshal => {
+                let order = self.order();
+                if usize::from(self.turn) >= order.len() {
+                    self.begin_challenges();
+                    return true;
+                }
+                false
+            }
+            Phase::Challenges => {
+                let order = self.order();
+                if usize::from(self.turn) >= order.len() {
+                    self.dominance(rules, ev);
+                    return true;
+                }
+                match self.challenge.as_ref().map(|c| c.stage) {
+                    Some(Stage::Resolve(k)) => {
+                        self.resolve(rules, k, ev);
+                        true
+                    }
+                    _ => false,
+                }
+            }
+            Phase::Standing => {
+                for s in self.seats.iter_mut() {
+                    for c in s.play.iter_mut() {
+                        c.kneeling = false;
+                    }
+                }
+                if self.round >= rules.round_limit {
+                    // The tournament time limit: the most power wins, equal power shares the result.
+                    let round = self.round;
+                    ev.public(|| Event::RoundLimit { round });
+                    let alive: Vec<usize> = (0..self.n()).filter(|&s| !self.seats[s].eliminated).collect();
+                    let best = alive.iter().map(|&s| self.power(s)).max().unwrap_or(0);
+                    let w = alive.into_iter().filter(|&s| self.power(s) == best).map(|s| s as Player).collect();
+                    self.finish(w, ev);
+                    return false;
+                }
+                self.round += 1;
+                self.begin_plot();
+                false
+            }
+        }
+    }
+
+    pub fn begin_plot(&mut self) {
+        self.phase = Phase::Plot;
+        for s in self.seats.iter_mut() {
+            s.commit = None;
+            s.limited_played = 0;
+            s.extra_drawn = 0;
+            s.challenged = 0;
+        }
+    }
+
+    /// All plots are chosen: reveal them together, count initiative and find who picks the first player
+    /// (rulebook "Fase 1: Trama"): highest initiative; a tie goes to the lower power, then to chance.
+    pub fn reveal_plots(&mut self, rules: &Rules, ev: &mut Events<Event>) {
+        for s in 0..self.n() {
+            let seat = &mut self.seats[s];
+            let Some(k) = seat.commit.take() else { continue };
+            let k = usize::from(k).min(seat.plots.len().saturating_sub(1));
+            if seat.plots.is_empty() {
+                continue;
+            }
+            let plot = seat.plots.remove(k);
+            if let Some(old) = seat.plot.replace(plot) {
+                seat.used.push(old);
+            }
+            // Revealing the last plot returns the used ones to the plot deck.
+            if seat.plots.is_empty() {
+                seat.plots = std::mem::take(&mut seat.used);
+                seat.plots.sort_unstable();
+            }
+        }
+        for s in 0..self.n() {
+            self.seats[s].initiative = self.initiative(rules, s);
+            let (seat, plot, initiative) = (s as Player, self.seats[s].plot.unwrap_or(0), self.seats[s].initiative);
+            if !self.seats[s].eliminated {
+                ev.public(|| Event::PlotRevealed { seat, plot, initiative });
+            }
+        }
+        let alive: Vec<usize> = (0..self.n()).filter(|&s| !self.seats[s].eliminated).collect();
+        let top = alive.iter().map(|&s| self.seats[s].initiative).max().unwrap_or(0);
+        let tied: Vec<usize> = alive.iter().copied().filter(|&s| self.seats[s].initiative == top).collect();
+        let low = tied.iter().map(|&s| self.power(s)).min().unwrap_or(0);
+        let tied: Vec<usize> = tied.into_iter().filter(|&s| self.power(s) == low).collect();
+        let winner = if tied.len() > 1 { tied[self.rng.index(tied.len())] } else { tied.first().copied().unwrap_or(0) };
+        self.first = winner as Player;
+        // Passive "when you reveal a plot" abilities.
+        for s in alive {
+            let n: u8 = self.seats[s]
+                .play
+                .iter()
+                .flat_map(|c| self.abilities(rules, c).iter())
+                .map(|a| if let Ability::DrawOnPlotReveal { n } = a { *n } else { 0 })
+                .sum();
+            if n > 0 {
+                self.draw(s, n, true, ev);
+            }
+        }
+        self.phase = Phase::FirstPlayer;
+    }
+
+    /// The first player is chosen; "when revealed" effects resolve in turn order, then the draw phase.
+    pub fn choose_first(&mut self, rules: &Rules, first: Player, ev: &mut Events<Event>) {
+        let chooser = self.first;
+        self.first = first;
+        ev.public(|| Event::FirstPlayer { seat: first, chooser });
+        for p in self.order() {
+            if self.plot_has(rules, p, |a| matches!(a, Ability::PlotRevealKneelChar)) {
+                self.pending.push(Pending::KneelTarget { seat: p, optional: false, by_char: false });
+            }
+        }
+        self.phase = Phase::Draw;
+    }
+
+    fn begin_marshal(&mut self, rules: &Rules, ev: &mut Events<Event>) {
+        self.phase = Phase::Marshal;
+        self.turn = 0;
+        self.start_marshal_turn(rules, ev);
+    }
+
+    /// Income is counted when the seat's marshalling begins (rulebook "Fase 3").
+    fn start_marshal_turn(&mut self, rules: &Rules, ev: &mut Events<Event>) {
+        let Some(&p) = self.order().get(usize::from(self.turn)) else { return };
+        let gold = self.income(rules, usize::from(p));
+        self.seats[usize::from(p)].gold = gold;
+        ev.public(|| Event::Income { seat: p, gold });
+    }
+
+    /// The active seat ends its marshalling; unspent gold is lost.
+    pub fn end_marshal_turn(&mut self, rules: &Rules, ev: &mut Events<Event>) {
+        if let Some(&p) = self.order().get(usize::from(self.turn)) {
+            let s = &mut self.seats[usize::from(p)];
+            s.gold = 0;
+            s.reductions.clear();
+        }
+        self.turn += 1;
+        self.start_marshal_turn(rules, ev);
+    }
+
+    fn begin_challenges(&mut self) {
+        self.phase = Phase::Challenges;
+        self.turn = 0;
+        self.challenge = None;
+    }
+
+    /// Rulebook "Fase 5: Predominio": the highest total STR of standing characters claims 1 power; ties: nobody.
+    fn dominance(&mut self, rules: &Rules, ev: &mut Events<Event>) {
+        let totals: Vec<(usize, u32)> = (0..self.n())
+            .filter(|&s| !self.seats[s].eliminated)
+            .map(|s| {
+                let t = self.seats[s]
+                    .play
+                    .iter()
+                    .filter(|c| !c.kneeling)
+                    .map(|c| u32::from(self.strength(rules, s as Player, c)))
+                    .sum();
+                (s, t)
+            })
+            .collect();
+        let best = totals.iter().map(|t| t.1).max().unwrap_or(0);
+        let top: Vec<usize> = totals.iter().filter(|t| t.1 == best).map(|t| t.0).collect();
+        let winner = (top.len() == 1 && best > 0).then(|| top[0] as Player);
+        ev.public(|| Event::Dominance { seat: winner });
+        if let Some(w) = winner {
+            self.claim_house(w, 1, ev);
+            let manses = self.seats[usize::from(w)]
+                .play
+                .iter()
+                .filter(|c| self.abilities(rules, c).iter().any(|a| matches!(a, Ability::DominanceBonus)))
+                .count();
+            for _ in 0..manses {
+                self.pending.push(Pending::Respond { seat: w, resp: Resp::DominanceBonus });
+            }
+        }
+        self.phase = Phase::Standing;
+    }
+
+    pub fn claim_house(&mut self, seat: Player, n: u8, ev: &mut Events<Event>) {
+        if let Some(s) = self.seats.get_mut(usize::from(seat)) {
+            s.house_power = s.house_power.saturating_add(n);
+            ev.public(|| Event::PowerClaimed { seat, card: None, n });
+        }
+    }
+
+    /// The automatic resolution steps of the current challenge.
+    fn resolve(&mut self, rules: &Rules, k: u8, ev: &mut Events<Event>) {
+        let Some(ch) = self.challenge.clone() else { return };
+        let (att, dfd) = (ch.attacker, ch.defender);
+        let next = |g: &mut AgotCcg, k: u8| {
+            if let Some(c) = g.challenge.as_mut() {
+                c.stage = Stage::Resolve(k);
+            }
+        };
+        match k {
+            0 => {
+                let attack = self.side_strength(rules, att, &ch.attackers);
+                let defense = self.side_strength(rules, dfd, &ch.defenders);
+                // Ties go to the attacker; nobody wins with STR below 1 or without characters.
+                let winner = if !ch.attackers.is_empty() && attack >= defense && attack >= 1 {
+                    Some(att)
+                } else if !ch.defenders.is_empty() && defense > attack && defense >= 1 {
+                    Some(dfd)
+                } else {
+                    None
+                };
+                let unopposed = winner == Some(att) && (ch.defenders.is_empty() || defense == 0);
+                let (kind, a8, d8) = (ch.kind, attack.min(255) as u8, defense.min(255) as u8);
+                ev.public(|| Event::ChallengeResolved { kind, attack: a8, defense: d8, winner, unopposed });
+                if let Some(c) = self.challenge.as_mut() {
+                    c.winner = winner;
+                    c.unopposed = unopposed;
+                }
+                if winner == Some(att) {
+                    self.apply_claim(rules, att, dfd, ch.kind, ev);
+                }
+                next(self, 1);
+            }
+            1 => {
+                if ch.unopposed {
+                    if !self.plot_has(rules, att, |a| matches!(a, Ability::PlotNoUnopposedPower)) {
+                        self.claim_house(att, 1, ev);
+                    }
+                    let lose: u8 = self
+                        .seats
+                        .iter()
+                        .flat_map(|s| s.play.iter())
+                        .flat_map(|c| def(rules, c.def).abilities.iter())
+                        .map(|a| if let Ability::UnopposedLoserDiscardsPower { n } = a { *n } else { 0 })
+                        .sum();
+                    if lose > 0 {
+                        let s = &mut self.seats[usize::from(dfd)];
+                        let n = lose.min(s.house_power);
+                        s.house_power -= n;
+                        ev.public(|| Event::PowerLost { seat: dfd, n });
+                    }
+                }
+                next(self, 2);
+            }
+            2 => {
+                // Renown: each participating renown character on the winning side claims 1 power.
+                if let Some(w) = ch.winner {
+                    let side = if w == att { &ch.attackers } else { &ch.defenders };
+                    for &uid in side {
+                        let Some((s, i)) = self.locate(uid) else { continue };
+                        if self.renowned(rules, s as Player, &self.seats[s].play[i]) {
+                            let c = &mut self.seats[s].play[i];
+                            c.power = c.power.saturating_add(1);
+                            let card = c.def;
+                            ev.public(|| Event::PowerClaimed { seat: s as Player, card: Some(card), n: 1 });
+                        }
+                    }
+                }
+                next(self, 3);
+            }
+            3 => {
+                // Deadly: the attacker with more participating deadly characters makes the defender kill one
+                // of his defending characters.
+                let count = |g: &AgotCcg, seat: Player, side: &[u16]| {
+                    side.iter()
+                        .filter_map(|&u| g.locate(u))
+                        .filter(|&(s, i)| g.deadly(rules, seat, &g.seats[s].play[i]))
+                        .count()
+                };
+                if count(self, att, &ch.attackers) > count(self, dfd, &ch.defenders)
+                    && !ch.defenders.is_empty()
+                    && self.kills_allowed(rules)
+                {
+                    self.pending.push(Pending::Kill { seat: dfd, left: 1, why: Why::Deadly, picked: Vec::new() });
+                }
+                next(self, 4);
+            }
+            4 => {
+                if let Some(w) = ch.winner {
+                    self.after_win_responses(rules, w, w == dfd);
+                }
+                next(self, 5);
+            }
+            _ => {
+                if let Some(s) = self.seats.get_mut(usize::from(att)) {
+                    s.challenged |= 1 << ch.kind;
+                }
+                self.challenge = None;
+            }
+        }
+    }
+
+    /// Total STR of a side: participating characters, plus plot bonuses for a side with a participant.
+    pub fn side_strength(&self, rules: &Rules, seat: Player, side: &[u16]) -> u32 {
+        let mut t: u32 = side
+            .iter()
+            .filter_map(|&u| self.locate(u))
+            .map(|(s, i)| u32::from(self.strength(rules, seat, &self.seats[s].play[i])))
+            .sum();
+        if !side.is_empty() {
+            if let Some(p) = self.seats.get(usize::from(seat)).and_then(|s| s.plot) {
+                for a in &def(rules, p).abilities {
+                    if let Ability::PlotChallengeBonus { amount } = a {
+                        t += u32::from(*amount);
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    /// Claim (rulebook "Sfida militare / di intrigo / di potere").
+    fn apply_claim(&mut self, rules: &Rules, att: Player, dfd: Player, kind: u8, ev: &mut Events<Event>) {
+        let claim = self.claim(rules, att, kind);
+        if claim == 0 {
+            return;
+        }
+        match kind {
+            MIL if self.kills_allowed(rules) => {
+                self.pending.push(Pending::Kill { seat: dfd, left: claim, why: Why::Claim, picked: Vec::new() });
+            }
+            INT => {
+                for _ in 0..claim {
+                    let hand_len = self.seats[usize::from(dfd)].hand.len();
+                    if hand_len == 0 {
+                        break;
+                    }
+                    let i = self.rng.index(hand_len);
+                    let card = self.seats[usize::from(dfd)].hand.remove(i);
+                    self.to_discard(rules, dfd, card, ev);
+                }
+            }
+            POW => {
+                let n = claim.min(self.seats[usize::from(dfd)].house_power);
+                self.seats[usize::from(dfd)].house_power -= n;
+                self.seats[usize::from(att)].house_power = self.seats[usize::from(att)].house_power.saturating_add(n);
+                ev.public(|| Event::PowerMoved { from: dfd, to: att, n });
+            }
+            _ => {}
+        }
+    }
+
+    fn after_win_responses(&mut self, rules: &Rules, w: Player, as_defender: bool) {
+        let mut seen = Vec::new();
+        for &c in &self.seats[usize::from(w)].hand {
+            let d = def(rules, c);
+            if d.kind == Kind::Character
+                && d.abilities.iter().any(|a| matches!(a, Ability::IntoPlayAfterWin))
+                && !seen.contains(&c)
+            {
+                seen.push(c);
+            }
+        }
+        for c in seen {
+            if self.can_enter_unique(rules, usize::from(w), c) {
+                self.pending.push(Pending::Respond { seat: w, resp: Resp::IntoPlayFromHand { def: c } });
+            }
+        }
+        if as_defender {
+            let castles = self.seats[usize::from(w)]
+                .play
+                .iter()
+                .filter(|c| self.abilities(rules, c).iter().any(|a| matches!(a, Ability::DefenseWinOpponentsKill)))
+                .count();
+            for _ in 0..castles {
+                self.pending.push(Pending::Respond { seat: w, resp: Resp::CastleKill });
+            }
+        }
+    }
+
+    /// Uniqueness (rulebook "Carte uniche"): no second copy under your control, none if a copy is in your dead pile.
+    pub fn can_enter_unique(&self, rules: &Rules, seat: usize, card: u16) -> bool {
+        let d = def(rules, card);
+        if !d.unique {
+            return true;
+        }
+        let s = &self.seats[seat];
+        !s.play.iter().any(|c| def(rules, c.def).name == d.name)
+            && !s.dead.iter().any(|&c| def(rules, c).name == d.name)
+    }
+}

@@ -1,0 +1,284 @@
+//! The rules: `actions` (codes and legal lists), `perform` (what each decision does), `flow` (the round and
+//! challenge resolution), `zones` (moving cards, end checks), and the `Game` implementation.
+
+pub mod actions;
+pub mod flow;
+pub mod perform;
+pub mod zones;
+
+use super::bots::Heuristic;
+use super::content::{self, Rules, HOUSES};
+use super::effects::def;
+use super::state::{AgotCcg, Event, Pending, Phase, Resp, Seat, View};
+use crate::bots::Bot;
+use crate::engine::{Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, SetupError, Viewer};
+use crate::rng::Rng;
+
+impl AgotCcg {
+    pub fn fresh(rules: &Rules, players: u8, seed: u64) -> Result<Self, SetupError> {
+        if !(2..=4).contains(&players) {
+            return Err(SetupError::Players { game: Self::ID, min: 2, max: 4, got: players });
+        }
+        let n = usize::from(players);
+        let mut rng = Rng::new(seed);
+        // Named decks go to the first seats; the other seats get distinct unnamed Houses at random (repeating
+        // only when there are more seats than decks).
+        if rules.seat_decks.len() > n {
+            return Err(SetupError::Option {
+                name: "decks".into(),
+                reason: format!("{} decks named for {n} seats; name at most one per seat", rules.seat_decks.len()),
+            });
+        }
+        let mut rest: Vec<u8> = (0..rules.decks.len() as u8).filter(|d| !rules.seat_decks.contains(d)).collect();
+        rng.shuffle(&mut rest);
+        if rest.is_empty() {
+            rest = (0..rules.decks.len() as u8).collect();
+        }
+        let mut deck_of = rules.seat_decks.clone();
+        for i in 0..n - deck_of.len() {
+            deck_of.push(rest[i % rest.len()]);
+        }
+        let mut seats = Vec::with_capacity(n);
+        for &d in &deck_of {
+            let deck = &rules.decks[usize::from(d)];
+            let mut cards = deck.cards.clone();
+            rng.shuffle(&mut cards);
+            let mut plots = deck.plots.clone();
+            plots.sort_unstable();
+            seats.push(Seat {
+                deck_index: d,
+                house: deck.house,
+                deck: cards,
+                hand: Vec::new(),
+                discard: Vec::new(),
+                dead: Vec::new(),
+                plots,
+                used: Vec::new(),
+                plot: None,
+                commit: None,
+                setup: Vec::new(),
+                play: Vec::new(),
+                house_power: 0,
+                gold: 0,
+                initiative: 0,
+                limited_played: 0,
+                extra_drawn: 0,
+                reductions: Vec::new(),
+                challenged: 0,
+                eliminated: false,
+            });
+        }
+        let first = rng.index(n) as Player;
+        let mut g = AgotCcg {
+            seats,
+            phase: Phase::Setup,
+            round: 0,
+            first,
+            turn: 0,
+            challenge: None,
+            pending: Vec::new(),
+            next_uid: 0,
+            winners: Vec::new(),
+            decisions: 0,
+            rng,
+        };
+        let mut ev = Events::disabled();
+        for s in 0..n {
+            g.draw(s, flow::HAND as u8, false, &mut ev);
+        }
+        Ok(g)
+    }
+}
+
+impl Game for AgotCcg {
+    type Ruleset = Rules;
+    type Event = Event;
+    type View = View;
+    const ID: &'static str = "agot-ccg";
+    const VERSION: &'static str = "1";
+
+    fn ruleset(content: &str, options: &str) -> Result<Rules, SetupError> {
+        content::parse(content, options)
+    }
+
+    fn players(_rules: &Rules) -> (u8, u8) {
+        (2, 4)
+    }
+
+    fn new(rules: &Rules, players: u8, seed: u64) -> Result<Self, SetupError> {
+        Self::fresh(rules, players, seed)
+    }
+
+    fn to_act(&self) -> PlayerSet {
+        match self.phase {
+            Phase::Over => PlayerSet::EMPTY,
+            Phase::Plot if self.pending.is_empty() => {
+                let mut s = PlayerSet::EMPTY;
+                for (p, seat) in self.seats.iter().enumerate() {
+                    if seat.commit.is_none() && !seat.eliminated {
+                        s.insert(p as Player);
+                    }
+                }
+                s
+            }
+            _ => self.actor().map_or(PlayerSet::EMPTY, PlayerSet::single),
+        }
+    }
+
+    fn legal_actions(&self, rules: &Rules, p: Player, out: &mut Vec<Action>) {
+        if self.to_act().contains(p) {
+            self.legal(rules, p, out);
+        }
+    }
+
+    fn apply(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) -> Result<(), Illegal> {
+        let mut legal = Vec::new();
+        self.legal_actions(rules, p, &mut legal);
+        if !legal.contains(&a) {
+            return Err(Illegal::new(format!("agot-ccg: seat {p} may not take action {a} now ({:?})", self.phase)));
+        }
+        self.perform(rules, p, a, ev);
+        self.decisions += 1;
+        self.advance(rules, ev);
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let scores: Vec<f64> = (0..self.n()).map(|s| f64::from(self.power(s))).collect();
+        let mut winners = PlayerSet::EMPTY;
+        for &w in &self.winners {
+            winners.insert(w);
+        }
+        let ranks = (0..self.n())
+            .map(|s| {
+                if winners.contains(s as Player) {
+                    1
+                } else {
+                    2 + (0..self.n()).filter(|&o| !winners.contains(o as Player) && scores[o] > scores[s]).count() as u8
+                }
+            })
+            .collect();
+        Some(Outcome { scores, ranks, winners })
+    }
+
+    fn view(&self, rules: &Rules, viewer: Viewer) -> View {
+        super::view::view(self, rules, viewer)
+    }
+
+    fn describe(&self, rules: &Rules, p: Player, a: Action) -> ActionInfo {
+        super::view::describe(self, rules, p, a)
+    }
+
+    fn determinize(&self, _rules: &Rules, p: Player, rng: &mut Rng) -> Self {
+        let mut g = self.clone();
+        for q in 0..g.n() {
+            let s = &mut g.seats[q];
+            if q == usize::from(p) {
+                rng.shuffle(&mut s.deck);
+                continue;
+            }
+            // A pending response names a card of q's hand; keep that one card where it is.
+            let keep: Vec<u16> = self
+                .pending
+                .iter()
+                .filter(|x| usize::from(x.seat()) == q)
+                .filter_map(|x| match x {
+                    Pending::Respond { resp: Resp::IntoPlayFromHand { def }, .. } => Some(*def),
+                    _ => None,
+                })
+                .collect();
+            let mut kept = Vec::new();
+            for k in keep {
+                if let Some(i) = s.hand.iter().position(|&c| c == k) {
+                    kept.push(s.hand.remove(i));
+                }
+            }
+            let (h, st) = (s.hand.len(), s.setup.len());
+            let mut pool: Vec<u16> = s.hand.drain(..).chain(s.setup.drain(..)).chain(s.deck.drain(..)).collect();
+            rng.shuffle(&mut pool);
+            s.hand = pool.drain(..h).collect();
+            s.setup = pool.drain(..st).collect();
+            s.deck = pool;
+            s.hand.extend(kept);
+            if s.commit.is_some() && !s.plots.is_empty() {
+                s.commit = Some(rng.index(s.plots.len()) as u8);
+            }
+        }
+        g.rng = Rng::new(rng.next_u64());
+        g
+    }
+
+    fn decisions(&self) -> u64 {
+        self.decisions
+    }
+
+    fn seat_label(&self, _rules: &Rules, p: Player) -> Option<String> {
+        self.seats.get(usize::from(p)).map(|s| HOUSES.get(usize::from(s.house)).unwrap_or(&"?").to_string())
+    }
+
+    fn validate(&self, rules: &Rules) -> Result<(), String> {
+        let n = self.seats.len();
+        if !(2..=4).contains(&n) {
+            return Err(format!("2 to 4 seats, not {n}"));
+        }
+        let nc = rules.cards.len();
+        let ok = |c: &u16| usize::from(*c) < nc;
+        for (i, s) in self.seats.iter().enumerate() {
+            let piles =
+                [&s.deck, &s.hand, &s.discard, &s.dead, &s.plots, &s.used, &s.setup, &s.dupes_and_attachments()];
+            if !piles.iter().all(|v| v.iter().all(ok)) || !s.plot.iter().all(ok) {
+                return Err(format!("seat {i} holds a card id outside the content"));
+            }
+            if usize::from(s.deck_index) >= rules.decks.len() || usize::from(s.house) >= HOUSES.len() {
+                return Err(format!("seat {i} has a bad deck or house"));
+            }
+            if s.hand.len() > 250 || s.plots.len() > 250 || s.play.iter().any(|c| usize::from(c.owner) >= n) {
+                return Err(format!("seat {i}: zone sizes or owners out of range"));
+            }
+            if s.play.iter().any(|c| c.attachments.iter().any(|a| usize::from(a.1) >= n)) {
+                return Err(format!("seat {i}: an attachment owner is out of range"));
+            }
+            if s.commit.is_some_and(|k| usize::from(k) >= s.plots.len()) {
+                return Err(format!("seat {i}: committed plot out of range"));
+            }
+        }
+        if usize::from(self.first) >= n {
+            return Err("first player out of range".into());
+        }
+        if self.pending.iter().any(|p| usize::from(p.seat()) >= n) {
+            return Err("a pending choice names a seat out of range".into());
+        }
+        if let Some(ch) = &self.challenge {
+            if usize::from(ch.attacker) >= n || usize::from(ch.defender) >= n || ch.kind > 2 {
+                return Err("challenge seats or type out of range".into());
+            }
+        }
+        if self.winners.iter().any(|&w| usize::from(w) >= n) {
+            return Err("winner out of range".into());
+        }
+        let _ = def;
+        Ok(())
+    }
+
+    fn bot_names() -> &'static [&'static str] {
+        &["heuristic"]
+    }
+
+    fn bot(name: &str) -> Option<Box<dyn Bot<Self>>> {
+        (name == "heuristic").then(|| Box::new(Heuristic) as Box<dyn Bot<Self>>)
+    }
+}
+
+impl Seat {
+    fn dupes_and_attachments(&self) -> Vec<u16> {
+        self.play
+            .iter()
+            .flat_map(|c| {
+                std::iter::once(c.def).chain(c.dupes.iter().copied()).chain(c.attachments.iter().map(|a| a.0))
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,371 @@
+//! What each legal decision does. `apply` has already checked the action is in the legal list.
+
+use super::super::content::{Ability, Kind, Rules, LIMITED, POW};
+use super::super::effects::def;
+use super::super::state::{AgotCcg, Challenge, Event, InPlay, Pending, Phase, Resp, Stage, Why};
+use super::actions::*;
+use super::zones::Dest;
+use crate::engine::{Action, Events, Player};
+
+impl AgotCcg {
+    pub fn perform(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) {
+        let ps = usize::from(p);
+        let (kind, x, y) = split(a);
+        match kind {
+            PLOT => {
+                self.seats[ps].commit = Some(x as u8);
+                ev.public(|| Event::PlotChosen { seat: p });
+                if self.seats.iter().all(|s| s.eliminated || s.commit.is_some()) {
+                    self.reveal_plots(rules, ev);
+                }
+            }
+            FIRST => self.choose_first(rules, y as Player, ev),
+            SETUP_PLACE => {
+                let c = self.seats[ps].hand.remove(x);
+                self.seats[ps].setup.push(c);
+            }
+            DONE => self.done(rules, p, ev),
+            MARSHAL | MARSHAL_PENALTY => self.marshal(rules, ps, x, y as u16, kind == MARSHAL_PENALTY, ev),
+            DUPE => {
+                let c = self.seats[ps].hand.remove(x);
+                let name = &def(rules, c).name;
+                if let Some(host) = self.seats[ps].play.iter_mut().find(|h| &def(rules, h.def).name == name) {
+                    host.dupes.push(c);
+                }
+                ev.public(|| Event::Duplicate { seat: p, card: c });
+            }
+            REDUCER => {
+                if let Some((s, i)) = self.locate(y as u16) {
+                    let c = &mut self.seats[s].play[i];
+                    c.kneeling = true;
+                    let card = c.def;
+                    let house = def(rules, card).abilities.iter().find_map(|ab| match ab {
+                        Ability::Reducer { house } => {
+                            Some(house.as_deref().and_then(super::super::content::house_index).unwrap_or(255))
+                        }
+                        _ => None,
+                    });
+                    self.seats[ps].reductions.push(house.unwrap_or(255));
+                    ev.public(|| Event::Knelt { seat: p, card });
+                }
+            }
+            CHALLENGE => {
+                self.challenge = Some(Challenge {
+                    kind: x as u8,
+                    attacker: p,
+                    defender: y as Player,
+                    attackers: Vec::new(),
+                    defenders: Vec::new(),
+                    bypassed: Vec::new(),
+                    stage: Stage::Attackers,
+                    winner: None,
+                    unopposed: false,
+                });
+            }
+            ATTACK => {
+                if let Some(ch) = self.challenge.as_mut() {
+                    ch.attackers.push(y as u16);
+                }
+            }
+            DEFEND => {
+                if let Some(ch) = self.challenge.as_mut() {
+                    ch.defenders.push(y as u16);
+                }
+            }
+            STEALTH => {
+                if let Some(ch) = self.challenge.as_mut() {
+                    ch.bypassed.push(y as u16);
+                }
+                if let Some((s, i)) = self.locate(y as u16) {
+                    let card = self.seats[s].play[i].def;
+                    ev.public(|| Event::Bypassed { card });
+                }
+                if let Some(Pending::Stealth { left, .. }) = self.pending.first_mut() {
+                    *left = left.saturating_sub(1);
+                    if *left == 0 {
+                        self.pending.remove(0);
+                    }
+                }
+            }
+            KILL => {
+                if let Some(Pending::Kill { left, picked, .. }) = self.pending.first_mut() {
+                    picked.push(y as u16);
+                    *left = left.saturating_sub(1);
+                    if *left == 0 {
+                        self.pending.remove(0);
+                    }
+                }
+                self.kill(rules, y as u16, true, ev);
+            }
+            KNEEL => {
+                self.pending.remove(0);
+                if let Some((s, i)) = self.locate(y as u16) {
+                    self.seats[s].play[i].kneeling = true;
+                    let card = self.seats[s].play[i].def;
+                    ev.public(|| Event::Knelt { seat: s as Player, card });
+                }
+            }
+            DISCARD => {
+                if let Some(Pending::DiscardFromHand { left, .. }) = self.pending.first_mut() {
+                    *left = left.saturating_sub(1);
+                    if *left == 0 {
+                        self.pending.remove(0);
+                    }
+                }
+                let c = self.seats[ps].hand.remove(x);
+                self.to_discard(rules, p, c, ev);
+            }
+            YES => {
+                if let Some(Pending::Respond { resp, .. }) = self.pending.first().cloned() {
+                    self.pending.remove(0);
+                    self.respond(rules, p, resp, ev);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// DONE: pass, decline or finish a declaration, depending on what is being decided.
+    fn done(&mut self, rules: &Rules, p: Player, ev: &mut Events<Event>) {
+        if let Some(pend) = self.pending.first().cloned() {
+            self.pending.remove(0);
+            // Declining the duplicate save: the card is killed after all.
+            if let Pending::Respond { resp: Resp::SaveWithDupe { uid, .. }, .. } = pend {
+                self.kill(rules, uid, false, ev);
+            }
+            return;
+        }
+        match self.phase {
+            Phase::Setup => {
+                self.turn += 1;
+                if usize::from(self.turn) >= self.order().len() {
+                    self.finish_setup(rules, ev);
+                }
+            }
+            Phase::Marshal => self.end_marshal_turn(rules, ev),
+            Phase::Challenges => match self.challenge.as_ref().map(|c| c.stage) {
+                None => self.turn += 1,
+                Some(Stage::Attackers) => self.attackers_declared(rules, ev),
+                Some(Stage::Defenders) => self.defenders_declared(rules, ev),
+                Some(Stage::Resolve(_)) => {}
+            },
+            _ => {}
+        }
+        let _ = p;
+    }
+
+    /// Setup cards are revealed together; they are not "played" (no effect triggers), then hands refill to 7.
+    fn finish_setup(&mut self, rules: &Rules, ev: &mut Events<Event>) {
+        for s in 0..self.n() {
+            let cards = std::mem::take(&mut self.seats[s].setup);
+            for &c in &cards {
+                self.enter_play(s, c, s as Player);
+            }
+            let seat = s as Player;
+            ev.public(|| Event::SetupRevealed { seat, cards });
+            let need = super::flow::HAND.saturating_sub(self.seats[s].hand.len()) as u8;
+            self.draw(s, need, false, ev);
+        }
+        let _ = rules;
+        self.round = 1;
+        self.begin_plot();
+    }
+
+    pub fn enter_play(&mut self, seat: usize, card: u16, owner: Player) -> u16 {
+        let uid = self.next_uid;
+        self.next_uid = self.next_uid.wrapping_add(1);
+        self.seats[seat].play.push(InPlay {
+            uid,
+            def: card,
+            owner,
+            kneeling: false,
+            power: 0,
+            attachments: Vec::new(),
+            dupes: Vec::new(),
+        });
+        uid
+    }
+
+    fn marshal(&mut self, rules: &Rules, ps: usize, x: usize, host: u16, with_penalty: bool, ev: &mut Events<Event>) {
+        let card = self.seats[ps].hand[x];
+        let d = def(rules, card);
+        let penalty = if with_penalty {
+            d.abilities
+                .iter()
+                .find_map(|a| match a {
+                    Ability::PenaltyClaimPower { penalty, .. } | Ability::PenaltyOpponentsDiscard { penalty, .. } => {
+                        Some(*penalty)
+                    }
+                    _ => None,
+                })
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        let cost = self.marshal_cost(rules, ps, card, penalty);
+        let s = &mut self.seats[ps];
+        s.hand.remove(x);
+        s.gold = s.gold.saturating_sub(cost);
+        // The reductions waiting for "the next card" are used by this one if they fit it.
+        s.reductions.retain(|&h| h != 255 && h != d.house);
+        if d.keywords & LIMITED != 0 {
+            s.limited_played += 1;
+        }
+        let p = ps as Player;
+        ev.public(|| Event::Marshalled { seat: p, card, cost });
+        if d.kind == Kind::Attachment {
+            if let Some((hs, hi)) = self.locate(host) {
+                self.seats[hs].play[hi].attachments.push((card, p));
+                let host_def = self.seats[hs].play[hi].def;
+                ev.public(|| Event::Attached { seat: p, card, host: host_def });
+            }
+            return;
+        }
+        let uid = self.enter_play(ps, card, p);
+        for ab in &d.abilities {
+            match ab {
+                Ability::OnPlayedDraw { n } => {
+                    self.pending.push(Pending::Respond { seat: p, resp: Resp::DrawCards { n: *n } });
+                }
+                Ability::OnPlayedKneelChar => {
+                    self.pending.push(Pending::KneelTarget { seat: p, optional: true, by_char: true });
+                }
+                Ability::PenaltyClaimPower { power, .. } if with_penalty => {
+                    if let Some((s, i)) = self.locate(uid) {
+                        self.seats[s].play[i].power = self.seats[s].play[i].power.saturating_add(*power);
+                        let n = *power;
+                        ev.public(|| Event::PowerClaimed { seat: p, card: Some(card), n });
+                    }
+                }
+                Ability::PenaltyOpponentsDiscard { n, .. } if with_penalty => {
+                    for q in self.order() {
+                        if q != p {
+                            self.pending.push(Pending::DiscardFromHand { seat: q, left: *n });
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Attackers are knelt (unless an effect says they do not kneel); stealth choices follow.
+    fn attackers_declared(&mut self, rules: &Rules, ev: &mut Events<Event>) {
+        let Some(ch) = self.challenge.clone() else { return };
+        let att = ch.attacker;
+        let plot_no_kneel = self.no_kneel_plot(rules, att, ch.kind);
+        let mut stealth = 0u8;
+        let mut cards = Vec::new();
+        for &u in &ch.attackers {
+            let Some((s, i)) = self.locate(u) else { continue };
+            let c = &self.seats[s].play[i];
+            let stays = plot_no_kneel
+                || self.abilities(rules, c).iter().any(|a| match a {
+                    Ability::NoKneelAttackWhile { cond } | Ability::NoKneelAttackDefendWhile { cond } => {
+                        self.cond(rules, att, c, cond)
+                    }
+                    _ => false,
+                });
+            if self.stealthy(rules, att, c) {
+                stealth += 1;
+            }
+            cards.push(c.def);
+            if !stays {
+                self.seats[s].play[i].kneeling = true;
+            }
+        }
+        let (defender, kind) = (ch.defender, ch.kind);
+        ev.public(|| Event::ChallengeDeclared { attacker: att, defender, kind, attackers: cards });
+        if let Some(c) = self.challenge.as_mut() {
+            c.stage = Stage::Defenders;
+        }
+        if stealth > 0 {
+            self.pending.push(Pending::Stealth { seat: att, left: stealth });
+        }
+    }
+
+    fn no_kneel_plot(&self, rules: &Rules, seat: Player, kind: u8) -> bool {
+        self.plot_has(rules, seat, |a| {
+            matches!(a, Ability::PlotNoKneel { challenge } if super::super::content::challenge_index(challenge) == Some(kind))
+        })
+    }
+
+    fn defenders_declared(&mut self, rules: &Rules, ev: &mut Events<Event>) {
+        let Some(ch) = self.challenge.clone() else { return };
+        let dfd = ch.defender;
+        let plot_no_kneel = self.no_kneel_plot(rules, dfd, ch.kind);
+        let mut cards = Vec::new();
+        for &u in &ch.defenders {
+            let Some((s, i)) = self.locate(u) else { continue };
+            let c = &self.seats[s].play[i];
+            let stays = plot_no_kneel
+                || self.abilities(rules, c).iter().any(|a| match a {
+                    Ability::NoKneelAttackDefendWhile { cond } => self.cond(rules, dfd, c, cond),
+                    _ => false,
+                });
+            cards.push(c.def);
+            if !stays {
+                self.seats[s].play[i].kneeling = true;
+            }
+        }
+        ev.public(|| Event::Defended { defender: dfd, defenders: cards });
+        if let Some(c) = self.challenge.as_mut() {
+            c.stage = Stage::Resolve(0);
+        }
+    }
+
+    fn respond(&mut self, rules: &Rules, p: Player, resp: Resp, ev: &mut Events<Event>) {
+        let ps = usize::from(p);
+        match resp {
+            Resp::SaveWithDupe { uid, kill } => {
+                if let Some((s, i)) = self.locate(uid) {
+                    if let Some(d) = self.seats[s].play[i].dupes.pop() {
+                        let owner = self.seats[s].play[i].owner;
+                        let card = self.seats[s].play[i].def;
+                        self.to_discard(rules, owner, d, ev);
+                        ev.public(|| Event::Saved { seat: s as Player, card });
+                    }
+                }
+                let _ = kill;
+            }
+            Resp::StandAfterKill { uid } => {
+                if let Some((s, i)) = self.locate(uid) {
+                    self.seats[s].play[i].kneeling = false;
+                    let card = self.seats[s].play[i].def;
+                    ev.public(|| Event::Stood { seat: s as Player, card });
+                }
+            }
+            Resp::IntoPlayFromHand { def: c } => {
+                if let Some(i) = self.seats[ps].hand.iter().position(|&h| h == c) {
+                    self.seats[ps].hand.remove(i);
+                    self.enter_play(ps, c, p);
+                    ev.public(|| Event::Marshalled { seat: p, card: c, cost: 0 });
+                }
+            }
+            Resp::MovePowerToHouse => {
+                let mut n = 0u8;
+                for s in self.seats.iter_mut() {
+                    for c in s.play.iter_mut() {
+                        n = n.saturating_add(c.power);
+                        c.power = 0;
+                    }
+                }
+                self.seats[ps].house_power = self.seats[ps].house_power.saturating_add(n);
+                ev.public(|| Event::PowerClaimed { seat: p, card: None, n });
+            }
+            Resp::DrawCards { n } => self.draw(ps, n, true, ev),
+            Resp::DominanceBonus => self.claim_house(p, 1, ev),
+            Resp::CastleKill => {
+                if self.kills_allowed(rules) {
+                    for q in self.order().into_iter().rev() {
+                        if q != p {
+                            self.pending
+                                .insert(0, Pending::Kill { seat: q, left: 1, why: Why::Castle, picked: Vec::new() });
+                        }
+                    }
+                }
+            }
+        }
+        let _ = (POW, Dest::Dead);
+    }
+}

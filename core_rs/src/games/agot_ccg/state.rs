@@ -1,0 +1,263 @@
+//! The state: plain data, u16 card-definition ids, small Vecs, its own RNG.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::Player;
+use crate::rng::Rng;
+
+/// A card in play (character, location) with what is on it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InPlay {
+    /// Unique per match, so a choice can name the same card after others left play.
+    pub uid: u16,
+    pub def: u16,
+    pub owner: Player,
+    pub kneeling: bool,
+    pub power: u8,
+    /// Attachments as (definition, owner).
+    pub attachments: Vec<(u16, Player)>,
+    /// Duplicates under it (rulebook "Duplicati").
+    pub dupes: Vec<u16>,
+}
+
+/// One seat's zones and counters.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seat {
+    pub deck_index: u8,
+    pub house: u8,
+    /// Draw deck, top = last.
+    pub deck: Vec<u16>,
+    pub hand: Vec<u16>,
+    pub discard: Vec<u16>,
+    pub dead: Vec<u16>,
+    /// Plot deck (public: decklists are fixed), used pile and the revealed plot.
+    pub plots: Vec<u16>,
+    pub used: Vec<u16>,
+    pub plot: Option<u16>,
+    /// Secretly chosen plot (index into `plots`) until every seat has chosen.
+    pub commit: Option<u8>,
+    /// Face-down setup cards, hidden until all have placed.
+    pub setup: Vec<u16>,
+    pub play: Vec<InPlay>,
+    pub house_power: u8,
+    pub gold: u8,
+    pub initiative: u8,
+    pub limited_played: u8,
+    /// Cards drawn this round by effects (the three-card draw limit).
+    pub extra_drawn: u8,
+    /// Reductions waiting for the next card played this phase: house (255 = any card).
+    pub reductions: Vec<u8>,
+    /// Challenge types already initiated this phase.
+    pub challenged: u8,
+    pub eliminated: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    Setup,
+    Plot,
+    FirstPlayer,
+    /// "When revealed" choices are being made; the draw phase follows.
+    Draw,
+    Marshal,
+    Challenges,
+    /// Dominance was rewarded; responses to it are asked, then every card stands.
+    Standing,
+    Over,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    Attackers,
+    Defenders,
+    /// Resolution framework steps, run automatically: 0 winner + claim, 1 unopposed, 2 renown, 3 deadly,
+    /// 4 responses to the result, 5 end.
+    Resolve(u8),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Challenge {
+    pub kind: u8,
+    pub attacker: Player,
+    pub defender: Player,
+    pub attackers: Vec<u16>,
+    pub defenders: Vec<u16>,
+    /// Characters a stealth attacker has bypassed: they cannot defend.
+    pub bypassed: Vec<u16>,
+    pub stage: Stage,
+    pub winner: Option<Player>,
+    pub unopposed: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Why {
+    Claim,
+    Deadly,
+    Castle,
+}
+
+/// Yes/no responses (rulebook "Risposte": always optional).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Resp {
+    /// Discard a duplicate to save this card from being killed (true) or discarded (false).
+    SaveWithDupe {
+        uid: u16,
+        kill: bool,
+    },
+    StandAfterKill {
+        uid: u16,
+    },
+    IntoPlayFromHand {
+        def: u16,
+    },
+    MovePowerToHouse,
+    DrawCards {
+        n: u8,
+    },
+    DominanceBonus,
+    CastleKill,
+}
+
+/// A decision the rules wait for before anything else happens.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pending {
+    /// `seat` chooses `left` more different characters he controls to kill.
+    Kill {
+        seat: Player,
+        left: u8,
+        why: Why,
+        picked: Vec<u16>,
+    },
+    /// The attacker may pick, for each listed stealth attacker, a defending-side character that cannot defend.
+    Stealth {
+        seat: Player,
+        left: u8,
+    },
+    Respond {
+        seat: Player,
+        resp: Resp,
+    },
+    /// `seat` chooses a character to kneel (`optional`: may decline); `by_char`: a character ability.
+    KneelTarget {
+        seat: Player,
+        optional: bool,
+        by_char: bool,
+    },
+    /// `seat` chooses `left` cards from hand to discard.
+    DiscardFromHand {
+        seat: Player,
+        left: u8,
+    },
+}
+
+impl Pending {
+    pub fn seat(&self) -> Player {
+        match self {
+            Pending::Kill { seat, .. }
+            | Pending::Stealth { seat, .. }
+            | Pending::Respond { seat, .. }
+            | Pending::KneelTarget { seat, .. }
+            | Pending::DiscardFromHand { seat, .. } => *seat,
+        }
+    }
+}
+
+/// The whole match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AgotCcg {
+    pub seats: Vec<Seat>,
+    pub phase: Phase,
+    pub round: u8,
+    pub first: Player,
+    /// Position in the turn order (first player, then clockwise) of the active player.
+    pub turn: u8,
+    pub challenge: Option<Challenge>,
+    pub pending: Vec<Pending>,
+    pub next_uid: u16,
+    pub winners: Vec<Player>,
+    pub decisions: u64,
+    pub rng: Rng,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum Event {
+    SetupRevealed { seat: Player, cards: Vec<u16> },
+    PlotRevealed { seat: Player, plot: u16, initiative: u8 },
+    PlotChosen { seat: Player },
+    FirstPlayer { seat: Player, chooser: Player },
+    Drew { seat: Player, n: u8 },
+    DrewCards { seat: Player, cards: Vec<u16> },
+    Income { seat: Player, gold: u8 },
+    Marshalled { seat: Player, card: u16, cost: u8 },
+    Duplicate { seat: Player, card: u16 },
+    Attached { seat: Player, card: u16, host: u16 },
+    Knelt { seat: Player, card: u16 },
+    Stood { seat: Player, card: u16 },
+    ChallengeDeclared { attacker: Player, defender: Player, kind: u8, attackers: Vec<u16> },
+    Defended { defender: Player, defenders: Vec<u16> },
+    Bypassed { card: u16 },
+    ChallengeResolved { kind: u8, attack: u8, defense: u8, winner: Option<Player>, unopposed: bool },
+    Killed { seat: Player, card: u16 },
+    Saved { seat: Player, card: u16 },
+    Discarded { seat: Player, card: u16, dead: bool },
+    PowerClaimed { seat: Player, card: Option<u16>, n: u8 },
+    PowerMoved { from: Player, to: Player, n: u8 },
+    PowerLost { seat: Player, n: u8 },
+    Dominance { seat: Option<Player> },
+    Eliminated { seat: Player },
+    RoundLimit { round: u8 },
+    Won { seats: Vec<Player> },
+}
+
+/// One card in play as everyone sees it.
+#[derive(Clone, Debug, Serialize)]
+pub struct CardView {
+    pub uid: u16,
+    pub card: u16,
+    pub code: String,
+    pub name: String,
+    pub kneeling: bool,
+    pub power: u8,
+    pub strength: u8,
+    pub attachments: Vec<u16>,
+    pub dupes: u8,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatView {
+    pub house: String,
+    pub deck_name: String,
+    pub power: u8,
+    pub house_power: u8,
+    pub gold: u8,
+    pub initiative: u8,
+    pub hand_size: usize,
+    pub deck_size: usize,
+    /// Own hand only.
+    pub hand: Option<Vec<u16>>,
+    pub setup_count: usize,
+    /// Own face-down setup cards only.
+    pub setup: Option<Vec<u16>>,
+    pub discard: Vec<u16>,
+    pub dead: Vec<u16>,
+    pub plots: Vec<u16>,
+    pub used: Vec<u16>,
+    pub plot: Option<u16>,
+    pub plot_chosen: bool,
+    /// Own chosen plot until reveal.
+    pub my_plot: Option<u16>,
+    pub play: Vec<CardView>,
+    pub eliminated: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct View {
+    pub phase: Phase,
+    pub round: u8,
+    pub first: Player,
+    pub active: Option<Player>,
+    pub seats: Vec<SeatView>,
+    pub challenge: Option<Challenge>,
+    pub pending: Option<Pending>,
+    pub winners: Vec<Player>,
+}

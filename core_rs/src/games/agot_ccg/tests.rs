@@ -1,0 +1,4 @@
+//! Rule scenarios, one per rulebook section (Italian section titles translated in the doc comments).
+
+mod helpers;
+mod rules_tests;

@@ -1,0 +1,96 @@
+//! Scenario builders: a real match from the plugin's data, then the state edited directly (it is plain data).
+
+use super::super::content::Rules;
+use super::super::rules::actions::split;
+use super::super::state::{AgotCcg, Phase};
+use crate::engine::{Action, Events, Game, Player};
+
+pub fn content() -> String {
+    let cards = include_str!("../../../../../plugins/agot_ccg/ravenry_agot_ccg/data/cards.json");
+    let decks = include_str!("../../../../../plugins/agot_ccg/ravenry_agot_ccg/data/decks.json");
+    let c: serde_json::Value = serde_json::from_str(cards).unwrap();
+    let d: serde_json::Value = serde_json::from_str(decks).unwrap();
+    serde_json::json!({"cards": c["cards"], "decks": d["decks"]}).to_string()
+}
+
+pub fn rules_with(options: &str) -> Rules {
+    AgotCcg::ruleset(&content(), options).unwrap()
+}
+
+pub fn rules() -> Rules {
+    rules_with(r#"{"decks": ["stark", "lannister"], "round_limit": 30}"#)
+}
+
+pub fn id(r: &Rules, code: &str) -> u16 {
+    r.cards.iter().position(|c| c.code == code).unwrap_or_else(|| panic!("no card {code}")) as u16
+}
+
+/// A 2-player match (seat 0 Stark, seat 1 Lannister) after setup with empty play areas, both plots revealed,
+/// seat 0 first player, in the phase asked.
+pub fn scenario(r: &Rules, phase: Phase, plots: [&str; 2]) -> AgotCcg {
+    let mut g = AgotCcg::new(r, 2, 11).unwrap();
+    for (seat, plot) in g.seats.iter_mut().zip(plots) {
+        seat.deck.append(&mut seat.hand);
+        seat.plot = Some(id(r, plot));
+        seat.plots.retain(|&p| p != id(r, plot));
+        seat.initiative = g_initiative(r, plot);
+    }
+    g.first = 0;
+    g.turn = 0;
+    g.round = 1;
+    g.phase = phase;
+    g
+}
+
+fn g_initiative(r: &Rules, code: &str) -> u8 {
+    r.cards[usize::from(id(r, code))].initiative
+}
+
+/// Put a card into play for `seat` (owned by it) and return its uid.
+pub fn put(g: &mut AgotCcg, r: &Rules, seat: usize, code: &str) -> u16 {
+    g.enter_play(seat, id(r, code), seat as Player)
+}
+
+pub fn attach(g: &mut AgotCcg, r: &Rules, host: u16, code: &str, owner: Player) {
+    let (s, i) = g.locate(host).unwrap();
+    g.seats[s].play[i].attachments.push((id(r, code), owner));
+}
+
+pub fn card(g: &AgotCcg, uid: u16) -> &super::super::state::InPlay {
+    let (s, i) = g.locate(uid).unwrap();
+    &g.seats[s].play[i]
+}
+
+pub fn legal(g: &AgotCcg, r: &Rules, p: Player) -> Vec<Action> {
+    let mut v = Vec::new();
+    g.legal_actions(r, p, &mut v);
+    v
+}
+
+pub fn of_kind(g: &AgotCcg, r: &Rules, p: Player, kind: u32) -> Vec<Action> {
+    legal(g, r, p).into_iter().filter(|&a| split(a).0 == kind).collect()
+}
+
+pub fn act(g: &mut AgotCcg, r: &Rules, p: Player, a: Action) {
+    let mut ev = Events::new();
+    g.apply(r, p, a, &mut ev).unwrap_or_else(|e| panic!("{e}: legal {:?}", legal(g, r, p)));
+}
+
+/// Run a whole challenge: declare `kind` against `defender` with `attackers`, then `defenders`, then resolve.
+pub fn challenge(g: &mut AgotCcg, r: &Rules, att: Player, kind: u8, dfd: Player, attackers: &[u16], defenders: &[u16]) {
+    use super::super::rules::actions::*;
+    g.phase = Phase::Challenges;
+    act(g, r, att, code(CHALLENGE, usize::from(kind), usize::from(dfd)));
+    for &u in attackers {
+        act(g, r, att, code(ATTACK, 0, usize::from(u)));
+    }
+    act(g, r, att, code(DONE, 0, 0));
+    // Decline stealth unless the test handles it.
+    while matches!(g.pending.first(), Some(super::super::state::Pending::Stealth { .. })) {
+        act(g, r, att, code(DONE, 0, 0));
+    }
+    for &u in defenders {
+        act(g, r, dfd, code(DEFEND, 0, usize::from(u)));
+    }
+    act(g, r, dfd, code(DONE, 0, 0));
+}

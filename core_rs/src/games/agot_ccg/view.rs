@@ -1,0 +1,166 @@
+//! The one redaction point: hands, face-down setup cards, deck order and chosen-but-unrevealed plots are
+//! shown only to their owner; a pending choice that names a hand card is shown only to its seat.
+
+use super::content::{Rules, CHALLENGES, HOUSES};
+use super::effects::def;
+use super::rules::actions::*;
+use super::state::{AgotCcg, CardView, Pending, Phase, Resp, SeatView, View};
+use crate::engine::{Action, ActionInfo, Player, Viewer};
+
+pub fn view(g: &AgotCcg, rules: &Rules, viewer: Viewer) -> View {
+    let seats = g
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mine = viewer.sees_private_of(i as Player);
+            SeatView {
+                house: HOUSES.get(usize::from(s.house)).unwrap_or(&"?").to_string(),
+                deck_name: rules.decks.get(usize::from(s.deck_index)).map_or(String::new(), |d| d.name.clone()),
+                power: g.power(i),
+                house_power: s.house_power,
+                gold: s.gold,
+                initiative: s.initiative,
+                hand_size: s.hand.len(),
+                deck_size: s.deck.len(),
+                hand: mine.then(|| s.hand.clone()),
+                setup_count: s.setup.len(),
+                setup: mine.then(|| s.setup.clone()),
+                discard: s.discard.clone(),
+                dead: s.dead.clone(),
+                plots: s.plots.clone(),
+                used: s.used.clone(),
+                plot: s.plot,
+                plot_chosen: s.commit.is_some(),
+                my_plot: if mine { s.commit.and_then(|k| s.plots.get(usize::from(k)).copied()) } else { None },
+                play: s
+                    .play
+                    .iter()
+                    .map(|c| CardView {
+                        uid: c.uid,
+                        card: c.def,
+                        code: def(rules, c.def).code.clone(),
+                        name: def(rules, c.def).name.clone(),
+                        kneeling: c.kneeling,
+                        power: c.power,
+                        strength: g.strength(rules, i as Player, c),
+                        attachments: c.attachments.iter().map(|a| a.0).collect(),
+                        dupes: c.dupes.len() as u8,
+                    })
+                    .collect(),
+                eliminated: s.eliminated,
+            }
+        })
+        .collect();
+    let pending = g.pending.first().and_then(|p| {
+        let secret = matches!(p, Pending::Respond { resp: Resp::IntoPlayFromHand { .. }, .. });
+        (!secret || viewer.sees_private_of(p.seat())).then(|| p.clone())
+    });
+    View {
+        phase: g.phase,
+        round: g.round,
+        first: g.first,
+        active: g.actor(),
+        seats,
+        challenge: g.challenge.clone(),
+        pending,
+        winners: g.winners.clone(),
+    }
+}
+
+fn card_name(g: &AgotCcg, rules: &Rules, uid: usize) -> String {
+    g.locate(uid as u16).map_or_else(
+        || format!("card #{uid}"),
+        |(s, i)| {
+            let c = &g.seats[s].play[i];
+            format!("{} (seat {s}, STR {})", def(rules, c.def).name, g.strength(rules, s as Player, c))
+        },
+    )
+}
+
+pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo {
+    let (kind, x, y) = split(a);
+    let seat = g.seats.get(usize::from(p));
+    let hand_card = |i: usize| seat.and_then(|s| s.hand.get(i)).copied();
+    let hand_name = |i: usize| hand_card(i).map_or("?".to_owned(), |c| def(rules, c).name.clone());
+    match kind {
+        SETUP_PLACE => ActionInfo::new(a, "setup", format!("place {} face down", hand_name(x))).with("hand", x),
+        DONE => {
+            let label = match (&g.pending.first(), g.phase, g.challenge.as_ref().map(|c| c.stage)) {
+                (Some(Pending::Stealth { .. }), ..) => "use no (more) stealth",
+                (Some(Pending::Respond { .. }), ..) => "no, do not respond",
+                (Some(_), ..) => "decline",
+                (None, Phase::Setup, _) => "finish placing setup cards",
+                (None, Phase::Marshal, _) => "end marshalling",
+                (None, Phase::Challenges, None) => "no more challenges",
+                (None, Phase::Challenges, Some(super::state::Stage::Attackers)) => "attackers declared",
+                (None, Phase::Challenges, _) => "defenders declared",
+                _ => "done",
+            };
+            ActionInfo::new(a, "done", label)
+        }
+        PLOT => {
+            let plot = seat.and_then(|s| s.plots.get(x)).copied();
+            let label = plot.map_or("?".to_owned(), |c| {
+                let d = def(rules, c);
+                format!("plot {} (gold {}, initiative {}, claim {})", d.name, d.gold, d.initiative, d.claim)
+            });
+            ActionInfo::new(a, "plot", label).with("plot", x)
+        }
+        FIRST => ActionInfo::new(a, "first-player", format!("seat {y} is first player")).with("seat", y),
+        MARSHAL | MARSHAL_PENALTY => {
+            let cost = hand_card(x).map_or(0, |c| {
+                let pen = if kind == MARSHAL_PENALTY {
+                    def(rules, c).abilities.iter().find_map(|ab| match ab {
+                        super::content::Ability::PenaltyClaimPower { penalty, .. }
+                        | super::content::Ability::PenaltyOpponentsDiscard { penalty, .. } => Some(*penalty),
+                        _ => None,
+                    })
+                } else {
+                    None
+                };
+                g.marshal_cost(rules, usize::from(p), c, pen.unwrap_or(0))
+            });
+            let is_attachment = hand_card(x).is_some_and(|c| def(rules, c).kind == super::content::Kind::Attachment);
+            let mut label = format!("marshal {} for {cost} gold", hand_name(x));
+            if is_attachment {
+                label.push_str(&format!(" onto {}", card_name(g, rules, y)));
+            }
+            if kind == MARSHAL_PENALTY {
+                label.push_str(" paying the optional gold penalty");
+            }
+            ActionInfo::new(a, "marshal", label).with("hand", x).with("cost", u32::from(cost))
+        }
+        DUPE => ActionInfo::new(a, "duplicate", format!("add {} as a duplicate", hand_name(x))).with("hand", x),
+        REDUCER => ActionInfo::new(a, "reducer", format!("kneel {} to reduce the next cost", card_name(g, rules, y))),
+        CHALLENGE => {
+            ActionInfo::new(a, "challenge", format!("{} challenge against seat {y}", CHALLENGES.get(x).unwrap_or(&"?")))
+                .with("type", x)
+                .with("defender", y)
+        }
+        ATTACK => ActionInfo::new(a, "attacker", format!("attack with {}", card_name(g, rules, y))).with("uid", y),
+        DEFEND => ActionInfo::new(a, "defender", format!("defend with {}", card_name(g, rules, y))).with("uid", y),
+        STEALTH => ActionInfo::new(a, "stealth", format!("stealth past {}", card_name(g, rules, y))).with("uid", y),
+        KILL => ActionInfo::new(a, "kill", format!("kill {}", card_name(g, rules, y))).with("uid", y),
+        KNEEL => ActionInfo::new(a, "kneel", format!("kneel {}", card_name(g, rules, y))).with("uid", y),
+        DISCARD => ActionInfo::new(a, "discard", format!("discard {} from hand", hand_name(x))).with("hand", x),
+        YES => {
+            let what = match g.pending.first() {
+                Some(Pending::Respond { resp, .. }) => match resp {
+                    Resp::SaveWithDupe { uid, .. } => {
+                        format!("discard a duplicate to save {}", card_name(g, rules, usize::from(*uid)))
+                    }
+                    Resp::StandAfterKill { uid } => format!("stand {}", card_name(g, rules, usize::from(*uid))),
+                    Resp::IntoPlayFromHand { def: c } => format!("put {} into play from hand", def(rules, *c).name),
+                    Resp::MovePowerToHouse => "move all power on characters to your House".to_owned(),
+                    Resp::DrawCards { n } => format!("draw {n} cards"),
+                    Resp::DominanceBonus => "claim 1 more power for dominance".to_owned(),
+                    Resp::CastleKill => "make each opponent kill a character".to_owned(),
+                },
+                _ => "yes".to_owned(),
+            };
+            ActionInfo::new(a, "respond", format!("yes: {what}"))
+        }
+        _ => ActionInfo::new(a, "unknown", format!("unknown action {a}")),
+    }
+}

@@ -1,0 +1,92 @@
+"""A Game of Thrones CCG, 1st edition (Winter Edition): registers the game, its renderer and narration.
+
+Rules run in the Rust core (``core_rs/src/games/agot_ccg``); this package supplies the content (JSON data files
+under ``data/``: ``cards.json`` with every card of the pool, ``decks.json`` with the four designed House decks;
+each record marked ``source`` = rulebook / research / designed) and the terminal face.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from ravenry import GameSpec, OptionSpec, VariantSpec, hookimpl
+
+from ravenry_agot_ccg.render import narrate_event, render_view
+
+HOUSES = ["stark", "lannister", "baratheon", "targaryen"]
+
+
+@cache
+def _content() -> dict[str, Any]:
+    data = resources.files("ravenry_agot_ccg") / "data"
+    cards = json.loads((data / "cards.json").read_text(encoding="utf-8"))
+    decks = json.loads((data / "decks.json").read_text(encoding="utf-8"))
+    return {"cards": cards["cards"], "decks": decks["decks"]}
+
+
+def load_content() -> dict[str, Any]:
+    """The content the Rust core parses: ``{"cards": [...], "decks": [...]}``."""
+    return _content()
+
+
+OPTIONS = [
+    OptionSpec(
+        "decks",
+        list,
+        default=[],
+        choices=HOUSES,
+        help="House decks for the first seats, in seat order (stark, lannister, baratheon, targaryen); seats "
+        "not named get distinct other Houses at random",
+    ),
+    OptionSpec(
+        "round_limit",
+        int,
+        default=30,
+        min=1,
+        max=100,
+        help="the tournament time limit as rounds (1-100): after this many rounds the most power wins",
+    ),
+]
+
+
+@hookimpl
+def ravenry_register_games(register: Callable[[GameSpec], None]) -> None:
+    register(
+        GameSpec(
+            id="agot-ccg",
+            title="A Game of Thrones CCG (1st edition)",
+            min_players=2,
+            max_players=4,
+            core="agot-ccg",
+            content=load_content,
+            options=OPTIONS,
+            render=render_view,
+            narrate=narrate_event,
+            help=(
+                "Each player leads a Great House of Westeros with a House deck and seven plots. Every round all "
+                "reveal a plot at once, draw, marshal characters, locations and attachments with the plot's gold, "
+                "then launch military, intrigue and power challenges against any rival to kill characters, strip "
+                "cards from hands and take power. The strongest standing force wins dominance. The first House "
+                "with 15 power wins; five cursed cards in your dead pile eliminate you. 2-4 players; Stark, "
+                "Lannister, Baratheon and Targaryen decks built from the Winter Edition."
+            ),
+        )
+    )
+
+
+@hookimpl
+def ravenry_register_variants(register: Callable[[VariantSpec], None]) -> None:
+    register(
+        VariantSpec(
+            game="agot-ccg",
+            name="first-game",
+            title="First game: Stark against Lannister",
+            options={"decks": ["stark", "lannister"]},
+            help="The rulebook's suggestion for a first game: House Stark against House Lannister (seats 1 and 2; "
+            "any further seats get the other Houses).",
+        )
+    )

@@ -1,0 +1,160 @@
+"""Rich renderer and narration for A Game of Thrones CCG views and events.
+
+A view (``core_rs/src/games/agot_ccg/state.rs::View``) reaches here as a dict. Cards are ids: indices into the
+plugin's ``cards.json`` list, which is how names are found here.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+CHALLENGES = ("military", "intrigue", "power")
+HOUSE_STYLE = {"stark": "grey70", "lannister": "red", "baratheon": "yellow", "targaryen": "magenta"}
+
+
+@cache
+def _cards() -> list[dict[str, Any]]:
+    from ravenry_agot_ccg import load_content
+
+    return list(load_content()["cards"])
+
+
+def card_name(card: int | None) -> str:
+    cards = _cards()
+    if card is None or not 0 <= card < len(cards):
+        return "?"
+    return str(cards[card]["name"])
+
+
+def _card_line(c: dict[str, Any]) -> Text:
+    t = Text()
+    t.append(c["name"], style="dim" if c["kneeling"] else "bold")
+    info = _cards()[c["card"]] if 0 <= c["card"] < len(_cards()) else {}
+    if info.get("type") == "character":
+        t.append(f" STR {c['strength']} [{info.get('icons', '')}]")
+    if c["kneeling"]:
+        t.append(" (kneeling)", style="italic")
+    if c["power"]:
+        t.append(f" ♦{c['power']}", style="yellow")
+    if c["attachments"]:
+        t.append(" + " + ", ".join(card_name(a) for a in c["attachments"]), style="cyan")
+    if c["dupes"]:
+        t.append(f" ×{c['dupes']} dupe", style="green")
+    return t
+
+
+def _seat_panel(i: int, s: dict[str, Any], view: dict[str, Any]) -> Panel:
+    lines: list[Any] = []
+    head = Text(f"power {s['power']} (House {s['house_power']})  gold {s['gold']}  initiative {s['initiative']}")
+    head.append(f"  hand {s['hand_size']}  deck {s['deck_size']}")
+    lines.append(head)
+    lines.append(Text(f"plot: {card_name(s['plot']) if s['plot'] is not None else '-'}"))
+    if s.get("my_plot") is not None:
+        lines.append(Text(f"chosen plot (hidden): {card_name(s['my_plot'])}", style="italic"))
+    for c in s["play"]:
+        lines.append(_card_line(c))
+    if s.get("hand") is not None:
+        lines.append(Text("hand: " + ", ".join(card_name(c) for c in s["hand"]), style="green"))
+    if s.get("setup"):
+        lines.append(Text("setup (face down): " + ", ".join(card_name(c) for c in s["setup"]), style="italic"))
+    if s["dead"]:
+        lines.append(Text("dead: " + ", ".join(card_name(c) for c in s["dead"]), style="red"))
+    title = f"seat {i}: {s['house'].title()}"
+    if s["eliminated"]:
+        title += " (eliminated)"
+    if view.get("first") == i:
+        title += " ★ first"
+    return Panel(Group(*lines), title=title, border_style=HOUSE_STYLE.get(s["house"], "white"))
+
+
+def render_view(view: dict[str, Any], seat: int | None = None) -> Any:
+    """The table as ``seat`` sees it (``None``: a spectator)."""
+    top = Text(f"round {view['round']} · phase {view['phase']}")
+    if view.get("active") is not None:
+        top.append(f" · seat {view['active']} to act")
+    parts: list[Any] = [top]
+    ch = view.get("challenge")
+    if ch:
+        t = Table(box=None, show_header=False)
+        t.add_row(f"{CHALLENGES[ch['kind']]} challenge: seat {ch['attacker']} against seat {ch['defender']}")
+        t.add_row(f"attackers {len(ch['attackers'])}, defenders {len(ch['defenders'])}, stage {ch['stage']}")
+        parts.append(t)
+    for i, s in enumerate(view["seats"]):
+        parts.append(_seat_panel(i, s, view))
+    if view.get("winners"):
+        parts.append(Text("winners: " + ", ".join(f"seat {w}" for w in view["winners"]), style="bold green"))
+    return Group(*parts)
+
+
+def narrate_event(event: dict[str, Any]) -> str:
+    """One line for a logged event (``{"index", "vis", "event"}``)."""
+    e = event["event"]
+    if isinstance(e, str):
+        return e
+    (kind, f), = e.items()
+    name = card_name
+    match kind:
+        case "SetupRevealed":
+            return f"seat {f['seat']} reveals its setup: " + (", ".join(name(c) for c in f["cards"]) or "nothing")
+        case "PlotChosen":
+            return f"seat {f['seat']} has chosen a plot"
+        case "PlotRevealed":
+            return f"seat {f['seat']} reveals {name(f['plot'])} (initiative {f['initiative']})"
+        case "FirstPlayer":
+            return f"seat {f['chooser']} makes seat {f['seat']} the first player"
+        case "Drew":
+            return f"seat {f['seat']} draws {f['n']} card(s)"
+        case "DrewCards":
+            return f"seat {f['seat']} draws " + (", ".join(name(c) for c in f["cards"]) or "nothing")
+        case "Income":
+            return f"seat {f['seat']} counts {f['gold']} gold"
+        case "Marshalled":
+            return f"seat {f['seat']} brings {name(f['card'])} into play for {f['cost']} gold"
+        case "Duplicate":
+            return f"seat {f['seat']} adds a duplicate of {name(f['card'])}"
+        case "Attached":
+            return f"seat {f['seat']} attaches {name(f['card'])} to {name(f['host'])}"
+        case "Knelt":
+            return f"{name(f['card'])} kneels"
+        case "Stood":
+            return f"{name(f['card'])} stands"
+        case "ChallengeDeclared":
+            who = ", ".join(name(c) for c in f["attackers"])
+            return f"seat {f['attacker']} launches a {CHALLENGES[f['kind']]} challenge on seat {f['defender']}: {who}"
+        case "Defended":
+            return f"seat {f['defender']} defends with " + (", ".join(name(c) for c in f["defenders"]) or "nobody")
+        case "Bypassed":
+            return f"stealth: {name(f['card'])} cannot defend"
+        case "ChallengeResolved":
+            w = "nobody" if f["winner"] is None else f"seat {f['winner']}"
+            extra = " (unopposed)" if f["unopposed"] else ""
+            return f"{CHALLENGES[f['kind']]} challenge {f['attack']} against {f['defense']}: {w} wins{extra}"
+        case "Killed":
+            return f"{name(f['card'])} (seat {f['seat']}) is killed"
+        case "Saved":
+            return f"{name(f['card'])} is saved by a duplicate"
+        case "Discarded":
+            pile = "dead pile" if f["dead"] else "discard pile"
+            return f"{name(f['card'])} goes to seat {f['seat']}'s {pile}"
+        case "PowerClaimed":
+            where = "its House" if f["card"] is None else name(f["card"])
+            return f"seat {f['seat']} claims {f['n']} power on {where}"
+        case "PowerMoved":
+            return f"{f['n']} power moves from seat {f['from']} to seat {f['to']}"
+        case "PowerLost":
+            return f"seat {f['seat']} discards {f['n']} House power"
+        case "Dominance":
+            return "nobody wins dominance" if f["seat"] is None else f"seat {f['seat']} wins dominance"
+        case "Eliminated":
+            return f"seat {f['seat']} is eliminated by the curse"
+        case "RoundLimit":
+            return f"the time limit is reached after round {f['round']}"
+        case "Won":
+            return "winners: " + ", ".join(f"seat {s}" for s in f["seats"])
+    return f"{kind}: {f}"

@@ -1,0 +1,141 @@
+"""A Game of Thrones CCG through the host: registration, content records, renderer, narration, secrecy and CLI.
+
+Rule scenarios live beside the rules in Rust (core_rs/src/games/agot_ccg/tests/); these tests check the Python
+face and that the plugin's data reach the core intact.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+import ravenry
+from click.testing import CliRunner
+from ravenry.cli import cli
+from ravenry_agot_ccg import load_content
+from ravenry_agot_ccg.render import narrate_event, render_view
+from rich.console import Console
+
+SOURCES = {"rulebook", "research", "designed"}
+
+
+def play(m: ravenry.Match, bots: str = "heuristic", rng: random.Random | None = None) -> None:
+    while not m.is_over:
+        for p in m.to_act:
+            if rng is not None:
+                m.apply(p, rng.choice(m.legal_actions(p)))
+            else:
+                m.apply(p, m.bot(bots, p))
+
+
+def test_registered_with_options_variant_and_bots() -> None:
+    info = {g.id: g for g in ravenry.games()}["agot-ccg"]
+    assert info.players == (2, 4)
+    assert set(info.variants) == {"first-game"}
+    assert "heuristic" in info.bots
+    assert {o.name for o in info.options} == {"decks", "round_limit"}
+
+
+def test_content_records_are_complete_and_marked() -> None:
+    c = load_content()
+    assert all(card["source"] in SOURCES for card in c["cards"])
+    assert all(deck["source"] in SOURCES for deck in c["decks"])
+    codes = {card["code"] for card in c["cards"]}
+    assert len(codes) == len(c["cards"]), "card codes are unique"
+    for deck in c["decks"]:
+        assert len(deck["plots"]) == 7 and len(set(deck["plots"])) == 7
+        assert sum(n for _, n in deck["cards"]) >= 60
+        assert all(code in codes and 1 <= n <= 3 for code, n in deck["cards"])
+    ned = next(card for card in c["cards"] if card["name"] == "Eddard Stark")
+    assert (ned["cost"], ned["strength"], ned["icons"], ned["doomed"]) == (4, 4, "MP", True)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_heuristic_matches_end_and_render(players: int) -> None:
+    g = ravenry.game("agot-ccg")
+    m = g.new_match(players, seed=players)
+    play(m)
+    out = m.outcome
+    assert out is not None and len(out["scores"]) == players and out["winners"]
+    console = Console(record=True, width=140)
+    console.print(render_view(m.view(0), 0))
+    text = console.export_text()
+    assert "power" in text and "seat 0" in text
+
+
+def test_every_event_is_narrated_in_words() -> None:
+    g = ravenry.game("agot-ccg")
+    kinds: set[str] = set()
+    for seed in range(6):
+        m = g.new_match(2 + seed % 3, seed=seed)
+        play(m, rng=random.Random(seed))
+        for e in m.events(0, None, all=True):
+            line = narrate_event(e)
+            assert isinstance(line, str) and line and "{'" not in line, (e, line)
+            kinds.add(next(iter(e["event"])) if isinstance(e["event"], dict) else e["event"])
+    assert {"PlotRevealed", "Marshalled", "ChallengeDeclared", "ChallengeResolved", "Dominance", "Won"} <= kinds
+
+
+def test_views_hide_hands_setup_and_chosen_plots() -> None:
+    g = ravenry.game("agot-ccg")
+    m = g.new_match(2, seed=3, options={"decks": ["stark", "lannister"]})
+    rng = random.Random(3)
+    console = Console(record=True, width=140)
+    seen_plot_phase = False
+    while not m.is_over:
+        for p in range(2):
+            v = m.view(p)
+            other = v["seats"][1 - p]
+            assert other["hand"] is None and other["setup"] is None and other["my_plot"] is None
+        public = m.view(None)
+        assert all(s["hand"] is None for s in public["seats"])
+        if public["phase"] == "Plot":
+            seen_plot_phase = True
+        console.print(render_view(public, None))
+        for p in m.to_act:
+            m.apply(p, rng.choice(m.legal_actions(p)))
+    assert seen_plot_phase
+    assert m.view(None)["seats"][0]["house"] == "stark"
+
+
+def test_actions_are_described_in_words() -> None:
+    g = ravenry.game("agot-ccg")
+    m = g.new_match(2, seed=8)
+    rng = random.Random(8)
+    kinds: set[str] = set()
+    for _ in range(400):
+        if m.is_over:
+            break
+        for p in m.to_act:
+            legal = m.legal_actions(p)
+            for a in legal:
+                d = m.describe(a)
+                assert d["label"] and d["kind"] != "unknown", d
+                kinds.add(d["kind"])
+            m.apply(p, rng.choice(legal))
+    assert {"setup", "plot", "marshal", "challenge", "attacker", "done"} <= kinds
+
+
+def test_bad_options_are_refused() -> None:
+    g = ravenry.game("agot-ccg")
+    with pytest.raises(ravenry.RavenryError):
+        g.new_match(2, seed=1, options={"decks": ["dorne"]})
+    with pytest.raises(ravenry.RavenryError):
+        g.new_match(2, seed=1, options={"decks": ["stark", "lannister", "targaryen"]})
+
+
+def test_first_game_variant_seats_stark_and_lannister() -> None:
+    m = ravenry.game("agot-ccg").new_match(2, seed=4, variants=["first-game"])
+    assert [s["house"] for s in m.view(None)["seats"]] == ["stark", "lannister"]
+
+
+def test_cli_sim_reports_houses() -> None:
+    r = CliRunner().invoke(
+        cli,
+        ["sim", "agot-ccg", "-n", "20", "--players", "2", "--bots", "heuristic", "--seed", "1", "--json"],
+        catch_exceptions=False,
+    )
+    data = json.loads(r.output)
+    assert sum(v["seats"] for v in data["by_label"].values()) == 40, "one house label per seat"
+    assert set(data["by_label"]) <= {"stark", "lannister", "baratheon", "targaryen"}
