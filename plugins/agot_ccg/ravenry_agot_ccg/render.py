@@ -97,7 +97,7 @@ def narrate_event(event: dict[str, Any]) -> str:
     e = event["event"]
     if isinstance(e, str):
         return e
-    (kind, f), = e.items()
+    ((kind, f),) = e.items()
     name = card_name
     match kind:
         case "SetupRevealed":

@@ -176,8 +176,19 @@ impl AgotCcg {
                 Kind::Plot => {}
             }
         }
+        // A reducer is offered only when a card in hand would get cheaper from it.
         for c in &s.play {
-            if !c.kneeling && self.abilities(rules, c).iter().any(|a| matches!(a, Ability::Reducer { .. })) {
+            let Some(house) = self.abilities(rules, c).iter().find_map(|a| match a {
+                Ability::Reducer { house } => Some(house.as_deref().and_then(super::super::content::house_index)),
+                _ => None,
+            }) else {
+                continue;
+            };
+            let useful = s.hand.iter().any(|&h| {
+                let d = def(rules, h);
+                d.kind != Kind::Plot && house.is_none_or(|x| x == d.house) && self.marshal_cost(rules, ps, h, 0) > 0
+            });
+            if !c.kneeling && useful {
                 out.push(code(REDUCER, 0, usize::from(c.uid)));
             }
         }

@@ -31,10 +31,26 @@ impl AgotCcg {
                 }
                 return;
             }
+            if self.forced_pass(rules, &mut buf) {
+                self.perform(rules, self.actor().unwrap_or(0), super::actions::code(super::actions::DONE, 0, 0), ev);
+                continue;
+            }
             if !self.step(rules, ev) {
                 return;
             }
         }
+    }
+
+    /// A seat whose only legal action is to pass (nothing to place, marshal, challenge or defend with) passes
+    /// without being asked: there is no decision to make.
+    fn forced_pass(&self, rules: &Rules, buf: &mut Vec<crate::engine::Action>) -> bool {
+        if !matches!(self.phase, Phase::Setup | Phase::Marshal | Phase::Challenges) {
+            return false;
+        }
+        let Some(p) = self.actor() else { return false };
+        buf.clear();
+        self.legal(rules, p, buf);
+        buf.len() == 1 && super::actions::split(buf[0]).0 == super::actions::DONE
     }
 
     /// One automatic step; false when a player must act.

@@ -76,6 +76,14 @@ pub fn act(g: &mut AgotCcg, r: &Rules, p: Player, a: Action) {
     g.apply(r, p, a, &mut ev).unwrap_or_else(|e| panic!("{e}: legal {:?}", legal(g, r, p)));
 }
 
+/// Pass (DONE) if that is still a decision for `p`; a seat with nothing else to do passes automatically.
+pub fn pass(g: &mut AgotCcg, r: &Rules, p: Player) {
+    let done = super::super::rules::actions::code(super::super::rules::actions::DONE, 0, 0);
+    if legal(g, r, p).contains(&done) {
+        act(g, r, p, done);
+    }
+}
+
 /// Run a whole challenge: declare `kind` against `defender` with `attackers`, then `defenders`, then resolve.
 pub fn challenge(g: &mut AgotCcg, r: &Rules, att: Player, kind: u8, dfd: Player, attackers: &[u16], defenders: &[u16]) {
     use super::super::rules::actions::*;
@@ -84,7 +92,9 @@ pub fn challenge(g: &mut AgotCcg, r: &Rules, att: Player, kind: u8, dfd: Player,
     for &u in attackers {
         act(g, r, att, code(ATTACK, 0, usize::from(u)));
     }
-    act(g, r, att, code(DONE, 0, 0));
+    if matches!(g.challenge.as_ref().map(|c| c.stage), Some(super::super::state::Stage::Attackers)) {
+        act(g, r, att, code(DONE, 0, 0));
+    }
     // Decline stealth unless the test handles it.
     while matches!(g.pending.first(), Some(super::super::state::Pending::Stealth { .. })) {
         act(g, r, att, code(DONE, 0, 0));
@@ -92,5 +102,7 @@ pub fn challenge(g: &mut AgotCcg, r: &Rules, att: Player, kind: u8, dfd: Player,
     for &u in defenders {
         act(g, r, dfd, code(DEFEND, 0, usize::from(u)));
     }
-    act(g, r, dfd, code(DONE, 0, 0));
+    if matches!(g.challenge.as_ref().map(|c| c.stage), Some(super::super::state::Stage::Defenders)) {
+        act(g, r, dfd, code(DONE, 0, 0));
+    }
 }

@@ -11,9 +11,10 @@ use crate::games::agot_ccg::state::{AgotCcg, Pending, Phase};
 #[test]
 fn regola_d_oro_card_text_beats_the_rulebook() {
     let r = rules();
-    let mut g = scenario(&r, Phase::Challenges, ["R231", "U227"]);
+    let mut g = scenario(&r, Phase::Challenges, ["R231", "R230"]); // seat 1: Safe Within the Walls
     let a = put(&mut g, &r, 0, "C11");
     let b = put(&mut g, &r, 0, "C56");
+    put(&mut g, &r, 1, "C36"); // so that seat 1's challenges are a decision and the phase waits there
     challenge(&mut g, &r, 0, MIL, 1, &[a], &[]);
     assert!(!card(&g, a).kneeling, "Storm of Swords: no kneeling in military challenges");
     challenge(&mut g, &r, 0, POW, 1, &[b], &[]);
@@ -34,7 +35,7 @@ fn inginocchiare_kneeling_characters_cannot_attack_or_defend() {
     act(&mut g, &r, 0, code(CHALLENGE, usize::from(MIL), 1));
     assert!(!legal(&g, &r, 0).contains(&code(ATTACK, 0, usize::from(k))));
     act(&mut g, &r, 0, code(ATTACK, 0, usize::from(a)));
-    act(&mut g, &r, 0, code(DONE, 0, 0));
+    pass(&mut g, &r, 0);
     let l = legal(&g, &r, 1);
     assert!(!l.contains(&code(DEFEND, 0, usize::from(d2))), "kneeling");
     assert!(!l.contains(&code(DEFEND, 0, usize::from(d))), "Courtesan has no military icon");
@@ -198,11 +199,11 @@ fn prepararsi_setup_rules() {
     // Out of House: seat 0 (Stark) pays 2+2 for Courtesan, seat 1 (Lannister) 3+2 for Arya.
     let out_of_house = if ps == 0 { id(&r, "C36") } else { id(&r, "U4") };
     assert!(g.setup_cost(&r, ps, out_of_house) >= 4);
-    act(&mut g, &r, p, code(DONE, 0, 0));
+    pass(&mut g, &r, p);
     let v = g.view(&r, Viewer::Player(q));
     assert_eq!(v.seats[ps].setup_count, 2);
     assert!(v.seats[ps].setup.is_none() && v.seats[ps].play.is_empty(), "face down until all have placed");
-    act(&mut g, &r, q, code(DONE, 0, 0));
+    pass(&mut g, &r, q);
     assert_eq!(g.seats[ps].play.len(), 2);
     assert!(g.seats.iter().all(|s| s.hand.len() == 7), "hands refill to 7");
     assert_eq!(g.phase, Phase::Plot);
@@ -216,6 +217,11 @@ fn sequenza_del_turno_worked_example() {
     let mut g = scenario(&r, Phase::Plot, ["U224", "U227"]);
     g.seats[0].plots = vec![id(&r, "R231")]; // initiative 5
     g.seats[1].plots = vec![id(&r, "T49")]; // 4
+                                            // Something to decide in every step: an affordable card on top of each deck, a character each.
+    g.seats[0].deck.push(id(&r, "C13"));
+    g.seats[1].deck.push(id(&r, "C36"));
+    put(&mut g, &r, 0, "C15");
+    put(&mut g, &r, 1, "C30");
     let hands: Vec<usize> = g.seats.iter().map(|s| s.hand.len()).collect();
     act(&mut g, &r, 0, code(PLOT, 0, 0));
     act(&mut g, &r, 1, code(PLOT, 0, 0));
@@ -257,6 +263,7 @@ fn fase_3_schieramento_income_penalty_and_lost_gold() {
     let mut g = scenario(&r, Phase::Marshal, ["U224", "U227"]);
     g.seats[0].gold = 6;
     g.seats[0].hand = vec![id(&r, "C36"), id(&r, "C157"), id(&r, "C13")];
+    g.seats[1].hand = vec![id(&r, "C36")];
     assert_eq!(g.marshal_cost(&r, 0, id(&r, "C36"), 0), 4, "Lannister card in a Stark deck: +2");
     assert_eq!(g.marshal_cost(&r, 0, id(&r, "C157"), 0), 2, "neutral: no penalty");
     act(&mut g, &r, 0, code(MARSHAL, 1, 0)); // Crossroads: +1 gold, but only from the next marshalling on
@@ -566,8 +573,7 @@ fn furtivita_bypasses_a_defender() {
     let s = put(&mut g, &r, 1, "C96");
     attach(&mut g, &r, s, "C132", 1); // Eastern Mercenary with an attachment has stealth
     act(&mut g, &r, 0, code(CHALLENGE, usize::from(MIL), 1));
-    act(&mut g, &r, 0, code(ATTACK, 0, usize::from(a)));
-    act(&mut g, &r, 0, code(DONE, 0, 0));
+    act(&mut g, &r, 0, code(ATTACK, 0, usize::from(a))); // the only attacker: declared at once
     let l = of_kind(&g, &r, 0, STEALTH);
     assert_eq!(l, vec![code(STEALTH, 0, usize::from(d))], "stealth characters cannot be chosen");
     act(&mut g, &r, 0, l[0]);
