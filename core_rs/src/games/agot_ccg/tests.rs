@@ -1,4 +1,5 @@
 //! Rule scenarios, one per rulebook section (Italian section titles translated in the doc comments).
 
+mod card_tests;
 mod helpers;
 mod rules_tests;

@@ -1,0 +1,225 @@
+//! Card texts of the pool ("La regola d'oro": card text beats the rules), one test per ability kind.
+
+use super::helpers::*;
+use crate::engine::Events;
+use crate::games::agot_ccg::content::{INT, MIL, POW};
+use crate::games::agot_ccg::rules::actions::*;
+use crate::games::agot_ccg::state::{Pending, Phase};
+
+/// Arya Stark: after you win a challenge, put her into play from your hand (a yes/no response).
+#[test]
+fn arya_enters_play_from_hand_after_a_win() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "R230"]);
+    let a = put(&mut g, &r, 0, "C11");
+    put(&mut g, &r, 1, "C36");
+    g.seats[0].hand = vec![id(&r, "U4")];
+    challenge(&mut g, &r, 0, POW, 1, &[a], &[]);
+    assert_eq!(legal(&g, &r, 0), vec![code(YES, 0, 0), code(DONE, 0, 0)]);
+    act(&mut g, &r, 0, code(YES, 0, 0));
+    assert!(g.seats[0].hand.is_empty() && g.seats[0].play.iter().any(|c| c.def == id(&r, "U4")));
+}
+
+/// Eddard Stark: after a Stark character is killed, stand Eddard. Robert Baratheon: after he is killed, move
+/// all power on characters to your House.
+#[test]
+fn eddard_stands_and_robert_moves_power() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U227"]);
+    let ned = put(&mut g, &r, 0, "U6");
+    let hunt = put(&mut g, &r, 0, "C13");
+    g.seats[0].play[0].kneeling = true;
+    let mut ev = Events::new();
+    g.kill(&r, hunt, true, &mut ev);
+    act(&mut g, &r, 0, code(YES, 0, 0));
+    assert!(!card(&g, ned).kneeling);
+    let bob = put(&mut g, &r, 1, "U47");
+    g.seats[0].play[0].power = 2;
+    g.kill(&r, bob, true, &mut ev);
+    act(&mut g, &r, 1, code(YES, 0, 0));
+    assert_eq!((g.seats[1].house_power, card(&g, ned).power), (2, 0));
+}
+
+/// Winterfell Castle: after you win as defender, each opponent kills one of his characters.
+#[test]
+fn winterfell_castle_after_a_defence() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    g.first = 1;
+    put(&mut g, &r, 0, "R18");
+    let d = put(&mut g, &r, 0, "U6");
+    let a = put(&mut g, &r, 1, "C36");
+    challenge(&mut g, &r, 1, POW, 0, &[a], &[d]);
+    act(&mut g, &r, 0, code(YES, 0, 0));
+    assert!(matches!(g.pending.first(), Some(Pending::Kill { seat: 1, .. })));
+    act(&mut g, &r, 1, code(KILL, 0, usize::from(a)));
+    assert!(g.locate(a).is_none());
+}
+
+/// Tywin's Manse: one more power after winning dominance.
+#[test]
+fn tywins_manse_dominance_bonus() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    put(&mut g, &r, 1, "U41");
+    put(&mut g, &r, 1, "U25");
+    put(&mut g, &r, 0, "C36"); // Stark seat with a weaker character
+    g.turn = 2;
+    let mut ev = Events::new();
+    g.advance(&r, &mut ev);
+    act(&mut g, &r, 1, code(YES, 0, 0));
+    assert_eq!(g.seats[1].house_power, 2);
+}
+
+/// Highgarden Reinforcements (draw 2 after you play it), Enemy Informer (kneel a character), Littlefinger's
+/// Collectors (optional +1 gold penalty: opponents discard 2), Veteran Builder (penalty: it claims 2 power).
+#[test]
+fn on_play_responses_and_optional_penalties() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U227"]);
+    g.first = 1;
+    g.seats[1].gold = 20;
+    g.seats[1].hand = vec![id(&r, "C32"), id(&r, "R34"), id(&r, "C147")];
+    g.seats[0].hand = vec![id(&r, "C13"), id(&r, "C15"), id(&r, "C11")];
+    act(&mut g, &r, 1, code(MARSHAL, 0, 0));
+    act(&mut g, &r, 1, code(YES, 0, 0));
+    assert_eq!(g.seats[1].hand.len(), 4, "two cards drawn");
+    let lf = g.seats[1].hand.iter().position(|&c| c == id(&r, "R34")).unwrap();
+    let gold = g.seats[1].gold;
+    act(&mut g, &r, 1, code(MARSHAL_PENALTY, lf, 0));
+    assert_eq!(gold - g.seats[1].gold, 5, "4 + the chosen penalty of 1");
+    let first = of_kind(&g, &r, 0, DISCARD)[0];
+    act(&mut g, &r, 0, first);
+    let second = of_kind(&g, &r, 0, DISCARD)[0];
+    act(&mut g, &r, 0, second);
+    assert_eq!(g.seats[0].hand.len(), 1);
+    let vb = g.seats[1].hand.iter().position(|&c| c == id(&r, "C147")).unwrap();
+    act(&mut g, &r, 1, code(MARSHAL_PENALTY, vb, 0));
+    assert_eq!(g.seats[1].play.last().unwrap().power, 2);
+}
+
+/// Reducers (kneel: the next card of the House costs 1 less) and House Stark Herald (Army costs 1 less).
+#[test]
+fn cost_reducers() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U227"]);
+    let fief = put(&mut g, &r, 0, "C20");
+    put(&mut g, &r, 0, "U12");
+    g.seats[0].gold = 5;
+    g.seats[0].hand = vec![id(&r, "C11"), id(&r, "C157")];
+    assert_eq!(g.marshal_cost(&r, 0, id(&r, "C11"), 0), 3, "Herald: Army -1");
+    act(&mut g, &r, 0, code(REDUCER, 0, usize::from(fief)));
+    assert_eq!(g.marshal_cost(&r, 0, id(&r, "C11"), 0), 2);
+    assert_eq!(g.marshal_cost(&r, 0, id(&r, "C157"), 0), 2, "Stark reducer: not for neutral cards");
+    act(&mut g, &r, 0, code(MARSHAL, 0, 0));
+    assert_eq!(g.seats[0].gold, 3);
+    assert!(g.seats[0].reductions.is_empty(), "used by the next Stark card");
+}
+
+/// Lookout: Army characters cannot defend while it attacks. Shaggydog: +3 STR with a Stark Lord.
+#[test]
+fn lookout_and_shaggydog() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let l = put(&mut g, &r, 0, "C15");
+    let dog = put(&mut g, &r, 0, "R9");
+    assert_eq!(g.strength(&r, 0, card(&g, dog)), 2);
+    put(&mut g, &r, 0, "U6");
+    assert_eq!(g.strength(&r, 0, card(&g, dog)), 5);
+    let army = put(&mut g, &r, 1, "C32");
+    let other = put(&mut g, &r, 1, "C30");
+    act(&mut g, &r, 0, code(CHALLENGE, usize::from(MIL), 1));
+    act(&mut g, &r, 0, code(ATTACK, 0, usize::from(l)));
+    act(&mut g, &r, 0, code(DONE, 0, 0));
+    let d = of_kind(&g, &r, 1, DEFEND);
+    assert_eq!(d, vec![code(DEFEND, 0, usize::from(other))], "the Army cannot defend");
+    let _ = army;
+}
+
+/// Halls of the Red Keep (+1 intrigue claim), Loyalty Money can Buy (opponents' claim -1).
+#[test]
+fn claim_modifiers() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U240", "T49"]);
+    assert_eq!(g.claim(&r, 0, INT), 1, "Winter is Coming 2, Loyalty Money can Buy -1");
+    put(&mut g, &r, 1, "R40");
+    assert_eq!(g.claim(&r, 0, INT), 2);
+    assert_eq!(g.claim(&r, 0, MIL), 1);
+    assert_eq!(g.claim(&r, 1, INT), 2, "the Halls help everybody");
+}
+
+/// Bloody Trident: the loser of an unopposed challenge discards 2 House power.
+#[test]
+fn bloody_trident() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U216", "U224"]); // no unopposed power for seat 0
+    put(&mut g, &r, 1, "C156");
+    g.seats[1].house_power = 5;
+    let a = put(&mut g, &r, 0, "C11");
+    challenge(&mut g, &r, 0, POW, 1, &[a], &[]);
+    assert_eq!((g.seats[0].house_power, g.seats[1].house_power), (2, 1));
+}
+
+/// Plots: A Beggared Realm (opponents +1 income), Wildling Siege (+2 on characters and attachments), Ready as
+/// We'll Ever Be (no draw), Student of Coin (draw 1 on reveal), Filthy Accusations (kneel a character).
+#[test]
+fn plot_effects() {
+    let r = rules();
+    let g = scenario(&r, Phase::Marshal, ["R213", "R238"]);
+    assert_eq!(g.income(&r, 1), 3 + 1);
+    assert_eq!(g.income(&r, 0), 6);
+    assert_eq!(g.marshal_cost(&r, 0, id(&r, "C13"), 0), 3);
+    assert_eq!(g.marshal_cost(&r, 0, id(&r, "C157"), 0), 2);
+    let mut g = scenario(&r, Phase::Plot, ["U224", "U227"]);
+    g.seats[0].plots = vec![id(&r, "T54")];
+    g.seats[1].plots = vec![id(&r, "G54")];
+    put(&mut g, &r, 1, "C146");
+    let target = put(&mut g, &r, 0, "C11");
+    act(&mut g, &r, 0, code(PLOT, 0, 0));
+    act(&mut g, &r, 1, code(PLOT, 0, 0));
+    assert_eq!(g.seats[1].hand.len(), 1, "Student of Coin");
+    act(&mut g, &r, 0, code(FIRST, 0, 0));
+    act(&mut g, &r, 1, code(KNEEL, 0, usize::from(target)));
+    assert!(card(&g, target).kneeling);
+    assert_eq!(g.seats[0].hand.len(), 0, "Ready as We'll Ever Be: no draw");
+    assert_eq!(g.seats[1].hand.len(), 3);
+}
+
+/// Catch Them Unprepared: a player with lower initiative declares at most 1 defender. Fortified Position:
+/// character text boxes are blank.
+#[test]
+fn catch_them_unprepared_and_fortified_position() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["R218", "U227"]); // initiative 4 against 3
+    let a = put(&mut g, &r, 0, "C11");
+    let d1 = put(&mut g, &r, 1, "C30");
+    put(&mut g, &r, 1, "C32");
+    act(&mut g, &r, 0, code(CHALLENGE, usize::from(MIL), 1));
+    act(&mut g, &r, 0, code(ATTACK, 0, usize::from(a)));
+    act(&mut g, &r, 1, code(DEFEND, 0, usize::from(d1)));
+    assert!(of_kind(&g, &r, 1, DEFEND).is_empty(), "one defender only");
+    let mut g = scenario(&r, Phase::Challenges, ["U221", "U227"]);
+    let dog = put(&mut g, &r, 0, "R9");
+    put(&mut g, &r, 0, "U6");
+    assert!(!g.deadly(&r, 0, card(&g, dog)), "no keywords");
+    assert_eq!(g.strength(&r, 0, card(&g, dog)), 0, "1, no +3 (blank), Hear Me Roar -1");
+}
+
+/// Attachments: icons, keywords and conditional gains (Wisdom of the East on a Targaryen character only;
+/// Eastern Mercenary's stealth, Free Cities Trader's STR and Pentoshi Mercenaries' no-kneel with attachments).
+#[test]
+fn attachment_driven_abilities() {
+    let r = rules_with(r#"{"decks": ["targaryen", "stark"], "round_limit": 30}"#);
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let trader = put(&mut g, &r, 0, "C94");
+    let merc = put(&mut g, &r, 0, "T13");
+    let hunt = put(&mut g, &r, 1, "C13");
+    attach(&mut g, &r, trader, "T20", 0);
+    attach(&mut g, &r, hunt, "T20", 0);
+    assert_eq!(g.icons(&r, 0, card(&g, trader)), 0b111);
+    assert_eq!(g.icons(&r, 1, card(&g, hunt)), 0b001, "not a Targaryen character");
+    assert_eq!(g.strength(&r, 0, card(&g, trader)), 2 + 1);
+    attach(&mut g, &r, merc, "C132", 0);
+    challenge(&mut g, &r, 0, MIL, 1, &[merc], &[]);
+    assert!(!card(&g, merc).kneeling, "an attachment: it does not kneel to attack");
+}
