@@ -122,6 +122,10 @@ def narrate_event(event: dict[str, Any]) -> str:
             return f"seat {f['seat']} attaches {name(f['card'])} to {name(f['host'])}"
         case "Knelt":
             return f"{name(f['card'])} kneels"
+        case "EventPlayed":
+            return f"seat {f['seat']} plays {name(f['card'])}"
+        case "AbilityUsed":
+            return f"seat {f['seat']} uses {name(f['card'])}"
         case "Stood":
             return f"{name(f['card'])} stands"
         case "ChallengeDeclared":

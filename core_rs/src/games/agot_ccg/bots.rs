@@ -116,6 +116,44 @@ impl AgotCcg {
                 }
             }
             DISCARD => hand(x).map_or(0, |d| 50 - i32::from(d.cost)),
+            EVENT | USE => {
+                let Some(ch) = &self.challenge else { return -5 };
+                let (owner, _) = self.uid_str(rules, y);
+                let amount = if kind == EVENT {
+                    self.seats[ps].hand.get(x).map_or(0, |&c| {
+                        def(rules, c)
+                            .abilities
+                            .iter()
+                            .find_map(|ab| match ab {
+                                super::content::Ability::ChallengeBoost { amount, .. } => Some(i32::from(*amount)),
+                                super::content::Ability::KillCharacter { .. } => Some(-100),
+                                _ => None,
+                            })
+                            .unwrap_or(0)
+                    })
+                } else {
+                    2
+                };
+                if amount == -100 {
+                    return if owner == ps { -50 } else { 15 + self.uid_str(rules, y).1 };
+                }
+                let att = self.side_strength(rules, ch.attacker, &ch.attackers) as i32;
+                let dfd = self.side_strength(rules, ch.defender, &ch.defenders) as i32;
+                let mine_attacking = ch.attacker == p;
+                let involved = ch.attacker == p || ch.defender == p;
+                let losing = if mine_attacking { att < dfd } else { dfd <= att };
+                let on_my_side =
+                    owner == ps && (ch.attackers.contains(&(y as u16)) || ch.defenders.contains(&(y as u16)));
+                let on_their_side =
+                    owner != ps && (ch.attackers.contains(&(y as u16)) || ch.defenders.contains(&(y as u16)));
+                let swing =
+                    (mine_attacking && att + amount.abs() >= dfd) || (!mine_attacking && dfd + amount.abs() > att);
+                if involved && losing && swing && ((amount > 0 && on_my_side) || (amount < 0 && on_their_side)) {
+                    20
+                } else {
+                    -5
+                }
+            }
             YES => 10,
             DONE => match (self.pending.first(), self.challenge.as_ref().map(|c| c.stage)) {
                 (Some(Pending::KneelTarget { .. }), _) => 5,

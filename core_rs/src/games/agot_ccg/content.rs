@@ -46,6 +46,7 @@ pub enum Kind {
     Character,
     Location,
     Attachment,
+    Event,
     Plot,
 }
 
@@ -180,6 +181,33 @@ pub enum Ability {
         defending_str: i8,
         #[serde(default)]
         cond: Option<Cond>,
+    },
+    // --- player actions (rulebook "Azioni"), used in the challenge action window
+    /// Event: choose a character (attacking / participating / any; of this house; without this icon) that gets
+    /// `amount` STR until the end of the phase; if its controller then wins the challenge he draws `win_draw`
+    /// cards and claims `win_power` power for his House. `no_kneel_defend`: it does not kneel to defend this
+    /// phase.
+    ChallengeBoost {
+        amount: i8,
+        target: String,
+        #[serde(default)]
+        house: Option<String>,
+        #[serde(default)]
+        without_icon: Option<String>,
+        #[serde(default)]
+        win_draw: u8,
+        #[serde(default)]
+        win_power: u8,
+        #[serde(default)]
+        no_kneel_defend: bool,
+    },
+    /// Event: kneel `influence` influence to choose and kill a character.
+    KillCharacter {
+        influence: u8,
+    },
+    /// Character action: kneel it to give a character `amount` STR until the end of the phase.
+    KneelForStr {
+        amount: i8,
     },
     // --- plots (constant while revealed, or "when revealed")
     PlotYourCharsStr {
@@ -387,6 +415,18 @@ fn check_ability(a: &Ability) -> Result<(), String> {
             house_index(house).map(|_| ()).ok_or(format!("unknown house {house:?}"))
         }
         Ability::Reducer { house: Some(h) } => house_index(h).map(|_| ()).ok_or(format!("unknown house {h:?}")),
+        Ability::ChallengeBoost { target, house, without_icon, .. } => {
+            if !["attacking", "participating", "any"].contains(&target.as_str()) {
+                return Err(format!("boost target {target:?}: attacking, participating or any"));
+            }
+            if let Some(h) = house {
+                house_index(h).ok_or(format!("unknown house {h:?}"))?;
+            }
+            if let Some(i) = without_icon {
+                icon_bits(i)?;
+            }
+            Ok(())
+        }
         Ability::PlotNoKneel { challenge } => {
             challenge_index(challenge).map(|_| ()).ok_or(format!("unknown challenge {challenge:?}"))
         }

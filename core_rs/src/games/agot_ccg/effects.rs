@@ -155,6 +155,7 @@ impl AgotCcg {
                 }
             }
         }
+        s += self.mods.iter().filter(|m| m.0 == c.uid).map(|m| i32::from(m.1)).sum::<i32>();
         // "Characters you control get +N": other characters of the same controller with the ability.
         if let Some(me) = self.seats.get(usize::from(seat)) {
             for o in &me.play {

@@ -70,6 +70,12 @@ pub enum Phase {
 pub enum Stage {
     Attackers,
     Defenders,
+    /// The player-action window before resolution (rulebook "Risoluzione delle sfide": actions between the
+    /// steps; "Azioni": first player first, then clockwise, until everyone passes in a row).
+    Actions {
+        pos: u8,
+        passes: u8,
+    },
     /// Resolution framework steps, run automatically: 0 winner + claim, 1 unopposed, 2 renown, 3 deadly,
     /// 4 responses to the result, 5 end.
     Resolve(u8),
@@ -87,6 +93,8 @@ pub struct Challenge {
     pub stage: Stage,
     pub winner: Option<Player>,
     pub unopposed: bool,
+    /// "If you win the challenge" riders of events played in it: (player, cards to draw, House power).
+    pub riders: Vec<(Player, u8, u8)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -173,6 +181,9 @@ pub struct AgotCcg {
     pub turn: u8,
     pub challenge: Option<Challenge>,
     pub pending: Vec<Pending>,
+    /// Lasting effects until the end of the phase: STR modifiers by uid, and uids that do not kneel to defend.
+    pub mods: Vec<(u16, i8)>,
+    pub no_kneel_defend: Vec<u16>,
     pub next_uid: u16,
     pub winners: Vec<Player>,
     pub decisions: u64,
@@ -192,6 +203,8 @@ pub enum Event {
     Duplicate { seat: Player, card: u16 },
     Attached { seat: Player, card: u16, host: u16 },
     Knelt { seat: Player, card: u16 },
+    EventPlayed { seat: Player, card: u16, target: u16 },
+    AbilityUsed { seat: Player, card: u16, target: u16 },
     Stood { seat: Player, card: u16 },
     ChallengeDeclared { attacker: Player, defender: Player, kind: u8, attackers: Vec<u16> },
     Defended { defender: Player, defenders: Vec<u16> },

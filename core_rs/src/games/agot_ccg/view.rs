@@ -94,6 +94,7 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
                 (None, Phase::Marshal, _) => "end marshalling",
                 (None, Phase::Challenges, None) => "no more challenges",
                 (None, Phase::Challenges, Some(super::state::Stage::Attackers)) => "attackers declared",
+                (None, Phase::Challenges, Some(super::state::Stage::Actions { .. })) => "pass (no action)",
                 (None, Phase::Challenges, _) => "defenders declared",
                 _ => "done",
             };
@@ -141,6 +142,13 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
         ATTACK => ActionInfo::new(a, "attacker", format!("attack with {}", card_name(g, rules, y))).with("uid", y),
         DEFEND => ActionInfo::new(a, "defender", format!("defend with {}", card_name(g, rules, y))).with("uid", y),
         STEALTH => ActionInfo::new(a, "stealth", format!("stealth past {}", card_name(g, rules, y))).with("uid", y),
+        EVENT => ActionInfo::new(a, "event", format!("play {} on {}", hand_name(x), card_name(g, rules, y)))
+            .with("hand", x)
+            .with("uid", y),
+        USE => {
+            let src = seat.and_then(|s| s.play.get(x)).map_or("?".to_owned(), |c| def(rules, c.def).name.clone());
+            ActionInfo::new(a, "ability", format!("kneel {src} to boost {}", card_name(g, rules, y))).with("uid", y)
+        }
         KILL => ActionInfo::new(a, "kill", format!("kill {}", card_name(g, rules, y))).with("uid", y),
         KNEEL => ActionInfo::new(a, "kneel", format!("kneel {}", card_name(g, rules, y))).with("uid", y),
         DISCARD => ActionInfo::new(a, "discard", format!("discard {} from hand", hand_name(x))).with("hand", x),

@@ -23,6 +23,10 @@ pub const KILL: u32 = 13;
 pub const KNEEL: u32 = 14;
 pub const DISCARD: u32 = 15;
 pub const YES: u32 = 16;
+/// Play an event from hand (x = hand index) on a character (y = uid).
+pub const EVENT: u32 = 17;
+/// Use a character's action (x = index in the player's play area) on a character (y = uid).
+pub const USE: u32 = 18;
 
 pub fn code(kind: u32, x: usize, y: usize) -> Action {
     kind << 24 | ((x as u32) & 0xff) << 16 | (y as u32) & 0xffff
@@ -46,6 +50,7 @@ impl AgotCcg {
                 match self.challenge.as_ref().map(|c| (c.stage, c.defender)) {
                     None | Some((Stage::Attackers, _)) => Some(active),
                     Some((Stage::Defenders, d)) => Some(d),
+                    Some((Stage::Actions { pos, .. }, _)) => self.order().get(usize::from(pos)).copied(),
                     Some((Stage::Resolve(_), _)) => None,
                 }
             }
@@ -128,7 +133,7 @@ impl AgotCcg {
                 continue; // one entry per distinct card
             }
             let d = def(rules, c);
-            if d.kind == Kind::Plot {
+            if matches!(d.kind, Kind::Plot | Kind::Event) {
                 continue;
             }
             // Duplicates go on a unique card of the same title you control, for free (rulebook "Duplicati").
@@ -173,7 +178,7 @@ impl AgotCcg {
                         }
                     }
                 }
-                Kind::Plot => {}
+                Kind::Plot | Kind::Event => {}
             }
         }
         // A reducer is offered only when a card in hand would get cheaper from it.
@@ -186,7 +191,9 @@ impl AgotCcg {
             };
             let useful = s.hand.iter().any(|&h| {
                 let d = def(rules, h);
-                d.kind != Kind::Plot && house.is_none_or(|x| x == d.house) && self.marshal_cost(rules, ps, h, 0) > 0
+                !matches!(d.kind, Kind::Plot | Kind::Event)
+                    && house.is_none_or(|x| x == d.house)
+                    && self.marshal_cost(rules, ps, h, 0) > 0
             });
             if !c.kneeling && useful {
                 out.push(code(REDUCER, 0, usize::from(c.uid)));
@@ -241,6 +248,10 @@ impl AgotCcg {
                         out.push(code(DEFEND, 0, usize::from(c.uid)));
                     }
                 }
+                out.push(code(DONE, 0, 0));
+            }
+            Some(ch) if matches!(ch.stage, Stage::Actions { .. }) => {
+                self.window_actions(rules, p, out);
                 out.push(code(DONE, 0, 0));
             }
             Some(_) => {}

@@ -85,6 +85,13 @@ impl AgotCcg {
                         self.resolve(rules, k, ev);
                         true
                     }
+                    // A seat eliminated during the window: the opportunity goes back to the first player.
+                    Some(Stage::Actions { pos, passes }) if usize::from(pos) >= order.len() => {
+                        if let Some(c) = self.challenge.as_mut() {
+                            c.stage = Stage::Actions { pos: 0, passes };
+                        }
+                        true
+                    }
                     _ => false,
                 }
             }
@@ -216,6 +223,9 @@ impl AgotCcg {
 
     /// Rulebook "Fase 5: Predominio": the highest total STR of standing characters claims 1 power; ties: nobody.
     fn dominance(&mut self, rules: &Rules, ev: &mut Events<Event>) {
+        // "Until the end of the phase" effects of the challenges phase expire.
+        self.mods.clear();
+        self.no_kneel_defend.clear();
         let totals: Vec<(usize, u32)> = (0..self.n())
             .filter(|&s| !self.seats[s].eliminated)
             .map(|s| {
@@ -342,6 +352,14 @@ impl AgotCcg {
             }
             4 => {
                 if let Some(w) = ch.winner {
+                    for &(p, draw, power) in ch.riders.iter().filter(|r| r.0 == w) {
+                        if draw > 0 {
+                            self.draw(usize::from(p), draw, true, ev);
+                        }
+                        if power > 0 {
+                            self.claim_house(p, power, ev);
+                        }
+                    }
                     self.after_win_responses(rules, w, w == dfd);
                 }
                 next(self, 5);

@@ -4,6 +4,7 @@
 pub mod actions;
 pub mod flow;
 pub mod perform;
+pub mod window;
 pub mod zones;
 
 use super::bots::Heuristic;
@@ -77,6 +78,8 @@ impl AgotCcg {
             turn: 0,
             challenge: None,
             pending: Vec::new(),
+            mods: Vec::new(),
+            no_kneel_defend: Vec::new(),
             next_uid: 0,
             winners: Vec::new(),
             decisions: 0,

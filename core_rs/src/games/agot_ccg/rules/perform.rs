@@ -60,6 +60,7 @@ impl AgotCcg {
                     stage: Stage::Attackers,
                     winner: None,
                     unopposed: false,
+                    riders: Vec::new(),
                 });
             }
             ATTACK => {
@@ -115,6 +116,8 @@ impl AgotCcg {
                 let c = self.seats[ps].hand.remove(x);
                 self.to_discard(rules, p, c, ev);
             }
+            EVENT => self.play_event(rules, ps, x, y as u16, ev),
+            USE => self.use_ability(rules, ps, x, y as u16, ev),
             YES => {
                 if let Some(Pending::Respond { resp, .. }) = self.pending.first().cloned() {
                     self.pending.remove(0);
@@ -147,6 +150,7 @@ impl AgotCcg {
                 None => self.turn += 1,
                 Some(Stage::Attackers) => self.attackers_declared(rules, ev),
                 Some(Stage::Defenders) => self.defenders_declared(rules, ev),
+                Some(Stage::Actions { .. }) => self.window_pass(),
                 Some(Stage::Resolve(_)) => {}
             },
             _ => {}
@@ -299,6 +303,7 @@ impl AgotCcg {
             let Some((s, i)) = self.locate(u) else { continue };
             let c = &self.seats[s].play[i];
             let stays = plot_no_kneel
+                || self.no_kneel_defend.contains(&u)
                 || self.abilities(rules, c).iter().any(|a| match a {
                     Ability::NoKneelAttackDefendWhile { cond } => self.cond(rules, dfd, c, cond),
                     _ => false,
@@ -310,7 +315,7 @@ impl AgotCcg {
         }
         ev.public(|| Event::Defended { defender: dfd, defenders: cards });
         if let Some(c) = self.challenge.as_mut() {
-            c.stage = Stage::Resolve(0);
+            c.stage = Stage::Actions { pos: 0, passes: 0 };
         }
     }
 

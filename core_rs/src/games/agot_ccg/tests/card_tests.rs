@@ -223,3 +223,70 @@ fn attachment_driven_abilities() {
     challenge(&mut g, &r, 0, MIL, 1, &[merc], &[]);
     assert!(!card(&g, merc).kneeling, "an attachment: it does not kneel to attack");
 }
+
+/// "Azioni": after defenders, the first player then each player clockwise may act or pass; an action reopens
+/// the round of passes. Events: Too Weak to Fight, Insidious Ways (draw 2 on a win), I am King Here! (2 power on a
+/// win), Jojen's Counsel; Keeper of the New Gods; Arya's Revenge pays 3 influence and goes to the dead pile.
+#[test]
+fn azioni_action_window_events_and_influence() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let ned = put(&mut g, &r, 0, "U6");
+    let keeper = put(&mut g, &r, 0, "C14");
+    let jaime = put(&mut g, &r, 1, "U25");
+    g.seats[0].hand = vec![id(&r, "C210"), id(&r, "C189")];
+    g.seats[1].hand = vec![id(&r, "C188")];
+    act(&mut g, &r, 0, code(CHALLENGE, usize::from(POW), 1));
+    act(&mut g, &r, 0, code(ATTACK, 0, usize::from(ned))); // the only power character: declared at once
+    act(&mut g, &r, 1, code(DEFEND, 0, usize::from(jaime)));
+    // 5 against 5: the first player (seat 0) acts first in the window.
+    assert_eq!(g.actor(), Some(0));
+    let l = legal(&g, &r, 0);
+    assert!(!l.contains(&code(EVENT, 0, usize::from(ned))), "Too Weak to Fight: Eddard has a military icon");
+    assert!(l.contains(&code(EVENT, 1, usize::from(ned))), "Jojen's Counsel on a Stark character");
+    assert!(l.contains(&code(USE, 1, usize::from(ned))), "Keeper of the New Gods");
+    act(&mut g, &r, 0, code(USE, 1, usize::from(ned)));
+    assert!(card(&g, keeper).kneeling);
+    assert_eq!(g.strength(&r, 0, card(&g, ned)), 7);
+    // Seat 1 answers: Insidious Ways needs an attacking Lannister character, so seat 1 passes by itself and
+    // seat 0 passes to close the window.
+    assert_eq!(g.actor(), Some(0));
+    act(&mut g, &r, 0, code(DONE, 0, 0));
+    assert_eq!(g.seats[0].house_power, 0, "7 against 5: seat 1 had no power to take");
+    assert_eq!(card(&g, ned).power, 1, "renown");
+
+    // Arya's Revenge: 3 influence from standing providers, then the event goes to the dead pile (deathbound).
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let ned = put(&mut g, &r, 0, "U6");
+    put(&mut g, &r, 0, "C158"); // 2 influence
+    put(&mut g, &r, 0, "C157"); // 1
+    let victim = put(&mut g, &r, 1, "C30");
+    let other = put(&mut g, &r, 1, "C36");
+    g.seats[0].hand = vec![id(&r, "C182")];
+    act(&mut g, &r, 0, code(CHALLENGE, usize::from(POW), 1));
+    act(&mut g, &r, 0, code(ATTACK, 0, usize::from(ned)));
+    act(&mut g, &r, 1, code(DEFEND, 0, usize::from(other)));
+    act(&mut g, &r, 0, code(EVENT, 0, usize::from(victim)));
+    assert!(g.locate(victim).is_none());
+    assert!(g.seats[0].play.iter().filter(|c| c.kneeling).count() >= 3, "Eddard and both influence providers");
+    assert_eq!(g.seats[0].dead, vec![id(&r, "C182")]);
+}
+
+/// Insidious Ways and I am King Here!: riders paid only if the chosen character's side wins.
+#[test]
+fn event_riders_on_a_win() {
+    let r = rules_with(r#"{"decks": ["lannister", "baratheon"], "round_limit": 30}"#);
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let a = put(&mut g, &r, 0, "C36");
+    let d = put(&mut g, &r, 1, "C57");
+    g.seats[0].hand = vec![id(&r, "C188")];
+    g.seats[1].hand = vec![id(&r, "C186")];
+    act(&mut g, &r, 0, code(CHALLENGE, usize::from(INT), 1));
+    act(&mut g, &r, 0, code(ATTACK, 0, usize::from(a)));
+    act(&mut g, &r, 1, code(DEFEND, 0, usize::from(d)));
+    act(&mut g, &r, 0, code(EVENT, 0, usize::from(a))); // 5 against 3
+    act(&mut g, &r, 1, code(EVENT, 0, usize::from(d))); // 5 against 5: a tie goes to the attacker
+                                                        // Neither seat has another action: both pass by themselves and the challenge resolves.
+    assert_eq!(g.seats[0].hand.len(), 2, "Insidious Ways: the attacker won, draw 2");
+    assert_eq!(g.seats[1].house_power, 0, "I am King Here!: the defender lost, no power");
+}

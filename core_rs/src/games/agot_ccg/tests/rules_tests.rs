@@ -248,10 +248,12 @@ fn fase_2_acquisizione_empty_deck() {
     g.seats[0].plots = vec![id(&r, "R231")];
     g.seats[1].plots = vec![id(&r, "T49")];
     g.seats[1].deck.clear();
+    g.seats[0].deck.push(id(&r, "C13")); // seat 0 has a choice to make in marshalling
     act(&mut g, &r, 0, code(PLOT, 0, 0));
     act(&mut g, &r, 1, code(PLOT, 0, 0));
     act(&mut g, &r, 0, code(FIRST, 0, 0));
     assert_eq!(g.seats[1].hand.len(), 0);
+    assert_eq!(g.seats[0].hand.len(), 2);
     assert_eq!(g.phase, Phase::Marshal);
 }
 
