@@ -13,7 +13,6 @@ import gc
 import logging
 import secrets
 import signal
-import sys
 import time
 from collections import deque
 from collections.abc import Sequence
@@ -22,6 +21,7 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 
 import ravenry
+from ravenry.net import loop as event_loop
 from ravenry.net.connection import Connection
 from ravenry.net.limits import Limits
 from ravenry.net.protocol import VERSION, BadFrame, Request
@@ -280,10 +280,6 @@ async def serve_forever(
     # (benches/net_load.py: p99 of an act round trip fell about fourfold with the same tuning in its clients).
     gc.freeze()
     gc.set_threshold(100_000, 50, 1000)
-    if store is not None:
-        # Save threads wake from fsync constantly; with the default 5 ms GIL switch interval the event loop can
-        # wait that long to get the GIL back after each socket call. 1 ms keeps its hand-offs short.
-        sys.setswitchinterval(0.001)
     ready, stop = asyncio.Event(), asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -303,7 +299,11 @@ async def serve_forever(
             f"{' (over)' if t.match.is_over else ''}"
         )
     announce(f"serving on ws://{host}:{server.port} ({resumed} match(es) resumed)")
-    await task
+    try:
+        await task
+    finally:
+        if store is not None:
+            store.close()
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -318,7 +318,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     a = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)
-    asyncio.run(
+    event_loop.run(
         serve_forever(
             a.host,
             a.port,
