@@ -45,10 +45,10 @@ OPTIONS = [
     OptionSpec(
         "round_limit",
         int,
-        default=30,
+        default=10,
         min=1,
         max=100,
-        help="the tournament time limit as rounds (1-100): after this many rounds the most power wins",
+        help="the tournament time limit (45 minutes) as rounds, 1-100: after this many rounds the most power wins",
     ),
 ]
 

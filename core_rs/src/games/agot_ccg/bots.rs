@@ -102,6 +102,33 @@ impl AgotCcg {
                     20 + self.uid_str(rules, y).1
                 }
             }
+            ATTACK_SET | DEFEND_SET => {
+                let Some(ch) = &self.challenge else { return 0 };
+                let el = if kind == ATTACK_SET {
+                    self.eligible_attackers(rules, p)
+                } else {
+                    self.eligible_defenders(rules, p)
+                };
+                let picked: Vec<u16> =
+                    el.iter().enumerate().filter(|(i, _)| y >> i & 1 == 1).map(|(_, &u)| u).collect();
+                let mine = self.side_strength(rules, p, &picked) as i32;
+                let n = picked.len() as i32;
+                if kind == ATTACK_SET {
+                    let need = self.potential(rules, ch.defender, ch.kind) as i32;
+                    if mine > need {
+                        40 - n * 3
+                    } else {
+                        mine - need
+                    }
+                } else {
+                    let att = self.side_strength(rules, ch.attacker, &ch.attackers) as i32;
+                    if mine > att {
+                        40 - n * 3
+                    } else {
+                        -5
+                    }
+                }
+            }
             STEALTH => 10 + self.uid_str(rules, y).1,
             KILL => self.locate(y as u16).map_or(0, |(s, i)| {
                 let c = &self.seats[s].play[i];

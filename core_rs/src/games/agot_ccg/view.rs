@@ -139,6 +139,17 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
                 .with("type", x)
                 .with("defender", y)
         }
+        ATTACK_SET | DEFEND_SET => {
+            let el = if kind == ATTACK_SET { g.eligible_attackers(rules, p) } else { g.eligible_defenders(rules, p) };
+            let names: Vec<String> = el
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| y >> i & 1 == 1)
+                .map(|(_, &u)| card_name(g, rules, usize::from(u)))
+                .collect();
+            let (k, verb) = if kind == ATTACK_SET { ("attackers", "attack") } else { ("defenders", "defend") };
+            ActionInfo::new(a, k, format!("{verb} with {}", names.join(" + "))).with("mask", y)
+        }
         ATTACK => ActionInfo::new(a, "attacker", format!("attack with {}", card_name(g, rules, y))).with("uid", y),
         DEFEND => ActionInfo::new(a, "defender", format!("defend with {}", card_name(g, rules, y))).with("uid", y),
         STEALTH => ActionInfo::new(a, "stealth", format!("stealth past {}", card_name(g, rules, y))).with("uid", y),

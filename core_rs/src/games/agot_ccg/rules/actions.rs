@@ -27,6 +27,13 @@ pub const YES: u32 = 16;
 pub const EVENT: u32 = 17;
 /// Use a character's action (x = index in the player's play area) on a character (y = uid).
 pub const USE: u32 = 18;
+/// Declare every attacker at once (y = a bit mask over `eligible_attackers`, in uid order).
+pub const ATTACK_SET: u32 = 19;
+/// Declare every defender at once (y = a bit mask over `eligible_defenders`).
+pub const DEFEND_SET: u32 = 20;
+/// Up to this many eligible characters, a declaration is one decision among all the subsets (the rulebook's
+/// single act of kneeling "il numero desiderato di Personaggi"); with more, characters are added one at a time.
+pub const SET_MAX: usize = 6;
 
 pub fn code(kind: u32, x: usize, y: usize) -> Action {
     kind << 24 | ((x as u32) & 0xff) << 16 | (y as u32) & 0xffff
@@ -229,11 +236,12 @@ impl AgotCcg {
                 out.push(code(DONE, 0, 0));
             }
             Some(ch) if ch.stage == Stage::Attackers => {
-                for c in &self.seats[ps].play {
-                    if !ch.attackers.contains(&c.uid) && self.can_attack(rules, p, c.uid, ch.kind) {
-                        out.push(code(ATTACK, 0, usize::from(c.uid)));
-                    }
+                let el = self.eligible_attackers(rules, p);
+                if ch.attackers.is_empty() && el.len() <= SET_MAX {
+                    out.extend((1..1usize << el.len()).map(|m| code(ATTACK_SET, 0, m)));
+                    return;
                 }
+                out.extend(el.iter().map(|&u| code(ATTACK, 0, usize::from(u))));
                 if !ch.attackers.is_empty() {
                     out.push(code(DONE, 0, 0));
                 }
@@ -243,10 +251,14 @@ impl AgotCcg {
                     out.push(code(DONE, 0, 0));
                     return;
                 }
-                for c in &self.seats[ps].play {
-                    if self.can_defend(rules, p, c.uid) {
-                        out.push(code(DEFEND, 0, usize::from(c.uid)));
-                    }
+                let el = self.eligible_defenders(rules, p);
+                if ch.defenders.is_empty() && el.len() <= SET_MAX {
+                    let one = self.defender_limit_reached(rules, ch.defender, ch.attacker, 1);
+                    out.extend(
+                        (1..1usize << el.len()).filter(|m| !one || m.count_ones() == 1).map(|m| code(DEFEND_SET, 0, m)),
+                    );
+                } else {
+                    out.extend(el.iter().map(|&u| code(DEFEND, 0, usize::from(u))));
                 }
                 out.push(code(DONE, 0, 0));
             }
@@ -258,9 +270,34 @@ impl AgotCcg {
         }
     }
 
+    /// Characters `p` may still declare as attackers in the current challenge, in uid order.
+    pub fn eligible_attackers(&self, rules: &Rules, p: Player) -> Vec<u16> {
+        let Some(ch) = &self.challenge else { return Vec::new() };
+        let mut v: Vec<u16> = self.seats[usize::from(p)]
+            .play
+            .iter()
+            .filter(|c| !ch.attackers.contains(&c.uid) && self.can_attack(rules, p, c.uid, ch.kind))
+            .map(|c| c.uid)
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// Characters `p` may still declare as defenders, in uid order.
+    pub fn eligible_defenders(&self, rules: &Rules, p: Player) -> Vec<u16> {
+        let mut v: Vec<u16> = self.seats[usize::from(p)]
+            .play
+            .iter()
+            .filter(|c| self.can_defend(rules, p, c.uid))
+            .map(|c| c.uid)
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
     /// Catch Them Unprepared: a player whose initiative is lower than that of a player with it revealed may
     /// declare at most 1 defender.
-    fn defender_limit_reached(&self, rules: &Rules, dfd: Player, _att: Player, declared: usize) -> bool {
+    pub fn defender_limit_reached(&self, rules: &Rules, dfd: Player, _att: Player, declared: usize) -> bool {
         let mine = self.seats[usize::from(dfd)].initiative;
         declared >= 1
             && (0..self.n()).any(|q| {

@@ -68,6 +68,27 @@ impl AgotCcg {
                     ch.attackers.push(y as u16);
                 }
             }
+            ATTACK_SET | DEFEND_SET => {
+                let el = if kind == ATTACK_SET {
+                    self.eligible_attackers(rules, p)
+                } else {
+                    self.eligible_defenders(rules, p)
+                };
+                let chosen: Vec<u16> =
+                    el.iter().enumerate().filter(|(i, _)| y >> i & 1 == 1).map(|(_, &u)| u).collect();
+                if let Some(ch) = self.challenge.as_mut() {
+                    if kind == ATTACK_SET {
+                        ch.attackers.extend(chosen);
+                    } else {
+                        ch.defenders.extend(chosen);
+                    }
+                }
+                if kind == ATTACK_SET {
+                    self.attackers_declared(rules, ev);
+                } else {
+                    self.defenders_declared(rules, ev);
+                }
+            }
             DEFEND => {
                 if let Some(ch) = self.challenge.as_mut() {
                     ch.defenders.push(y as u16);

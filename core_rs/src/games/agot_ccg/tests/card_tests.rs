@@ -129,10 +129,8 @@ fn lookout_and_shaggydog() {
     let army = put(&mut g, &r, 1, "C32");
     let other = put(&mut g, &r, 1, "C30");
     act(&mut g, &r, 0, code(CHALLENGE, usize::from(MIL), 1));
-    act(&mut g, &r, 0, code(ATTACK, 0, usize::from(l)));
-    act(&mut g, &r, 0, code(DONE, 0, 0));
-    let d = of_kind(&g, &r, 1, DEFEND);
-    assert_eq!(d, vec![code(DEFEND, 0, usize::from(other))], "the Army cannot defend");
+    attack(&mut g, &r, 0, &[l]);
+    assert_eq!(g.eligible_defenders(&r, 1), vec![other], "the Army cannot defend");
     let _ = army;
 }
 
@@ -195,9 +193,10 @@ fn catch_them_unprepared_and_fortified_position() {
     let d1 = put(&mut g, &r, 1, "C30");
     put(&mut g, &r, 1, "C32");
     act(&mut g, &r, 0, code(CHALLENGE, usize::from(MIL), 1));
-    act(&mut g, &r, 0, code(ATTACK, 0, usize::from(a)));
-    act(&mut g, &r, 1, code(DEFEND, 0, usize::from(d1)));
-    assert!(of_kind(&g, &r, 1, DEFEND).is_empty(), "one defender only");
+    attack(&mut g, &r, 0, &[a]);
+    let sets = of_kind(&g, &r, 1, DEFEND_SET);
+    assert_eq!(sets.len(), 2, "one defender only: two single-character sets, no pair");
+    defend(&mut g, &r, 1, &[d1]);
     let mut g = scenario(&r, Phase::Challenges, ["U221", "U227"]);
     let dog = put(&mut g, &r, 0, "R9");
     put(&mut g, &r, 0, "U6");
@@ -237,8 +236,8 @@ fn azioni_action_window_events_and_influence() {
     g.seats[0].hand = vec![id(&r, "C210"), id(&r, "C189")];
     g.seats[1].hand = vec![id(&r, "C188")];
     act(&mut g, &r, 0, code(CHALLENGE, usize::from(POW), 1));
-    act(&mut g, &r, 0, code(ATTACK, 0, usize::from(ned))); // the only power character: declared at once
-    act(&mut g, &r, 1, code(DEFEND, 0, usize::from(jaime)));
+    attack(&mut g, &r, 0, &[ned]);
+    defend(&mut g, &r, 1, &[jaime]);
     // 5 against 5: the first player (seat 0) acts first in the window.
     assert_eq!(g.actor(), Some(0));
     let l = legal(&g, &r, 0);
@@ -264,8 +263,8 @@ fn azioni_action_window_events_and_influence() {
     let other = put(&mut g, &r, 1, "C36");
     g.seats[0].hand = vec![id(&r, "C182")];
     act(&mut g, &r, 0, code(CHALLENGE, usize::from(POW), 1));
-    act(&mut g, &r, 0, code(ATTACK, 0, usize::from(ned)));
-    act(&mut g, &r, 1, code(DEFEND, 0, usize::from(other)));
+    attack(&mut g, &r, 0, &[ned]);
+    defend(&mut g, &r, 1, &[other]);
     act(&mut g, &r, 0, code(EVENT, 0, usize::from(victim)));
     assert!(g.locate(victim).is_none());
     assert!(g.seats[0].play.iter().filter(|c| c.kneeling).count() >= 3, "Eddard and both influence providers");
@@ -282,8 +281,8 @@ fn event_riders_on_a_win() {
     g.seats[0].hand = vec![id(&r, "C188")];
     g.seats[1].hand = vec![id(&r, "C186")];
     act(&mut g, &r, 0, code(CHALLENGE, usize::from(INT), 1));
-    act(&mut g, &r, 0, code(ATTACK, 0, usize::from(a)));
-    act(&mut g, &r, 1, code(DEFEND, 0, usize::from(d)));
+    attack(&mut g, &r, 0, &[a]);
+    defend(&mut g, &r, 1, &[d]);
     act(&mut g, &r, 0, code(EVENT, 0, usize::from(a))); // 5 against 3
     act(&mut g, &r, 1, code(EVENT, 0, usize::from(d))); // 5 against 5: a tie goes to the attacker
                                                         // Neither seat has another action: both pass by themselves and the challenge resolves.

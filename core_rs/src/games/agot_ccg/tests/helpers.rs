@@ -84,25 +84,49 @@ pub fn pass(g: &mut AgotCcg, r: &Rules, p: Player) {
     }
 }
 
+/// Declare exactly these attackers (one set action, or one at a time when there are many eligible).
+pub fn attack(g: &mut AgotCcg, r: &Rules, p: Player, uids: &[u16]) {
+    use super::super::rules::actions::*;
+    let el = g.eligible_attackers(r, p);
+    let mask: usize = el.iter().enumerate().filter(|(_, u)| uids.contains(u)).map(|(i, _)| 1 << i).sum();
+    if legal(g, r, p).contains(&code(ATTACK_SET, 0, mask)) {
+        return act(g, r, p, code(ATTACK_SET, 0, mask));
+    }
+    for &u in uids {
+        act(g, r, p, code(ATTACK, 0, usize::from(u)));
+    }
+    if matches!(g.challenge.as_ref().map(|c| c.stage), Some(super::super::state::Stage::Attackers)) {
+        act(g, r, p, code(DONE, 0, 0));
+    }
+}
+
+/// Declare exactly these defenders (none: pass).
+pub fn defend(g: &mut AgotCcg, r: &Rules, p: Player, uids: &[u16]) {
+    use super::super::rules::actions::*;
+    let el = g.eligible_defenders(r, p);
+    let mask: usize = el.iter().enumerate().filter(|(_, u)| uids.contains(u)).map(|(i, _)| 1 << i).sum();
+    if !uids.is_empty() && legal(g, r, p).contains(&code(DEFEND_SET, 0, mask)) {
+        return act(g, r, p, code(DEFEND_SET, 0, mask));
+    }
+    for &u in uids {
+        act(g, r, p, code(DEFEND, 0, usize::from(u)));
+    }
+    if matches!(g.challenge.as_ref().map(|c| c.stage), Some(super::super::state::Stage::Defenders)) {
+        act(g, r, p, code(DONE, 0, 0));
+    }
+}
+
 /// Run a whole challenge: declare `kind` against `defender` with `attackers`, then `defenders`, then resolve.
 pub fn challenge(g: &mut AgotCcg, r: &Rules, att: Player, kind: u8, dfd: Player, attackers: &[u16], defenders: &[u16]) {
     use super::super::rules::actions::*;
     g.phase = Phase::Challenges;
     act(g, r, att, code(CHALLENGE, usize::from(kind), usize::from(dfd)));
-    for &u in attackers {
-        act(g, r, att, code(ATTACK, 0, usize::from(u)));
-    }
-    if matches!(g.challenge.as_ref().map(|c| c.stage), Some(super::super::state::Stage::Attackers)) {
-        act(g, r, att, code(DONE, 0, 0));
-    }
+    attack(g, r, att, attackers);
     // Decline stealth unless the test handles it.
     while matches!(g.pending.first(), Some(super::super::state::Pending::Stealth { .. })) {
         act(g, r, att, code(DONE, 0, 0));
     }
-    for &u in defenders {
-        act(g, r, dfd, code(DEFEND, 0, usize::from(u)));
-    }
     if matches!(g.challenge.as_ref().map(|c| c.stage), Some(super::super::state::Stage::Defenders)) {
-        act(g, r, dfd, code(DONE, 0, 0));
+        defend(g, r, dfd, defenders);
     }
 }

@@ -27,18 +27,18 @@ fn inginocchiare_kneeling_characters_cannot_attack_or_defend() {
     let r = rules();
     let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
     let a = put(&mut g, &r, 0, "C11");
-    let k = put(&mut g, &r, 0, "C13");
+    put(&mut g, &r, 0, "C13");
     g.seats[0].play[1].kneeling = true;
     let d = put(&mut g, &r, 1, "C36");
     let d2 = put(&mut g, &r, 1, "C30");
     g.seats[1].play[1].kneeling = true;
     act(&mut g, &r, 0, code(CHALLENGE, usize::from(MIL), 1));
-    assert!(!legal(&g, &r, 0).contains(&code(ATTACK, 0, usize::from(k))));
-    act(&mut g, &r, 0, code(ATTACK, 0, usize::from(a)));
-    pass(&mut g, &r, 0);
-    let l = legal(&g, &r, 1);
-    assert!(!l.contains(&code(DEFEND, 0, usize::from(d2))), "kneeling");
-    assert!(!l.contains(&code(DEFEND, 0, usize::from(d))), "Courtesan has no military icon");
+    assert_eq!(g.eligible_attackers(&r, 0), vec![a], "the kneeling Huntress cannot attack");
+    assert_eq!(of_kind(&g, &r, 0, ATTACK_SET), vec![code(ATTACK_SET, 0, 1)]);
+    attack(&mut g, &r, 0, &[a]);
+    let l = g.eligible_defenders(&r, 1);
+    assert!(!l.contains(&d2), "kneeling");
+    assert!(!l.contains(&d), "Courtesan has no military icon");
 }
 
 /// "Ottenere Potere" (gaining power): House power goes on the House card, a character's on the character.
@@ -575,11 +575,11 @@ fn furtivita_bypasses_a_defender() {
     let s = put(&mut g, &r, 1, "C96");
     attach(&mut g, &r, s, "C132", 1); // Eastern Mercenary with an attachment has stealth
     act(&mut g, &r, 0, code(CHALLENGE, usize::from(MIL), 1));
-    act(&mut g, &r, 0, code(ATTACK, 0, usize::from(a))); // the only attacker: declared at once
+    attack(&mut g, &r, 0, &[a]);
     let l = of_kind(&g, &r, 0, STEALTH);
     assert_eq!(l, vec![code(STEALTH, 0, usize::from(d))], "stealth characters cannot be chosen");
     act(&mut g, &r, 0, l[0]);
-    assert!(!legal(&g, &r, 1).contains(&code(DEFEND, 0, usize::from(d))));
+    assert!(!g.eligible_defenders(&r, 1).contains(&d));
 }
 
 /// "Limite di acquisizione di tre carte": at most 3 cards drawn by effects per round.
