@@ -272,8 +272,8 @@ impl AgotCcg {
 
     /// Characters `p` may still declare as attackers in the current challenge, in uid order.
     pub fn eligible_attackers(&self, rules: &Rules, p: Player) -> Vec<u16> {
-        let Some(ch) = &self.challenge else { return Vec::new() };
-        let mut v: Vec<u16> = self.seats[usize::from(p)]
+        let (Some(ch), Some(seat)) = (&self.challenge, self.seats.get(usize::from(p))) else { return Vec::new() };
+        let mut v: Vec<u16> = seat
             .play
             .iter()
             .filter(|c| !ch.attackers.contains(&c.uid) && self.can_attack(rules, p, c.uid, ch.kind))
@@ -285,12 +285,8 @@ impl AgotCcg {
 
     /// Characters `p` may still declare as defenders, in uid order.
     pub fn eligible_defenders(&self, rules: &Rules, p: Player) -> Vec<u16> {
-        let mut v: Vec<u16> = self.seats[usize::from(p)]
-            .play
-            .iter()
-            .filter(|c| self.can_defend(rules, p, c.uid))
-            .map(|c| c.uid)
-            .collect();
+        let Some(seat) = self.seats.get(usize::from(p)) else { return Vec::new() };
+        let mut v: Vec<u16> = seat.play.iter().filter(|c| self.can_defend(rules, p, c.uid)).map(|c| c.uid).collect();
         v.sort_unstable();
         v
     }

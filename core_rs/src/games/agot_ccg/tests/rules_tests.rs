@@ -681,3 +681,30 @@ proptest::proptest! {
         crate::testing::check_forged_state::<AgotCcg>(&r, &bytes);
     }
 }
+
+#[test]
+fn describe_and_bots_are_safe_for_any_seat_and_code() {
+    let r = rules_with(r#"{"decks": [], "round_limit": 10}"#);
+    for players in 2..=4u8 {
+        let mut g = AgotCcg::new(&r, players, 3).unwrap();
+        let mut rng = crate::rng::Rng::new(1);
+        let mut ev = Events::disabled();
+        for _ in 0..300 {
+            if g.outcome().is_some() {
+                break;
+            }
+            for seat in [0, players - 1, players, 15, 16, 255] {
+                for kind in 0..22u32 {
+                    for a in [code(kind, 0, 0), code(kind, 255, 65535), code(kind, 3, 7), code(kind, 1, 1)] {
+                        let _ = g.describe(&r, seat, a);
+                    }
+                }
+                let _ = g.view(&r, Viewer::Player(seat));
+            }
+            let p = g.to_act().iter().next().unwrap();
+            let l = legal(&g, &r, p);
+            let a = l[rng.index(l.len())];
+            g.apply(&r, p, a, &mut ev).unwrap();
+        }
+    }
+}
