@@ -9,7 +9,11 @@ use crate::bots::Bot;
 use crate::engine::{Action, Player};
 use crate::rng::Rng;
 
-pub struct Heuristic;
+#[derive(Default)]
+pub struct Heuristic {
+    /// (round, from, dest) of a march this bot had to take back: do not try that target again this round.
+    avoid: Vec<(u8, u8, u8)>,
+}
 
 fn has(legal: &[Action], a: Action) -> bool {
     legal.contains(&a)
@@ -32,7 +36,7 @@ impl Heuristic {
     }
 
     /// The best area the units in `from` could take with a march, if any.
-    fn target(r: &Rules, g: &AgotBoard, p: Player, from: u8, power: i32) -> Option<u8> {
+    fn target(r: &Rules, g: &AgotBoard, p: Player, from: u8, power: i32, avoid: &[(u8, u8, u8)]) -> Option<u8> {
         let land = !r.areas[usize::from(from)].sea;
         let cands = if land { g.land_reach(r, p, from) } else { r.areas[usize::from(from)].adj.clone() };
         cands
@@ -40,6 +44,7 @@ impl Heuristic {
             .filter(|&d| {
                 let t = &g.areas[usize::from(d)];
                 r.areas[usize::from(d)].sea != land
+                    && !avoid.contains(&(g.round, from, d))
                     && !t.closed
                     && t.owner != p
                     && i32::from(t.neutral) <= power
@@ -57,7 +62,7 @@ impl Heuristic {
             }
             let power = Self::strength_of(a) + 1;
             let sea = r.areas[i].sea;
-            let prefs: &[u32] = if Self::target(r, g, p, i as u8, power).is_some() {
+            let prefs: &[u32] = if Self::target(r, g, p, i as u8, power, &[]).is_some() {
                 &[2, 1, 0, 9, 3]
             } else if sea {
                 &[6, 5, 8, 7, 3]
@@ -77,18 +82,20 @@ impl Heuristic {
         legal.iter().copied().find(|&x| x >> 16 == K_TACTIC).unwrap_or(PASS)
     }
 
-    fn moving(r: &Rules, g: &AgotBoard, p: Player, legal: &[Action], rng: &mut Rng) -> Action {
+    fn moving(&mut self, r: &Rules, g: &AgotBoard, p: Player, legal: &[Action]) -> Action {
         let Some(m) = &g.march else { return legal[0] };
         if has(legal, code(K_RESET, 0)) {
-            // The move so far cannot end (a neutral force too strong): add units, else start over at random.
+            // The move so far cannot end (a neutral force too strong): add units, else take it back for good.
             if let Some(&mv) = legal.iter().find(|&&x| x >> 16 == K_MOVE && (x & 0xFF) as u8 == m.attack) {
                 return mv;
             }
-            return legal[rng.index(legal.len())];
+            self.avoid.retain(|x| x.0 == g.round);
+            self.avoid.push((g.round, m.from, m.attack));
+            return code(K_RESET, 0);
         }
         let left = &g.areas[usize::from(m.from)];
         let power = i32::from(m.left[0]) + 2 * i32::from(m.left[1]) + i32::from(m.left[2]) + i32::from(m.modifier);
-        let dest = m.moves.first().map(|(d, _)| *d).or_else(|| Self::target(r, g, p, m.from, power));
+        let dest = m.moves.first().map(|(d, _)| *d).or_else(|| Self::target(r, g, p, m.from, power, &self.avoid));
         if let Some(d) = dest {
             if let Some(&mv) = legal.iter().find(|&&x| x >> 16 == K_MOVE && (x & 0xFF) as u8 == d) {
                 return mv;
@@ -141,7 +148,7 @@ impl Heuristic {
 }
 
 impl Bot<AgotBoard> for Heuristic {
-    fn act(&mut self, r: &Rules, g: &AgotBoard, p: Player, legal: &[Action], rng: &mut Rng) -> Action {
+    fn act(&mut self, r: &Rules, g: &AgotBoard, p: Player, legal: &[Action], _rng: &mut Rng) -> Action {
         let Some(&fallback) = legal.first() else { return PASS };
         let a = match &g.pending {
             Pending::Orders => Self::plan(r, g, p, legal),
@@ -155,7 +162,7 @@ impl Bot<AgotBoard> for Heuristic {
                 cp.or(targets.first().copied()).unwrap_or(fallback)
             }
             Pending::March(_) => fallback,
-            Pending::Moving(_) => Self::moving(r, g, p, legal, rng),
+            Pending::Moving(_) => self.moving(r, g, p, legal),
             Pending::Consolidate(_) => legal.iter().copied().find(|&x| x & 1 == 1).unwrap_or(fallback),
             Pending::Muster(_) => {
                 for want in [1u32, 0, 2] {

@@ -98,6 +98,6 @@ impl Game for AgotBoard {
     }
 
     fn bot(name: &str) -> Option<Box<dyn crate::bots::Bot<Self>>> {
-        (name == "heuristic").then(|| Box::new(bots::Heuristic) as Box<dyn crate::bots::Bot<Self>>)
+        (name == "heuristic").then(|| Box::new(bots::Heuristic::default()) as Box<dyn crate::bots::Bot<Self>>)
     }
 }

@@ -482,3 +482,29 @@ fn forged_states_are_refused() {
     bad.decks[0].push(200);
     assert!(bad.check(&r).is_err());
 }
+
+/// Heuristic bots finish their matches well inside the decision budget.
+#[test]
+fn heuristic_matches_are_bounded() {
+    use crate::bots::Bot;
+    let r = rules();
+    for players in 3..=5u8 {
+        for seed in 0..6 {
+            let mut g = AgotBoard::new(&r, players, seed).unwrap();
+            let mut rng = crate::rng::Rng::new(seed);
+            let mut bot = super::super::bots::Heuristic::default();
+            let mut ev = Events::disabled();
+            let mut steps = 0;
+            while g.outcome().is_none() {
+                let p = g.to_act().iter().next().unwrap();
+                let l = legal(&g, &r, p);
+                let a = bot.act(&r, &g, p, &l, &mut rng);
+                if steps > 3000 {
+                    panic!("{players}p seed {seed}: stuck at {:?} round {} legal {:?} act {a}", g.pending, g.round, l);
+                }
+                g.apply(&r, p, a, &mut ev).unwrap();
+                steps += 1;
+            }
+        }
+    }
+}
