@@ -79,7 +79,14 @@ impl Heuristic {
             }
             return places[0];
         }
-        legal.iter().copied().find(|&x| x >> 16 == K_TACTIC).unwrap_or(PASS)
+        if g.seats[usize::from(p)].tactic != NONE || !legal.contains(&PASS) {
+            if let Some(t) = legal.iter().copied().find(|&x| x >> 16 == K_TACTIC) {
+                if g.seats[usize::from(p)].tactic == NONE {
+                    return t;
+                }
+            }
+        }
+        PASS
     }
 
     fn moving(&mut self, r: &Rules, g: &AgotBoard, p: Player, legal: &[Action]) -> Action {
@@ -87,6 +94,10 @@ impl Heuristic {
         if has(legal, code(K_RESET, 0)) {
             // The move so far cannot end (a neutral force too strong): add units, else take it back for good.
             if let Some(&mv) = legal.iter().find(|&&x| x >> 16 == K_MOVE && (x & 0xFF) as u8 == m.attack) {
+                return mv;
+            }
+            // Leaders must follow their army out of an emptied area.
+            if let Some(&mv) = legal.iter().find(|&&x| x >> 16 == K_MOVE && (x & 0xFFFF) >> 8 >= LEADER_UNIT) {
                 return mv;
             }
             self.avoid.retain(|x| x.0 == g.round);

@@ -36,7 +36,7 @@ fn r3_1_random_matches_with_every_option_end() {
 use super::super::content::WKey;
 use crate::engine::Viewer;
 
-fn card_idx(g: &AgotBoard, r: &Rules, p: Player, name: &str) -> u32 {
+pub(super) fn card_idx(g: &AgotBoard, r: &Rules, p: Player, name: &str) -> u32 {
     let h = usize::from(g.seats[usize::from(p)].house);
     r.cards[h].iter().position(|c| c.name == name).unwrap_or_else(|| panic!("no card {name}")) as u32
 }
@@ -53,7 +53,7 @@ fn answer_all(g: &mut AgotBoard, r: &Rules, kind: ChoiceKind, pick: impl Fn(&[u1
 
 /// Lannister (seat 1) marches 2 footmen from Stoney Sept into Harrenhal, held by Stark (seat 0) with 2 footmen
 /// and a knight; Stark supports from Riverrun (a knight), Lannister from Blackwater (a footman).
-fn battle(r: &Rules, att_card: &str, def_card: &str, stark_supports: bool) -> AgotBoard {
+pub(super) fn battle(r: &Rules, att_card: &str, def_card: &str, stark_supports: bool) -> AgotBoard {
     let mut g = blank(r, 3);
     let (st, ha, bw, rr) = (area(r, "stoney-sept"), area(r, "harrenhal"), area(r, "blackwater"), area(r, "riverrun"));
     put(&mut g, st, 1, 2, 0, 0);
@@ -487,22 +487,26 @@ fn forged_states_are_refused() {
 #[test]
 fn heuristic_matches_are_bounded() {
     use crate::bots::Bot;
-    let r = rules();
-    for players in 3..=5u8 {
+    let all = rules_with(serde_json::json!({
+        "sos_house_cards": true, "sos_westeros": true, "tactics": true, "leaders": true,
+        "wildling_cards": true, "sos_victory": true, "sos_three_player": true
+    }));
+    for (players, r) in [(3u8, rules()), (4, rules()), (5, rules()), (3, all.clone()), (5, all)] {
+        let r = &r;
         for seed in 0..6 {
-            let mut g = AgotBoard::new(&r, players, seed).unwrap();
+            let mut g = AgotBoard::new(r, players, seed).unwrap();
             let mut rng = crate::rng::Rng::new(seed);
             let mut bot = super::super::bots::Heuristic::default();
             let mut ev = Events::disabled();
             let mut steps = 0;
             while g.outcome().is_none() {
                 let p = g.to_act().iter().next().unwrap();
-                let l = legal(&g, &r, p);
-                let a = bot.act(&r, &g, p, &l, &mut rng);
+                let l = legal(&g, r, p);
+                let a = bot.act(r, &g, p, &l, &mut rng);
                 if steps > 3000 {
                     panic!("{players}p seed {seed}: stuck at {:?} round {} legal {:?} act {a}", g.pending, g.round, l);
                 }
-                g.apply(&r, p, a, &mut ev).unwrap();
+                g.apply(r, p, a, &mut ev).unwrap();
                 steps += 1;
             }
         }

@@ -2,6 +2,7 @@
 //! or the research section (`r3_*` for the base-game skeleton). Scenarios are built directly on plain state.
 
 mod base;
+mod cards;
 mod sos;
 
 use super::content::{self, Rules, NONE};
