@@ -98,3 +98,237 @@ fn r5_2_gregor_swords_three_minus_opponent() {
     }
     assert_eq!(losses, 3);
 }
+
+/// The same battlefield with any two seats of a 5-player game: `att` marches 2 footmen and a knight from
+/// Stoney Sept into Harrenhal, held by `def` with 2 footmen and a knight; `def` may be supported from Riverrun
+/// (a knight), `att` always is from Blackwater (a footman). A third seat consolidates later (a stopper).
+fn fight(r: &Rules, att: Player, def: Player, att_card: &str, def_card: &str, def_support: bool) -> AgotBoard {
+    let mut g = blank(r, 5);
+    let (st, ha, bw, rr) = (area(r, "stoney-sept"), area(r, "harrenhal"), area(r, "blackwater"), area(r, "riverrun"));
+    put(&mut g, st, att, 2, 1, 0);
+    g.areas[usize::from(st)].order = 1;
+    put(&mut g, ha, def, 2, 1, 0);
+    put(&mut g, rr, def, 0, 1, 0);
+    g.areas[usize::from(rr)].order = 5;
+    put(&mut g, bw, att, 1, 0, 0);
+    g.areas[usize::from(bw)].order = 5;
+    let other = (0..5).find(|&s| s != att && s != def).unwrap();
+    let ds = area(r, "the-eyrie");
+    put(&mut g, ds, other, 1, 0, 0);
+    g.areas[usize::from(ds)].order = 9;
+    for s in &mut g.seats {
+        s.supply = 6;
+    }
+    // The defender heads Fiefdoms (wins ties, holds the Blade): its Blade question pauses before the totals.
+    g.fief.retain(|&x| x != def);
+    g.fief.insert(0, def);
+    begin(&mut g, r, Phase::March);
+    act(&mut g, r, att, code(K_MARCH, u32::from(st)));
+    act(&mut g, r, att, code(K_MOVE, u32::from(ha)));
+    act(&mut g, r, att, code(K_MOVE, u32::from(ha)));
+    act(&mut g, r, att, code(K_MOVE, 1 << 8 | u32::from(ha)));
+    act(&mut g, r, att, code(K_END, 0));
+    while let Pending::Choice { seat, kind: ChoiceKind::Support, .. } = g.pending.clone() {
+        let side = if seat == att {
+            0
+        } else if def_support {
+            1
+        } else {
+            2
+        };
+        act(&mut g, r, seat, choose(side));
+    }
+    let (a, d) = (card_idx(&g, r, att, att_card), card_idx(&g, r, def, def_card));
+    act(&mut g, r, att, code(K_CARD, a));
+    act(&mut g, r, def, code(K_CARD, d));
+    g
+}
+
+/// Answer the Blade question, if asked, with "keep it".
+fn no_blade(g: &mut AgotBoard, r: &Rules) {
+    if let Pending::Choice { seat, kind: ChoiceKind::Blade, .. } = g.pending.clone() {
+        act(g, r, seat, choose(0));
+    }
+}
+
+fn seat(g: &AgotBoard, r: &Rules, h: &str) -> Player {
+    seat_of(g, r, h)
+}
+
+/// §5.1 Balon Greyjoy (1E): the opponent's house card counts 0.
+#[test]
+fn r5_1_balon_zeroes_the_opponent_card() {
+    let r = rules();
+    let g0 = blank(&r, 5);
+    let (gj, la) = (seat(&g0, &r, "greyjoy"), seat(&g0, &r, "lannister"));
+    let g = fight(&r, la, gj, "Tywin Lannister", "Balon Greyjoy", false);
+    let c = g.combat.clone().unwrap();
+    assert_eq!(g.strength(&r, &c, 0), 4 + 1, "Tywin's 3 do not count");
+}
+
+/// §5.1 Robb Stark (1E): attacking knights count 3.
+#[test]
+fn r5_1_robb_attacking_knights_count_three() {
+    let r = rules();
+    let g0 = blank(&r, 5);
+    let (st, la) = (seat(&g0, &r, "stark"), seat(&g0, &r, "lannister"));
+    let g = fight(&r, st, la, "Robb Stark", "Cersei Lannister", false);
+    let c = g.combat.clone().unwrap();
+    assert_eq!(g.strength(&r, &c, 0), 2 + 3 + 1 + 2);
+}
+
+/// §5.1 Jaime Lannister (1E): +2 power on a win; §5.1 Cersei (1E): on a win remove one of the loser's orders.
+#[test]
+fn r5_1_jaime_gains_power_and_cersei_removes_an_order() {
+    let r = rules();
+    let g0 = blank(&r, 5);
+    let (gj, la) = (seat(&g0, &r, "greyjoy"), seat(&g0, &r, "lannister"));
+    let mut g = fight(&r, la, gj, "Jaime Lannister", "Aeron Damphair", false);
+    no_blade(&mut g, &r);
+    let p = g.seats[usize::from(la)].power;
+    // 2 + 2 + 1 + 2 = 7 against 4 + 1: Jaime wins, no swords; Greyjoy retreats.
+    let Pending::Choice { seat: s, kind: ChoiceKind::Retreat, options } = g.pending.clone() else {
+        panic!("{:?}", g.pending)
+    };
+    act(&mut g, &r, s, choose(options[0]));
+    assert_eq!(g.seats[usize::from(la)].power, p + 2);
+    let mut g = fight(&r, la, gj, "Cersei Lannister", "Balon Greyjoy", false);
+    no_blade(&mut g, &r);
+    let Pending::Choice { seat: s, kind: ChoiceKind::Retreat, options } = g.pending.clone() else {
+        panic!("{:?}", g.pending)
+    };
+    act(&mut g, &r, s, choose(options[0]));
+    let rr = area(&r, "riverrun");
+    let Pending::Choice { seat: s, kind: ChoiceKind::RemoveOrder, options } = g.pending.clone() else {
+        panic!("{:?}", g.pending)
+    };
+    assert_eq!(s, la);
+    assert!(options.contains(&u16::from(rr)));
+    act(&mut g, &r, s, choose(u16::from(rr)));
+    assert_eq!(g.areas[usize::from(rr)].order, NONE);
+}
+
+/// §5.1 Loras Tyrell (1E): at once kill one opposing footman; killing the last unit ends the battle.
+#[test]
+fn r5_1_loras_kills_a_footman_and_can_end_the_battle() {
+    let r = rules();
+    let g0 = blank(&r, 5);
+    let (ty, st) = (seat(&g0, &r, "tyrell"), seat(&g0, &r, "stark"));
+    let ha = usize::from(area(&r, "harrenhal"));
+    let g = fight(&r, ty, st, "Loras Tyrell", "Lord Mormont", false);
+    assert_eq!(g.areas[ha].foot, 1, "one of the two defending footmen died at once");
+    // A lone defending footman: Loras kills it and the battle ends without totals.
+    let mut h = g.clone();
+    h.areas[ha].foot = 1;
+    h.areas[ha].knight = 0;
+    let c = h.combat.clone().unwrap();
+    h.combat = Some(Combat { stage: CStage::Immediate, done: [false, false], ..c });
+    h.pending = Pending::Auto;
+    h.advance(&r, &mut Events::disabled());
+    assert!(h.combat.is_none());
+    assert_eq!(h.areas[ha].owner, ty, "Tyrell takes the area");
+}
+
+/// §5.1 Brienne of Tarth: at once discard the opponent's Defense order in the battle area.
+#[test]
+fn r5_1_brienne_discards_the_defense_order() {
+    let r = rules();
+    let g0 = blank(&r, 5);
+    let (ty, st) = (seat(&g0, &r, "tyrell"), seat(&g0, &r, "stark"));
+    let g = fight(&r, ty, st, "Brienne of Tarth", "Lord Mormont", false);
+    let ha = usize::from(area(&r, "harrenhal"));
+    let mut h = g.clone();
+    h.areas[ha].order = 3;
+    let c = h.combat.clone().unwrap();
+    h.combat = Some(Combat { stage: CStage::Immediate, done: [false, false], ..c });
+    h.pending = Pending::Auto;
+    h.advance(&r, &mut Events::disabled());
+    assert_eq!(h.areas[ha].order, NONE);
+}
+
+/// §5.2 Stannis Baratheon (SoS): against the Iron Throne holder he takes the token (until the next Clash of
+/// Kings) and gains a sword.
+#[test]
+fn r5_2_stannis_takes_the_iron_throne() {
+    let r = sos();
+    let g0 = blank(&r, 5);
+    let (ba, la) = (seat(&g0, &r, "baratheon"), seat(&g0, &r, "lannister"));
+    let g = fight(&r, ba, la, "Stannis Baratheon", "Joffrey Lannister", false);
+    assert_eq!(g.throne_holder(), ba, "Baratheon holds the throne at the start: nothing to take");
+    assert_eq!(g.throne_override, NONE);
+    let h = fight_with_throne(&r, ba, la, la);
+    assert_eq!(h.throne_override, ba);
+    assert_eq!(h.throne_holder(), ba);
+    assert_eq!(h.combat.as_ref().unwrap().swords[0], 1);
+}
+
+fn fight_with_throne(r: &Rules, att: Player, def: Player, holder: Player) -> AgotBoard {
+    let mut g = fight(r, att, def, "Stannis Baratheon", "Joffrey Lannister", false);
+    // Rewind to the reveal with `holder` on the throne.
+    let mut c = g.combat.clone().unwrap();
+    g.throne.retain(|&x| x != holder);
+    g.throne.insert(0, holder);
+    c.stage = CStage::Immediate;
+    c.done = [false, false];
+    c.swords = [0, 0];
+    g.combat = Some(c);
+    g.throne_override = NONE;
+    g.pending = Pending::Auto;
+    g.advance(r, &mut Events::disabled());
+    g
+}
+
+/// §5.2 Melisandre (SoS): power equal to the opponent card's strength; Salladhor Saan: +2 / −2 power on a win.
+#[test]
+fn r5_2_melisandre_and_salladhor_move_power() {
+    let r = sos();
+    let g0 = blank(&r, 5);
+    let (ba, la) = (seat(&g0, &r, "baratheon"), seat(&g0, &r, "lannister"));
+    let p = g0.seats[usize::from(ba)].power;
+    let g = fight(&r, ba, la, "Melisandre of Asshai", "Joffrey Lannister", false);
+    assert_eq!(g.seats[usize::from(ba)].power, p + 2);
+    let mut g = fight(&r, ba, la, "Salladhar Saan", "Cersei Lannister", false);
+    no_blade(&mut g, &r);
+    // 2 + 2 + 1 + 1 = 6 against 4 + 1 = 5: Baratheon wins; Cersei still drains 2.
+    while let Pending::Choice { seat: s, options, .. } = g.pending.clone() {
+        act(&mut g, &r, s, choose(options[0]));
+    }
+    let (pb, pl) = (g0.seats[usize::from(ba)].power, g0.seats[usize::from(la)].power);
+    assert_eq!(g.seats[usize::from(ba)].power, pb + 2 - 2);
+    assert_eq!(g.seats[usize::from(la)].power, pl - 2);
+}
+
+/// §5.2 Willas Tyrell: +2 when defending; Catelyn Stark (SoS): supported, +2 and a fortification.
+#[test]
+fn r5_2_willas_and_catelyn_bonuses() {
+    let r = sos();
+    let g0 = blank(&r, 5);
+    let (ty, st, la) = (seat(&g0, &r, "tyrell"), seat(&g0, &r, "stark"), seat(&g0, &r, "lannister"));
+    let g = fight(&r, la, ty, "Joffrey Lannister", "Willas Tyrell", false);
+    let c = g.combat.clone().unwrap();
+    assert_eq!(g.strength(&r, &c, 1), 4 + 1 + 2);
+    let g = fight(&r, la, st, "Joffrey Lannister", "Catelyn Stark", true);
+    let c = g.combat.clone().unwrap();
+    assert_eq!(g.strength(&r, &c, 1), 4 + 2 + 1 + 2);
+    let g = fight(&r, la, st, "Joffrey Lannister", "Catelyn Stark", false);
+    let c = g.combat.clone().unwrap();
+    assert_eq!(g.strength(&r, &c, 1), 4 + 1);
+}
+
+/// §5.2 Aeron Damphair (SoS): pay 2 power, discard Aeron and play another card at −1.
+#[test]
+fn r5_2_aeron_swaps_for_two_power() {
+    let r = sos();
+    let g0 = blank(&r, 5);
+    let (gj, la) = (seat(&g0, &r, "greyjoy"), seat(&g0, &r, "lannister"));
+    let mut g = fight(&r, gj, la, "Aeron Damphair", "Joffrey Lannister", false);
+    let p = g.seats[usize::from(gj)].power;
+    let Pending::Choice { seat: s, kind: ChoiceKind::Aeron, .. } = g.pending.clone() else { panic!("{:?}", g.pending) };
+    act(&mut g, &r, s, choose(1));
+    assert_eq!(g.pending, Pending::Cards);
+    let balon = card_idx(&g, &r, gj, "Balon Greyjoy");
+    act(&mut g, &r, gj, code(K_CARD, balon));
+    assert_eq!(g.seats[usize::from(gj)].power, p - 2);
+    let c = g.combat.clone().unwrap();
+    assert_eq!(g.strength(&r, &c, 0), 4 + 1 + 4 - 1);
+}
