@@ -3,6 +3,7 @@
 
 mod base;
 mod cards;
+mod designed;
 mod sos;
 
 use super::content::{self, Rules, NONE};
