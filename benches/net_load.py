@@ -29,6 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ravenry.net import loop as event_loop
 from ravenry.net.client import Chooser, Client, SeatPlayer, random_chooser
 
 
@@ -123,7 +124,7 @@ async def play_tables(
 def worker(args: tuple[Any, ...]) -> dict[str, Any]:
     gc.freeze()
     gc.set_threshold(100_000, 50, 1000)
-    return asyncio.run(play_tables(*args))
+    return event_loop.run(play_tables(*args))
 
 
 def bench(

@@ -1,9 +1,11 @@
 //! `ravenry-core`: the engine of the Ravenry game host.
 //!
-//! `engine`, `rng`, `bots`, `runner` and `games` are plain Rust and never touch PyO3. The Python extension
-//! `ravenry._core` lives in the `py_*` modules, compiled only with the `python` feature (maturin turns it on).
+//! `engine`, `rng`, `bots`, `runner`, `games` and `durable` (the host's atomic saves) are plain Rust and never
+//! touch PyO3. The Python extension `ravenry._core` lives in the `py_*` modules, compiled only with the `python`
+//! feature (maturin turns it on).
 
 pub mod bots;
+pub mod durable;
 pub mod engine;
 pub mod games;
 pub mod rng;
@@ -11,6 +13,8 @@ pub mod runner;
 #[cfg(test)]
 pub mod testing;
 
+#[cfg(feature = "python")]
+mod py_durable;
 #[cfg(feature = "python")]
 mod py_errors;
 #[cfg(feature = "python")]

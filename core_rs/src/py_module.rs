@@ -265,6 +265,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<PyRuleset>()?;
     m.add_class::<PyMatch>()?;
+    m.add_class::<crate::py_durable::PyDurableWriter>()?;
+    m.add_function(wrap_pyfunction!(crate::py_durable::write_atomic, m)?)?;
     m.add_function(wrap_pyfunction!(core_games, m)?)?;
     m.add_function(wrap_pyfunction!(_raise_illegal, m)?)?;
     m.add("RavenryError", py.get_type::<RavenryError>())?;

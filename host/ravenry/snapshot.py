@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import msgpack
 
+from ravenry import _core
 from ravenry.errors import RavenryError, SnapshotError
 from ravenry.match import Match, MatchBase
 from ravenry.pygame import PythonMatch
@@ -47,18 +47,11 @@ def dumps(match: MatchBase) -> bytes:
 
 
 def write_atomic(path: Path, data: bytes) -> Path:
-    """Write via a temporary file in the same folder, fsync, then rename over the target."""
+    """Write ``data`` to ``path`` so a crash leaves the old file or the new one, whole: a temporary file (mode
+    0600) in the same folder, fsync, rename over ``path``, fsync of the folder. Done in Rust with the GIL
+    released (``ravenry._core.write_atomic``), the same code the match server's writer threads run."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    _core.write_atomic(path, data)
     return path
 
 

@@ -75,6 +75,45 @@ def test_store_round_trip_keeps_seats_and_skips_broken_saves(tmp_path: Path) -> 
     asyncio.run(go())
 
 
+def test_store_saves_many_tables_at_once_and_the_newest_snapshot_wins(tmp_path: Path) -> None:
+    async def go() -> None:
+        store = Store(tmp_path, writers=3)
+        tables = [Table(f"t{i}", ravenry.game("fixture").new_match(2, seed=i), [Seat(0), Seat(1)]) for i in range(30)]
+        for _ in range(3):  # three rounds of saves, every table's in flight at the same time
+            for t in tables:
+                m = t.match
+                if not m.is_over:
+                    m.apply(m.to_act[0], m.legal_actions(m.to_act[0])[0])
+            await asyncio.gather(*(store.save(t) for t in tables))
+        # A waiter cancelled mid-write must not let an older snapshot land over a newer one.
+        t = tables[0]
+        first = asyncio.ensure_future(store.save(t))
+        await asyncio.sleep(0)
+        first.cancel()
+        t.match.meta["marker"] = "newest"
+        await store.save(t)
+        store.close()
+        loaded = {m.meta["net"]["id"]: m for m in store.load_all()}
+        assert sorted(loaded) == sorted(t.id for t in tables)
+        assert all(loaded[t.id].history() == t.match.history() for t in tables)
+        assert loaded["t0"].meta["marker"] == "newest"
+        assert not list(tmp_path.glob(".*.tmp")), "no temporary file is left behind"
+
+    asyncio.run(go())
+
+
+def test_store_save_that_cannot_be_written_raises_oserror_naming_the_file(tmp_path: Path) -> None:
+    async def go() -> None:
+        store = Store(tmp_path / "saves")
+        (tmp_path / "saves").rmdir()  # the folder vanished under the server
+        table = Table("gone", ravenry.game("fixture").new_match(2, seed=1), [Seat(0), Seat(1)])
+        with pytest.raises(OSError, match="gone.rvn"):
+            await store.save(table)
+        store.close()
+
+    asyncio.run(go())
+
+
 def test_store_refuses_ids_that_escape_the_directory(tmp_path: Path) -> None:
     with pytest.raises(ValueError):
         Store(tmp_path).path("../evil")
@@ -118,3 +157,19 @@ def test_terminal_ui_warns_as_the_clock_runs_down() -> None:
     asyncio.run(ui._warn(time.monotonic() + 5.15))  # 30 and 10 are already past; 5 s left comes in 0.15 s
     assert "5 s left to choose" in out.getvalue() and "10 s left" not in out.getvalue()
     assert clock_line({"clock": {1: 12.34, 0: 3.0}}) == "⏱ seat 0: 3 s  seat 1: 12 s"
+
+
+def test_event_loop_is_uvloop_unless_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ravenry.net import loop
+
+    monkeypatch.setenv("RAVENRY_LOOP", "asyncio")
+    assert loop.flavour() == "asyncio"
+    assert loop.run(_loop_type()) == "_UnixSelectorEventLoop"
+    monkeypatch.delenv("RAVENRY_LOOP")
+    pytest.importorskip("uvloop")
+    assert loop.flavour() == "uvloop"
+    assert loop.run(_loop_type()) == "Loop"
+
+
+async def _loop_type() -> str:
+    return type(asyncio.get_running_loop()).__name__

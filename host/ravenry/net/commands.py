@@ -3,7 +3,6 @@ client. ``ravenry.cli`` adds them with ``cli.add_command``."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 from pathlib import Path
@@ -12,6 +11,7 @@ from typing import Any
 import click
 
 from ravenry.errors import RavenryError
+from ravenry.net import loop as event_loop
 from ravenry.net.client import CHOOSERS, Client, NetError, SeatPlayer
 from ravenry.net.console import TerminalUI, matches_table
 from ravenry.net.server import parse_bots, serve_forever
@@ -57,7 +57,7 @@ def serve(
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)
     try:
-        asyncio.run(
+        event_loop.run(
             serve_forever(host, port, game, players, bots, save_dir, turn_seconds, announce=lambda s: click.echo(s))
         )
     except OSError as e:
@@ -195,7 +195,7 @@ def join(
     elif players is not None or bots is not None or turn_seconds is not None:
         raise click.UsageError("--players, --bots and --turn-seconds go with --create")
     try:
-        asyncio.run(_join(url, match, seat, watch, bot, token, seed, create))
+        event_loop.run(_join(url, match, seat, watch, bot, token, seed, create))
     except NetError as e:
         raise click.ClickException(f"{e.message} ({e.code})") from None
     except (KeyboardInterrupt, EOFError):

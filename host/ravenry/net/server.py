@@ -22,6 +22,7 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 
 import ravenry
+from ravenry.net import loop as event_loop
 from ravenry.net.connection import Connection
 from ravenry.net.limits import Limits
 from ravenry.net.protocol import VERSION, BadFrame, Request
@@ -303,7 +304,11 @@ async def serve_forever(
             f"{' (over)' if t.match.is_over else ''}"
         )
     announce(f"serving on ws://{host}:{server.port} ({resumed} match(es) resumed)")
-    await task
+    try:
+        await task
+    finally:
+        if store is not None:
+            store.close()
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -318,7 +323,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     a = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)
-    asyncio.run(
+    event_loop.run(
         serve_forever(
             a.host,
             a.port,

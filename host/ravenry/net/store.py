@@ -6,15 +6,16 @@ snapshot's ``meta["net"]``, so one atomic write covers everything and there is n
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import re
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from ravenry import _core
 from ravenry.errors import RavenryError
 from ravenry.match import MatchBase
 from ravenry.net.table import Table
-from ravenry.snapshot import load_match, write_atomic
+from ravenry.snapshot import load_match
 
 log = logging.getLogger("ravenry.net")
 MATCH_ID = re.compile(r"^[a-z0-9-]{1,64}$")
@@ -24,10 +25,14 @@ class Store:
     def __init__(self, directory: str | Path, writers: int = 4) -> None:
         self.dir = Path(directory)
         self.dir.mkdir(parents=True, exist_ok=True)
-        # A few writer threads: a save mostly waits on fsync, so saves of different tables overlap; but every
-        # extra thread wakes from fsync and competes with the event loop for the GIL (benches/net_load.py with
-        # saving: p99 123 ms with 32 writers, 40-80 ms with 4).
-        self._writers = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="ravenry-save")
+        # Saves run on Rust threads that never take the GIL (Python writer threads waking from fsync fought the
+        # event loop for it: p99 of an action's round trip 40-80 ms with four of them, 123 ms with 32). The loop
+        # hears of finished saves through the writer's socket, a batch per wake-up.
+        self._writer = _core.DurableWriter(writers)
+        self._tickets = itertools.count()
+        self._waiting: dict[int, asyncio.Future[None]] = {}
+        self._in_flight: dict[str, asyncio.Future[None]] = {}  # match id -> its save on the disk now
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def path(self, match_id: str) -> Path:
         if not MATCH_ID.match(match_id):  # ids become file names; never let one climb out of the directory
@@ -35,11 +40,48 @@ class Store:
         return self.dir / f"{match_id}.rvn"
 
     async def save(self, table: Table) -> None:
-        """Snapshot under the table's lock (the caller holds it), write and fsync in a worker thread so other
-        tables keep moving while the disk works."""
+        """Snapshot under the table's lock (the caller holds it) and return once it is on disk; other tables keep
+        moving while the disk works. Raises OSError if the write failed."""
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:
+            if self._loop is not None and not self._loop.is_closed():
+                self._loop.remove_reader(self._writer.fileno())
+            loop.add_reader(self._writer.fileno(), self._collect)
+            self._loop = loop
+        earlier = self._in_flight.get(table.id)
+        if earlier is not None and not earlier.done():
+            # Only if a waiter was cancelled while its write went on: the writer does not order two writes of one
+            # file, so the newer snapshot waits for the older to land.
+            await asyncio.wait([earlier])
         table.match.meta["net"] = table.net_meta()
         data = table.match.to_bytes()
-        await asyncio.get_running_loop().run_in_executor(self._writers, write_atomic, self.path(table.id), data)
+        ticket = next(self._tickets)
+        done = self._waiting[ticket] = self._in_flight[table.id] = loop.create_future()
+        try:
+            self._writer.submit(ticket, self.path(table.id), data)
+        except OSError:
+            del self._waiting[ticket], self._in_flight[table.id]
+            raise
+        await asyncio.shield(done)
+        if self._in_flight.get(table.id) is done:
+            del self._in_flight[table.id]
+
+    def _collect(self) -> None:
+        for ticket, error in self._writer.completed():
+            done = self._waiting.pop(ticket, None)
+            if done is None or done.done():
+                continue
+            if error is None:
+                done.set_result(None)
+            else:
+                done.set_exception(OSError(error))
+
+    def close(self) -> None:
+        """Finish the saves in flight and stop the writer threads."""
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.remove_reader(self._writer.fileno())
+            self._loop = None
+        self._writer.close()
 
     def load_all(self) -> list[MatchBase]:
         """Every saved match, replayed from its seed (``verify``) so the event log is whole again for seats that
