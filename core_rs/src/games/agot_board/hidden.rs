@@ -98,7 +98,45 @@ impl AgotBoard {
             | Pending::Moving(p)
             | Pending::Consolidate(p)
             | Pending::Muster(p) => ok(seat_ok(*p), "pending seat")?,
-            Pending::Choice { seat, .. } => ok(seat_ok(*seat), "choice seat")?,
+            Pending::Choice { seat, kind, options } => {
+                ok(seat_ok(*seat), "choice seat")?;
+                let none = u16::from(NONE);
+                let fits = |o: u16| -> bool {
+                    match kind {
+                        ChoiceKind::TieOrder => o < 16 && seat_ok(o as u8),
+                        ChoiceKind::ThroneOfBlades | ChoiceKind::DarkWings | ChoiceKind::Support => o <= 2,
+                        ChoiceKind::Tyrion | ChoiceKind::Aeron | ChoiceKind::Davos | ChoiceKind::Blade => o <= 1,
+                        ChoiceKind::Reconcile | ChoiceKind::Sacrifice => usize::from(o >> 2) < na && o & 3 < 3,
+                        ChoiceKind::Execute => o == none || usize::from(o) < self.leaders.len(),
+                        ChoiceKind::TakeBack | ChoiceKind::DiscardStrongest | ChoiceKind::MelisandreDiscard => {
+                            o == none || o < 7
+                        }
+                        ChoiceKind::RemoveOrder | ChoiceKind::Retreat | ChoiceKind::RetreatFor => {
+                            (o == none && *kind == ChoiceKind::RemoveOrder) || usize::from(o) < na
+                        }
+                        ChoiceKind::Casualty => o < 3,
+                        ChoiceKind::PlaceOrder => o == none || o < 11,
+                    }
+                };
+                ok(options.iter().all(|&o| fits(o)), "choice options")?;
+                let needs_combat = matches!(
+                    kind,
+                    ChoiceKind::Support
+                        | ChoiceKind::Tyrion
+                        | ChoiceKind::Aeron
+                        | ChoiceKind::Davos
+                        | ChoiceKind::Blade
+                        | ChoiceKind::Casualty
+                        | ChoiceKind::Retreat
+                        | ChoiceKind::RetreatFor
+                        | ChoiceKind::PlaceOrder
+                        | ChoiceKind::MelisandreDiscard
+                );
+                ok(!needs_combat || self.combat.is_some(), "combat choice without a battle")?;
+                if matches!(kind, ChoiceKind::TieOrder) {
+                    ok(self.bidding.is_some(), "tie order without bidding")?;
+                }
+            }
             Pending::Cards => ok(self.combat.is_some(), "cards without a battle")?,
             _ => {}
         }

@@ -423,7 +423,7 @@ impl AgotBoard {
             }
             Ability::AeronSwap if !c.aeron_used => {
                 let s = &self.seats[usize::from(seat)];
-                let others = s.hand & !(1 << c.cards[side]);
+                let others = s.hand & !1u8.checked_shl(u32::from(c.cards[side])).unwrap_or(0);
                 if s.power >= 2 && others != 0 {
                     self.ask(seat, ChoiceKind::Aeron, vec![0, 1]);
                 }
@@ -629,9 +629,9 @@ impl AgotBoard {
                 if opt == 1 {
                     let card = c.cards[side];
                     let s = &mut self.seats[usize::from(p)];
-                    s.power -= 2;
-                    s.hand &= !(1 << card);
-                    s.discard |= 1 << card;
+                    s.power = s.power.saturating_sub(2);
+                    s.hand &= !(1u8.checked_shl(u32::from(card)).unwrap_or(0));
+                    s.discard |= 1u8.checked_shl(u32::from(card)).unwrap_or(0) & 0x7F;
                     c.cards[side] = NONE;
                     c.bonus[side] -= 1;
                     c.done[side] = false;
@@ -646,22 +646,24 @@ impl AgotBoard {
                 note(ev, || format!("{} uses the Valyrian Steel Blade", self.hname(r, p)));
             }
             ChoiceKind::Davos if opt == 1 => {
-                self.seats[usize::from(p)].power -= 2;
+                self.lose_power(p, 2);
                 c.forts[side] += 1;
             }
             ChoiceKind::Casualty => {
                 let k = usize::from(opt);
                 if side == 0 {
-                    c.att[k] -= 1;
+                    if let Some(x) = c.att.get_mut(k) {
+                        *x = x.saturating_sub(1);
+                    }
                 } else {
                     let a = &mut self.areas[usize::from(c.area)];
                     match k {
-                        0 => a.foot -= 1,
-                        1 => a.knight -= 1,
-                        _ => a.ship -= 1,
+                        0 => a.foot = a.foot.saturating_sub(1),
+                        1 => a.knight = a.knight.saturating_sub(1),
+                        _ => a.ship = a.ship.saturating_sub(1),
                     }
                 }
-                c.casualties -= 1;
+                c.casualties = c.casualties.saturating_sub(1);
                 note(ev, || format!("{} loses a {}", self.hname(r, p), Self::unit_name(k)));
             }
             ChoiceKind::Retreat | ChoiceKind::RetreatFor => {

@@ -365,9 +365,9 @@ impl AgotBoard {
                 let (a, k) = (usize::from(opt >> 2), usize::from(opt & 3));
                 if let Some(ar) = self.areas.get_mut(a) {
                     match k {
-                        0 => ar.foot -= 1,
-                        1 => ar.knight -= 1,
-                        _ => ar.ship -= 1,
+                        0 => ar.foot = ar.foot.saturating_sub(1),
+                        1 => ar.knight = ar.knight.saturating_sub(1),
+                        _ => ar.ship = ar.ship.saturating_sub(1),
                     }
                     if ar.units() == 0 && !ar.token {
                         ar.owner = NONE;
