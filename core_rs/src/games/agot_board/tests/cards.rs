@@ -332,3 +332,208 @@ fn r5_2_aeron_swaps_for_two_power() {
     let c = g.combat.clone().unwrap();
     assert_eq!(g.strength(&r, &c, 0), 4 + 1 + 4 - 1);
 }
+
+/// Play a fight to its end, answering every remaining question with its first option (the Blade kept).
+fn finish(g: &mut AgotBoard, r: &Rules) {
+    while let Pending::Choice { seat, kind, options } = g.pending.clone() {
+        let o = if kind == ChoiceKind::Blade { 0 } else { options[0] };
+        act(g, r, seat, choose(o));
+    }
+}
+
+/// §5.1 Renly Baratheon (1E): on a win one of his footmen in the battle becomes a knight.
+#[test]
+fn r5_1_renly_upgrades_a_footman() {
+    let r = rules();
+    let g0 = blank(&r, 5);
+    let (ba, gj) = (seat(&g0, &r, "baratheon"), seat(&g0, &r, "greyjoy"));
+    let mut g = fight(&r, ba, gj, "Renly Baratheon", "Balon Greyjoy", false);
+    finish(&mut g, &r); // 2 + 2 + 1 + 0 (Balon zeroes Renly) = 5 against 4 + 0
+    let ha = &g.areas[usize::from(area(&r, "harrenhal"))];
+    assert_eq!((ha.owner, ha.foot, ha.knight), (ba, 1, 2));
+}
+
+/// §5.1 Melisandre (1E): on a win pay 1 power to discard a card of choice from the loser's hand.
+#[test]
+fn r5_1_melisandre_discards_from_the_losers_hand() {
+    let r = rules();
+    let g0 = blank(&r, 5);
+    let (ba, gj) = (seat(&g0, &r, "baratheon"), seat(&g0, &r, "greyjoy"));
+    let mut g = fight(&r, ba, gj, "Melisandre of Asshai", "Balon Greyjoy", false);
+    act(&mut g, &r, gj, choose(0));
+    let Pending::Choice { seat: s, kind: ChoiceKind::Retreat, options } = g.pending.clone() else {
+        panic!("{:?}", g.pending)
+    };
+    act(&mut g, &r, s, choose(options[0]));
+    let Pending::Choice { seat: s, kind: ChoiceKind::MelisandreDiscard, options } = g.pending.clone() else {
+        panic!("{:?}", g.pending)
+    };
+    assert_eq!(s, ba);
+    assert_eq!(options.len(), 6 + 1, "six other cards or decline");
+    let p = g.seats[usize::from(ba)].power;
+    let euron = card_idx(&g, &r, gj, "Euron Crow's Eye") as u16;
+    act(&mut g, &r, ba, choose(euron));
+    assert_eq!(g.seats[usize::from(ba)].power, p - 1);
+    assert!(g.seats[usize::from(gj)].discard & (1 << euron) != 0);
+}
+
+/// §5.1 Maester Luwin: on a win take a discarded card back. §5.1 Asha (1E): on a win remove an adjacent
+/// Support or Consolidate Power order.
+#[test]
+fn r5_1_luwin_takes_back_and_asha_removes_an_adjacent_order() {
+    let r = rules();
+    let g0 = blank(&r, 5);
+    let (st, gj, la) = (seat(&g0, &r, "stark"), seat(&g0, &r, "greyjoy"), seat(&g0, &r, "lannister"));
+    let mut g = fight(&r, st, la, "Maester Luwin", "Vargo Hoat", false);
+    let eddard = card_idx(&g, &r, st, "Eddard Stark") as u16;
+    g.seats[usize::from(st)].hand &= !(1 << eddard);
+    g.seats[usize::from(st)].discard |= 1 << eddard;
+    act(&mut g, &r, la, choose(0)); // 2 + 2 + 1 + 0 = 5 against 4 + 0
+    let Pending::Choice { seat: s, kind: ChoiceKind::Retreat, options } = g.pending.clone() else {
+        panic!("{:?}", g.pending)
+    };
+    act(&mut g, &r, s, choose(options[0]));
+    let Pending::Choice { seat: s, kind: ChoiceKind::TakeBack, options } = g.pending.clone() else {
+        panic!("{:?}", g.pending)
+    };
+    assert_eq!((s, options), (st, vec![eddard]));
+    act(&mut g, &r, st, choose(eddard));
+    assert!(g.seats[usize::from(st)].hand & (1 << eddard) != 0);
+    let mut g = fight(&r, gj, la, "Asha Greyjoy", "Vargo Hoat", false);
+    act(&mut g, &r, la, choose(0));
+    let Pending::Choice { seat: s, kind: ChoiceKind::Retreat, options } = g.pending.clone() else {
+        panic!("{:?}", g.pending)
+    };
+    act(&mut g, &r, s, choose(options[0]));
+    let Pending::Choice { seat: s, kind: ChoiceKind::RemoveOrder, options } = g.pending.clone() else {
+        panic!("{:?}", g.pending)
+    };
+    assert_eq!(s, gj);
+    let rr = area(&r, "riverrun");
+    assert_eq!(options, vec![u16::from(rr), u16::from(NONE)], "Lannister's support at Riverrun, or nothing");
+    act(&mut g, &r, gj, choose(u16::from(rr)));
+    assert_eq!(g.areas[usize::from(rr)].order, NONE);
+}
+
+/// §5.1 Victarion (1E): attacking ships count 2; Salladhor Saan (1E): ships supporting the opponent count 0.
+#[test]
+fn r5_1_victarion_and_salladhor_ships() {
+    let r = rules();
+    let g0 = blank(&r, 5);
+    let (gj, ba) = (seat(&g0, &r, "greyjoy"), seat(&g0, &r, "baratheon"));
+    let mut g = fight(&r, gj, ba, "Victarion Greyjoy", "Salladhor Saan", false);
+    let mut c = g.combat.clone().unwrap();
+    c.att = [0, 0, 2];
+    assert_eq!(g.strength(&r, &c, 0), 4 + 1, "two ships at 2 each, one supporting footman");
+    // A Greyjoy ship supporting from Blackwater would count nothing against Salladhor.
+    let bw = usize::from(area(&r, "blackwater"));
+    g.areas[bw].foot = 0;
+    g.areas[bw].ship = 1;
+    assert_eq!(g.strength(&r, &c, 0), 4);
+}
+
+/// §5.2 Balon Greyjoy (SoS): on a win gain the difference of the totals. §5.2 Asha (SoS): supported, 2 swords.
+#[test]
+fn r5_2_balon_difference_and_asha_supported_swords() {
+    let r = sos();
+    let g0 = blank(&r, 5);
+    let (gj, la) = (seat(&g0, &r, "greyjoy"), seat(&g0, &r, "lannister"));
+    let mut g = fight(&r, gj, la, "Balon Greyjoy", "Tyrion Lannister", false);
+    if let Pending::Choice { seat: s, kind: ChoiceKind::Tyrion, .. } = g.pending.clone() {
+        act(&mut g, &r, s, choose(0));
+    }
+    let p = g.seats[usize::from(gj)].power;
+    finish(&mut g, &r); // 2 + 2 + 1 + 4 = 9 against 4 + 0
+    assert_eq!(g.seats[usize::from(gj)].power, p + 5);
+    let mut g = fight(&r, gj, la, "Asha Greyjoy", "Joffrey Lannister", false);
+    act(&mut g, &r, la, choose(0)); // 2 + 2 + 1 + 2 = 7 against 4 + 2 = 6; 2 swords
+    let mut losses = 0;
+    while let Pending::Choice { seat: s, kind: ChoiceKind::Casualty, options } = g.pending.clone() {
+        act(&mut g, &r, s, choose(options[0]));
+        losses += 1;
+    }
+    assert_eq!(losses, 2);
+}
+
+/// §5.2 Ser Davos (SoS): on a loss no rout, and 2 power buys a fortification.
+#[test]
+fn r5_2_davos_no_rout_and_a_bought_fortification() {
+    let r = sos();
+    let g0 = blank(&r, 5);
+    let (ba, la) = (seat(&g0, &r, "baratheon"), seat(&g0, &r, "lannister"));
+    let mut g = fight(&r, la, ba, "Joffrey Lannister", "Ser Davos Seaworth", false);
+    act(&mut g, &r, ba, choose(0)); // 7 against 4: Baratheon loses
+    let Pending::Choice { seat: s, kind: ChoiceKind::Davos, .. } = g.pending.clone() else { panic!("{:?}", g.pending) };
+    let p = g.seats[usize::from(ba)].power;
+    act(&mut g, &r, s, choose(1));
+    assert_eq!(g.seats[usize::from(ba)].power, p - 2);
+    // Joffrey's single sword is cancelled by the bought fortification: straight to the retreat.
+    let Pending::Choice { seat: s, kind: ChoiceKind::Retreat, options } = g.pending.clone() else {
+        panic!("{:?}", g.pending)
+    };
+    act(&mut g, &r, s, choose(options[0]));
+    let dest = &g.areas[usize::from(options[0])];
+    assert!(!dest.routed && dest.owner == ba);
+}
+
+/// §5.2 Maege Mormont: on a win she picks the loser's retreat.
+#[test]
+fn r5_2_maege_picks_the_retreat() {
+    let r = sos();
+    let g0 = blank(&r, 5);
+    let (st, la) = (seat(&g0, &r, "stark"), seat(&g0, &r, "lannister"));
+    let mut g = fight(&r, st, la, "Maege Mormont", "Cersei Lannister", false);
+    act(&mut g, &r, la, choose(0)); // 2 + 2 + 1 + 1 = 6 against 4 + 1
+    let Pending::Choice { seat: s, kind: ChoiceKind::RetreatFor, options } = g.pending.clone() else {
+        panic!("{:?}", g.pending)
+    };
+    assert_eq!(s, st, "the winner chooses");
+    let last = *options.last().unwrap();
+    act(&mut g, &r, st, choose(last));
+    assert_eq!(g.areas[usize::from(last)].owner, la);
+}
+
+/// §5.2 Mace Tyrell (SoS): on a win put a non-special Support or Defense order into the battle area.
+/// §5.2 Queen of Thorns (SoS): at once remove an opponent order in or next to the battle area.
+#[test]
+fn r5_2_mace_places_an_order_and_queen_of_thorns_removes_one() {
+    let r = sos();
+    let g0 = blank(&r, 5);
+    let (ty, la) = (seat(&g0, &r, "tyrell"), seat(&g0, &r, "lannister"));
+    let mut g = fight(&r, ty, la, "Mace Tyrell", "Cersei Lannister", false);
+    act(&mut g, &r, la, choose(0));
+    let Pending::Choice { seat: s, kind: ChoiceKind::Retreat, options } = g.pending.clone() else {
+        panic!("{:?}", g.pending)
+    };
+    act(&mut g, &r, s, choose(options[0]));
+    let Pending::Choice { seat: s, kind: ChoiceKind::PlaceOrder, options } = g.pending.clone() else {
+        panic!("{:?}", g.pending)
+    };
+    assert_eq!((s, options), (ty, vec![3, 5, u16::from(NONE)]));
+    act(&mut g, &r, ty, choose(3));
+    assert_eq!(g.areas[usize::from(area(&r, "harrenhal"))].order, 3);
+    let mut g = fight(&r, ty, la, "Queen of Thorns", "Cersei Lannister", false);
+    let Pending::Choice { seat: s, kind: ChoiceKind::RemoveOrder, options } = g.pending.clone() else {
+        panic!("{:?}", g.pending)
+    };
+    let rr = area(&r, "riverrun");
+    assert_eq!((s, options), (ty, vec![u16::from(rr)]));
+    act(&mut g, &r, ty, choose(u16::from(rr)));
+    assert_eq!(g.areas[usize::from(rr)].order, NONE);
+}
+
+/// §5.2 Victarion (SoS): +1 and a fortification only when the battle area borders a sea (Harrenhal does not).
+#[test]
+fn r5_2_victarion_needs_a_coast() {
+    let r = sos();
+    let g0 = blank(&r, 5);
+    let (gj, la) = (seat(&g0, &r, "greyjoy"), seat(&g0, &r, "lannister"));
+    let g = fight(&r, la, gj, "Joffrey Lannister", "Victarion Greyjoy", false);
+    let c = g.combat.clone().unwrap();
+    assert_eq!(g.strength(&r, &c, 1), 4 + 1);
+    let mut c2 = c.clone();
+    c2.area = area(&r, "riverrun");
+    let mut h = g.clone();
+    h.areas[usize::from(c2.area)] = h.areas[usize::from(c.area)].clone();
+    assert_eq!(h.strength(&r, &c2, 1), 4 + 1 + 1, "Riverrun borders Ironman's Bay");
+}
