@@ -56,7 +56,7 @@ def render_view(view: dict[str, Any], seat: int | None) -> Any:
         if a["token"]:
             notes.append("power token")
         if a["routed"]:
-            notes.append("routed")
+            notes.append(f"{a['routed']} routed")
         if a["closed"]:
             notes.append("closed")
         board.add_row(a["name"], a["owner"] or "", _units(a), a["order"] or "", ", ".join(notes))

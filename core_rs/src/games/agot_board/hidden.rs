@@ -35,6 +35,7 @@ impl AgotBoard {
             ok(seat_or_none(a.owner), "area owner")?;
             ok(a.order == NONE || usize::from(a.order) < ORDER_NAMES.len(), "order")?;
             ok(a.owner != NONE || (a.units() == 0 && !a.token && a.order == NONE), "unowned area content")?;
+            ok(a.routed[0] <= a.foot && a.routed[1] <= a.knight && a.routed[2] <= a.ship, "routed units")?;
         }
         for t in [&self.throne, &self.fief, &self.court] {
             let mut v = t.clone();
@@ -62,7 +63,7 @@ impl AgotBoard {
         if let Some(m) = &self.march {
             ok(seat_ok(m.seat) && area_ok(m.from), "march")?;
             let a = &self.areas[usize::from(m.from)];
-            let moved = |k: usize| m.moves.iter().map(|(_, u)| u16::from(u[k])).sum::<u16>();
+            let moved = |k: usize| m.moves.iter().map(|(_, u)| u16::from(u[k])).sum::<u16>() + u16::from(a.routed[k]);
             ok(
                 u16::from(m.left[0]) + moved(0) == u16::from(a.foot)
                     && u16::from(m.left[1]) + moved(1) == u16::from(a.knight)

@@ -61,7 +61,8 @@ pub struct Area {
     pub foot: u8,
     pub knight: u8,
     pub ship: u8,
-    pub routed: bool,
+    /// Routed units among those counted above: [foot, knight, ship].
+    pub routed: [u8; 3],
     pub token: bool,
     pub neutral: u8,
     pub closed: bool,
@@ -72,6 +73,20 @@ pub struct Area {
 impl Area {
     pub fn units(&self) -> u8 {
         self.foot + self.knight + self.ship
+    }
+
+    /// Units that are not routed: [foot, knight, ship].
+    pub fn standing(&self) -> [u8; 3] {
+        [
+            self.foot.saturating_sub(self.routed[0]),
+            self.knight.saturating_sub(self.routed[1]),
+            self.ship.saturating_sub(self.routed[2]),
+        ]
+    }
+
+    /// After units are removed, no more of a kind can be routed than there are.
+    pub fn clamp_routed(&mut self) {
+        self.routed = [self.routed[0].min(self.foot), self.routed[1].min(self.knight), self.routed[2].min(self.ship)];
     }
 }
 

@@ -75,7 +75,8 @@ impl AgotBoard {
             _ => 0,
         };
         ar.order = NONE;
-        let left = [ar.foot, ar.knight, ar.ship];
+        // Routed units stay behind (designed: a routed unit neither fights, supports nor marches).
+        let left = ar.standing();
         self.march =
             Some(MarchCtx { seat: p, from: a, modifier, left, moves: Vec::new(), leaders: Vec::new(), attack: NONE });
         note(ev, || format!("{} marches from {}", self.hname(r, p), r.area_name(a)));
@@ -89,9 +90,10 @@ impl AgotBoard {
         s += m.leaders.iter().filter(|(_, d)| *d == m.attack).count() as i16 * i16::from(r.leader_strength);
         for &b in &r.areas[usize::from(m.attack)].adj {
             let x = &self.areas[usize::from(b)];
-            if b != m.from && x.owner == m.seat && !x.routed {
+            let u = x.standing();
+            if b != m.from && x.owner == m.seat && u.iter().any(|&n| n > 0) {
                 if let Some(OKind::Support(bonus)) = okind(x.order) {
-                    s += i16::from(x.foot) + 2 * i16::from(x.knight) + i16::from(x.ship) + i16::from(bonus);
+                    s += i16::from(u[0]) + 2 * i16::from(u[1]) + i16::from(u[2]) + i16::from(bonus);
                 }
             }
         }
@@ -99,7 +101,8 @@ impl AgotBoard {
     }
 
     fn end_legal(&self, r: &Rules, m: &MarchCtx) -> bool {
-        let total_left: u8 = m.left.iter().sum();
+        let routed: u8 = self.areas[usize::from(m.from)].routed.iter().sum();
+        let total_left: u8 = m.left.iter().sum::<u8>() + routed;
         let stranded = self.leaders.iter().enumerate().any(|(i, l)| {
             !l.dead
                 && l.captor == NONE
@@ -165,7 +168,7 @@ impl AgotBoard {
         }
         if self.end_legal(r, m) {
             out.push(code(K_END, 0));
-            let land_left: u8 = m.left.iter().sum();
+            let land_left: u8 = m.left.iter().sum::<u8>() + self.areas[from].routed.iter().sum::<u8>();
             let seat = &self.seats[usize::from(p)];
             let has_token = self.areas[from].token;
             if land && land_left == 0 && !m.moves.is_empty() && seat.power > 0 && !has_token {
@@ -205,8 +208,7 @@ impl AgotBoard {
 
     pub fn reset_march(&mut self, _r: &Rules) {
         if let Some(m) = self.march.as_mut() {
-            let a = &self.areas[usize::from(m.from)];
-            m.left = [a.foot, a.knight, a.ship];
+            m.left = self.areas[usize::from(m.from)].standing();
             m.moves.clear();
             m.leaders.clear();
             m.attack = NONE;
@@ -219,11 +221,10 @@ impl AgotBoard {
         // Units leave the origin.
         {
             let a = &mut self.areas[from];
-            a.foot = m.left[0];
-            a.knight = m.left[1];
-            a.ship = m.left[2];
+            a.foot = m.left[0] + a.routed[0];
+            a.knight = m.left[1] + a.routed[1];
+            a.ship = m.left[2] + a.routed[2];
             if a.units() == 0 {
-                a.routed = false;
                 a.order = NONE;
                 if token {
                     a.token = true;
@@ -263,7 +264,7 @@ impl AgotBoard {
         if t.owner != p {
             t.token = false;
             t.order = NONE;
-            t.routed = false;
+            t.routed = [0; 3];
         }
         t.owner = p;
         t.foot += u[0];
@@ -280,19 +281,22 @@ impl AgotBoard {
             self.enter(d, p, u);
             return;
         }
-        if t.routed {
-            // Routed units attacked again are destroyed (research §3.5 step 7).
-            let def = t.owner;
+        let def = t.owner;
+        if t.routed.iter().any(|&n| n > 0) {
+            // Routed units attacked again are destroyed (research §3.5 step 7); standing ones still fight.
             note(ev, || format!("routed {} units in {} are destroyed", self.hname(r, def), r.area_name(d)));
             let a = &mut self.areas[usize::from(d)];
-            a.foot = 0;
-            a.knight = 0;
-            a.ship = 0;
-            self.capture_leaders(r, def, d, p, ev);
-            self.enter(d, p, u);
-            return;
+            a.foot -= a.routed[0];
+            a.knight -= a.routed[1];
+            a.ship -= a.routed[2];
+            a.routed = [0; 3];
+            if a.units() == 0 {
+                a.order = NONE;
+                self.capture_leaders(r, def, d, p, ev);
+                self.enter(d, p, u);
+                return;
+            }
         }
-        let def = t.owner;
         note(ev, || format!("battle in {}: {} attacks {}", r.area_name(d), self.hname(r, p), self.hname(r, def)));
         self.combat = Some(Combat {
             area: d,
@@ -472,6 +476,7 @@ impl AgotBoard {
                 let ar = &mut self.areas[usize::from(a)];
                 ar.foot -= 1;
                 ar.knight += 1;
+                ar.clamp_routed();
                 "a knight from a footman".to_string()
             }
             _ => {

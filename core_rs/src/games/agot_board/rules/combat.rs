@@ -55,14 +55,15 @@ impl AgotBoard {
         let mut total: Option<i16> = None;
         for &b in &r.areas[usize::from(c.area)].adj {
             let x = &self.areas[usize::from(b)];
-            if x.owner != q || x.routed || x.units() == 0 || (!land_battle && !r.areas[usize::from(b)].sea) {
+            let u = x.standing();
+            if x.owner != q || u.iter().all(|&n| n == 0) || (!land_battle && !r.areas[usize::from(b)].sea) {
                 continue;
             }
             if let Some(OKind::Support(bonus)) = okind(x.order) {
-                let foot = if self.restrict & FOOTMEN_NO_SUPPORT != 0 { 0 } else { i16::from(x.foot) };
-                let ship = if against == Ability::ShipsSupportZero { 0 } else { i16::from(x.ship) };
+                let foot = if self.restrict & FOOTMEN_NO_SUPPORT != 0 { 0 } else { i16::from(u[0]) };
+                let ship = if against == Ability::ShipsSupportZero { 0 } else { i16::from(u[2]) };
                 let rally = i16::from(self.tactic_is(r, q, Tactic::RallyBanners));
-                *total.get_or_insert(0) += foot + 2 * i16::from(x.knight) + ship + i16::from(bonus) + rally;
+                *total.get_or_insert(0) += foot + 2 * i16::from(u[1]) + ship + i16::from(bonus) + rally;
             }
         }
         total
@@ -86,7 +87,7 @@ impl AgotBoard {
         let ab = self.ability(r, c, side);
         let oab = self.ability(r, c, o);
         let area = &self.areas[usize::from(c.area)];
-        let u = if side == 1 && area.routed { [0; 3] } else { self.side_units(c, side) };
+        let u = if side == 1 { area.standing() } else { self.side_units(c, side) };
         let fv = if side == 0 && ab == Ability::AttackingFootmenTwo { 2 } else { 1 };
         let kv = if side == 0 && ab == Ability::AttackingKnightsThree { 3 } else { 2 };
         let sv = if side == 0 && ab == Ability::AttackingShipsTwo { 2 } else { 1 };
@@ -365,7 +366,10 @@ impl AgotBoard {
         } else {
             self.enter(dest, def, u);
             if !c.no_rout {
-                self.areas[usize::from(dest)].routed = true;
+                let t = &mut self.areas[usize::from(dest)];
+                for k in 0..3 {
+                    t.routed[k] += u[k];
+                }
             }
             for l in self.leaders.iter_mut() {
                 if !l.dead && l.captor == NONE && l.seat == def && l.area == area {
@@ -379,7 +383,7 @@ impl AgotBoard {
         a.knight = 0;
         a.ship = 0;
         a.order = NONE;
-        a.routed = false;
+        a.routed = [0; 3];
         a.owner = NONE;
         self.enter(area, c.seats[0], c.att);
         c.att = [0; 3];
@@ -401,7 +405,10 @@ impl AgotBoard {
         }
         self.enter(from, att, c.att);
         if !c.no_rout {
-            self.areas[usize::from(from)].routed = true;
+            let t = &mut self.areas[usize::from(from)];
+            for k in 0..3 {
+                t.routed[k] += c.att[k];
+            }
         }
         for l in self.leaders.iter_mut() {
             if !l.dead && l.captor == NONE && l.seat == att && l.area == c.area {
@@ -440,6 +447,7 @@ impl AgotBoard {
                     let a = &mut self.areas[usize::from(c.area)];
                     if a.foot > 0 {
                         a.foot -= 1;
+                        a.clamp_routed();
                         true
                     } else {
                         false
@@ -662,6 +670,7 @@ impl AgotBoard {
                         1 => a.knight = a.knight.saturating_sub(1),
                         _ => a.ship = a.ship.saturating_sub(1),
                     }
+                    a.clamp_routed();
                 }
                 c.casualties = c.casualties.saturating_sub(1);
                 note(ev, || format!("{} loses a {}", self.hname(r, p), Self::unit_name(k)));

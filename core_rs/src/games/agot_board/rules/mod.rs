@@ -67,7 +67,7 @@ impl AgotBoard {
                 foot: 0,
                 knight: 0,
                 ship: 0,
-                routed: false,
+                routed: [0; 3],
                 token: false,
                 neutral: 0,
                 closed: false,
@@ -428,7 +428,7 @@ impl AgotBoard {
     fn cleanup(&mut self, r: &Rules, ev: &mut Ev) {
         for a in &mut self.areas {
             a.order = NONE;
-            a.routed = false;
+            a.routed = [0; 3];
         }
         self.blade_used = false;
         if self.round >= r.rounds {

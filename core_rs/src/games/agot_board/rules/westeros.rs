@@ -369,6 +369,7 @@ impl AgotBoard {
                         1 => ar.knight = ar.knight.saturating_sub(1),
                         _ => ar.ship = ar.ship.saturating_sub(1),
                     }
+                    ar.clamp_routed();
                     if ar.units() == 0 && !ar.token {
                         ar.owner = NONE;
                         ar.order = NONE;

@@ -286,7 +286,7 @@ fn r3_5_battle_tie_goes_to_fiefdoms_and_attacker_falls_back() {
     let (st, ha) = (area(&r, "stoney-sept"), area(&r, "harrenhal"));
     assert_eq!(g.areas[usize::from(ha)].owner, 0);
     let back = &g.areas[usize::from(st)];
-    assert!(back.owner == 1 && back.foot == 2 && back.routed);
+    assert!(back.owner == 1 && back.foot == 2 && back.routed == [2, 0, 0]);
     // 2 + 1 (support) + 3 (Tywin) = 6 against 4 + 2 (support) + 0 (Catelyn, no Defense order) = 6.
 }
 
@@ -315,7 +315,7 @@ fn r3_5_casualties_and_retreat() {
     let ha = &g.areas[usize::from(area(&r, "harrenhal"))];
     assert!(ha.owner == 1 && ha.foot == 2);
     let c = &g.areas[usize::from(cc)];
-    assert!(c.owner == 0 && c.knight == 1 && c.routed);
+    assert!(c.owner == 0 && c.knight == 1 && c.routed == [0, 1, 0]);
 }
 
 /// §3.5 The Valyrian Steel Blade: its holder adds 1 to a battle it fights, once per round.
@@ -511,4 +511,43 @@ fn heuristic_matches_are_bounded() {
             }
         }
     }
+}
+
+/// §3.5 step 7 Routing: retreating units are routed, not the units already standing where they arrive; routed
+/// units add no strength or support, stay put when their area marches, and are destroyed when attacked again
+/// (standing units there still fight).
+#[test]
+fn r3_5_routed_units_are_tracked_per_unit() {
+    let r = rules();
+    let mut g = battle(&r, "Tywin Lannister", "Catelyn Stark", true);
+    act(&mut g, &r, 0, choose(0));
+    // The beaten attacker (2 footmen) fell back to Stoney Sept; add a standing knight there.
+    let st = usize::from(area(&r, "stoney-sept"));
+    g.areas[st].knight = 1;
+    assert_eq!(g.areas[st].routed, [2, 0, 0]);
+    assert_eq!(g.areas[st].standing(), [0, 1, 0]);
+    // A march from there moves only the knight.
+    g.areas[st].order = 1;
+    g.phase = Phase::March;
+    g.turn = 0;
+    g.pending = Pending::Auto;
+    g.combat = None;
+    g.advance(&r, &mut Events::disabled());
+    assert_eq!(g.pending, Pending::March(1));
+    act(&mut g, &r, 1, code(K_MARCH, st as u32));
+    let moves: Vec<Action> = legal(&g, &r, 1).into_iter().filter(|&a| a >> 16 == K_MOVE).collect();
+    assert!(moves.iter().all(|&a| (a & 0xFFFF) >> 8 == 1), "only the knight may move");
+    act(&mut g, &r, 1, code(K_END, 0));
+    // Stark attacks Stoney Sept: the routed footmen die at once, the knight fights alone.
+    let ha = area(&r, "harrenhal");
+    g.areas[usize::from(ha)].order = 1;
+    g.phase = Phase::March;
+    g.pending = Pending::Auto;
+    g.advance(&r, &mut Events::disabled());
+    act(&mut g, &r, 0, code(K_MARCH, u32::from(ha)));
+    act(&mut g, &r, 0, code(K_MOVE, 1 << 8 | st as u32));
+    act(&mut g, &r, 0, code(K_END, 0));
+    let a = &g.areas[st];
+    assert_eq!((a.foot, a.knight, a.routed), (0, 1, [0, 0, 0]));
+    assert!(g.combat.is_some(), "the standing knight defends");
 }

@@ -473,7 +473,7 @@ fn r5_2_davos_no_rout_and_a_bought_fortification() {
     };
     act(&mut g, &r, s, choose(options[0]));
     let dest = &g.areas[usize::from(options[0])];
-    assert!(!dest.routed && dest.owner == ba);
+    assert!(dest.routed == [0; 3] && dest.owner == ba);
 }
 
 /// §5.2 Maege Mormont: on a win she picks the loser's retreat.

@@ -64,7 +64,7 @@ pub fn empty_board(g: &mut AgotBoard) {
             foot: 0,
             knight: 0,
             ship: 0,
-            routed: false,
+            routed: [0; 3],
             token: false,
             neutral: 0,
             closed: false,

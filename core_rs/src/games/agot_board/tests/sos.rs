@@ -302,7 +302,7 @@ fn sos_variant4_leader_wiped_out_by_wildlings_is_executed() {
                 foot: 0,
                 knight: 0,
                 ship: 0,
-                routed: false,
+                routed: [0; 3],
                 token: false,
                 neutral: a.neutral,
                 closed: a.closed,
