@@ -367,8 +367,8 @@ impl AgotBoard {
             self.enter(dest, def, u);
             if !c.no_rout {
                 let t = &mut self.areas[usize::from(dest)];
-                for k in 0..3 {
-                    t.routed[k] += u[k];
+                for (x, n) in t.routed.iter_mut().zip(u) {
+                    *x += n;
                 }
             }
             for l in self.leaders.iter_mut() {
@@ -406,8 +406,8 @@ impl AgotBoard {
         self.enter(from, att, c.att);
         if !c.no_rout {
             let t = &mut self.areas[usize::from(from)];
-            for k in 0..3 {
-                t.routed[k] += c.att[k];
+            for (x, n) in t.routed.iter_mut().zip(c.att) {
+                *x += n;
             }
         }
         for l in self.leaders.iter_mut() {
