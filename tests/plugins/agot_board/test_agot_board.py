@@ -93,3 +93,25 @@ def test_heuristic_beats_random() -> None:
     )
     share = report.win_share(0)
     assert share >= 0.6, f"heuristic won {share:.2f} of matches (fair share 0.25)"
+
+
+def test_map_adjacency_is_symmetric() -> None:
+    areas = {a["id"]: a for a in load_content()["map"]["areas"]}
+    for a in areas.values():
+        for b in a["adjacent"]:
+            assert a["id"] in areas[b]["adjacent"], (a["id"], b)
+            assert areas[b]["kind"] in {"land", "sea"}
+
+
+def test_every_legal_action_has_a_label() -> None:
+    m = ravenry.game("agot-board").new_match(4, seed=8, variants=["leaders", "tactics", "wildling-cards"])
+    rng = random.Random(8)
+    for _ in range(600):
+        if m.is_over:
+            break
+        p = m.to_act[0]
+        legal = m.legal_actions(p)
+        for a in legal[:40]:
+            info = m.describe(a, p)
+            assert info["label"] and info["kind"] != "unknown"
+        m.apply(p, rng.choice(legal))
