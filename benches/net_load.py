@@ -5,6 +5,8 @@ an ``act`` frame (sent -> "ok" received, which the server sends only after the a
 
     python benches/net_load.py                       # 100 matches of fixture, 4 seats, 5 rounds
     python benches/net_load.py --save-dir /tmp/rvn   # the same with a save after every action
+    python benches/net_load.py --sweep 0,10,25,50,100,200 --out benches/results/net_load_sweep.json
+                                                     # one run per think time: the load held under the target
 
 Writes benches/results/net_load.json (or --out). Wall-clock numbers depend on the machine: read them next to
 the ``machine`` block, and compare runs made on the same one.
@@ -20,6 +22,7 @@ import multiprocessing
 import os
 import platform
 import random
+import shutil
 import signal
 import socket
 import statistics
@@ -226,6 +229,9 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--rounds", type=int, default=5, help="matches each concurrent table plays in a row")
     ap.add_argument("--think-ms", type=float, default=0.0, help="mean time a bot takes per decision")
+    ap.add_argument(
+        "--sweep", metavar="MS,MS,...", help="one run per think time (e.g. 0,25,50,100,200), all in one report"
+    )
     ap.add_argument("--workers", type=int, default=1, help="client processes the tables are spread over")
     ap.add_argument("--stagger-s", type=float, default=0.0, help="tables sit down spread over this many seconds")
     ap.add_argument("--save-dir", help="have the server save every match after every action here")
@@ -242,14 +248,40 @@ def main() -> None:
         asyncio.run(probe(a.probe, a.probe_seconds))
         return
 
+    if a.sweep:
+        runs = [measure(a, float(t)) for t in a.sweep.split(",")]
+        held = [r for r in runs if r["target"]["met"]]
+        report: dict[str, Any] = {
+            "bench": "net_load_sweep",
+            "runs": runs,
+            # The capacity at the target: the most actions/s any run served with p99 under it.
+            "capacity": {
+                "p99_ms": a.target_p99_ms,
+                "actions_per_s": max((r["result"]["actions_per_s"] for r in held), default=0.0),
+                "think_ms": [r["params"]["think_ms"] for r in held],
+            },
+        }
+    else:
+        report = measure(a, a.think_ms)
+    Path(a.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(a.out).write_text(json.dumps(report, indent=2) + "\n")
+    print(json.dumps(report, indent=2))
+
+
+def measure(a: argparse.Namespace, think_ms: float) -> dict[str, Any]:
+    """One run: a fresh server (and save folder), the tables, the probe; the report of design §9's shape."""
+    save_dir = None
+    if a.save_dir:
+        save_dir = str(Path(a.save_dir) / f"think-{think_ms:g}")
+        shutil.rmtree(save_dir, ignore_errors=True)
     port = free_port()
-    server = start_server(port, a.save_dir)
+    server = start_server(port, save_dir)
     load_before = os.getloadavg()
     url = f"ws://127.0.0.1:{port}"
     try:
         idle = probe_result(start_probe(url, 2.0), stop=False)
         loaded = start_probe(url)
-        result = bench(url, a.game, a.matches, a.players, a.rounds, a.think_ms, a.stagger_s, a.workers)
+        result = bench(url, a.game, a.matches, a.players, a.rounds, think_ms, a.stagger_s, a.workers)
         result["probe_ping_ms"] = {"idle_server": idle, "under_load": probe_result(loaded, stop=True)}
         result["cpu_seconds"] = {
             "server": round(cpu_seconds(server.pid), 2),
@@ -258,7 +290,7 @@ def main() -> None:
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(10)
-    report = {
+    return {
         "bench": "net_load",
         "params": {
             "game": a.game,
@@ -267,7 +299,7 @@ def main() -> None:
             "rounds": a.rounds,
             "connections": a.matches * a.players,
             "save_dir": bool(a.save_dir),
-            "think_ms": a.think_ms,
+            "think_ms": think_ms,
             "stagger_s": a.stagger_s,
             "client_processes": a.workers,
         },
@@ -275,6 +307,7 @@ def main() -> None:
         "target": {"p99_ms": a.target_p99_ms, "met": result["latency_ms"]["p99"] < a.target_p99_ms},
         "machine": {
             "python": platform.python_version(),
+            "event_loop": event_loop.flavour(),
             "platform": platform.platform(),
             "cpus": os.cpu_count(),
             "loadavg_1m_before": round(load_before[0], 2),
@@ -283,9 +316,6 @@ def main() -> None:
         },
         "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
-    Path(a.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(a.out).write_text(json.dumps(report, indent=2) + "\n")
-    print(json.dumps(report, indent=2))
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ import gc
 import logging
 import secrets
 import signal
-import sys
 import time
 from collections import deque
 from collections.abc import Sequence
@@ -281,10 +280,6 @@ async def serve_forever(
     # (benches/net_load.py: p99 of an act round trip fell about fourfold with the same tuning in its clients).
     gc.freeze()
     gc.set_threshold(100_000, 50, 1000)
-    if store is not None:
-        # Save threads wake from fsync constantly; with the default 5 ms GIL switch interval the event loop can
-        # wait that long to get the GIL back after each socket call. 1 ms keeps its hand-offs short.
-        sys.setswitchinterval(0.001)
     ready, stop = asyncio.Event(), asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
