@@ -53,6 +53,15 @@ impl Heuristic {
             .max_by_key(|&d| (Self::value(r, d), std::cmp::Reverse(d)))
     }
 
+    /// Is a stronger enemy army next to (or one sea away from) area `a`?
+    fn threatened(r: &Rules, g: &AgotBoard, p: Player, a: u8) -> bool {
+        let mine = Self::strength_of(&g.areas[usize::from(a)]);
+        r.areas[usize::from(a)].adj.iter().any(|&b| {
+            let x = &g.areas[usize::from(b)];
+            x.owner != p && x.owner != NONE && Self::strength_of(x) >= mine
+        })
+    }
+
     fn plan(r: &Rules, g: &AgotBoard, p: Player, legal: &[Action]) -> Action {
         for (i, a) in g.areas.iter().enumerate() {
             let places: Vec<Action> =
@@ -62,7 +71,11 @@ impl Heuristic {
             }
             let power = Self::strength_of(a) + 1;
             let sea = r.areas[i].sea;
-            let prefs: &[u32] = if Self::target(r, g, p, i as u8, power, &[]).is_some() {
+            let home =
+                r.houses.get(usize::from(g.seats[usize::from(p)].house)).is_some_and(|h| usize::from(h.home) == i);
+            let prefs: &[u32] = if home && Self::threatened(r, g, p, i as u8) {
+                &[4, 3, 10, 9, 5]
+            } else if Self::target(r, g, p, i as u8, power, &[]).is_some() {
                 &[2, 1, 0, 9, 3]
             } else if sea {
                 &[6, 5, 8, 7, 3]
