@@ -54,6 +54,7 @@ impl AgotBoard {
         ok(usize::from(self.turn) < n.max(1), "turn")?;
         ok(seat_or_none(self.winner), "winner")?;
         ok(self.final_scores.is_empty() || self.final_scores.len() == n, "scores")?;
+        ok(self.final_points.len() == self.final_scores.len(), "points")?;
         for l in &self.leaders {
             ok(seat_ok(l.seat) && l.card < 7, "leader")?;
             ok(l.area == NONE || area_ok(l.area), "leader area")?;

@@ -65,7 +65,9 @@ impl Game for AgotBoard {
         if self.phase != Phase::Over {
             return None;
         }
-        Some(Outcome::from_scores(self.final_scores.clone()))
+        // Seats are ranked by the full tie-break key, but the score reported is the game's own unit.
+        let ranked = Outcome::from_scores(self.final_scores.clone());
+        Some(Outcome { scores: self.final_points.iter().map(|&x| f64::from(x)).collect(), ..ranked })
     }
 
     fn view(&self, rules: &Rules, viewer: Viewer) -> view::View {

@@ -329,8 +329,11 @@ pub struct AgotBoard {
     pub executions: Vec<u8>,
     /// The seat that won at once (castles or claims), NONE otherwise.
     pub winner: u8,
-    /// Scores with every tie-break folded in, set when the game ends.
+    /// Ranking keys with every tie-break folded in, set when the game ends (they order the seats).
     pub final_scores: Vec<f64>,
+    /// What each seat scored in the game's own unit (claims with the SoS victory, else cities and strongholds),
+    /// set when the game ends: the score a player reads.
+    pub final_points: Vec<u8>,
 }
 
 impl AgotBoard {

@@ -11,6 +11,9 @@ impl AgotBoard {
         self.phase = Phase::Over;
         self.pending = Pending::Over;
         self.final_scores = (0..self.n()).map(|p| self.score(r, p)).collect();
+        self.final_points = (0..self.n())
+            .map(|p| if r.opts.sos_victory { self.claims_of(r, p) } else { self.castles_of(r, p) })
+            .collect();
     }
 
     pub fn units_of(&self, p: Player) -> [u8; 3] {

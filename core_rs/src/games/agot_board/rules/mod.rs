@@ -178,6 +178,7 @@ impl AgotBoard {
             executions: Vec::new(),
             winner: NONE,
             final_scores: Vec::new(),
+            final_points: Vec::new(),
         };
         g.recount_supply(r);
         // Round 1 skips the Westeros phase (research §3.1).

@@ -129,6 +129,9 @@ fn sos_victory_most_claims_after_round_ten_with_tie_breaks() {
     // seat 2: 1 castle + 2 tokens = 3 claims, fewest castles
     let out = finish(&mut g.clone());
     assert_eq!(out.winners.iter().collect::<Vec<_>>(), vec![1]);
+    // The score a player reads is the claims; the tie-breaks only order the seats.
+    assert_eq!(out.scores, vec![3.0, 3.0, 3.0]);
+    assert_eq!(out.ranks, vec![2, 1, 3]);
     // Equal claims and castles: supply decides, then power, then a draw.
     let mut g = blank(&r, 3);
     g.throne = vec![0, 1, 2];
