@@ -1,5 +1,6 @@
 //! Every game the core knows, by id. Adding a game is one module and one line in `ruleset`.
 
+pub mod agot_board;
 pub mod agot_ccg;
 pub mod fixture;
 pub mod iron_throne;
@@ -11,8 +12,13 @@ use crate::engine::dynamic::{DynRuleset, RulesetOf};
 use crate::engine::{Game, SetupError};
 
 /// Game ids the core can build rulesets for.
-pub const KNOWN: &[&str] =
-    &[fixture::Fixture::ID, iron_throne::IronThrone::ID, roll_player::RollPlayer::ID, agot_ccg::AgotCcg::ID];
+pub const KNOWN: &[&str] = &[
+    agot_board::AgotBoard::ID,
+    agot_ccg::AgotCcg::ID,
+    fixture::Fixture::ID,
+    iron_throne::IronThrone::ID,
+    roll_player::RollPlayer::ID,
+];
 
 /// Parse `content` and `options` (JSON) into a shared ruleset of game `game`.
 pub fn ruleset(game: &str, content: &str, options: &str) -> Result<Arc<dyn DynRuleset>, SetupError> {
@@ -20,10 +26,11 @@ pub fn ruleset(game: &str, content: &str, options: &str) -> Result<Arc<dyn DynRu
         Ok(Arc::new(RulesetOf::<G>::parse(content, options)?))
     }
     match game {
+        agot_board::AgotBoard::ID => build::<agot_board::AgotBoard>(content, options),
+        agot_ccg::AgotCcg::ID => build::<agot_ccg::AgotCcg>(content, options),
         fixture::Fixture::ID => build::<fixture::Fixture>(content, options),
         iron_throne::IronThrone::ID => build::<iron_throne::IronThrone>(content, options),
         roll_player::RollPlayer::ID => build::<roll_player::RollPlayer>(content, options),
-        agot_ccg::AgotCcg::ID => build::<agot_ccg::AgotCcg>(content, options),
         other => Err(SetupError::UnknownGame(other.to_owned())),
     }
 }

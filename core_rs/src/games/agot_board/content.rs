@@ -1,0 +1,575 @@
+//! Content: the map, the houses and their start, the two house-card sets, the Westeros decks, the wildling
+//! cards, the designed tactics and leaders — parsed once from the plugin's JSON data files — plus the options.
+//! Every record names its source; numbers the rulebook and research do not give are `designed`.
+
+use serde::Deserialize;
+
+use crate::engine::SetupError;
+
+/// "No one" / "nowhere" in u8 id fields.
+pub const NONE: u8 = 255;
+const SOURCES: [&str; 3] = ["rulebook", "research", "designed"];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Castle {
+    None,
+    City,
+    Stronghold,
+}
+
+#[derive(Clone, Debug)]
+pub struct Area {
+    pub key: String,
+    pub name: String,
+    pub sea: bool,
+    pub castle: Castle,
+    pub supply: u8,
+    pub power: u8,
+    pub adj: Vec<u8>,
+}
+
+#[derive(Clone, Debug)]
+pub struct House {
+    pub key: String,
+    pub name: String,
+    pub home: u8,
+    /// (area, footmen, knights, ships)
+    pub units: Vec<(u8, u8, u8, u8)>,
+}
+
+/// House-card text abilities. Each maps one printed text (research §5.1 / §5.2) onto rules code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ability {
+    None,
+    // 1E set
+    RenlyUpgrade,
+    ShipsSupportZero,
+    MelisandreDiscard,
+    WinPowerTwo,
+    AttackingFootmenTwo,
+    RemoveLoserOrder,
+    AttackingKnightsThree,
+    DefenseDoubled,
+    WinTakeBack,
+    WinRemoveAdjacentOrder,
+    AttackingShipsTwo,
+    OpponentCardZero,
+    KillFootman,
+    DiscardDefense,
+    CancelText,
+    // SoS set
+    StannisThrone,
+    PowerFromOpponentStrength,
+    WinPowerSwing,
+    NoRoutBuyFort,
+    SwordsThreeMinus,
+    OpponentLosesTwo,
+    OneCasualtyRegardless,
+    ReturnCard,
+    NoCasualties,
+    ChooseRetreat,
+    SupportedPlusTwoFort,
+    EndTakeBack,
+    WinPowerDifference,
+    SupportedTwoSwords,
+    CoastPlusOneFort,
+    AeronSwap,
+    WinPlaceOrder,
+    DefendingPlusTwo,
+    RemoveOrderNearby,
+}
+
+#[derive(Clone, Debug)]
+pub struct Card {
+    pub name: String,
+    pub strength: u8,
+    pub swords: u8,
+    pub forts: u8,
+    pub ability: Ability,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WKey {
+    Supply,
+    Mustering,
+    ThroneOfBlades,
+    LastDays,
+    Winter,
+    Clash,
+    GameOfThrones,
+    DarkWings,
+    WildlingsAttack,
+    StormOfSwords,
+    SeaOfStorms,
+    FeastForCrows,
+    RainsFootmen,
+    RainsNoMarchPlus,
+    WebOfLies,
+    SwingTheSword,
+}
+
+#[derive(Clone, Debug)]
+pub struct WCard {
+    pub key: WKey,
+    pub name: String,
+    pub wildling: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WildKey {
+    DiscardStrongest,
+    SacrificeUnits,
+    LosePower,
+    CourtBottom,
+    Quiet,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tactic {
+    ControlWesteros,
+    ManageTroops,
+    HoldTheLine,
+    RaidingParties,
+    TaxCollectors,
+    RallyBanners,
+}
+
+/// The game's options (all present: the host fills defaults). Names follow the rulebook's five variants plus
+/// its three original-board rules (three-player game, claims victory; hostage execution comes with leaders).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    /// Variant 1: the Storm of Swords house cards replace the original set.
+    pub sos_house_cards: bool,
+    /// Variant 2: the Storm of Swords Westeros decks (with Swing the Sword).
+    pub sos_westeros: bool,
+    /// Variant 3: tactics cards, six per player.
+    pub tactics: bool,
+    /// Variant 4: leaders and prisons (needs variant 1).
+    pub leaders: bool,
+    /// Variant 5: the five wildling cards replace the fixed wildling results.
+    pub wildling_cards: bool,
+    /// Claims victory: 8 claims win at once, else most claims after round 10.
+    pub sos_victory: bool,
+    /// The Storm of Swords three-player rules (Greyjoy's start as neutral forces); only acts with 3 players.
+    pub sos_three_player: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub opts: Options,
+    pub areas: Vec<Area>,
+    pub houses: Vec<House>,
+    /// cards[house][0..7]
+    pub cards: Vec<Vec<Card>>,
+    /// Westeros cards; decks[d] lists card ids (with repeats) of deck d.
+    pub wcards: Vec<WCard>,
+    pub decks: [Vec<u8>; 3],
+    pub wild: Vec<(WildKey, String)>,
+    pub tactics: Vec<(Tactic, String)>,
+    /// leaders[house] = the two house-card indices the house's leaders match.
+    pub leaders: Vec<[u8; 2]>,
+    pub leader_strength: u8,
+    pub seats_by_players: [Vec<u8>; 3],
+    pub throne: Vec<u8>,
+    pub fief: Vec<u8>,
+    pub court: Vec<u8>,
+    pub neutral_always: Vec<(u8, u8)>,
+    pub neutral_by_players: [Vec<(u8, u8)>; 3],
+    pub closed_by_players: [Vec<u8>; 3],
+    pub leader_bonus_areas: Vec<u8>,
+    pub leader_bonus: u8,
+    pub sos3_house: u8,
+    pub sos3_extra: u8,
+    pub sos3_closed: Vec<u8>,
+    pub start_power: u8,
+    pub power_tokens: u8,
+    pub threat_start: u8,
+    pub threat_max: u8,
+    pub rounds: u8,
+    pub pool: [u8; 3],
+    pub supply_table: Vec<Vec<u8>>,
+    pub special: [Vec<u8>; 3],
+    pub win_castles: u8,
+    pub win_claims: u8,
+}
+
+impl Rules {
+    pub fn area_name(&self, a: u8) -> &str {
+        self.areas.get(usize::from(a)).map_or("?", |x| x.name.as_str())
+    }
+    pub fn is_land(&self, a: u8) -> bool {
+        self.areas.get(usize::from(a)).is_some_and(|x| !x.sea)
+    }
+    pub fn adjacent(&self, a: u8, b: u8) -> bool {
+        self.areas.get(usize::from(a)).is_some_and(|x| x.adj.contains(&b))
+    }
+    pub fn card(&self, house: u8, i: u8) -> Option<&Card> {
+        self.cards.get(usize::from(house))?.get(usize::from(i))
+    }
+    pub fn house_name(&self, h: u8) -> &str {
+        self.houses.get(usize::from(h)).map_or("?", |x| x.name.as_str())
+    }
+}
+
+// ---- raw JSON shapes ----
+
+#[derive(Deserialize)]
+struct Raw {
+    map: RawMap,
+    setup: RawSetup,
+    cards: RawCards,
+    westeros: RawWesteros,
+    wildlings: RawWild,
+    tactics: RawTactics,
+    leaders: RawLeaders,
+}
+
+#[derive(Deserialize)]
+struct RawMap {
+    areas: Vec<RawArea>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawArea {
+    id: String,
+    name: String,
+    kind: String,
+    castle: String,
+    supply: u8,
+    power: u8,
+    adjacent: Vec<String>,
+    source: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHouse {
+    id: String,
+    name: String,
+    home: String,
+    units: Vec<(String, u8, u8, u8)>,
+    source: String,
+}
+
+#[derive(Deserialize)]
+struct RawTracks {
+    throne: Vec<String>,
+    fiefdoms: Vec<String>,
+    court: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct RawBonus {
+    areas: Vec<String>,
+    bonus: u8,
+}
+
+#[derive(Deserialize)]
+struct RawSos3 {
+    neutral_house: String,
+    extra_footman: u8,
+    closed: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct RawPool {
+    footmen: u8,
+    knights: u8,
+    ships: u8,
+}
+
+#[derive(Deserialize)]
+struct RawSetup {
+    houses: Vec<RawHouse>,
+    seats_by_players: std::collections::BTreeMap<String, Vec<String>>,
+    tracks: RawTracks,
+    neutral_always: Vec<(String, u8)>,
+    neutral_by_players: std::collections::BTreeMap<String, Vec<(String, u8)>>,
+    closed_by_players: std::collections::BTreeMap<String, Vec<String>>,
+    leader_neutral_bonus: RawBonus,
+    sos_three_player: RawSos3,
+    start_power: u8,
+    power_tokens: u8,
+    threat_start: u8,
+    threat_max: u8,
+    rounds: u8,
+    pool: RawPool,
+    supply_table: Vec<Vec<u8>>,
+    special_orders: std::collections::BTreeMap<String, Vec<u8>>,
+    win_castles: u8,
+    win_claims: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCard {
+    house: String,
+    name: String,
+    strength: u8,
+    swords: u8,
+    forts: u8,
+    ability: Ability,
+    text: String,
+    source: String,
+}
+
+#[derive(Deserialize)]
+struct RawCards {
+    base: Vec<RawCard>,
+    sos: Vec<RawCard>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawW {
+    deck: u8,
+    key: WKey,
+    name: String,
+    count: u8,
+    wildling: bool,
+    text: String,
+    source: String,
+}
+
+#[derive(Deserialize)]
+struct RawWesteros {
+    base: Vec<RawW>,
+    sos: Vec<RawW>,
+}
+
+#[derive(Deserialize)]
+struct RawWildCard {
+    key: WildKey,
+    name: String,
+    source: String,
+}
+
+#[derive(Deserialize)]
+struct RawWild {
+    cards: Vec<RawWildCard>,
+}
+
+#[derive(Deserialize)]
+struct RawTactic {
+    key: Tactic,
+    name: String,
+    source: String,
+}
+
+#[derive(Deserialize)]
+struct RawTactics {
+    cards: Vec<RawTactic>,
+}
+
+#[derive(Deserialize)]
+struct RawLeaderHouse {
+    house: String,
+    names: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct RawLeaders {
+    strength: u8,
+    houses: Vec<RawLeaderHouse>,
+}
+
+fn bad(why: impl Into<String>) -> SetupError {
+    SetupError::Content(why.into())
+}
+
+fn check_source(what: &str, s: &str) -> Result<(), SetupError> {
+    if SOURCES.contains(&s) {
+        Ok(())
+    } else {
+        Err(bad(format!("{what}: source {s:?} must be one of {SOURCES:?}")))
+    }
+}
+
+fn count_key(map: &std::collections::BTreeMap<String, Vec<(String, u8)>>, n: &str) -> Vec<(String, u8)> {
+    map.get(n).cloned().unwrap_or_default()
+}
+
+pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
+    let opts: Options = serde_json::from_str(options)
+        .map_err(|e| SetupError::Option { name: "options".into(), reason: e.to_string() })?;
+    if opts.leaders && !opts.sos_house_cards {
+        return Err(SetupError::Option {
+            name: "leaders".into(),
+            reason: "leaders need the Storm of Swords house cards (set sos_house_cards too)".into(),
+        });
+    }
+    let raw: Raw = serde_json::from_str(content).map_err(|e| bad(e.to_string()))?;
+    if raw.map.areas.len() >= usize::from(NONE) {
+        return Err(bad("too many areas"));
+    }
+    let area_id = |k: &str| -> Result<u8, SetupError> {
+        raw.map.areas.iter().position(|a| a.id == k).map(|i| i as u8).ok_or_else(|| bad(format!("no area {k:?}")))
+    };
+    let mut areas = Vec::new();
+    for a in &raw.map.areas {
+        check_source(&a.id, &a.source)?;
+        let castle = match a.castle.as_str() {
+            "none" => Castle::None,
+            "city" => Castle::City,
+            "stronghold" => Castle::Stronghold,
+            o => return Err(bad(format!("{}: castle {o:?}", a.id))),
+        };
+        let adj = a.adjacent.iter().map(|k| area_id(k)).collect::<Result<Vec<_>, _>>()?;
+        areas.push(Area {
+            key: a.id.clone(),
+            name: a.name.clone(),
+            sea: a.kind == "sea",
+            castle,
+            supply: a.supply,
+            power: a.power,
+            adj,
+        });
+    }
+    for (i, a) in areas.iter().enumerate() {
+        for &b in &a.adj {
+            if !areas[usize::from(b)].adj.contains(&(i as u8)) {
+                return Err(bad(format!("adjacency {} -> {} is not symmetric", a.key, areas[usize::from(b)].key)));
+            }
+        }
+    }
+    let s = &raw.setup;
+    let house_id = |k: &str| -> Result<u8, SetupError> {
+        s.houses.iter().position(|h| h.id == k).map(|i| i as u8).ok_or_else(|| bad(format!("no house {k:?}")))
+    };
+    let mut houses = Vec::new();
+    for h in &s.houses {
+        check_source(&h.id, &h.source)?;
+        let units = h
+            .units
+            .iter()
+            .map(|(a, f, k, sh)| Ok((area_id(a)?, *f, *k, *sh)))
+            .collect::<Result<Vec<_>, SetupError>>()?;
+        houses.push(House { key: h.id.clone(), name: h.name.clone(), home: area_id(&h.home)?, units });
+    }
+    let ids = |v: &[String]| v.iter().map(|k| house_id(k)).collect::<Result<Vec<u8>, _>>();
+    let areas_of = |v: &[String]| v.iter().map(|k| area_id(k)).collect::<Result<Vec<u8>, _>>();
+    let pairs =
+        |v: &[(String, u8)]| v.iter().map(|(k, n)| Ok((area_id(k)?, *n))).collect::<Result<Vec<_>, SetupError>>();
+    let per_count = |n: &str| -> Result<Vec<u8>, SetupError> {
+        ids(s.seats_by_players.get(n).ok_or_else(|| bad(format!("no seats for {n} players")))?)
+    };
+    let set = if opts.sos_house_cards { &raw.cards.sos } else { &raw.cards.base };
+    let mut cards: Vec<Vec<Card>> = vec![Vec::new(); houses.len()];
+    for c in set {
+        check_source(&c.name, &c.source)?;
+        let _ = &c.text;
+        let h = house_id(&c.house)?;
+        cards[usize::from(h)].push(Card {
+            name: c.name.clone(),
+            strength: c.strength,
+            swords: c.swords,
+            forts: c.forts,
+            ability: c.ability,
+        });
+    }
+    if cards.iter().any(|v| v.len() != 7) {
+        return Err(bad("every house needs 7 house cards"));
+    }
+    let wsrc = if opts.sos_westeros { &raw.westeros.sos } else { &raw.westeros.base };
+    let mut wcards = Vec::new();
+    let mut decks: [Vec<u8>; 3] = Default::default();
+    for w in wsrc {
+        check_source(&w.name, &w.source)?;
+        let _ = &w.text;
+        let d = usize::from(w.deck).checked_sub(1).filter(|d| *d < 3).ok_or_else(|| bad("deck must be 1..3"))?;
+        let id = wcards.len() as u8;
+        wcards.push(WCard { key: w.key, name: w.name.clone(), wildling: w.wildling });
+        for _ in 0..w.count {
+            decks[d].push(id);
+        }
+    }
+    if decks.iter().any(Vec::is_empty) {
+        return Err(bad("every Westeros deck needs cards"));
+    }
+    let mut wild = Vec::new();
+    for w in &raw.wildlings.cards {
+        check_source(&w.name, &w.source)?;
+        wild.push((w.key, w.name.clone()));
+    }
+    let mut tactics = Vec::new();
+    for t in &raw.tactics.cards {
+        check_source(&t.name, &t.source)?;
+        tactics.push((t.key, t.name.clone()));
+    }
+    if tactics.is_empty() || tactics.len() > 8 || wild.is_empty() {
+        return Err(bad("tactics: 1..8 cards; wildlings: at least one card"));
+    }
+    let mut leaders = vec![[NONE, NONE]; houses.len()];
+    for l in &raw.leaders.houses {
+        let h = usize::from(house_id(&l.house)?);
+        for (j, n) in l.names.iter().take(2).enumerate() {
+            // Leaders only exist with the SoS set (option check above); match the name in the active set.
+            if let Some(i) = cards[h].iter().position(|c| &c.name == n) {
+                leaders[h][j] = i as u8;
+            } else if opts.leaders {
+                return Err(bad(format!("leader {n:?} has no house card")));
+            }
+        }
+    }
+    let spec = |n: &str| s.special_orders.get(n).cloned().ok_or_else(|| bad("special order limits"));
+    let closed = |n: &str| areas_of(s.closed_by_players.get(n).map(Vec::as_slice).unwrap_or(&[]));
+    Ok(Rules {
+        opts,
+        houses,
+        cards,
+        wcards,
+        decks,
+        wild,
+        tactics,
+        leaders,
+        leader_strength: raw.leaders.strength,
+        seats_by_players: [per_count("3")?, per_count("4")?, per_count("5")?],
+        throne: ids(&s.tracks.throne)?,
+        fief: ids(&s.tracks.fiefdoms)?,
+        court: ids(&s.tracks.court)?,
+        neutral_always: pairs(&s.neutral_always)?,
+        neutral_by_players: [
+            pairs(&count_key(&s.neutral_by_players, "3"))?,
+            pairs(&count_key(&s.neutral_by_players, "4"))?,
+            pairs(&count_key(&s.neutral_by_players, "5"))?,
+        ],
+        closed_by_players: [closed("3")?, closed("4")?, closed("5")?],
+        leader_bonus_areas: areas_of(&s.leader_neutral_bonus.areas)?,
+        leader_bonus: s.leader_neutral_bonus.bonus,
+        sos3_house: house_id(&s.sos_three_player.neutral_house)?,
+        sos3_extra: s.sos_three_player.extra_footman,
+        sos3_closed: areas_of(&s.sos_three_player.closed)?,
+        start_power: s.start_power,
+        power_tokens: s.power_tokens,
+        threat_start: s.threat_start,
+        threat_max: s.threat_max,
+        rounds: s.rounds,
+        pool: [s.pool.footmen, s.pool.knights, s.pool.ships],
+        supply_table: s.supply_table.clone(),
+        special: [spec("3")?, spec("4")?, spec("5")?],
+        win_castles: s.win_castles,
+        win_claims: s.win_claims,
+        areas,
+    })
+}
+
+/// The content document, assembled from the plugin's data directory (tests and the balance runner; the
+/// plugin builds the same document in Python).
+pub fn load_dir(dir: &std::path::Path) -> std::io::Result<String> {
+    let mut out = String::from("{");
+    for (i, name) in ["map", "setup", "cards", "westeros", "wildlings", "tactics", "leaders"].iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let text = std::fs::read_to_string(dir.join(format!("{name}.json")))?;
+        out.push_str(&format!("\"{name}\":{text}"));
+    }
+    out.push('}');
+    Ok(out)
+}

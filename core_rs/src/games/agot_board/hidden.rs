@@ -1,0 +1,199 @@
+//! Snapshot validation (a forged state must not make later code index out of bounds) and determinization
+//! (resample what a seat cannot see: deck order, other seats' hidden orders and tactic, bids, battle cards).
+
+use super::content::{Rules, NONE};
+use super::rules::NO_CARD;
+use super::state::*;
+use crate::engine::Player;
+use crate::rng::Rng;
+
+fn ok(cond: bool, what: &str) -> Result<(), String> {
+    if cond {
+        Ok(())
+    } else {
+        Err(format!("invalid state: {what}"))
+    }
+}
+
+impl AgotBoard {
+    pub fn check(&self, r: &Rules) -> Result<(), String> {
+        let n = self.seats.len();
+        ok((3..=5).contains(&n), "seat count")?;
+        let na = r.areas.len();
+        ok(self.areas.len() == na, "area count")?;
+        let seat_ok = |s: u8| usize::from(s) < n;
+        let seat_or_none = |s: u8| s == NONE || seat_ok(s);
+        let area_ok = |a: u8| usize::from(a) < na;
+        for s in &self.seats {
+            ok(usize::from(s.house) < r.houses.len(), "house")?;
+            ok(s.hand & 0x80 == 0 && s.discard & 0x80 == 0 && s.removed & 0x80 == 0, "card masks")?;
+            ok(s.tactic == NONE || usize::from(s.tactic) < r.tactics.len(), "tactic")?;
+            ok(s.bid == NONE || s.bid <= s.power, "bid")?;
+            ok(s.power <= r.power_tokens, "power")?;
+        }
+        for a in &self.areas {
+            ok(seat_or_none(a.owner), "area owner")?;
+            ok(a.order == NONE || usize::from(a.order) < ORDER_NAMES.len(), "order")?;
+            ok(a.owner != NONE || (a.units() == 0 && !a.token && a.order == NONE), "unowned area content")?;
+            ok(a.routed[0] <= a.foot && a.routed[1] <= a.knight && a.routed[2] <= a.ship, "routed units")?;
+        }
+        for t in [&self.throne, &self.fief, &self.court] {
+            let mut v = t.clone();
+            v.sort_unstable();
+            ok(v == (0..n as u8).collect::<Vec<_>>(), "track")?;
+        }
+        ok(seat_or_none(self.throne_override), "throne override")?;
+        for (d, deck) in self.decks.iter().enumerate() {
+            ok(deck.iter().all(|&c| usize::from(c) < r.wcards.len()), "deck")?;
+            ok(!deck.is_empty() || self.drawn.len() > d, "deck empty")?;
+        }
+        ok(self.drawn.len() <= 3 && self.drawn.iter().all(|&c| usize::from(c) < r.wcards.len()), "drawn")?;
+        ok(usize::from(self.resolved) <= self.drawn.len(), "resolved")?;
+        ok(self.wild_deck.iter().all(|&c| usize::from(c) < r.wild.len()), "wild deck")?;
+        ok(self.wild_card == NONE || usize::from(self.wild_card) < r.wild.len(), "wild card")?;
+        ok(usize::from(self.turn) < n.max(1), "turn")?;
+        ok(seat_or_none(self.winner), "winner")?;
+        ok(self.final_scores.is_empty() || self.final_scores.len() == n, "scores")?;
+        ok(self.final_points.len() == self.final_scores.len(), "points")?;
+        for l in &self.leaders {
+            ok(seat_ok(l.seat) && l.card < 7, "leader")?;
+            ok(l.area == NONE || area_ok(l.area), "leader area")?;
+            ok(seat_or_none(l.captor), "leader captor")?;
+        }
+        ok(self.executions.iter().all(|&s| seat_ok(s)), "executions")?;
+        if let Some(m) = &self.march {
+            ok(seat_ok(m.seat) && area_ok(m.from), "march")?;
+            let a = &self.areas[usize::from(m.from)];
+            let moved = |k: usize| m.moves.iter().map(|(_, u)| u16::from(u[k])).sum::<u16>() + u16::from(a.routed[k]);
+            ok(
+                u16::from(m.left[0]) + moved(0) == u16::from(a.foot)
+                    && u16::from(m.left[1]) + moved(1) == u16::from(a.knight)
+                    && u16::from(m.left[2]) + moved(2) == u16::from(a.ship),
+                "march units",
+            )?;
+            ok(m.moves.iter().all(|(d, _)| area_ok(*d)), "march moves")?;
+            ok(m.leaders.iter().all(|(i, d)| usize::from(*i) < self.leaders.len() && area_ok(*d)), "march leaders")?;
+            ok(m.attack == NONE || area_ok(m.attack), "march attack")?;
+        }
+        if let Some(c) = &self.combat {
+            ok(area_ok(c.area) && area_ok(c.from) && c.seats.iter().all(|&s| seat_ok(s)), "combat")?;
+            ok(c.support.len() == n && c.support.iter().all(|&s| s == NONE || s <= 2), "combat support")?;
+            ok(c.cards.iter().all(|&k| k == NONE || k == NO_CARD || k < 7), "combat cards")?;
+            ok(c.forbid.iter().all(|&k| k == NONE || k == NO_CARD || k < 7), "combat forbid")?;
+            ok(c.winner == NONE || c.winner < 2, "combat winner")?;
+        }
+        if let Some(b) = &self.bidding {
+            ok(b.track <= 3, "bid track")?;
+            ok(!b.revealed || b.bids.len() == n, "bids")?;
+            ok(b.order.iter().chain(b.groups.iter().flatten()).all(|&s| seat_ok(s)), "bid order")?;
+        }
+        if let Some(m) = &self.muster {
+            ok(m.queue.iter().all(|&s| seat_ok(s)) && m.areas.iter().all(|(a, _)| area_ok(*a)), "muster")?;
+        }
+        if let Some(l) = &self.losses {
+            ok(l.queue.iter().all(|(s, _)| seat_ok(*s)), "losses")?;
+        }
+        match &self.pending {
+            Pending::Raven(p)
+            | Pending::Raid(p)
+            | Pending::March(p)
+            | Pending::Moving(p)
+            | Pending::Consolidate(p)
+            | Pending::Muster(p) => ok(seat_ok(*p), "pending seat")?,
+            Pending::Choice { seat, kind, options } => {
+                ok(seat_ok(*seat), "choice seat")?;
+                let none = u16::from(NONE);
+                let fits = |o: u16| -> bool {
+                    match kind {
+                        ChoiceKind::TieOrder => o < 16 && seat_ok(o as u8),
+                        ChoiceKind::ThroneOfBlades | ChoiceKind::DarkWings | ChoiceKind::Support => o <= 2,
+                        ChoiceKind::Tyrion | ChoiceKind::Aeron | ChoiceKind::Davos | ChoiceKind::Blade => o <= 1,
+                        ChoiceKind::Reconcile | ChoiceKind::Sacrifice => usize::from(o >> 2) < na && o & 3 < 3,
+                        ChoiceKind::Execute => o == none || usize::from(o) < self.leaders.len(),
+                        ChoiceKind::TakeBack | ChoiceKind::DiscardStrongest | ChoiceKind::MelisandreDiscard => {
+                            o == none || o < 7
+                        }
+                        ChoiceKind::RemoveOrder | ChoiceKind::Retreat | ChoiceKind::RetreatFor => {
+                            (o == none && *kind == ChoiceKind::RemoveOrder) || usize::from(o) < na
+                        }
+                        ChoiceKind::Casualty => o < 3,
+                        ChoiceKind::PlaceOrder => o == none || o < 11,
+                    }
+                };
+                ok(options.iter().all(|&o| fits(o)), "choice options")?;
+                let needs_combat = matches!(
+                    kind,
+                    ChoiceKind::Support
+                        | ChoiceKind::Tyrion
+                        | ChoiceKind::Aeron
+                        | ChoiceKind::Davos
+                        | ChoiceKind::Blade
+                        | ChoiceKind::Casualty
+                        | ChoiceKind::Retreat
+                        | ChoiceKind::RetreatFor
+                        | ChoiceKind::PlaceOrder
+                        | ChoiceKind::MelisandreDiscard
+                );
+                ok(!needs_combat || self.combat.is_some(), "combat choice without a battle")?;
+                if matches!(kind, ChoiceKind::TieOrder) {
+                    ok(self.bidding.is_some(), "tie order without bidding")?;
+                }
+            }
+            Pending::Cards => ok(self.combat.is_some(), "cards without a battle")?,
+            _ => {}
+        }
+        ok(!matches!(self.pending, Pending::Moving(_)) || self.march.is_some(), "moving without a march")?;
+        ok(!matches!(self.pending, Pending::Muster(_)) || self.muster.is_some(), "muster context")?;
+        Ok(())
+    }
+
+    pub fn resample(&self, p: Player, rng: &mut Rng) -> Self {
+        let mut g = self.clone();
+        g.rng = Rng::new(rng.next_u64());
+        for d in g.decks.iter_mut() {
+            rng.shuffle(d);
+        }
+        rng.shuffle(&mut g.wild_deck);
+        for q in 0..g.n() {
+            if q == p {
+                continue;
+            }
+            if g.orders_hidden {
+                let spots: Vec<usize> =
+                    (0..g.areas.len()).filter(|&i| g.areas[i].owner == q && g.areas[i].order != NONE).collect();
+                let mut kinds: Vec<u8> = spots.iter().map(|&i| g.areas[i].order).collect();
+                rng.shuffle(&mut kinds);
+                for (&i, k) in spots.iter().zip(kinds) {
+                    g.areas[i].order = k;
+                }
+                let s = &mut g.seats[usize::from(q)];
+                if s.tactic != NONE {
+                    let avail: Vec<u8> = (0..8).filter(|t| s.tactics & (1 << t) != 0).collect();
+                    if let Some(&t) = rng.choose(&avail) {
+                        s.tactic = t;
+                    }
+                }
+            }
+            let s = &mut g.seats[usize::from(q)];
+            if s.bid != NONE {
+                s.bid = rng.below(u32::from(s.power) + 1) as u8;
+            }
+        }
+        if let Some(c) = g.combat.as_mut() {
+            if c.cards.contains(&NONE) {
+                for side in 0..2 {
+                    let q = c.seats[side];
+                    if q == p || c.cards[side] == NONE || c.cards[side] == NO_CARD {
+                        continue;
+                    }
+                    let hand = g.seats[usize::from(q)].hand;
+                    let avail: Vec<u8> = (0..7).filter(|i| hand & (1 << i) != 0 && c.forbid[side] != *i).collect();
+                    if let Some(&k) = rng.choose(&avail) {
+                        c.cards[side] = k;
+                    }
+                }
+            }
+        }
+        g
+    }
+}

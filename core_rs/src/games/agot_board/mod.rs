@@ -1,0 +1,105 @@
+//! `agot-board`: *A Game of Thrones: The Board Game* (FFG 2003, 1st edition), 3–5 players, with the
+//! *A Storm of Swords* options for the original board as game options.
+//!
+//! Facts: ten rounds of Westeros → Planning → Action; secret simultaneous commits for orders (one action per
+//! token, then a lock), bids and battle house cards; imperfect information (those commits, deck order);
+//! chance (Westeros and wildling decks, random discards); one winner (or a shared draw on every tie-break).
+//!
+//! Sources: the Russian Storm of Swords options text (`shared/rules/storm_of_swords_options.ru.txt`, the law
+//! for what it states); the research notes (`shared/research/agot_board.md`) for the base game skeleton, the map
+//! (2E board without ports as the 1E stand-in), house cards and decks. Every data record says which; numbers no
+//! source gives are `designed` and listed in `docs/games/agot_board.md`.
+
+pub mod bots;
+pub mod content;
+pub mod hidden;
+pub mod rules;
+pub mod state;
+pub mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use content::Rules;
+pub use state::AgotBoard;
+
+use crate::engine::{Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, SetupError, Viewer};
+use crate::rng::Rng;
+use state::{Event, Phase};
+
+impl Game for AgotBoard {
+    type Ruleset = Rules;
+    type Event = Event;
+    type View = view::View;
+    const ID: &'static str = "agot-board";
+    const VERSION: &'static str = "1";
+
+    fn ruleset(content: &str, options: &str) -> Result<Rules, SetupError> {
+        content::parse(content, options)
+    }
+
+    fn players(_rules: &Rules) -> (u8, u8) {
+        (3, 5)
+    }
+
+    fn new(rules: &Rules, players: u8, seed: u64) -> Result<Self, SetupError> {
+        if !(3..=5).contains(&players) {
+            return Err(SetupError::Players { game: Self::ID, min: 3, max: 5, got: players });
+        }
+        AgotBoard::setup(rules, players, seed)
+    }
+
+    fn to_act(&self) -> PlayerSet {
+        self.who_acts()
+    }
+
+    fn legal_actions(&self, rules: &Rules, p: Player, out: &mut Vec<Action>) {
+        self.legal(rules, p, out);
+    }
+
+    fn apply(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) -> Result<(), Illegal> {
+        self.play(rules, p, a, ev)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        // Seats are ranked by the full tie-break key, but the score reported is the game's own unit.
+        let ranked = Outcome::from_scores(self.final_scores.clone());
+        Some(Outcome { scores: self.final_points.iter().map(|&x| f64::from(x)).collect(), ..ranked })
+    }
+
+    fn view(&self, rules: &Rules, viewer: Viewer) -> view::View {
+        self.make_view(rules, viewer)
+    }
+
+    fn describe(&self, rules: &Rules, p: Player, a: Action) -> ActionInfo {
+        self.describe_action(rules, p, a)
+    }
+
+    fn determinize(&self, _rules: &Rules, p: Player, rng: &mut Rng) -> Self {
+        self.resample(p, rng)
+    }
+
+    fn decisions(&self) -> u64 {
+        self.decisions
+    }
+
+    fn seat_label(&self, rules: &Rules, p: Player) -> Option<String> {
+        let s = self.seats.get(usize::from(p))?;
+        Some(rules.house_name(s.house).to_string())
+    }
+
+    fn validate(&self, rules: &Rules) -> Result<(), String> {
+        self.check(rules)
+    }
+
+    fn bot_names() -> &'static [&'static str] {
+        &["heuristic"]
+    }
+
+    fn bot(name: &str) -> Option<Box<dyn crate::bots::Bot<Self>>> {
+        (name == "heuristic").then(|| Box::new(bots::Heuristic::default()) as Box<dyn crate::bots::Bot<Self>>)
+    }
+}

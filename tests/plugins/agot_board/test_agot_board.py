@@ -1,0 +1,117 @@
+"""API-level tests of the agot-board plugin: registration, options and variants, content, views, rendering,
+narration and the heuristic bot.
+
+The rules themselves are tested in Rust (core_rs/src/games/agot_board/tests), one test per rule section.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import ravenry
+from ravenry import OptionError
+from ravenry_agot_board import OPTIONS, load_content
+from ravenry_agot_board.render import narrate_event, render_view
+from rich.console import Console
+
+
+def _play(m: ravenry.MatchBase, steps: int, seed: int = 0) -> None:
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if m.is_over:
+            return
+        p = m.to_act[0]
+        m.apply(p, rng.choice(m.legal_actions(p)))
+
+
+def test_registered_with_options_variants_and_bots() -> None:
+    info = ravenry.game("agot-board").info
+    assert info.players == (3, 5)
+    assert [o.name for o in info.options] == [o[0] for o in OPTIONS]
+    assert "heuristic" in info.bots and "random" in info.bots
+    names = set(info.variants) if not isinstance(info.variants, dict) else set(info.variants)
+    for _, name, _, _ in OPTIONS:
+        assert any(name in str(v) for v in names), name
+
+
+def test_content_records_name_their_source() -> None:
+    c = load_content()
+    assert len(c["map"]["areas"]) == 50
+    for a in c["map"]["areas"]:
+        assert a["source"] in {"rulebook", "research", "designed"}
+    for deck in ("base", "sos"):
+        assert len(c["cards"][deck]) == 35
+        assert all(x["source"] in {"rulebook", "research", "designed"} for x in c["cards"][deck])
+        assert sum(x["count"] for x in c["westeros"][deck]) == 30
+    swing = [w for w in c["westeros"]["sos"] if w["key"] == "swing_the_sword"]
+    assert swing and swing[0]["source"] == "rulebook"
+    assert len(c["wildlings"]["cards"]) == 5
+    assert c["wildlings"]["cards"][0]["source"] == "rulebook"
+    assert len(c["tactics"]["cards"]) == 6
+
+
+def test_leaders_without_sos_house_cards_are_refused() -> None:
+    with pytest.raises((OptionError, ValueError)):
+        ravenry.game("agot-board").new_match(4, seed=1, options={"leaders": True})
+
+
+def test_orders_are_secret_until_every_house_locks() -> None:
+    m = ravenry.game("agot-board").new_match(3, seed=2)
+    assert sorted(m.to_act) == [0, 1, 2]
+    place = next(a for a in m.legal_actions(0) if m.describe(a, 0)["kind"] == "order")
+    m.apply(0, place)
+    mine = [a["order"] for a in m.view(0)["areas"] if a["order"]]
+    theirs = [a["order"] for a in m.view(1)["areas"] if a["order"]]
+    assert mine and mine != ["hidden"] and theirs == ["hidden"]
+    assert all(a["order"] in (None, "hidden") for a in m.view(None)["areas"])
+
+
+def test_render_and_narrate_a_match_in_progress() -> None:
+    m = ravenry.game("agot-board").new_match(5, seed=6, variants=["leaders"])
+    _play(m, 300, seed=6)
+    console = Console(width=160, record=True)
+    console.print(render_view(m.view(0), 0))
+    text = console.export_text()
+    assert "Iron Throne" in text and "Board" in text
+    lines = [narrate_event(e) for e in m.events(since=0, viewer=0)]
+    assert lines and all(isinstance(line, str) and line for line in lines)
+    assert any(line.startswith("orders revealed") for line in lines)
+
+
+@pytest.mark.parametrize("variant", [o[1] for o in OPTIONS])
+def test_every_variant_plays_to_the_end(variant: str) -> None:
+    for players in (3, 5):
+        m = ravenry.game("agot-board").new_match(players, seed=5, variants=[variant])
+        _play(m, 5000, seed=players)
+        assert m.is_over
+
+
+def test_heuristic_beats_random() -> None:
+    report = ravenry.simulate(
+        "agot-board", matches=120, players=4, bots=["heuristic", "random", "random", "random"], seed=3, workers=1
+    )
+    share = report.win_share(0)
+    assert share >= 0.6, f"heuristic won {share:.2f} of matches (fair share 0.25)"
+
+
+def test_map_adjacency_is_symmetric() -> None:
+    areas = {a["id"]: a for a in load_content()["map"]["areas"]}
+    for a in areas.values():
+        for b in a["adjacent"]:
+            assert a["id"] in areas[b]["adjacent"], (a["id"], b)
+            assert areas[b]["kind"] in {"land", "sea"}
+
+
+def test_every_legal_action_has_a_label() -> None:
+    m = ravenry.game("agot-board").new_match(4, seed=8, variants=["leaders", "tactics", "wildling-cards"])
+    rng = random.Random(8)
+    for _ in range(600):
+        if m.is_over:
+            break
+        p = m.to_act[0]
+        legal = m.legal_actions(p)
+        for a in legal[:40]:
+            info = m.describe(a, p)
+            assert info["label"] and info["kind"] != "unknown"
+        m.apply(p, rng.choice(legal))
