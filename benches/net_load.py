@@ -125,6 +125,10 @@ async def play_tables(
 
 
 def worker(args: tuple[Any, ...]) -> dict[str, Any]:
+    nice = args[-1]
+    if nice:
+        os.nice(nice)
+    args = args[:-1]
     gc.freeze()
     gc.set_threshold(100_000, 50, 1000)
     return event_loop.run(play_tables(*args))
@@ -139,11 +143,13 @@ def bench(
     think_ms: float = 0.0,
     stagger_s: float = 0.0,
     workers: int = 1,
+    nice: int = 0,
 ) -> dict[str, Any]:
-    """Play the tables in ``workers`` client processes (1: in this one) and merge what they measured."""
+    """Play the tables in ``workers`` client processes (1 without ``nice``: in this one) and merge what they
+    measured. ``nice`` lowers the client processes' priority, so the server gets a CPU first when both want one."""
     splits = [list(range(matches))[w::workers] for w in range(workers)]
-    jobs = [(url, game, ids, players, rounds, think_ms, stagger_s) for ids in splits]
-    if workers == 1:
+    jobs = [(url, game, ids, players, rounds, think_ms, stagger_s, nice) for ids in splits]
+    if workers == 1 and not nice:
         parts = [worker(jobs[0])]
     else:
         ctx = multiprocessing.get_context("spawn")  # no fork of a process that has run an event loop
@@ -233,6 +239,13 @@ def main() -> None:
         "--sweep", metavar="MS,MS,...", help="one run per think time (e.g. 0,25,50,100,200), all in one report"
     )
     ap.add_argument("--workers", type=int, default=1, help="client processes the tables are spread over")
+    ap.add_argument(
+        "--client-nice",
+        type=int,
+        default=0,
+        help="niceness of the client processes: the load generator yields the CPU to the server, as clients on "
+        "other machines would",
+    )
     ap.add_argument("--stagger-s", type=float, default=0.0, help="tables sit down spread over this many seconds")
     ap.add_argument("--save-dir", help="have the server save every match after every action here")
     ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "net_load.json"))
@@ -281,7 +294,7 @@ def measure(a: argparse.Namespace, think_ms: float) -> dict[str, Any]:
     try:
         idle = probe_result(start_probe(url, 2.0), stop=False)
         loaded = start_probe(url)
-        result = bench(url, a.game, a.matches, a.players, a.rounds, think_ms, a.stagger_s, a.workers)
+        result = bench(url, a.game, a.matches, a.players, a.rounds, think_ms, a.stagger_s, a.workers, a.client_nice)
         result["probe_ping_ms"] = {"idle_server": idle, "under_load": probe_result(loaded, stop=True)}
         result["cpu_seconds"] = {
             "server": round(cpu_seconds(server.pid), 2),
@@ -302,6 +315,7 @@ def measure(a: argparse.Namespace, think_ms: float) -> dict[str, Any]:
             "think_ms": think_ms,
             "stagger_s": a.stagger_s,
             "client_processes": a.workers,
+            "client_nice": a.client_nice,
         },
         "result": result,
         "target": {"p99_ms": a.target_p99_ms, "met": result["latency_ms"]["p99"] < a.target_p99_ms},
