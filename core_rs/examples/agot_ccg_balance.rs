@@ -56,7 +56,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let matches: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(4000);
     let workers: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2);
-    let rules = AgotCcg::ruleset(&content(), r#"{"decks": [], "round_limit": 10}"#).expect("content");
+    let rules = AgotCcg::ruleset(&content(), r#"{"decks": [], "round_limit": 30}"#).expect("content");
     let cfg = |players: u8, matches: u64, bots: &[&str], seed: u64| SimConfig {
         players,
         first: 0,

@@ -45,10 +45,11 @@ OPTIONS = [
     OptionSpec(
         "round_limit",
         int,
-        default=10,
+        default=30,
         min=1,
         max=100,
-        help="the tournament time limit (45 minutes) as rounds, 1-100: after this many rounds the most power wins",
+        help="after this many rounds the most power wins, 1-100. The rulebook's game has no limit; 30 rounds is a "
+        "safeguard real games end long before (the 'tournament' variant plays the 45-minute limit as 10 rounds)",
     ),
 ]
 
@@ -88,5 +89,15 @@ def ravenry_register_variants(register: Callable[[VariantSpec], None]) -> None:
             options={"decks": ["stark", "lannister"]},
             help="The rulebook's suggestion for a first game: House Stark against House Lannister (seats 1 and 2; "
             "any further seats get the other Houses).",
+        )
+    )
+    register(
+        VariantSpec(
+            game="agot-ccg",
+            name="tournament",
+            title="Tournament time limit",
+            options={"round_limit": 10},
+            help="The rulebook's tournament rule (Come ci si prepara ai Tornei): when the 45-minute limit runs out "
+            "the House with the most power wins. Played here as 10 rounds, which heuristic games rarely reach.",
         )
     )

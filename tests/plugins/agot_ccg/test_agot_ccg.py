@@ -32,9 +32,16 @@ def play(m: ravenry.Match, bots: str = "heuristic", rng: random.Random | None = 
 def test_registered_with_options_variant_and_bots() -> None:
     info = {g.id: g for g in ravenry.games()}["agot-ccg"]
     assert info.players == (2, 4)
-    assert set(info.variants) == {"first-game"}
+    assert set(info.variants) == {"first-game", "tournament"}
     assert "heuristic" in info.bots
     assert {o.name for o in info.options} == {"decks", "round_limit"}
+
+
+def test_round_limit_is_a_safeguard_by_default_and_ten_rounds_in_the_tournament_variant() -> None:
+    """Come ci si prepara ai Tornei: the time limit belongs to tournaments, not to the rulebook's plain game."""
+    g = ravenry.game("agot-ccg")
+    assert g.new_match(2, seed=1).options["round_limit"] == 30
+    assert g.new_match(2, seed=1, variants=["tournament"]).options["round_limit"] == 10
 
 
 def test_content_records_are_complete_and_marked() -> None:
