@@ -10,18 +10,6 @@ use ravenry_core::engine::Game;
 use ravenry_core::games::agot_board::{content, AgotBoard, Rules};
 use ravenry_core::runner::{simulate, SimConfig, SimReport};
 
-fn cfg(players: u8, matches: u64, bots: &[&str], seed: u64, workers: usize) -> SimConfig {
-    SimConfig {
-        players,
-        first: 0,
-        matches,
-        seed,
-        bots: bots.iter().map(|b| b.to_string()).collect(),
-        workers,
-        max_decisions: 100_000,
-    }
-}
-
 fn table(r: &SimReport) -> serde_json::Value {
     let mut houses = serde_json::Map::new();
     for (h, s) in &r.by_label {
@@ -54,7 +42,8 @@ fn main() {
         let r = rules(&content, all);
         for players in [3u8, 5] {
             for bot in ["random", "heuristic"] {
-                let rep = simulate::<AgotBoard>(&r, &cfg(players, matches, &[bot], 2026, workers)).expect("simulate");
+                let rep = simulate::<AgotBoard>(&r, &SimConfig::new(players, matches, &[bot], 2026, workers))
+                    .expect("simulate");
                 println!("{name} {players}p all {bot}: {}", table(&rep));
                 out.insert(format!("{name}_{players}p_all_{bot}"), table(&rep));
             }
@@ -62,8 +51,11 @@ fn main() {
             let mut shares = Vec::new();
             for seat in 0..players {
                 let bots: Vec<&str> = (0..players).map(|s| if s == seat { "heuristic" } else { "random" }).collect();
-                let rep = simulate::<AgotBoard>(&r, &cfg(players, matches / 4, &bots, 7 + u64::from(seat), workers))
-                    .expect("simulate");
+                let rep = simulate::<AgotBoard>(
+                    &r,
+                    &SimConfig::new(players, matches / 4, &bots, 7 + u64::from(seat), workers),
+                )
+                .expect("simulate");
                 shares.push(rep.wins[usize::from(seat)] / rep.finished.max(1) as f64);
             }
             let mean = shares.iter().sum::<f64>() / shares.len() as f64;
@@ -75,7 +67,7 @@ fn main() {
         }
     }
     let r = rules(&content, false);
-    let single = simulate::<AgotBoard>(&r, &cfg(5, matches, &["random"], 11, 1)).expect("simulate");
+    let single = simulate::<AgotBoard>(&r, &SimConfig::new(5, matches, &["random"], 11, 1)).expect("simulate");
     let dps = single.decisions as f64 / single.seconds.max(1e-9);
     println!("single-thread random 5p: {dps:.0} decisions/s");
     out.insert(

@@ -57,15 +57,8 @@ fn main() {
     let matches: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(4000);
     let workers: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2);
     let rules = AgotCcg::ruleset(&content(), r#"{"decks": [], "round_limit": 30}"#).expect("content");
-    let cfg = |players: u8, matches: u64, bots: &[&str], seed: u64| SimConfig {
-        players,
-        first: 0,
-        matches,
-        seed,
-        bots: bots.iter().map(|s| s.to_string()).collect(),
-        workers,
-        max_decisions: 100_000,
-    };
+    let cfg =
+        |players: u8, matches: u64, bots: &[&str], seed: u64| SimConfig::new(players, matches, bots, seed, workers);
     let joust = simulate::<AgotCcg>(&rules, &cfg(2, matches, &["heuristic"], 1)).expect("sim");
     let melee = simulate::<AgotCcg>(&rules, &cfg(4, matches / 4, &["heuristic"], 2)).expect("sim");
     let vs = simulate::<AgotCcg>(&rules, &cfg(2, matches / 4, &["heuristic", "random"], 3)).expect("sim");

@@ -10,18 +10,6 @@ use ravenry_core::engine::Game;
 use ravenry_core::games::iron_throne::{content, IronThrone};
 use ravenry_core::runner::{simulate, SimConfig, SimReport};
 
-fn cfg(players: u8, matches: u64, bots: &[&str], seed: u64, workers: usize) -> SimConfig {
-    SimConfig {
-        players,
-        first: 0,
-        matches,
-        seed,
-        bots: bots.iter().map(|b| b.to_string()).collect(),
-        workers,
-        max_decisions: 1_000_000,
-    }
-}
-
 fn table(r: &SimReport) -> serde_json::Value {
     let mut houses = serde_json::Map::new();
     let mut worst: f64 = 0.0;
@@ -53,13 +41,16 @@ fn main() {
     let rules = IronThrone::ruleset(&content, r#"{"houses": []}"#).expect("ruleset");
     let mut out = serde_json::Map::new();
     for bot in ["random", "heuristic"] {
-        let r = simulate::<IronThrone>(&rules, &cfg(5, matches, &[bot], 2026, workers)).expect("simulate");
+        let r = simulate::<IronThrone>(&rules, &SimConfig::new(5, matches, &[bot], 2026, workers)).expect("simulate");
         println!("5p {bot}: {}", table(&r));
         out.insert(format!("five_player_{bot}"), table(&r));
     }
     let vs = (matches / 5).max(1000);
-    let r = simulate::<IronThrone>(&rules, &cfg(4, vs, &["heuristic", "random", "random", "random"], 7, workers))
-        .expect("simulate");
+    let r = simulate::<IronThrone>(
+        &rules,
+        &SimConfig::new(4, vs, &["heuristic", "random", "random", "random"], 7, workers),
+    )
+    .expect("simulate");
     let share = r.wins[0] / r.finished as f64;
     println!("4p heuristic seat 0 vs 3 random: win share {share:.3} (fair 0.25)");
     out.insert(
@@ -67,7 +58,7 @@ fn main() {
         serde_json::json!({"matches": r.matches, "finished": r.finished, "heuristic_win_share": share,
             "fair_share": 0.25, "wins_by_seat": r.wins}),
     );
-    let single = simulate::<IronThrone>(&rules, &cfg(5, 20_000, &["random"], 11, 1)).expect("simulate");
+    let single = simulate::<IronThrone>(&rules, &SimConfig::new(5, 20_000, &["random"], 11, 1)).expect("simulate");
     out.insert(
         "speed_random_single_thread".into(),
         serde_json::json!({"matches": single.matches, "decisions": single.decisions, "seconds": single.seconds,

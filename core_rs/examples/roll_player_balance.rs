@@ -56,15 +56,8 @@ fn main() {
     let matches: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(100_000);
     let workers: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2);
     let rules = RollPlayer::ruleset(&content(), "{}").expect("content");
-    let cfg = |players: u8, matches: u64, bots: &[&str], seed: u64| SimConfig {
-        players,
-        first: 0,
-        matches,
-        seed,
-        bots: bots.iter().map(|s| s.to_string()).collect(),
-        workers,
-        max_decisions: 100_000,
-    };
+    let cfg =
+        |players: u8, matches: u64, bots: &[&str], seed: u64| SimConfig::new(players, matches, bots, seed, workers);
 
     let heur = simulate::<RollPlayer>(&rules, &cfg(4, matches, &["heuristic"], 1)).expect("sim");
     if args.get(3).map(String::as_str) == Some("classes") {

@@ -28,6 +28,15 @@ pub struct SimConfig {
     pub max_decisions: u64,
 }
 
+impl SimConfig {
+    /// `matches` matches from index 0 with `bots` (one per seat, or cycled) on `workers` threads, stopping any match
+    /// at 100 000 decisions (a safeguard: no measured game comes near it).
+    pub fn new(players: u8, matches: u64, bots: &[&str], seed: u64, workers: usize) -> Self {
+        let bots = bots.iter().map(|b| (*b).to_owned()).collect();
+        SimConfig { players, first: 0, matches, seed, bots, workers, max_decisions: 100_000 }
+    }
+}
+
 /// Per-label tally for balance tables: how often a label (house, class) sat at the table and its win share.
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
 pub struct LabelStats {
