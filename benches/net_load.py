@@ -124,14 +124,14 @@ async def play_tables(
     }
 
 
-def worker(args: tuple[Any, ...]) -> dict[str, Any]:
-    nice = args[-1]
+def worker(job: tuple[tuple[Any, ...], int]) -> dict[str, Any]:
+    """One client process's share: ``job`` is (``play_tables`` arguments, niceness)."""
+    tables, nice = job
     if nice:
         os.nice(nice)
-    args = args[:-1]
     gc.freeze()
     gc.set_threshold(100_000, 50, 1000)
-    return event_loop.run(play_tables(*args))
+    return event_loop.run(play_tables(*tables))
 
 
 def bench(
@@ -148,7 +148,7 @@ def bench(
     """Play the tables in ``workers`` client processes (1 without ``nice``: in this one) and merge what they
     measured. ``nice`` lowers the client processes' priority, so the server gets a CPU first when both want one."""
     splits = [list(range(matches))[w::workers] for w in range(workers)]
-    jobs = [(url, game, ids, players, rounds, think_ms, stagger_s, nice) for ids in splits]
+    jobs = [((url, game, ids, players, rounds, think_ms, stagger_s), nice) for ids in splits]
     if workers == 1 and not nice:
         parts = [worker(jobs[0])]
     else:

@@ -119,8 +119,8 @@ impl AgotBoard {
         })
     }
 
-    /// Final score with every tie-break folded in (rulebook "Победа в игре" for claims; research §3.10 1E
-    /// order otherwise).
+    /// Ranking key with every tie-break folded in (rulebook "Победа в игре" for claims; research §3.10 1E
+    /// order otherwise). It orders the seats; the score players read is `final_points`.
     pub fn score(&self, r: &Rules, p: Player) -> f64 {
         let s = &self.seats[usize::from(p)];
         let first = if r.opts.sos_victory {
