@@ -10,9 +10,11 @@ from pathlib import Path
 import msgpack
 import pytest
 import ravenry
+from hypothesis import given
+from hypothesis import strategies as st
 from ravenry.net.console import TerminalUI, clock_line
 from ravenry.net.limits import Limits
-from ravenry.net.protocol import BadFrame, decode_request
+from ravenry.net.protocol import BadFrame, decode_request, encode_spliced
 from ravenry.net.server import Server, parse_bots
 from ravenry.net.store import Store
 from ravenry.net.table import Seat, Table, hash_token
@@ -46,6 +48,36 @@ def test_decode_request_refuses_with_reasons(data: bytes | str, code: str, says:
 def test_decode_request_accepts_and_normalises() -> None:
     r = decode_request(frame(t="create", game="fixture", turn_seconds=3, seed=None, ref=4))
     assert (r.t, r.ref, r.args) == ("create", 4, {"game": "fixture", "turn_seconds": 3.0})
+
+
+values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@given(
+    st.dictionaries(st.text(max_size=4).filter(lambda k: k not in ("view", "events")), values, max_size=20),
+    values,
+    values,
+)
+def test_spliced_frame_decodes_as_the_frame_with_its_packed_fields(fields: dict, view: object, events: object) -> None:
+    # 0-20 plain fields: the map header is one byte below 16 entries and three from 16 on, on both sides of the splice
+    data = encode_spliced(fields, {"view": msgpack.packb(view), "events": msgpack.packb(events)})
+    assert msgpack.unpackb(data, strict_map_key=False) == {**fields, "view": view, "events": events}
+
+
+def test_state_frame_carries_the_seat_view_and_its_events() -> None:
+    m = ravenry.game("fixture").new_match(4, 3)
+    table = Table("t", m, [Seat(i) for i in range(4)])
+    for _ in range(6):
+        p = m.to_act[0]
+        m.apply(p, m.legal_actions(p)[0])
+    data, next_event = table.state_frame(1, 2)
+    frame = msgpack.unpackb(data, strict_map_key=False)
+    assert frame["view"] == m.view(1) and frame["events"] == m.events(2, 1) != []
+    assert frame["next_event"] == next_event == m.event_count and frame["turn"] == m.decisions
 
 
 def test_parse_bots() -> None:
@@ -173,3 +205,24 @@ def test_event_loop_is_uvloop_unless_turned_off(monkeypatch: pytest.MonkeyPatch)
 
 async def _loop_type() -> str:
     return type(asyncio.get_running_loop()).__name__
+
+
+def test_a_request_without_reply_times_out_and_closes_the_connection() -> None:
+    from ravenry.net.client import Client, NetError
+    from websockets.asyncio.server import ServerConnection, serve
+
+    async def mute(ws: ServerConnection) -> None:
+        async for _ in ws:  # reads every frame and answers none
+            pass
+
+    async def go() -> None:
+        async with serve(mute, "127.0.0.1", 0) as srv:
+            port = next(iter(srv.sockets)).getsockname()[1]
+            c = await Client(f"ws://127.0.0.1:{port}").connect()
+            t0 = time.monotonic()
+            with pytest.raises(NetError, match="no reply to 'ping' within 0.2 s") as e:
+                await c.request("ping", timeout=0.2)
+            assert e.value.code == "closed" and 0.2 <= time.monotonic() - t0 < 2
+            assert c._pending == {}
+
+    asyncio.run(go())

@@ -1,6 +1,7 @@
 """One client connection: its reader (rate limit, idle watchdog, frame validation, dispatch to the server) and
-its writer, which sends queued replies and, for each subscription marked dirty, a freshly composed state frame.
-Updates coalesce, so a slow reader costs the server one flag per subscription, never a growing queue."""
+its flush, which writes the queued replies and, for each subscription marked dirty, a freshly composed state
+frame, all in one write. Updates coalesce, so a slow reader costs the server one flag per subscription, never a
+growing queue."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from ravenry.errors import RavenryError
 from ravenry.net.limits import Limits, TokenBucket
@@ -37,7 +39,7 @@ class Subscription:
 
     def mark(self) -> None:
         self.dirty = True
-        self.conn.wake.set()
+        self.conn.schedule()
 
 
 @dataclass(eq=False)
@@ -46,10 +48,12 @@ class Connection:
     ws: ServerConnection
     limits: Limits
     outbox: deque[dict[str, Any]] = field(default_factory=deque)
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
     subs: dict[tuple[str, int | None], Subscription] = field(default_factory=dict)
     strikes: int = 0
     closing: bool = False
+    _scheduled: bool = False
+    _draining: asyncio.Task[None] | None = None
+    _kicking: asyncio.Task[None] | None = None
 
     def send(self, frame: dict[str, Any]) -> None:
         if len(self.outbox) >= self.limits.outbox:
@@ -57,40 +61,70 @@ class Connection:
             self.closing = True
         else:
             self.outbox.append(frame)
-        self.wake.set()
+        self.schedule()
 
-    async def writer(self) -> None:
+    def schedule(self) -> None:
+        """Flush soon: after the callbacks already due run, so the replies and states of everything that happens
+        meanwhile (a reply, the state it changed, other seats' moves) go out together."""
+        if not self._scheduled:
+            self._scheduled = True
+            asyncio.get_running_loop().call_soon(self.flush)
+
+    def flush(self) -> None:
+        """Write every queued reply and the current state of every dirty subscription with one system call.
+
+        A plain callback, not a writer task per connection: waking a task for each frame cost more than
+        composing it. When the socket is backed up (websockets' write buffer above its high-water mark) nothing
+        is written until it drains; the dirty flags keep, so the reader then gets the latest state, not every
+        state in between."""
+        self._scheduled = False
+        ws = self.ws
+        if self.closing:
+            if self._kicking is None:
+                self._kicking = asyncio.get_running_loop().create_task(self.kick(1008, "too many unread frames"))
+            return
+        if ws.protocol.state is not State.OPEN:
+            return  # closing or closed: the reader sees it and cleans up
+        if ws.paused:
+            if self._draining is None:
+                self._draining = asyncio.get_running_loop().create_task(self._drain())
+            return
+        messages = [encode(frame) for frame in self.outbox]
+        self.outbox.clear()
+        for sub in self.subs.values():
+            if sub.dirty:
+                data = self._compose(sub)
+                if data is not None:
+                    messages.append(data)
+        if messages:
+            for data in messages:
+                ws.protocol.send_binary(data)
+            ws.transport.writelines(ws.protocol.data_to_send())
+
+    def _compose(self, sub: Subscription) -> bytes | None:
+        table = sub.table
+        if table.lock.locked():
+            # An action is applied but maybe not yet on disk: showing it now could show a state that a crash
+            # takes back. The lock marks the subscription again when it is released.
+            table.lock.hold_back(sub)
+            return None
+        sub.dirty = False
         try:
-            await self._write()
-        except ConnectionClosed:
-            pass  # the reader sees the close too and cleans up
+            data, sub.cursor = table.state_frame(sub.seat, sub.cursor)
+        except Exception as e:  # a plugin's view or describe failed: say so, keep the connection
+            log.exception("match %s: cannot compose the state for seat %s", table.id, sub.seat)
+            return encode(error("internal", f"the server cannot show this match's state ({type(e).__name__})"))
+        return data
 
-    async def _write(self) -> None:
-        while True:
-            await self.wake.wait()
-            self.wake.clear()
-            if self.closing:
-                await self.kick(1008, "too many unread frames")
-                return
-            while self.outbox:
-                await self.ws.send(encode(self.outbox.popleft()))
-            for sub in list(self.subs.values()):
-                if sub.dirty:
-                    sub.dirty = False
-                    try:
-                        async with sub.table.lock:
-                            frame = sub.table.state_frame(sub.seat, sub.cursor)
-                    except Exception as e:  # a plugin's view or describe failed: say so, keep the connection
-                        log.exception("match %s: cannot compose the state for seat %s", sub.table.id, sub.seat)
-                        frame = error("internal", f"the server cannot show this match's state ({type(e).__name__})")
-                        await self.ws.send(encode(frame))
-                        continue
-                    sub.cursor = frame["next_event"]
-                    await self.ws.send(encode(frame))
+    async def _drain(self) -> None:
+        try:
+            await self.ws.drain()
+        finally:
+            self._draining = None
+        self.schedule()
 
     async def serve(self) -> None:
         loop = asyncio.get_running_loop()
-        writer = loop.create_task(self.writer())
         # One timer per connection, re-armed lazily, instead of a wait_for (a task and a timer) around every recv:
         # this is the hot path of every action.
         self.last_seen = loop.time()
@@ -100,16 +134,18 @@ class Connection:
             async for data in self.ws:
                 self.last_seen = loop.time()
                 await self.handle(data)
-                if writer.done():
+                if self._kicking is not None:
+                    await self._kicking  # our close code must go out before the handler's own normal close
                     break
                 # recv returns at once while frames are queued: yield, or one busy client would starve every other
-                # connection (and its own writer) until its queue ran dry.
+                # connection (and its own replies) until its queue ran dry.
                 await asyncio.sleep(0)
         except ConnectionClosed:
             pass
         finally:
             self._watchdog.cancel()
-            writer.cancel()
+            if self._draining is not None:
+                self._draining.cancel()
             for sub in self.subs.values():
                 sub.table.subscribers.discard(sub)
 
@@ -131,7 +167,7 @@ class Connection:
         if not self.bucket.take():
             self.strikes += 1
             if self.strikes > self.limits.strikes:
-                await self.kick(1008, "rate limit exceeded")
+                self._kicking = asyncio.get_running_loop().create_task(self.kick(1008, "rate limit exceeded"))
                 return
             self.send(error("rate-limited", f"more than {self.limits.rate:g} frames a second; frame dropped"))
             return

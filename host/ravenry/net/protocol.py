@@ -67,6 +67,18 @@ def encode(frame: dict[str, Any]) -> bytes:
     return msgpack.packb(frame, use_bin_type=True)
 
 
+def encode_spliced(frame: dict[str, Any], packed: dict[str, bytes]) -> bytes:
+    """Encode ``frame`` plus fields whose values are msgpack already (the core's views and events), spliced in
+    as they are: decoding them only to encode them again was a tenth of the server's time under load."""
+    body = encode(frame)
+    n = len(frame) + len(packed)
+    if n >= 2**16:
+        raise ValueError(f"a frame of {n} fields")
+    head = bytes([0x80 | n]) if n < 16 else b"\xde" + n.to_bytes(2, "big")
+    skip = 1 if len(frame) < 16 else 3  # the map header packb wrote for ``frame`` alone
+    return b"".join([head, body[skip:], *(msgpack.packb(name) + value for name, value in packed.items())])
+
+
 def decode_any(data: bytes | str) -> Any:
     """Decode a server frame on the client side (the server is trusted there, so no field checks)."""
     if isinstance(data, str):

@@ -2,7 +2,7 @@
 and composes what each seat and spectator may see.
 
 Everything here runs on the server's event loop. A table's ``lock`` is held from ``apply`` until the save is on
-disk, and frames are composed under it too, so no client ever sees a state that a crash could take back.
+disk, and no frame is composed while it is held, so no client ever sees a state that a crash could take back.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ravenry.errors import IllegalAction
 from ravenry.match import MatchBase
-from ravenry.net.protocol import BadFrame
+from ravenry.net.protocol import BadFrame, encode_spliced
 
 if TYPE_CHECKING:
     from ravenry.net.connection import Subscription
@@ -32,6 +32,33 @@ Saver = Callable[["Table"], Awaitable[None]]
 def hash_token(token: str) -> str:
     # Only the hash is kept (and saved), so a leaked save directory does not hand out seats.
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+class TableLock:
+    """The table's ``asyncio.Lock``, plus the subscriptions whose state could not be composed while it was held:
+    they are marked again when it is released, so none waits for the next move to see this one."""
+
+    __slots__ = ("_lock", "_held_back")
+
+    def __init__(self) -> None:
+        self._lock = asyncio.Lock()
+        self._held_back: list[Subscription] = []
+
+    def locked(self) -> bool:
+        return self._lock.locked()
+
+    def hold_back(self, sub: Subscription) -> None:
+        self._held_back.append(sub)
+
+    async def __aenter__(self) -> None:
+        await self._lock.acquire()
+
+    async def __aexit__(self, *exc: object) -> None:
+        self._lock.release()
+        if self._held_back:
+            subs, self._held_back = self._held_back, []
+            for sub in subs:
+                sub.mark()
 
 
 @dataclass
@@ -53,7 +80,7 @@ class Table:
     turn_seconds: float | None = None
     fallback: str = "random"  # the bot that acts for a seat whose clock ran out
     saver: Saver | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    lock: TableLock = field(default_factory=TableLock)
     subscribers: set[Subscription] = field(default_factory=set)
     # prompt[s]: the turn counter at which seat s's options last changed (or s last acted). An action chosen at
     # turn t is current iff prompt[s] <= t <= decisions. Plain ``t == decisions`` would make every secret
@@ -259,29 +286,32 @@ class Table:
         for sub in list(self.subscribers):
             sub.conn.send(frame)
 
-    def state_frame(self, seat: int | None, since: int) -> dict[str, Any]:
-        """The state as ``seat`` (None: a spectator) may see it, with the events from index ``since`` on.
-        The caller holds ``lock``."""
+    def state_frame(self, seat: int | None, since: int) -> tuple[bytes, int]:
+        """The encoded state frame as ``seat`` (None: a spectator) may see it, with the events from index ``since``
+        on, and the index of the next event. Only while ``lock`` is free: a held lock means an action may not be on
+        disk yet."""
         m = self.match
         to_act = list(m.to_act)
         actions: list[dict[str, Any]] = []
         if seat is not None and seat in to_act:
             actions = [m.describe(a, seat) for a in m.legal_actions(seat)]
-        return {
+        next_event = m.event_count
+        frame = {
             "t": "state",
             "match": self.id,
             "game": m.game.id,
             "seat": seat,
             "turn": m.decisions,
             "to_act": to_act,
-            "view": m.view(seat),
-            "events": m.events(since, seat),
-            "next_event": m.event_count,
+            "next_event": next_event,
             "actions": actions,
             "clock": self.clock() or None,
             "over": m.is_over,
             "outcome": m.outcome,
         }
+        # The view and events come from the core as msgpack; they go out as they are.
+        packed = {"view": m.view_msgpack(seat), "events": m.events_msgpack(since, seat)}
+        return encode_spliced(frame, packed), next_event
 
     def summary(self) -> dict[str, Any]:
         m = self.match
