@@ -1,7 +1,8 @@
 """Load bench of the match server: one server process on loopback, N concurrent matches whose every seat is a
-remote bot client (one WebSocket each) in this process. Reports actions served per second and the round trip of
-an ``act`` frame (sent -> "ok" received, which the server sends only after the action is applied, saved when
---save-dir is given, and the new state queued), p50/p99.
+remote bot client (one WebSocket each, kept from match to match), spread over --workers client processes.
+Reports actions served per second and the round trip of an ``act`` frame (sent -> "ok" received, which the
+server sends only after the action is applied, saved when --save-dir is given, and the new state queued),
+p50/p99.
 
     python benches/net_load.py                       # 100 matches of fixture, 4 seats, 5 rounds
     python benches/net_load.py --save-dir /tmp/rvn   # the same with a save after every action
@@ -91,17 +92,22 @@ def thinking(seed: int, think_ms: float) -> Chooser:
 async def table(
     url: str, game: str, players: int, rounds: int, seed: int, think_ms: float, stagger_s: float = 0.0
 ) -> list[SeatPlayer]:
-    """One of the concurrent tables: ``rounds`` matches one after another, every seat a remote bot. The table
-    sits down at a random moment in the first ``stagger_s`` seconds, as matches on a real server do not all start
-    in the same millisecond (with 0, all tables' connections arrive at once: a worst case)."""
+    """One of the concurrent tables: ``rounds`` matches one after another, every seat a remote bot. Each seat's
+    bot keeps its connection from match to match, as a tournament bot would; the first seat creates each match.
+    The table sits down at a random moment in the first ``stagger_s`` seconds, as matches on a real server do not
+    all start in the same millisecond (with 0, all tables' connections arrive at once: a worst case)."""
     await asyncio.sleep(random.Random(seed).uniform(0, stagger_s))
+    choosers = [thinking(seed * 10 + s, think_ms) for s in range(players)]
+    clients = [await Client(url).connect() for _ in range(players)]
     out: list[SeatPlayer] = []
-    for r in range(rounds):
-        async with Client(url) as c:
-            mid = (await c.request("create", game=game, players=players, seed=seed * 1000 + r))["match"]
-        seats = [SeatPlayer(url, mid, seat=s, choose=thinking(seed * 10 + s, think_ms)) for s in range(players)]
-        await asyncio.gather(*(p.run() for p in seats))
-        out += seats
+    try:
+        for r in range(rounds):
+            mid = (await clients[0].request("create", game=game, players=players, seed=seed * 1000 + r))["match"]
+            seats = [SeatPlayer(url, mid, seat=s, choose=choosers[s], connection=clients[s]) for s in range(players)]
+            await asyncio.gather(*(p.run() for p in seats))
+            out += seats
+    finally:
+        await asyncio.gather(*(c.close() for c in clients))
     return out
 
 
@@ -238,7 +244,13 @@ def main() -> None:
     ap.add_argument(
         "--sweep", metavar="MS,MS,...", help="one run per think time (e.g. 0,25,50,100,200), all in one report"
     )
-    ap.add_argument("--workers", type=int, default=1, help="client processes the tables are spread over")
+    ap.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="client processes the tables are spread over (default: one per CPU, so the clients are not the "
+        "bottleneck)",
+    )
     ap.add_argument(
         "--client-nice",
         type=int,

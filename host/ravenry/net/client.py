@@ -33,6 +33,11 @@ class NetError(Exception):
 CLOSED: Frame = {"t": "closed"}  # put on the frame queue when the connection ends
 
 
+def _expire(fut: asyncio.Future[Frame]) -> None:
+    if not fut.done():
+        fut.set_exception(asyncio.TimeoutError())
+
+
 class Client:
     """One WebSocket connection to a server. Replies to ``request`` come back paired by ``ref``; everything the
     server sends unasked (state, notices) lands on ``frames``."""
@@ -80,16 +85,20 @@ class Client:
     async def request(self, t: str, timeout: float = 10.0, **args: Any) -> Frame:
         """Send a frame and wait for its reply; an error reply raises ``NetError``."""
         ref = next(self._refs)
-        fut: asyncio.Future[Frame] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[Frame] = loop.create_future()
         self._pending[ref] = fut
+        # A timer on the reply future itself, rather than wait_for's wrapper: this is every bot action's path.
+        timer = loop.call_later(timeout, _expire, fut)
         try:
             await self.send_raw(encode({"t": t, "ref": ref, **args}))
-            reply = await asyncio.wait_for(fut, timeout)
+            reply = await fut
         except asyncio.TimeoutError:
             # A server that does not answer is as good as gone: callers reconnect (and resume) as for a drop.
             await self.close()
             raise NetError("closed", f"no reply to {t!r} within {timeout:g} s") from None
         finally:
+            timer.cancel()
             self._pending.pop(ref, None)
         if reply.get("t") == "error":
             raise NetError(str(reply.get("code")), str(reply.get("message")))
@@ -154,7 +163,12 @@ CHOOSERS: dict[str, Callable[[int], Chooser]] = {"random": random_chooser, "firs
 @dataclass
 class SeatPlayer:
     """Plays one seat (``seat`` None with ``watch``: spectates) until the match is over, reconnecting with the
-    token when the connection drops. ``on_frame`` sees every frame (for rendering or recording)."""
+    token when the connection drops. ``on_frame`` sees every frame (for rendering or recording).
+
+    ``connection``: an open ``Client`` to play on instead of opening one, as a bot playing match after match
+    keeps its connection. It stays open when the match ends (the player sends ``leave``) and belongs to the
+    caller; ``record`` only sees connections the player opens itself. Should it drop, the player reconnects on
+    a connection of its own."""
 
     url: str
     match: str
@@ -173,6 +187,7 @@ class SeatPlayer:
     errors: list[Frame] = field(default_factory=list)
     reconnects: int = 0
     client: Client | None = None
+    connection: Client | None = None
 
     async def run(self) -> Frame:
         """Returns the final state frame."""
@@ -190,21 +205,28 @@ class SeatPlayer:
         attached = False
         while True:
             try:
-                self.client = await Client(self.url, record=self.record).connect()
+                if self.connection is not None and self.client is None:
+                    self.client = self.connection
+                else:
+                    self.connection = None  # the lent connection dropped: it is the caller's to close
+                    self.client = await Client(self.url, record=self.record).connect()
                 await self._attach(self.client)
                 down_since, attached = None, True
                 final = await self._play(self.client)
                 if final is not None:
-                    await self.client.close()
+                    if self.client is self.connection:
+                        await self.client.request("leave", match=self.match)
+                    else:
+                        await self.client.close()
                     return final
                 self._status(f"connection lost ({self.client.close_reason}); reconnecting…")
             except NetError as e:
                 if e.code != "closed" or not attached:  # a wrong address should fail at once, not after retries
-                    if self.client is not None:
+                    if self.client is not None and self.client is not self.connection:
                         await self.client.close()
                     raise
                 self._status(f"no connection ({e.message}); retrying…")
-            if self.client is not None:
+            if self.client is not None and self.client is not self.connection:
                 await self.client.close()
             now = time.monotonic()
             down_since = down_since or now
@@ -240,6 +262,8 @@ class SeatPlayer:
             frame = await c.frames.get()
             if frame is CLOSED:
                 return None
+            if frame.get("match", self.match) != self.match:
+                continue  # another match on a shared connection (the one before, still draining)
             if self.on_frame is not None:
                 self.on_frame(frame)
             if frame["t"] == "error":
