@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from ravenry.net.client import Client, SeatPlayer
+from ravenry.net.client import Client, SeatPlayer, random_chooser
 
 from .conftest import GAMES, LiveServer, bot_players, create, run, seats_for
 
@@ -51,3 +51,33 @@ def test_lobby_lists_games_and_matches(live: LiveServer) -> None:
     assert joined["seat"] == 0 and len(joined["token"]) >= 32
     assert summary["seats"][0]["taken"] and summary["seats"][1]["bot"] == "random"
     assert "token" not in str(summary)  # the lobby never shows tokens or their hashes
+
+
+def test_bots_play_match_after_match_on_the_connections_they_keep(live: LiveServer) -> None:
+    game = "fixture"
+    n = seats_for(game)
+
+    async def go() -> tuple[list[list[dict]], list[str], bool]:
+        clients = [await Client(live.url).connect() for _ in range(n)]
+        finals, ids = [], []
+        for round_ in range(3):
+            mid = (await clients[0].request("create", game=game, players=n, seed=round_))["match"]
+            players = [
+                SeatPlayer(live.url, mid, seat=s, choose=random_chooser(s), connection=clients[s]) for s in range(n)
+            ]
+            finals.append(list(await asyncio.gather(*(p.run() for p in players))))
+            ids.append(mid)
+            assert all(p.reconnects == 0 and p.client is clients[p.seat] for p in players)  # type: ignore[index]
+        still_open = [(await c.request("ping"))["t"] for c in clients] == ["pong"] * n
+        for c in clients:
+            await c.close()
+        return finals, ids, still_open
+
+    finals, ids, still_open = run(go())
+    assert still_open and len(set(ids)) == 3
+    for mid, round_finals in zip(ids, finals):
+        m = live.server.tables[mid].match
+        # Each player ends on its own match's final state, not on a frame of the match before it on that connection.
+        assert all(f["match"] == mid and f["over"] and f["turn"] == m.decisions for f in round_finals)
+        # Every seat left its match when it ended: nobody is subscribed any more.
+        assert live.server.tables[mid].subscribers == set()
