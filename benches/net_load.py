@@ -33,6 +33,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import net_bots
 from ravenry.net import loop as event_loop
 from ravenry.net.client import Chooser, Client, SeatPlayer, random_chooser
 
@@ -111,11 +112,40 @@ async def table(
     return out
 
 
+async def lean_table(
+    url: str, game: str, players: int, rounds: int, seed: int, think_ms: float, stagger_s: float = 0.0
+) -> list[net_bots.LeanSeat]:
+    """``table`` with lean bots (benches/net_bots.py): the same matches, frames and choices at a fraction of the
+    clients' CPU."""
+    await asyncio.sleep(random.Random(seed).uniform(0, stagger_s))
+    bots = []
+    for s in range(players):
+        rng = random.Random(seed * 10 + s)
+        think = (lambda rng=rng: rng.uniform(0, 2 * think_ms) / 1000) if think_ms else (lambda: 0.0)
+        bots.append(await net_bots.connect(url, lambda state, rng=rng: rng.choice(state["actions"])["code"], think))
+    try:
+        for r in range(rounds):
+            mid = (await bots[0].request("create", game=game, players=players, seed=seed * 1000 + r))["match"]
+            await asyncio.gather(*(bot.play(mid, s) for s, bot in enumerate(bots)))
+    finally:
+        for bot in bots:
+            await bot.close()
+    return bots
+
+
 async def play_tables(
-    url: str, game: str, ids: list[int], players: int, rounds: int, think_ms: float, stagger_s: float
+    url: str,
+    game: str,
+    ids: list[int],
+    players: int,
+    rounds: int,
+    think_ms: float,
+    stagger_s: float,
+    full_clients: bool = False,
 ) -> dict[str, Any]:
     t0 = time.perf_counter()
-    results = await asyncio.gather(*(table(url, game, players, rounds, i, think_ms, stagger_s) for i in ids))
+    play = table if full_clients else lean_table
+    results = await asyncio.gather(*(play(url, game, players, rounds, i, think_ms, stagger_s) for i in ids))
     seconds = time.perf_counter() - t0
     seats = [p for r in results for p in r]
     errors: dict[str, int] = {}
@@ -150,11 +180,12 @@ def bench(
     stagger_s: float = 0.0,
     workers: int = 1,
     nice: int = 0,
+    full_clients: bool = False,
 ) -> dict[str, Any]:
     """Play the tables in ``workers`` client processes (1 without ``nice``: in this one) and merge what they
     measured. ``nice`` lowers the client processes' priority, so the server gets a CPU first when both want one."""
     splits = [list(range(matches))[w::workers] for w in range(workers)]
-    jobs = [((url, game, ids, players, rounds, think_ms, stagger_s), nice) for ids in splits]
+    jobs = [((url, game, ids, players, rounds, think_ms, stagger_s, full_clients), nice) for ids in splits]
     if workers == 1 and not nice:
         parts = [worker(jobs[0])]
     else:
@@ -258,6 +289,12 @@ def main() -> None:
         help="niceness of the client processes: the load generator yields the CPU to the server, as clients on "
         "other machines would",
     )
+    ap.add_argument(
+        "--full-clients",
+        action="store_true",
+        help="play every seat with ravenry's own client (SeatPlayer) instead of the lean bots of benches/net_bots.py: "
+        "what the real client costs, charged to the same two cores as the server",
+    )
     ap.add_argument("--stagger-s", type=float, default=0.0, help="tables sit down spread over this many seconds")
     ap.add_argument("--save-dir", help="have the server save every match after every action here")
     ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "net_load.json"))
@@ -306,7 +343,9 @@ def measure(a: argparse.Namespace, think_ms: float) -> dict[str, Any]:
     try:
         idle = probe_result(start_probe(url, 2.0), stop=False)
         loaded = start_probe(url)
-        result = bench(url, a.game, a.matches, a.players, a.rounds, think_ms, a.stagger_s, a.workers, a.client_nice)
+        result = bench(
+            url, a.game, a.matches, a.players, a.rounds, think_ms, a.stagger_s, a.workers, a.client_nice, a.full_clients
+        )
         result["probe_ping_ms"] = {"idle_server": idle, "under_load": probe_result(loaded, stop=True)}
         result["cpu_seconds"] = {
             "server": round(cpu_seconds(server.pid), 2),
@@ -328,6 +367,7 @@ def measure(a: argparse.Namespace, think_ms: float) -> dict[str, Any]:
             "stagger_s": a.stagger_s,
             "client_processes": a.workers,
             "client_nice": a.client_nice,
+            "clients": "SeatPlayer" if a.full_clients else "lean (benches/net_bots.py)",
         },
         "result": result,
         "target": {"p99_ms": a.target_p99_ms, "met": result["latency_ms"]["p99"] < a.target_p99_ms},

@@ -31,6 +31,7 @@ class NetError(Exception):
 
 
 CLOSED: Frame = {"t": "closed"}  # put on the frame queue when the connection ends
+RATE_LIMITED_PAUSE = 0.05  # seconds before an action the server refused as too fast is sent again
 
 
 def _expire(fut: asyncio.Future[Frame]) -> None:
@@ -235,6 +236,18 @@ class SeatPlayer:
             self.reconnects += 1
             await asyncio.sleep(min(1.0, 0.05 * 2 ** min(self.reconnects, 5)))
 
+    async def _act(self, c: Client, turn: int, action: int) -> Frame:
+        """Send an action; while the server drops it unread for coming too fast (``rate-limited``: a bot taking
+        many decisions in a row), wait and send the same choice again."""
+        while True:
+            try:
+                return await c.request("act", match=self.match, token=self.token, turn=turn, action=action)
+            except NetError as e:
+                if e.code != "rate-limited":
+                    raise
+                self.errors.append({"t": "error", "code": e.code, "message": e.message})
+                await asyncio.sleep(RATE_LIMITED_PAUSE)
+
     def _status(self, message: str) -> None:
         if self.on_frame is not None:
             self.on_frame({"t": "status", "message": message})
@@ -284,7 +297,7 @@ class SeatPlayer:
             assert self.token is not None
             t0 = time.perf_counter()
             try:
-                ok = await c.request("act", match=self.match, token=self.token, turn=frame["turn"], action=action)
+                ok = await self._act(c, frame["turn"], action)
                 self.latencies.append(time.perf_counter() - t0)
                 floor = ok["turn"]
                 self.acks.append((frame["turn"], action, time.monotonic()))

@@ -18,7 +18,7 @@ from websockets.protocol import State
 
 from ravenry.errors import RavenryError
 from ravenry.net.limits import Limits, TokenBucket
-from ravenry.net.protocol import BadFrame, decode_request, encode, error
+from ravenry.net.protocol import BadFrame, decode_request, encode, error, peek_ref
 from ravenry.net.table import Table
 
 if TYPE_CHECKING:
@@ -169,8 +169,10 @@ class Connection:
             if self.strikes > self.limits.strikes:
                 self._kicking = asyncio.get_running_loop().create_task(self.kick(1008, "rate limit exceeded"))
                 return
-            self.send(error("rate-limited", f"more than {self.limits.rate:g} frames a second; frame dropped"))
+            message = f"more than {self.limits.rate:g} frames a second; frame dropped, send it again later"
+            self.send(error("rate-limited", message, peek_ref(data)))
             return
+        self.strikes = 0  # a client that backs off is throttled, not dropped
         ref = None
         try:
             req = decode_request(data)

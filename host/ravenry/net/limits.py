@@ -16,7 +16,8 @@ class Limits:
     # 4-seat simultaneous commit sends a handful of frames; humans send far fewer.
     rate: float = 100.0
     burst: int = 200
-    # A connection that keeps sending after it is rate-limited this many times is closed (policy violation).
+    # A connection rate-limited this many times in a row (it keeps sending without backing off) is closed
+    # (policy violation). Strikes end with the next frame let through.
     strikes: int = 50
     # A connection that sends nothing (not even a ping frame) for this long is closed; clients ping every
     # ``idle_seconds / 3``.

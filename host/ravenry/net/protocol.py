@@ -135,5 +135,16 @@ def decode_request(data: bytes | str) -> Request:
     return Request(t, ref, args)
 
 
+def peek_ref(data: bytes | str) -> Any:
+    """The ``ref`` of a frame the server will not serve (rate-limited), so the client can tell which request was
+    dropped; None when there is no valid one."""
+    try:
+        obj = msgpack.unpackb(data, raw=False, strict_map_key=False) if isinstance(data, bytes) else None
+    except Exception:  # garbage: no ref to echo
+        return None
+    ref = obj.get("ref") if isinstance(obj, dict) else None
+    return ref if isinstance(ref, int) and not isinstance(ref, bool) and 0 <= ref < 2**53 else None
+
+
 def error(code: str, message: str, ref: Any = None) -> dict[str, Any]:
     return {"t": "error", "code": code, "message": message, "ref": ref}
