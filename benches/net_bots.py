@@ -1,7 +1,8 @@
 """Lean remote bots for the load bench. Each seat's bot is an ``asyncio.Protocol`` driving websockets' Sans-I/O
 client (``websockets.client.ClientProtocol``): the same WebSocket frames and the same protocol as
 ``ravenry.net.client.SeatPlayer`` (join, state, act with the turn it was chosen at, ok or error, leave), without its
-reader task, frame queue and per-request futures.
+reader task, frame queue and per-request futures, and without decoding the views and events a random bot never
+reads.
 
 Why: the bench's clients share the machine with the server they measure, and ``SeatPlayer`` costs more CPU per
 action than the server does, so with it the bench partly measures its own clients. A load generator should cost
@@ -25,6 +26,24 @@ from websockets.uri import parse_uri
 State = dict[str, Any]
 REPLY_SECONDS = 10.0
 RATE_LIMITED_PAUSE = 0.05  # as ravenry.net.client: wait this long before sending a rate-limited act again
+
+
+UNREAD = frozenset({"view", "events"})  # what a random bot never looks at: skipped, not built
+
+
+def decode_for_bot(data: bytes) -> State:
+    """Decode a server frame without building its view and events: a random bot chooses from ``actions`` alone,
+    and a game's view can be kilobytes (roll-player: about 7 KiB), decoded four times per action."""
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=False)
+    unpacker.feed(data)
+    frame: State = {}
+    for _ in range(unpacker.read_map_header()):
+        key = unpacker.unpack()
+        if key in UNREAD:
+            unpacker.skip()
+        else:
+            frame[key] = unpacker.unpack()
+    return frame
 
 
 class LeanSeat(asyncio.Protocol):
@@ -167,7 +186,7 @@ class LeanSeat(asyncio.Protocol):
         for event in self.ws.events_received():
             if isinstance(event, Frame):
                 if event.opcode is Opcode.BINARY:
-                    self._frame(msgpack.unpackb(event.data, raw=False, strict_map_key=False))
+                    self._frame(decode_for_bot(event.data))
             elif not self.opened.done():  # the handshake's response
                 exc = self.ws.handshake_exc
                 if exc is None:

@@ -1,5 +1,6 @@
 """Load bench of the match server: one server process on loopback, N concurrent matches whose every seat is a
-remote bot client (one WebSocket each, kept from match to match), spread over --workers client processes.
+remote bot client (one WebSocket each, kept from match to match; the lean bots of benches/net_bots.py, or
+ravenry's own SeatPlayer with --full-clients), spread over --workers client processes.
 Reports actions served per second and the round trip of an ``act`` frame (sent -> "ok" received, which the
 server sends only after the action is applied, saved when --save-dir is given, and the new state queued),
 p50/p99.
@@ -8,6 +9,8 @@ p50/p99.
     python benches/net_load.py --save-dir /tmp/rvn   # the same with a save after every action
     python benches/net_load.py --sweep 0,10,25,50,100,200 --out benches/results/net_load_sweep.json
                                                      # one run per think time: the load held under the target
+    python benches/net_load.py --game iron-throne,roll-player,agot-board,agot-ccg --rounds 2 \
+        --out benches/results/net_load_games.json    # one run per game: real views are kilobytes
 
 Writes benches/results/net_load.json (or --out). Wall-clock numbers depend on the machine: read them next to
 the ``machine`` block, and compare runs made on the same one.
@@ -267,7 +270,7 @@ def probe_result(proc: subprocess.Popen[str], stop: bool) -> dict[str, Any]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--game", default="fixture")
+    ap.add_argument("--game", default="fixture", help="a game, or several (a,b,…): one run per game, in one report")
     ap.add_argument("--matches", type=int, default=100, help="concurrent matches")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--rounds", type=int, default=5, help="matches each concurrent table plays in a row")
@@ -310,10 +313,20 @@ def main() -> None:
         asyncio.run(probe(a.probe, a.probe_seconds))
         return
 
-    if a.sweep:
-        runs = [measure(a, float(t)) for t in a.sweep.split(",")]
-        held = [r for r in runs if r["target"]["met"]]
+    games = a.game.split(",")
+    if len(games) > 1:
+        if a.sweep:
+            ap.error("--sweep takes one --game")
+        runs = [measure(a, a.think_ms, g) for g in games]
         report: dict[str, Any] = {
+            "bench": "net_load_games",
+            "runs": runs,
+            "met": {r["params"]["game"]: r["target"]["met"] for r in runs},
+        }
+    elif a.sweep:
+        runs = [measure(a, float(t), a.game) for t in a.sweep.split(",")]
+        held = [r for r in runs if r["target"]["met"]]
+        report = {
             "bench": "net_load_sweep",
             "runs": runs,
             # The capacity at the target: the most actions/s any run served with p99 under it.
@@ -324,13 +337,13 @@ def main() -> None:
             },
         }
     else:
-        report = measure(a, a.think_ms)
+        report = measure(a, a.think_ms, a.game)
     Path(a.out).parent.mkdir(parents=True, exist_ok=True)
     Path(a.out).write_text(json.dumps(report, indent=2) + "\n")
     print(json.dumps(report, indent=2))
 
 
-def measure(a: argparse.Namespace, think_ms: float) -> dict[str, Any]:
+def measure(a: argparse.Namespace, think_ms: float, game: str) -> dict[str, Any]:
     """One run: a fresh server (and save folder), the tables, the probe; the report of design §9's shape."""
     save_dir = None
     if a.save_dir:
@@ -344,7 +357,7 @@ def measure(a: argparse.Namespace, think_ms: float) -> dict[str, Any]:
         idle = probe_result(start_probe(url, 2.0), stop=False)
         loaded = start_probe(url)
         result = bench(
-            url, a.game, a.matches, a.players, a.rounds, think_ms, a.stagger_s, a.workers, a.client_nice, a.full_clients
+            url, game, a.matches, a.players, a.rounds, think_ms, a.stagger_s, a.workers, a.client_nice, a.full_clients
         )
         result["probe_ping_ms"] = {"idle_server": idle, "under_load": probe_result(loaded, stop=True)}
         result["cpu_seconds"] = {
@@ -357,7 +370,7 @@ def measure(a: argparse.Namespace, think_ms: float) -> dict[str, Any]:
     return {
         "bench": "net_load",
         "params": {
-            "game": a.game,
+            "game": game,
             "matches": a.matches,
             "players": a.players,
             "rounds": a.rounds,

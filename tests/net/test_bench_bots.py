@@ -8,6 +8,7 @@ import random
 import sys
 from pathlib import Path
 
+import msgpack
 import pytest
 
 from .conftest import GAMES, LiveServer, run, seats_for
@@ -43,3 +44,11 @@ def test_lean_bots_play_match_after_match_on_kept_connections(live: LiveServer, 
     assert sorted(f["turn"] for f in finals) == sorted(t.match.decisions for t in tables for _ in range(n))
     races = {"stale", "not-your-turn", "match-over", "rate-limited"}  # a fast bot is throttled and sends again
     assert [e["code"] for b in bots for e in b.errors if e["code"] not in races] == []
+
+
+def test_bots_decode_every_field_but_the_view_and_events() -> None:
+    frame = {"t": "state", "turn": 7, "view": {"hand": [1, 2]}, "events": [{"index": 0}], "actions": [{"code": 3}]}
+    for n in (0, 20):  # a one-byte map header and a three-byte one
+        padded = {**frame, **{f"x{i}": i for i in range(n)}}
+        expect = {k: v for k, v in padded.items() if k not in ("view", "events")}
+        assert net_bots.decode_for_bot(msgpack.packb(padded)) == expect
