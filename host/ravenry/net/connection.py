@@ -74,9 +74,11 @@ class Connection:
         """Write every queued reply and the current state of every dirty subscription with one system call.
 
         A plain callback, not a writer task per connection: waking a task for each frame cost more than
-        composing it. When the socket is backed up (websockets' write buffer above its high-water mark) nothing
-        is written until it drains; the dirty flags keep, so the reader then gets the latest state, not every
-        state in between."""
+        composing it. It writes through the connection's Sans-I/O ``protocol`` and its ``transport``, as
+        websockets' own ``send`` does, but all frames at once (pyproject.toml bounds the websockets version for
+        these). When the socket is backed up (websockets' write buffer above its high-water mark) nothing is
+        written until it drains; the dirty flags keep, so the reader then gets the latest state, not every state
+        in between."""
         self._scheduled = False
         ws = self.ws
         if self.closing:
