@@ -148,11 +148,16 @@ class LeanSeat(asyncio.Protocol):
 
     # -- requests -------------------------------------------------------------------------------------------
     async def request(self, t: str, **args: Any) -> State:
-        ref = next(self.refs)
-        fut: asyncio.Future[State] = self.loop.create_future()
-        self.replies[ref] = fut
-        self._send({"t": t, "ref": ref, **args})
-        reply = await asyncio.wait_for(fut, REPLY_SECONDS)
+        while True:
+            ref = next(self.refs)
+            fut: asyncio.Future[State] = self.loop.create_future()
+            self.replies[ref] = fut
+            self._send({"t": t, "ref": ref, **args})
+            reply = await asyncio.wait_for(fut, REPLY_SECONDS)
+            if reply.get("code") != "rate-limited":
+                break
+            self.errors.append(reply)  # dropped unread: the same request, later
+            await asyncio.sleep(RATE_LIMITED_PAUSE)
         if reply["t"] == "error":
             raise RuntimeError(f"{t}: {reply['code']}: {reply['message']}")
         return reply

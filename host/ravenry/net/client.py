@@ -31,7 +31,7 @@ class NetError(Exception):
 
 
 CLOSED: Frame = {"t": "closed"}  # put on the frame queue when the connection ends
-RATE_LIMITED_PAUSE = 0.05  # seconds before an action the server refused as too fast is sent again
+RATE_LIMITED_PAUSE = 0.05  # seconds before a request the server dropped as too fast is sent again
 
 
 def _expire(fut: asyncio.Future[Frame]) -> None:
@@ -53,6 +53,7 @@ class Client:
         self._ws: ClientConnection | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self.close_reason = ""
+        self.throttled = 0  # requests the server dropped as rate-limited, and that were sent again
 
     async def connect(self) -> Client:
         try:
@@ -84,7 +85,19 @@ class Client:
             raise NetError("closed", f"connection closed: {e}") from None
 
     async def request(self, t: str, timeout: float = 10.0, **args: Any) -> Frame:
-        """Send a frame and wait for its reply; an error reply raises ``NetError``."""
+        """Send a frame and wait for its reply; an error reply raises ``NetError``. A frame the server dropped
+        unread for coming too fast (``rate-limited``) is sent again after a pause; ``throttled`` counts them."""
+        while True:
+            reply = await self._request_once(t, timeout, args)
+            if reply.get("code") != "rate-limited":
+                break
+            self.throttled += 1
+            await asyncio.sleep(RATE_LIMITED_PAUSE)
+        if reply.get("t") == "error":
+            raise NetError(str(reply.get("code")), str(reply.get("message")))
+        return reply
+
+    async def _request_once(self, t: str, timeout: float, args: dict[str, Any]) -> Frame:
         ref = next(self._refs)
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[Frame] = loop.create_future()
@@ -93,7 +106,7 @@ class Client:
         timer = loop.call_later(timeout, _expire, fut)
         try:
             await self.send_raw(encode({"t": t, "ref": ref, **args}))
-            reply = await fut
+            return await fut
         except asyncio.TimeoutError:
             # A server that does not answer is as good as gone: callers reconnect (and resume) as for a drop.
             await self.close()
@@ -101,9 +114,6 @@ class Client:
         finally:
             timer.cancel()
             self._pending.pop(ref, None)
-        if reply.get("t") == "error":
-            raise NetError(str(reply.get("code")), str(reply.get("message")))
-        return reply
 
     async def _read(self) -> None:
         assert self._ws is not None
@@ -236,18 +246,6 @@ class SeatPlayer:
             self.reconnects += 1
             await asyncio.sleep(min(1.0, 0.05 * 2 ** min(self.reconnects, 5)))
 
-    async def _act(self, c: Client, turn: int, action: int) -> Frame:
-        """Send an action; while the server drops it unread for coming too fast (``rate-limited``: a bot taking
-        many decisions in a row), wait and send the same choice again."""
-        while True:
-            try:
-                return await c.request("act", match=self.match, token=self.token, turn=turn, action=action)
-            except NetError as e:
-                if e.code != "rate-limited":
-                    raise
-                self.errors.append({"t": "error", "code": e.code, "message": e.message})
-                await asyncio.sleep(RATE_LIMITED_PAUSE)
-
     def _status(self, message: str) -> None:
         if self.on_frame is not None:
             self.on_frame({"t": "status", "message": message})
@@ -297,7 +295,7 @@ class SeatPlayer:
             assert self.token is not None
             t0 = time.perf_counter()
             try:
-                ok = await self._act(c, frame["turn"], action)
+                ok = await c.request("act", match=self.match, token=self.token, turn=frame["turn"], action=action)
                 self.latencies.append(time.perf_counter() - t0)
                 floor = ok["turn"]
                 self.acks.append((frame["turn"], action, time.monotonic()))
