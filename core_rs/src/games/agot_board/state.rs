@@ -71,6 +71,19 @@ pub struct Area {
 }
 
 impl Area {
+    /// Nobody's, no units, token, order or neutral force, open.
+    pub const EMPTY: Area = Area {
+        owner: NONE,
+        foot: 0,
+        knight: 0,
+        ship: 0,
+        routed: [0; 3],
+        token: false,
+        neutral: 0,
+        closed: false,
+        order: NONE,
+    };
+
     pub fn units(&self) -> u8 {
         self.foot + self.knight + self.ship
     }

@@ -62,21 +62,7 @@ impl AgotBoard {
             return Err(SetupError::Content(format!("{players} players need {players} houses")));
         }
         let mut rng = Rng::new(seed);
-        let mut areas: Vec<Area> = r
-            .areas
-            .iter()
-            .map(|_| Area {
-                owner: NONE,
-                foot: 0,
-                knight: 0,
-                ship: 0,
-                routed: [0; 3],
-                token: false,
-                neutral: 0,
-                closed: false,
-                order: NONE,
-            })
-            .collect();
+        let mut areas = vec![Area::EMPTY; r.areas.len()];
         let mut seats = Vec::new();
         for (s, &h) in houses.iter().enumerate() {
             let house = &r.houses[usize::from(h)];

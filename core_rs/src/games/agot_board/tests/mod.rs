@@ -59,17 +59,7 @@ pub fn choose(o: u16) -> Action {
 /// Clear the board: no units, tokens, orders or neutral forces anywhere.
 pub fn empty_board(g: &mut AgotBoard) {
     for a in &mut g.areas {
-        *a = Area {
-            owner: NONE,
-            foot: 0,
-            knight: 0,
-            ship: 0,
-            routed: [0; 3],
-            token: false,
-            neutral: 0,
-            closed: false,
-            order: NONE,
-        };
+        *a = Area::EMPTY;
     }
 }
 

@@ -300,17 +300,7 @@ fn sos_variant4_leader_wiped_out_by_wildlings_is_executed() {
     // Stark keeps one footman at Winterfell with both leaders, nothing else.
     for a in &mut g.areas {
         if a.owner == stark {
-            *a = Area {
-                owner: NONE,
-                foot: 0,
-                knight: 0,
-                ship: 0,
-                routed: [0; 3],
-                token: false,
-                neutral: a.neutral,
-                closed: a.closed,
-                order: NONE,
-            };
+            *a = Area { neutral: a.neutral, closed: a.closed, ..Area::EMPTY };
         }
     }
     let wf = area(&r, "winterfell");
