@@ -12,7 +12,7 @@ from ravenry.match import Match, MatchBase
 from ravenry.pygame import PythonGame, PythonMatch
 from ravenry.simulate import SimResult, simulate
 from ravenry.snapshot import load_match
-from ravenry.specs import BotSpec, GameInfo, GameSpec, OptionSpec, VariantSpec
+from ravenry.specs import BotSpec, GameInfo, GameSpec, OptionSpec, VariantSpec, plugin_data
 
 __all__ = [
     "BotSpec",
@@ -37,5 +37,6 @@ __all__ = [
     "games",
     "hookimpl",
     "load_match",
+    "plugin_data",
     "simulate",
 ]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -77,3 +79,10 @@ class GameInfo:
     bots: tuple[str, ...]
     plugin: str
     help: str
+
+
+def plugin_data(package: str, name: str) -> Any:
+    """The parsed ``data/<name>.json`` shipped inside ``package`` (read through ``importlib.resources``, so it
+    works from a wheel or a zip too): the usual material of a game's ``content``. Each call reads the file and
+    returns a fresh object; a caller that needs it often caches it."""
+    return json.loads(resources.files(package).joinpath("data", f"{name}.json").read_text(encoding="utf-8"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 import ravenry
@@ -167,3 +168,17 @@ def test_fork_after_a_batch_does_not_hang() -> None:
         time.sleep(0.05)
     os.kill(pid, 9)
     raise AssertionError("the forked child hung")
+
+
+def test_plugin_data_reads_a_data_file_afresh_each_call(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pkg = tmp_path / "ravenry_datatest"
+    (pkg / "data").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "data" / "deck.json").write_text('{"cards": [1, 2, 3], "name": "Ser Jörah"}', encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    first = ravenry.plugin_data("ravenry_datatest", "deck")
+    assert first == {"cards": [1, 2, 3], "name": "Ser Jörah"}
+    first["cards"].append(4)  # a caller's change stays its own
+    assert ravenry.plugin_data("ravenry_datatest", "deck")["cards"] == [1, 2, 3]
+    with pytest.raises(FileNotFoundError):
+        ravenry.plugin_data("ravenry_datatest", "missing")

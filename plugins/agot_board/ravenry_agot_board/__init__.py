@@ -6,13 +6,10 @@ The rules live in the Rust core (``core_rs/src/games/agot_board``); this package
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from functools import cache
-from importlib import resources
 from typing import Any
 
-from ravenry import GameSpec, OptionSpec, VariantSpec, hookimpl
+from ravenry import GameSpec, OptionSpec, VariantSpec, hookimpl, plugin_data
 
 from ravenry_agot_board.render import narrate_event, render_view
 
@@ -68,18 +65,9 @@ OPTIONS = (
 )
 
 
-def _read(name: str) -> Any:
-    return json.loads(resources.files(__package__).joinpath("data", f"{name}.json").read_text(encoding="utf-8"))
-
-
-@cache
-def _content() -> dict[str, Any]:
-    return {name: _read(name) for name in DATA_FILES}
-
-
 def load_content() -> dict[str, Any]:
     """The content document the core parses: map, set-up, both house-card sets, decks, wildlings, tactics."""
-    return json.loads(json.dumps(_content()))
+    return {name: plugin_data(__package__, name) for name in DATA_FILES}
 
 
 @hookimpl

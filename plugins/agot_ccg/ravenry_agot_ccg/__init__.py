@@ -7,30 +7,19 @@ each record marked ``source`` = rulebook / research / designed) and the terminal
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from functools import cache
-from importlib import resources
 from typing import Any
 
-from ravenry import GameSpec, OptionSpec, VariantSpec, hookimpl
+from ravenry import GameSpec, OptionSpec, VariantSpec, hookimpl, plugin_data
 
 from ravenry_agot_ccg.render import narrate_event, render_view
 
 HOUSES = ["stark", "lannister", "baratheon", "targaryen"]
 
 
-@cache
-def _content() -> dict[str, Any]:
-    data = resources.files("ravenry_agot_ccg") / "data"
-    cards = json.loads((data / "cards.json").read_text(encoding="utf-8"))
-    decks = json.loads((data / "decks.json").read_text(encoding="utf-8"))
-    return {"cards": cards["cards"], "decks": decks["decks"]}
-
-
 def load_content() -> dict[str, Any]:
     """The content the Rust core parses: ``{"cards": [...], "decks": [...]}``."""
-    return _content()
+    return {"cards": plugin_data(__package__, "cards")["cards"], "decks": plugin_data(__package__, "decks")["decks"]}
 
 
 OPTIONS = [

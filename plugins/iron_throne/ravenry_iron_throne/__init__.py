@@ -6,13 +6,10 @@ The rules live in the Rust core (``core_rs/src/games/iron_throne``); this packag
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from functools import cache
-from importlib import resources
 from typing import Any
 
-from ravenry import GameSpec, OptionSpec, hookimpl
+from ravenry import GameSpec, OptionSpec, hookimpl, plugin_data
 
 from ravenry_iron_throne.render import narrate_event, render_view
 
@@ -20,18 +17,9 @@ from ravenry_iron_throne.render import narrate_event, render_view
 HOUSES = ("stark", "lannister", "baratheon", "tyrell", "targaryen")
 
 
-def _read(name: str) -> Any:
-    return json.loads(resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8"))
-
-
-@cache
-def _content() -> dict[str, Any]:
-    return {"houses": [_read(f"{h}.json") for h in HOUSES], "events": _read("events.json")}
-
-
 def load_content() -> dict[str, Any]:
     """The content document the core parses: every house record and the event deck."""
-    return json.loads(json.dumps(_content()))
+    return {"houses": [plugin_data(__package__, h) for h in HOUSES], "events": plugin_data(__package__, "events")}
 
 
 @hookimpl

@@ -6,6 +6,7 @@ Views and events arrive as the msgpack encoding of the Rust ``View`` / ``Event``
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from rich.console import Group
@@ -29,6 +30,7 @@ def forget_houses() -> None:
     _SEAT_LEADER.clear()
 
 
+@cache
 def _content() -> dict[str, Any]:
     from ravenry_iron_throne import load_content
 

@@ -6,28 +6,19 @@ files under ``data/``, each record marked ``source`` = rulebook / research / des
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from functools import cache
-from importlib import resources
 from typing import Any
 
-from ravenry import GameSpec, OptionSpec, VariantSpec, hookimpl
+from ravenry import GameSpec, OptionSpec, VariantSpec, hookimpl, plugin_data
 
 from ravenry_roll_player.render import narrate_event, render_view
 
 DATA_FILES = ("races", "classes", "backstories", "alignments", "market")
 
 
-@cache
-def _content() -> dict[str, Any]:
-    data = resources.files("ravenry_roll_player") / "data"
-    return {name: json.loads((data / f"{name}.json").read_text(encoding="utf-8")) for name in DATA_FILES}
-
-
 def load_content() -> dict[str, Any]:
     """The content the Rust core parses: each data file verbatim under its name."""
-    return _content()
+    return {name: plugin_data(__package__, name) for name in DATA_FILES}
 
 
 OPTIONS = [
