@@ -1,4 +1,5 @@
-"""The conformance kit's helpers: every registered game, every player count, seeded random play."""
+"""The conformance kit's helpers: every registered game, every player count, seeded random play (also used by the
+plugins' own tests, with ``play_bot``)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,13 @@ def play_random(m: MatchBase, rng: random.Random, steps: int = MAX_STEPS) -> int
             m.apply(p, rng.choice(legal))
             n += 1
     return n
+
+
+def play_bot(m: MatchBase, bot: str) -> None:
+    """Play every seat with bot ``bot`` until the match is over."""
+    while not m.is_over:
+        for p in m.to_act:
+            m.apply(p, m.bot(bot, p))
 
 
 def is_rust(m: MatchBase) -> bool:

@@ -15,14 +15,7 @@ from ravenry_agot_board import OPTIONS, load_content
 from ravenry_agot_board.render import narrate_event, render_view
 from rich.console import Console
 
-
-def _play(m: ravenry.MatchBase, steps: int, seed: int = 0) -> None:
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if m.is_over:
-            return
-        p = m.to_act[0]
-        m.apply(p, rng.choice(m.legal_actions(p)))
+from tests.conformance.kit import play_random
 
 
 def test_registered_with_options_variants_and_bots() -> None:
@@ -69,7 +62,7 @@ def test_orders_are_secret_until_every_house_locks() -> None:
 
 def test_render_and_narrate_a_match_in_progress() -> None:
     m = ravenry.game("agot-board").new_match(5, seed=6, variants=["leaders"])
-    _play(m, 300, seed=6)
+    play_random(m, random.Random(6), 300)
     console = Console(width=160, record=True)
     console.print(render_view(m.view(0), 0))
     text = console.export_text()
@@ -83,7 +76,7 @@ def test_render_and_narrate_a_match_in_progress() -> None:
 def test_every_variant_plays_to_the_end(variant: str) -> None:
     for players in (3, 5):
         m = ravenry.game("agot-board").new_match(players, seed=5, variants=[variant])
-        _play(m, 5000, seed=players)
+        play_random(m, random.Random(players), 5000)
         assert m.is_over
 
 

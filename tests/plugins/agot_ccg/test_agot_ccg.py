@@ -17,16 +17,9 @@ from ravenry_agot_ccg import load_content
 from ravenry_agot_ccg.render import narrate_event, render_view
 from rich.console import Console
 
+from tests.conformance.kit import play_bot, play_random
+
 SOURCES = {"rulebook", "research", "designed"}
-
-
-def play(m: ravenry.Match, bots: str = "heuristic", rng: random.Random | None = None) -> None:
-    while not m.is_over:
-        for p in m.to_act:
-            if rng is not None:
-                m.apply(p, rng.choice(m.legal_actions(p)))
-            else:
-                m.apply(p, m.bot(bots, p))
 
 
 def test_registered_with_options_variant_and_bots() -> None:
@@ -62,7 +55,7 @@ def test_content_records_are_complete_and_marked() -> None:
 def test_heuristic_matches_end_and_render(players: int) -> None:
     g = ravenry.game("agot-ccg")
     m = g.new_match(players, seed=players)
-    play(m)
+    play_bot(m, "heuristic")
     out = m.outcome
     assert out is not None and len(out["scores"]) == players and out["winners"]
     console = Console(record=True, width=140)
@@ -76,7 +69,7 @@ def test_every_event_is_narrated_in_words() -> None:
     kinds: set[str] = set()
     for seed in range(6):
         m = g.new_match(2 + seed % 3, seed=seed)
-        play(m, rng=random.Random(seed))
+        play_random(m, random.Random(seed))
         for e in m.events(0, None, all=True):
             line = narrate_event(e)
             assert isinstance(line, str) and line and "{'" not in line, (e, line)

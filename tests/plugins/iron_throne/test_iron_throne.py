@@ -15,14 +15,7 @@ from ravenry_iron_throne import HOUSES, load_content
 from ravenry_iron_throne.render import narrate_event, render_view
 from rich.console import Console
 
-
-def _play(m: ravenry.MatchBase, steps: int, seed: int = 0) -> None:
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if m.is_over:
-            return
-        p = m.to_act[0]
-        m.apply(p, rng.choice(m.legal_actions(p)))
+from tests.conformance.kit import play_random
 
 
 def test_registered_with_options_and_bots() -> None:
@@ -69,7 +62,7 @@ def test_leader_choice_is_simultaneous_and_secret() -> None:
 
 def test_views_hide_hands_and_hostage_faces() -> None:
     m = ravenry.game("iron-throne").new_match(5, seed=4)
-    _play(m, 400, seed=4)
+    play_random(m, random.Random(4), 400)
     for seat in range(5):
         v = m.view(seat)
         for s in v["seats"]:
@@ -81,7 +74,7 @@ def test_views_hide_hands_and_hostage_faces() -> None:
 
 def test_render_and_narrate_a_match_in_progress() -> None:
     m = ravenry.game("iron-throne").new_match(4, seed=6)
-    _play(m, 150, seed=6)
+    play_random(m, random.Random(6), 150)
     console = Console(width=140, record=True)
     console.print(render_view(m.view(0), 0))
     text = console.export_text()

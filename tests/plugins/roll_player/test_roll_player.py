@@ -18,16 +18,9 @@ from ravenry_roll_player import load_content
 from ravenry_roll_player.render import narrate_event, render_view
 from rich.console import Console
 
+from tests.conformance.kit import play_bot, play_random
+
 VARIANTS = {"less-random-setup", "random-market", "short-game", "friendly-market"}
-
-
-def play(m: ravenry.Match, bots: str = "heuristic", rng: random.Random | None = None) -> None:
-    while not m.is_over:
-        for p in m.to_act:
-            if rng is not None:
-                m.apply(p, rng.choice(m.legal_actions(p)))
-            else:
-                m.apply(p, m.bot(bots, p))
 
 
 def test_registered_with_its_variants_and_bots() -> None:
@@ -67,7 +60,7 @@ def test_content_records_are_complete_and_marked() -> None:
 def test_heuristic_matches_end_and_render(players: int) -> None:
     g = ravenry.game("roll-player")
     m = g.new_match(players, seed=players)
-    play(m)
+    play_bot(m, "heuristic")
     out = m.outcome
     assert out is not None and len(out["scores"]) == players
     console = Console(record=True, width=120)
@@ -84,7 +77,7 @@ def test_every_event_is_narrated_in_words() -> None:
     kinds: set[str] = set()
     for seed in range(6):
         m = g.new_match(1 + seed % 4, seed=seed, variants=["friendly-market"] if seed % 2 else [])
-        play(m, rng=random.Random(seed))
+        play_random(m, random.Random(seed))
         for e in m.events(0, None, all=True):
             line = narrate_event(e)
             assert isinstance(line, str) and line and "{'" not in line, (e, line)
@@ -110,7 +103,7 @@ def test_views_render_in_every_phase() -> None:
 def test_variants_combine() -> None:
     g = ravenry.game("roll-player")
     m = g.new_match(4, seed=2, variants=sorted(VARIANTS))
-    play(m)
+    play_bot(m, "heuristic")
     assert m.is_over
     st = m.state()
     assert sum(len(r) for r in st["seats"][0]["sheet"]) == 18
