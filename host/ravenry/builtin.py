@@ -12,14 +12,27 @@ if TYPE_CHECKING:
     from ravenry.match import MatchBase
 
 
-def _core_bot(name: str) -> Callable[[MatchBase, int], int]:
+def _core_bot(spec: str) -> Callable[[MatchBase, int], int]:
+    """A chooser for a core bot spec (``ismcts:iterations=200``); the core checks the parameters."""
+
     def choose(match: MatchBase, seat: int) -> int:
-        return match.bot_action(name, seat)
+        return match.bot_action(spec, seat)
 
     return choose
 
 
+def _core(name: str, help: str) -> BotSpec:
+    return BotSpec(name, _core_bot(name), help=help, with_params=_core_bot)
+
+
 @hookimpl
 def ravenry_register_bots(register: Callable[[BotSpec], None]) -> None:
-    register(BotSpec("random", _core_bot("random"), help="uniform among legal actions (Rust)"))
-    register(BotSpec("heuristic", _core_bot("heuristic"), help="the game's own rule-of-thumb player (Rust)"))
+    register(_core("random", "uniform among legal actions (Rust)"))
+    register(_core("heuristic", "the game's own rule-of-thumb player (Rust)"))
+    register(
+        _core(
+            "ismcts",
+            "information-set MCTS (Rust), e.g. ismcts:iterations=2000,c=0.7,rollout=heuristic,workers=2 or "
+            "ismcts:seconds=0.5; see docs/search.md",
+        )
+    )

@@ -12,6 +12,7 @@ import msgpack
 
 from ravenry import _core
 from ravenry.errors import IllegalAction, OptionError
+from ravenry.specs import bot_name, bot_params
 
 if TYPE_CHECKING:
     from ravenry.game import Game
@@ -53,7 +54,7 @@ class MatchBase:
         def state_msgpack(self) -> bytes: ...
         def view_msgpack(self, seat: int | None = None, all: bool = False) -> bytes: ...
         def events_msgpack(self, since: int = 0, seat: int | None = None, all: bool = False) -> bytes: ...
-        def bot_action(self, name: str, p: int) -> int: ...
+        def bot_action(self, name: str, p: int, seed: int | None = None) -> int: ...
         def clone(self) -> MatchBase: ...
 
     @property
@@ -85,12 +86,18 @@ class MatchBase:
         return out
 
     def bot(self, name: str, seat: int) -> int:
-        """The action bot ``name`` (any registered bot) would take for ``seat`` now."""
+        """The action bot ``name`` (any registered bot; a spec such as ``ismcts:iterations=200``) would take
+        for ``seat`` now."""
         from ravenry.plugins import registry
 
-        spec = registry().bots.get(name)
+        base = bot_name(name)
+        spec = registry().bots.get(base)
         if spec is None or (spec.games is not None and self.game.id not in spec.games):
-            raise OptionError(f"no bot {name!r} for {self.game.id}; known: {', '.join(self.game.info.bots)}")
+            raise OptionError(f"no bot {base!r} for {self.game.id}; known: {', '.join(self.game.info.bots)}")
+        if bot_params(name):
+            if spec.with_params is None:
+                raise OptionError(f"bot {base!r} takes no parameters (got {name!r})")
+            return spec.with_params(name)(self, seat)
         return spec.choose(self, seat)
 
     def _check_seat(self, seat: int | None) -> None:
@@ -118,7 +125,9 @@ class Match(MatchBase, _core.Match):
     """A match of a Rust game."""
 
     def __new__(cls, game: Game, ruleset: _core.Ruleset, players: int, seed: int, **kw: Any) -> Match:
-        made = super().__new__(cls, ruleset, players, seed, kw.get("state"), kw.get("source"), kw.get("history"))
+        made = super().__new__(
+            cls, ruleset, players, seed, kw.get("state"), kw.get("source"), kw.get("history"), kw.get("determinize")
+        )
         return cast(Match, made)
 
     def __init__(
@@ -149,6 +158,20 @@ class Match(MatchBase, _core.Match):
             options=dict(self.options),
             variants=self.variants,
             meta=self.meta,
+        )
+
+    def determinize(self, seat: int, seed: int) -> Match:
+        """A copy in which everything ``seat`` cannot see is resampled from ``seed``, made in Rust (history
+        shared, no event log): what a search bot imagines, and what the honesty check feeds a bot."""
+        return Match(
+            self.game,
+            self.ruleset,
+            self.players,
+            self.seed,
+            source=self,
+            determinize=(seat, seed),
+            options=dict(self.options),
+            variants=self.variants,
         )
 
     def determinized(self, seat: int, seed: int) -> Match:

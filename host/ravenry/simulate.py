@@ -13,6 +13,7 @@ from typing import Any
 
 from ravenry.errors import OptionError
 from ravenry.game import game as get_game
+from ravenry.specs import bot_name
 
 
 @dataclass
@@ -116,11 +117,9 @@ def simulate(
     full = g.resolve_options(options, variants)
     result = SimResult(game, n, bot_names, seed, w, wins=[0.0] * n)
     core_bots = set(g.ruleset(full).bot_names) if g.spec.core else set()
-    known = set(g.info.bots)
     for b in bot_names:
-        if b not in known:
-            raise OptionError(f"{game} has no bot {b!r}; known bots: {', '.join(sorted(known))}")
-    if g.spec.core and all(b in core_bots for b in bot_names):
+        g.check_bot(b)
+    if g.spec.core and all(bot_name(b) in core_bots for b in bot_names):
         rs = g.ruleset(full)
         chunk = max(1, min(10_000, matches // 50 or 1))
         done = 0
