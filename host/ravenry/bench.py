@@ -81,6 +81,12 @@ def _after(game: str, players: int, decisions: int) -> Any:
     return m
 
 
+def _clone_us(thing: Any, budget: float) -> float:
+    """Microseconds per ``thing.clone()`` (a match, or an OpenSpiel state)."""
+    n, t = _timed(lambda: (thing.clone(), 1)[1], budget)
+    return 1e6 * t / n
+
+
 def _ismcts_rate(m: Any, workers: int, budget: float, rollout: str = "random") -> float:
     """ISMCTS iterations per second at ``m``'s current decision with ``workers`` threads (one tree each)."""
     p = next((q for q in m.to_act if len(m.legal_actions(q)) > 1), m.to_act[0])
@@ -133,9 +139,7 @@ def measure_game(game: str, players: int, budget: float) -> dict[str, Any]:
     n, t = _timed(lambda: (mid.clone(), 1)[1], budget / 2)
     row["clone_per_s"] = n / t
     for at in (0, 200):
-        early = _after(game, players, at)
-        n, t = _timed(lambda: (early.clone(), 1)[1], budget / 4)
-        row[f"clone_us_at_{at}"] = 1e6 * t / n
+        row[f"clone_us_at_{at}"] = _clone_us(_after(game, players, at), budget / 4)
     state = mid.state_msgpack()
     row["snapshot_bytes"] = len(state)
     if isinstance(mid, Match):
@@ -198,8 +202,7 @@ def measure_hearts(budget: float) -> dict[str, Any] | None:
             else:
                 s.apply_action(rng.choice(s.legal_actions()))
                 k += 1
-        n, tc = _timed(lambda s=s: (s.clone(), 1)[1], budget / 4)
-        clone_us[f"clone_us_at_{at}"] = 1e6 * tc / n
+        clone_us[f"clone_us_at_{at}"] = _clone_us(s, budget / 4)
     ismcts = _open_spiel_ismcts(pyspiel, game, budget)
     return {
         **clone_us,
@@ -226,7 +229,8 @@ def _open_spiel_ismcts(pyspiel: Any, game: Any, budget: float) -> float | None:
         iterations = 256
         while True:
             evaluator = pyspiel.RandomRolloutEvaluator(1, 7)
-            bot = pyspiel.ISMCTSBot(7, evaluator, 0.7, iterations, -1, pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
+            final = pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT
+            bot = pyspiel.ISMCTSBot(7, evaluator, 0.7, iterations, -1, final, False, False)
             t = time.perf_counter()
             bot.step(s)
             dt = time.perf_counter() - t

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ravenry.hookspecs import hookimpl
 from ravenry.specs import BotSpec
 
-if TYPE_CHECKING:
-    from ravenry.match import MatchBase
+
+class _CoreBotMatch(Protocol):
+    # What a core bot needs of a match (any ravenry.MatchBase): the registry sits below the match model.
+    def bot_action(self, name: str, p: int, seed: int | None = None) -> int: ...
 
 
-def _core_bot(spec: str) -> Callable[[MatchBase, int], int]:
+def _core_bot(spec: str) -> Callable[[_CoreBotMatch, int], int]:
     """A chooser for a core bot spec (``ismcts:iterations=200``); the core checks the parameters."""
 
-    def choose(match: MatchBase, seat: int) -> int:
+    def choose(match: _CoreBotMatch, seat: int) -> int:
         return match.bot_action(spec, seat)
 
     return choose
