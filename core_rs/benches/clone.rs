@@ -20,8 +20,10 @@ fn read(rel: &str) -> String {
 }
 
 fn ccg_content() -> String {
-    let c: serde_json::Value = serde_json::from_str(&read("plugins/agot_ccg/ravenry_agot_ccg/data/cards.json")).unwrap();
-    let d: serde_json::Value = serde_json::from_str(&read("plugins/agot_ccg/ravenry_agot_ccg/data/decks.json")).unwrap();
+    let c: serde_json::Value =
+        serde_json::from_str(&read("plugins/agot_ccg/ravenry_agot_ccg/data/cards.json")).unwrap();
+    let d: serde_json::Value =
+        serde_json::from_str(&read("plugins/agot_ccg/ravenry_agot_ccg/data/decks.json")).unwrap();
     serde_json::json!({"cards": c["cards"], "decks": d["decks"]}).to_string()
 }
 

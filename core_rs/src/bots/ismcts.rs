@@ -57,10 +57,8 @@ impl Params {
     /// Defaults, then the game's defaults, then `spec`'s parameters. `has_heuristic`: the game has one to
     /// roll out with (the default rollout then).
     pub fn parse(game_defaults: &str, spec: &str, has_heuristic: bool) -> Result<Params, SetupError> {
-        let mut p = Params {
-            rollout: if has_heuristic { Rollout::Heuristic } else { Rollout::Random },
-            ..Params::default()
-        };
+        let mut p =
+            Params { rollout: if has_heuristic { Rollout::Heuristic } else { Rollout::Random }, ..Params::default() };
         let defaults_text = format!("ismcts:{game_defaults}");
         let defaults = spec::parse(&defaults_text)?;
         let given = spec::parse(spec)?;
@@ -447,5 +445,84 @@ impl<G: Game> Bot<G> for Ismcts {
         let (a, done) = self.search(rules, state, p, legal, rng);
         self.last_iterations = done;
         a
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots;
+    use crate::engine::{Events, Game};
+    use crate::games::fixture::rules::COMMITTED;
+    use crate::games::fixture::Fixture;
+
+    const CONTENT: &str = r#"{"deck": [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16], "hand_size": 3}"#;
+
+    fn rules() -> <Fixture as Game>::Ruleset {
+        Fixture::ruleset(CONTENT, r#"{"doubling": true}"#).unwrap()
+    }
+
+    #[test]
+    fn parameters_parse_over_game_defaults_and_bad_ones_list_the_valid() {
+        let p = Params::parse("iterations=300,cut=40", "ismcts:c=0.5,workers=2", true).unwrap();
+        assert_eq!((p.iterations, p.cut, p.c, p.workers, p.trees), (300, 40, 0.5, 2, 2));
+        assert_eq!(p.rollout, Rollout::Heuristic);
+        let timed = Params::parse("iterations=300", "ismcts:seconds=0.5", false).unwrap();
+        assert_eq!((timed.iterations, timed.seconds, timed.rollout), (u64::MAX, Some(0.5), Rollout::Random));
+        let err = Params::parse("", "ismcts:depth=3", true).unwrap_err().to_string();
+        assert!(PARAMS.iter().all(|k| err.contains(k)), "{err}");
+        for bad in ["iterations=0", "c=-1", "rollout=greedy", "workers=x", "seconds=nan", "cut=1e9"] {
+            assert!(Params::parse("", &format!("ismcts:{bad}"), true).is_err(), "{bad}");
+        }
+        assert!(Params::parse("", "ismcts:rollout=heuristic", false).is_err(), "no heuristic to roll out with");
+        assert!(bots::make::<Fixture>("random:c=1").is_err(), "random takes no parameters");
+        assert!(bots::make::<Fixture>("ismcts:iterations=5").is_ok());
+    }
+
+    #[test]
+    fn iterations_budget_is_deterministic_and_independent_of_workers() {
+        let r = rules();
+        let mut g = Fixture::new(&r, 3, 11).unwrap();
+        let mut ev = Events::disabled();
+        let mut legal = Vec::new();
+        let mut chosen = Vec::new();
+        for step in 0..6 {
+            let Some(p) = g.to_act().iter().next() else { break };
+            legal.clear();
+            g.legal_actions(&r, p, &mut legal);
+            let pick = |spec: &str| {
+                let mut bot = bots::make::<Fixture>(spec).unwrap();
+                bot.act(&r, &g, p, &legal, &mut Rng::new(step))
+            };
+            let a = pick("ismcts:iterations=400,trees=3,workers=1");
+            assert_eq!(a, pick("ismcts:iterations=400,trees=3,workers=3"), "step {step}");
+            assert_eq!(a, pick("ismcts:iterations=400,trees=3,workers=1"), "step {step}");
+            chosen.push(a);
+            g.apply(&r, p, a, &mut ev).unwrap();
+        }
+        assert!(chosen.len() >= 4);
+    }
+
+    #[test]
+    fn a_seat_s_tree_does_not_branch_on_commits_it_cannot_see() {
+        // Seat 1 commits before seat 0 decides: seat 0's tree must hold one child for "a commit", not one per card.
+        let r = Fixture::ruleset(CONTENT, "{}").unwrap();
+        let g = Fixture::new(&r, 2, 5).unwrap();
+        let params = Params::parse("", "ismcts:iterations=300", false).unwrap();
+        let mut s = Search::<Fixture>::new(&r, &params, 1, 2, Rng::new(1));
+        s.run(&g, 300, None);
+        let tree0 = &s.trees[0];
+        let seen: Vec<u64> = tree0.nodes[0].children.iter().map(|&c| tree0.nodes[c as usize].key).collect();
+        assert_eq!(seen, vec![key(1, COMMITTED)], "seat 0 sees seat 1's commit only as a commit");
+        // Seat 1's own tree branches on its own cards, one child per card it holds.
+        assert_eq!(s.trees[1].nodes[0].children.len(), g.hands[1].len());
+    }
+
+    #[test]
+    fn rewards_from_standings_and_outcomes() {
+        assert_eq!(standing_reward(&[3.0, 1.0, 3.0], 3), vec![0.75, 0.0, 0.75]);
+        assert_eq!(standing_reward(&[7.0], 1), vec![7.0]);
+        let o = Outcome::from_scores(vec![2.0, 2.0, 1.0]);
+        assert_eq!(outcome_reward(&o, 3), vec![0.5, 0.5, 0.0]);
     }
 }

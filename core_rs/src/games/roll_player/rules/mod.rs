@@ -223,7 +223,12 @@ impl Game for RollPlayer {
 
     fn standing(&self, rules: &Rules) -> Option<Vec<f64>> {
         // Stars the sheet would score if the game ended now.
-        Some(self.seats.iter().map(|s| f64::from(crate::games::roll_player::scoring::score(rules, s, self.solo()).0)).collect())
+        Some(
+            self.seats
+                .iter()
+                .map(|s| f64::from(crate::games::roll_player::scoring::score(rules, s, self.solo()).0))
+                .collect(),
+        )
     }
 
     fn ismcts_defaults() -> &'static str {
