@@ -7,6 +7,7 @@
 //! choices never depend on another seat's face-down commit or hidden hand: MO-ISMCTS (Cowling, Powley and
 //! Whitehouse 2012). docs/search.md explains the algorithm, its parameters and its honesty guarantee.
 
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -372,26 +373,33 @@ impl<'a, G: Game> Search<'a, G> {
     }
 }
 
-/// The bot. A thread pool is kept for `workers > 1`.
+/// The bot. Searches with `workers > 1` run on a thread pool shared by every bot of that width.
 pub struct Ismcts {
     params: Params,
-    pool: Option<rayon::ThreadPool>,
+    pool: Option<Arc<rayon::ThreadPool>>,
     /// Iterations the last decision ran (all trees), for benches.
     pub last_iterations: u64,
 }
 
+/// One pool per worker count, built once: a fresh bot (one per seeded decision) must not pay for threads.
+fn shared_pool(workers: usize) -> Result<Arc<rayon::ThreadPool>, SetupError> {
+    static POOLS: OnceLock<Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>>> = OnceLock::new();
+    let mut pools = POOLS.get_or_init(|| Mutex::new(Vec::new())).lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((_, p)) = pools.iter().find(|(w, _)| *w == workers) {
+        return Ok(Arc::clone(p));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(workers)
+        .build()
+        .map_err(|e| SetupError::Option { name: "workers".into(), reason: e.to_string() })?;
+    let pool = Arc::new(pool);
+    pools.push((workers, Arc::clone(&pool)));
+    Ok(pool)
+}
+
 impl Ismcts {
     pub fn new(params: Params) -> Result<Self, SetupError> {
-        let pool = if params.workers > 1 {
-            Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(params.workers)
-                    .build()
-                    .map_err(|e| SetupError::Option { name: "workers".into(), reason: e.to_string() })?,
-            )
-        } else {
-            None
-        };
+        let pool = if params.workers > 1 { Some(shared_pool(params.workers)?) } else { None };
         Ok(Ismcts { params, pool, last_iterations: 0 })
     }
 
