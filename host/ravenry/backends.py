@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ravenry import _core
+from ravenry._core import Ruleset
 from ravenry.errors import OptionError
 
 BACKENDS = ("local", "ray")
@@ -28,12 +28,12 @@ class RulesetSource:
     content: str
     options: str
 
-    def build(self) -> _core.Ruleset:
-        return _core.Ruleset(self.core, self.content, self.options)
+    def build(self) -> Ruleset:
+        return Ruleset(self.core, self.content, self.options)
 
 
 # Rulesets rebuilt in this process, by source: a Ray worker parses the content once, not once per task.
-_built: dict[RulesetSource, _core.Ruleset] = {}
+_built: dict[RulesetSource, Ruleset] = {}
 
 
 def run_chunk(source: RulesetSource, method: str, args: tuple[Any, ...]) -> Any:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ravenry import _core
+from ravenry._core import Match as CoreMatch
 from ravenry.backends import RulesetSource, check_backend, run_chunks
 from ravenry.errors import OptionError
 from ravenry.game import Game
@@ -234,7 +234,7 @@ def play_python_match(
             m.apply(p, m.bot(seat_bots[p], p))
             steps += 1
     out = m.outcome
-    labels = tuple(m.seat_label(p) if isinstance(m, _core.Match) else None for p in range(players))
+    labels = tuple(m.seat_label(p) if isinstance(m, CoreMatch) else None for p in range(players))
     if out is None:
         return MatchRecord(steps, None, labels)
     winners = out["winners"]
