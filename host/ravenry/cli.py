@@ -14,6 +14,7 @@ from rich.table import Table
 import ravenry
 from ravenry import play as play_mod
 from ravenry import render
+from ravenry.backends import check_backend
 from ravenry.errors import RavenryError
 from ravenry.options import parse_cli
 from ravenry.plugins import get_plugin_manager, registry
@@ -184,6 +185,7 @@ def sim(
     """Run headless bot matches and report win shares (solo: mean score) with 95% intervals."""
     options = _options(game, option_pairs)
     bot_list = [b for b in bots.split(",") if b]
+    check_backend(backend)  # before the progress bar, so a missing Ray is one line
     with _progress(as_json) as bar:
         task = bar.add_task(f"{game}", total=matches)
         result = ravenry.simulate(
@@ -261,6 +263,7 @@ def tournament(
     options = _options(game, option_pairs)
     bot_list = [b for b in bots.split(",") if b]
     n = matches if matches is not None else 20 * ravenry.tournament_unit(game, len(bot_list), players)
+    check_backend(backend)
     with _progress(as_json) as bar:
         task = bar.add_task(f"{game} tournament", total=n)
         result = ravenry.tournament(

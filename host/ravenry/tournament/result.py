@@ -80,7 +80,9 @@ class TournamentResult:
         final = rate(k, rated)
         samples = min(bootstrap, max(20, _BOOTSTRAP_BUDGET // max(1, len(rated)))) if bootstrap > 0 else 0
         res.bootstrap_samples = samples if rated else 0
-        intervals = bootstrap_intervals(k, rated, samples, seed) if rated and samples else [None] * k
+        intervals: list[tuple[float, float] | None] = [None] * k
+        if rated and samples:
+            intervals = list(bootstrap_intervals(k, rated, samples, seed))
         order = sorted(range(k), key=lambda b: -final[b].mu)
         res.ratings = [
             {
@@ -88,7 +90,7 @@ class TournamentResult:
                 "mu": final[b].mu,
                 "sigma": final[b].sigma,
                 "ordinal": final[b].ordinal,
-                "ci95": list(intervals[b]) if intervals[b] else None,
+                "ci95": list(ci) if (ci := intervals[b]) else None,
             }
             for b in order
         ]
