@@ -118,7 +118,8 @@ def test_cli_tournament_prints_ratings_and_writes_the_report(tmp_path) -> None:
 
 
 def test_sim_json_names_options_and_variants_and_solo_reports_stars() -> None:
-    res = CliRunner().invoke(cli, ["sim", "fixture", "-n", "20", "--players", "2", "--variant", "high-stakes", "--json"])
+    args = ["sim", "fixture", "-n", "20", "--players", "2", "--variant", "high-stakes", "--json"]
+    res = CliRunner().invoke(cli, args)
     data = json.loads(res.output)
     assert data["options"] == {"doubling": True} and data["variants"] == ["high-stakes"]
     solo = ravenry.simulate("roll-player", 30, players=1, bots=["heuristic"], seed=1)
