@@ -12,7 +12,8 @@ RESULTS = Path(__file__).parent / "results"
 
 def rows(game: str | None) -> list[str]:
     out = [
-        "| game | players | search | against | matches | search result | 95% interval | fair | s/decision (mean, max) |",
+        "| game | players | search | against | matches | search result | 95% interval | fair "
+        "| s/decision (mean, max) |",
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for path in sorted(RESULTS.glob("ismcts_strength_*.json")):
