@@ -382,9 +382,12 @@ pub struct Ismcts {
     pub last_iterations: u64,
 }
 
+/// Thread pools by worker count.
+type Pools = Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>>;
+
 /// One pool per worker count, built once: a fresh bot (one per seeded decision) must not pay for threads.
 fn shared_pool(workers: usize) -> Result<Arc<rayon::ThreadPool>, SetupError> {
-    static POOLS: OnceLock<Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>>> = OnceLock::new();
+    static POOLS: OnceLock<Pools> = OnceLock::new();
     let mut pools = POOLS.get_or_init(|| Mutex::new(Vec::new())).lock().unwrap_or_else(PoisonError::into_inner);
     if let Some((_, p)) = pools.iter().find(|(w, _)| *w == workers) {
         return Ok(Arc::clone(p));
