@@ -49,6 +49,11 @@ impl PyRuleset {
         self.inner.bot_names()
     }
 
+    /// Raise `OptionError` unless `spec` (`ismcts:iterations=200`) names a bot of this game with valid parameters.
+    fn check_bot(&self, spec: &str) -> CoreResult<()> {
+        Ok(self.inner.check_bot(spec)?)
+    }
+
     /// Play `matches` bot matches in Rust with the GIL released; returns the tallies as a dict.
     #[pyo3(signature = (players, matches, seed, bots, workers=1, first=0, max_decisions=1_000_000))]
     #[allow(clippy::too_many_arguments)]
@@ -146,9 +151,10 @@ fn info_dict<'py>(py: Python<'py>, info: &ActionInfo) -> PyResult<Bound<'py, PyD
 
 #[pymethods]
 impl PyMatch {
-    /// A new match, a match from snapshot state bytes (`state`), or a copy of `source`.
+    /// A new match, a match from snapshot state bytes (`state`), a copy of `source`, or (`determinize` =
+    /// `(seat, seed)`) a copy of `source` in which what `seat` cannot see is resampled.
     #[new]
-    #[pyo3(signature = (ruleset, players, seed, state=None, source=None, history=None, *_args, **_kwargs))]
+    #[pyo3(signature = (ruleset, players, seed, state=None, source=None, history=None, determinize=None, *_args, **_kwargs))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         ruleset: Py<PyRuleset>,
@@ -157,11 +163,15 @@ impl PyMatch {
         state: Option<&[u8]>,
         source: Option<PyRef<'_, PyMatch>>,
         history: Option<Vec<(u8, u32)>>,
+        determinize: Option<(u8, u64)>,
         _args: &Bound<'_, pyo3::types::PyTuple>,
         _kwargs: Option<&Bound<'_, PyDict>>,
     ) -> CoreResult<Self> {
         let mut inner = match (source, state) {
-            (Some(src), _) => src.inner.clone_box(),
+            (Some(src), _) => match determinize {
+                Some((p, s)) => src.inner.determinize(p, s),
+                None => src.inner.clone_box(),
+            },
             (None, Some(bytes)) => ruleset.get().inner.load_state(players, seed, bytes)?,
             (None, None) => ruleset.get().inner.new_match(players, seed)?,
         };
@@ -239,7 +249,7 @@ impl PyMatch {
 
     /// Every applied action as `(seat, code)`, in order.
     fn history(&self) -> Vec<(u8, u32)> {
-        self.inner.history().to_vec()
+        self.inner.history()
     }
 
     #[getter]
@@ -267,9 +277,16 @@ impl PyMatch {
         PyBytes::new(py, &self.inner.determinize(p, seed).state_msgpack())
     }
 
-    /// The action bot `name` would take for seat `p` now.
-    fn bot_action(&mut self, name: &str, p: u8) -> CoreResult<u32> {
-        Ok(self.inner.bot_action(name, p)?)
+    /// The action bot `name` (a spec: `ismcts:iterations=200`) would take for seat `p` now, with the GIL
+    /// released. Without `seed` the bot keeps its memory and stream in the match; with one, a fresh bot seeded
+    /// `seed` decides and the match is unchanged (same state, spec and seed: same action).
+    #[pyo3(signature = (name, p, seed=None))]
+    fn bot_action(&self, py: Python<'_>, name: &str, p: u8, seed: Option<u64>) -> CoreResult<u32> {
+        let inner = &self.inner;
+        Ok(py.detach(move || match seed {
+            Some(s) => inner.bot_action_seeded(name, p, s),
+            None => inner.bot_action(name, p),
+        })?)
     }
 
     fn seat_label(&self, p: u8) -> Option<String> {

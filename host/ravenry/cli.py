@@ -18,6 +18,7 @@ from ravenry.backends import check_backend
 from ravenry.errors import RavenryError
 from ravenry.options import parse_cli
 from ravenry.plugins import get_plugin_manager, registry
+from ravenry.specs import bot_name, split_bots
 
 
 class RavenryGroup(click.Group):
@@ -184,7 +185,7 @@ def sim(
 ) -> None:
     """Run headless bot matches and report win shares (solo: mean score) with 95% intervals."""
     options = _options(game, option_pairs)
-    bot_list = [b for b in bots.split(",") if b]
+    bot_list = split_bots(bots)
     check_backend(backend)  # before the progress bar, so a missing Ray is one line
     with _progress(as_json) as bar:
         task = bar.add_task(f"{game}", total=matches)
@@ -354,8 +355,13 @@ def _bot_match(
     import secrets
 
     g = ravenry.game(game)
-    if "heuristic" in bots.split(",") and "heuristic" not in g.info.bots:
-        bots = "random"
+    specs = ["random" if bot_name(b) == "heuristic" and "heuristic" not in g.info.bots else b for b in split_bots(bots)]
+    for b in specs:
+        try:
+            g.check_bot(b)
+        except ravenry.OptionError as e:
+            raise click.BadParameter(str(e), param_hint="--bots") from None
+    bots = ",".join(specs)
     m = g.new_match(players, secrets.randbits(63) if seed is None else seed, _options(game, option_pairs), variants)
     return m, bots
 
@@ -372,7 +378,7 @@ def _new_match_options(f: Any) -> Any:
 
 
 def _seats(players: int, human: tuple[int, ...], bots: str) -> dict[int, str | None]:
-    return play_mod.seating(players, list(human), [b for b in bots.split(",") if b])
+    return play_mod.seating(players, list(human), split_bots(bots))
 
 
 @cli.command()

@@ -14,7 +14,7 @@ from ravenry.errors import OptionError, UnknownGame
 from ravenry.match import Match, MatchBase
 from ravenry.plugins import Registry, registry
 from ravenry.pygame import PythonMatch
-from ravenry.specs import GameInfo, GameSpec
+from ravenry.specs import GameInfo, GameSpec, bot_name, bot_params
 
 
 class Game:
@@ -61,6 +61,18 @@ class Game:
             plugin=self.plugin,
             help=self.spec.help,
         )
+
+    def check_bot(self, spec: str) -> None:
+        """Raise ``OptionError`` unless ``spec`` (``heuristic``, ``ismcts:iterations=200``) names a bot of this
+        game with valid parameters; the message lists what would be valid."""
+        name = bot_name(spec)
+        if name not in self.info.bots:
+            raise OptionError(f"{self.id} has no bot {name!r}; known bots: {', '.join(self.info.bots)}")
+        b = registry().bots[name]
+        if self.spec.core is not None and b.choose.__module__ == "ravenry.builtin":
+            self.ruleset(self.resolve_options(None)).check_bot(spec)
+        elif bot_params(spec) and b.with_params is None:
+            raise OptionError(f"bot {name!r} takes no parameters (got {spec!r})")
 
     def resolve_options(self, options: Mapping[str, Any] | None, variants: Iterable[str] = ()) -> dict[str, Any]:
         return opts.resolve(self.id, self.spec.options, options, variants, registry().variants.get(self.id, {}))

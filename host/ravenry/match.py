@@ -20,7 +20,7 @@ from ravenry._core import Ruleset
 from ravenry._core import write_atomic as durable_write
 from ravenry.errors import IllegalAction, OptionError
 from ravenry.plugins import registry
-from ravenry.specs import GameInfo, GameSpec
+from ravenry.specs import GameInfo, GameSpec, bot_name, bot_params
 
 FORMAT = 1  # the save format: ravenry.snapshot.read refuses any other
 
@@ -110,7 +110,7 @@ class MatchBase:
         def state_msgpack(self) -> bytes: ...
         def view_msgpack(self, seat: int | None = None, all: bool = False) -> bytes: ...
         def events_msgpack(self, since: int = 0, seat: int | None = None, all: bool = False) -> bytes: ...
-        def bot_action(self, name: str, p: int) -> int: ...
+        def bot_action(self, name: str, p: int, seed: int | None = None) -> int: ...
         def clone(self) -> MatchBase: ...
 
     @property
@@ -142,10 +142,16 @@ class MatchBase:
         return out
 
     def bot(self, name: str, seat: int) -> int:
-        """The action bot ``name`` (any registered bot) would take for ``seat`` now."""
-        spec = registry().bots.get(name)
+        """The action bot ``name`` (any registered bot; a spec such as ``ismcts:iterations=200``) would take
+        for ``seat`` now."""
+        base = bot_name(name)
+        spec = registry().bots.get(base)
         if spec is None or (spec.games is not None and self.game.id not in spec.games):
-            raise OptionError(f"no bot {name!r} for {self.game.id}; known: {', '.join(self.game.info.bots)}")
+            raise OptionError(f"no bot {base!r} for {self.game.id}; known: {', '.join(self.game.info.bots)}")
+        if bot_params(name):
+            if spec.with_params is None:
+                raise OptionError(f"bot {base!r} takes no parameters (got {name!r})")
+            return spec.with_params(name)(self, seat)
         return spec.choose(self, seat)
 
     def _check_seat(self, seat: int | None) -> None:
@@ -169,7 +175,9 @@ class Match(MatchBase, CoreMatch):
     """A match of a Rust game."""
 
     def __new__(cls, game: GameHandle, ruleset: Ruleset, players: int, seed: int, **kw: Any) -> Match:
-        made = super().__new__(cls, ruleset, players, seed, kw.get("state"), kw.get("source"), kw.get("history"))
+        made = super().__new__(
+            cls, ruleset, players, seed, kw.get("state"), kw.get("source"), kw.get("history"), kw.get("determinize")
+        )
         return cast(Match, made)
 
     def __init__(
@@ -200,6 +208,20 @@ class Match(MatchBase, CoreMatch):
             options=dict(self.options),
             variants=self.variants,
             meta=self.meta,
+        )
+
+    def determinize(self, seat: int, seed: int) -> Match:
+        """A copy in which everything ``seat`` cannot see is resampled from ``seed``, made in Rust (history
+        shared, no event log): what a search bot imagines, and what the honesty check feeds a bot."""
+        return Match(
+            self.game,
+            self.ruleset,
+            self.players,
+            self.seed,
+            source=self,
+            determinize=(seat, seed),
+            options=dict(self.options),
+            variants=self.variants,
         )
 
     def determinized(self, seat: int, seed: int) -> Match:

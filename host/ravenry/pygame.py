@@ -116,13 +116,14 @@ class PythonMatch(MatchBase):
 
         return msgpack.packb([e for e in self._events[since:] if visible(e)], use_bin_type=True)
 
-    def bot_action(self, name: str, p: int) -> int:
+    def bot_action(self, name: str, p: int, seed: int | None = None) -> int:
         if name != "random":
             raise OptionError(f"{self.game.id} has no core bot {name!r}; known: random")
         legal = self.legal_actions(p)
         if not legal:
             raise OptionError(f"seat {p} has no action now")
-        return self._bot_rng.choice(legal)
+        rng = self._bot_rng if seed is None else random.Random(seed)
+        return rng.choice(legal)
 
     def clone(self) -> PythonMatch:
         m = PythonMatch.from_state_bytes(

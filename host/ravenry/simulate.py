@@ -16,6 +16,7 @@ from ravenry.backends import RulesetSource, check_backend, run_chunks
 from ravenry.errors import OptionError
 from ravenry.game import Game
 from ravenry.game import game as get_game
+from ravenry.specs import bot_name
 
 
 @dataclass
@@ -162,7 +163,7 @@ def simulate(
     )
     check_bots(g, bot_names)
     core_bots = set(g.ruleset(full).bot_names) if g.spec.core else set()
-    if g.spec.core and all(b.split(":", 1)[0] in core_bots for b in bot_names):
+    if g.spec.core and all(bot_name(b) in core_bots for b in bot_names):
         chunk = max(1, min(10_000, matches // 50 or 1))
         sizes = [min(chunk, matches - first) for first in range(0, matches, chunk)]
         # On Ray each task is one worker: the cluster's parallelism is its tasks.

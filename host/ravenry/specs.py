@@ -56,13 +56,44 @@ class VariantSpec:
 
 @dataclass(frozen=True)
 class BotSpec:
-    """A Python bot: ``choose(match, seat) -> action code``. ``games`` limits it to some game ids (None: all)."""
+    """A Python bot: ``choose(match, seat) -> action code``. ``games`` limits it to some game ids (None: all).
+
+    A bot that takes parameters (``name:key=value,...``) gives ``with_params(spec) -> choose``; it gets the
+    whole spec text and raises ``OptionError`` for a bad one. Bots without it refuse parameters."""
 
     name: str
     # The match is a ravenry.MatchBase; typed as Any because specs sits below the match model (docs/architecture.md).
     choose: Callable[[Any, int], int]
     games: Sequence[str] | None = None
     help: str = ""
+    with_params: Callable[[str], Callable[[Any, int], int]] | None = None
+
+
+def bot_name(spec: str) -> str:
+    """The bot a spec names: ``ismcts`` for ``ismcts:iterations=200,c=0.7``."""
+    return spec.partition(":")[0].strip()
+
+
+def bot_params(spec: str) -> str:
+    """The parameter text of a spec (``iterations=200,c=0.7``), empty if none."""
+    return spec.partition(":")[2].strip()
+
+
+def split_bots(text: str) -> list[str]:
+    """A comma-separated list of bot specs: ``ismcts:iterations=200,c=0.7,heuristic`` is two bots,
+    ``ismcts:iterations=200,c=0.7`` and ``heuristic``. A ``key=value`` part continues the spec before it; any
+    other part starts a new one."""
+    out: list[str] = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if "=" in part and ":" not in part and out:
+            sep = "," if bot_params(out[-1]) else ("" if out[-1].endswith(":") else ":")
+            out[-1] = f"{out[-1]}{sep}{part}"
+        else:
+            out.append(part)
+    return out
 
 
 @dataclass(frozen=True)

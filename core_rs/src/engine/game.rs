@@ -91,6 +91,31 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     /// A copy in which everything `p` cannot see is resampled (for bots' search and leak checks).
     fn determinize(&self, rules: &Self::Ruleset, p: Player, rng: &mut Rng) -> Self;
 
+    /// How seat `actor`'s move `action`, about to be applied to this state, looks to seat `viewer` (never
+    /// `actor` itself: a seat sees its own moves whole). Equal keys mean `viewer` cannot tell the moves apart:
+    /// a card committed face down is "a commit", whichever card it is; a card played from a hidden hand is that
+    /// card, not its place in the hand. Search keys each seat's tree on these (see docs/search.md), so it never
+    /// branches on what a seat cannot see. Keys must fit in 56 bits. The default says every move is seen whole:
+    /// right only for games whose moves are all public.
+    fn observe_action(&self, _rules: &Self::Ruleset, _actor: Player, action: Action, _viewer: Player) -> u64 {
+        u64::from(action)
+    }
+    /// Seats at this table. Search keeps one tree per seat; the default (the most any game may have) is
+    /// correct but wasteful, so games override it.
+    fn seats(&self) -> u8 {
+        super::player::MAX_PLAYERS
+    }
+    /// Each seat's standing now, higher is better, in the game's own unit (influence, power, stars): what a
+    /// search that stops a playout early takes as its estimate. The default knows only finished matches.
+    fn standing(&self, _rules: &Self::Ruleset) -> Option<Vec<f64>> {
+        self.outcome().map(|o| o.scores)
+    }
+    /// The `ismcts` parameters this game plays best with (`"rollout=heuristic,cut=60"`); a bot spec's own
+    /// parameters override them.
+    fn ismcts_defaults() -> &'static str {
+        ""
+    }
+
     /// Decisions taken so far (the turn counter stale actions are checked against).
     fn decisions(&self) -> u64;
     /// A label per seat for balance statistics (the house, the class); `None` if seats are alike.

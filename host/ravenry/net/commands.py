@@ -18,6 +18,7 @@ from ravenry.net.client import CHOOSERS, Client, NetError, SeatPlayer
 from ravenry.net.console import TerminalUI, matches_table
 from ravenry.net.server import parse_bots, serve_forever
 from ravenry.snapshot import write_atomic
+from ravenry.specs import bot_name, bot_params
 
 
 @click.command("serve")
@@ -151,7 +152,9 @@ async def _join(
 @click.option("--match", "match", metavar="ID", help="the match to join (default: the only open one)")
 @click.option("--seat", type=int, help="the seat to take or resume (default: the first free one)")
 @click.option("--watch", is_flag=True, help="spectate: the public view only")
-@click.option("--bot", type=click.Choice(sorted(CHOOSERS)), help="let a client-side bot play the seat")
+@click.option(
+    "--bot", metavar="SPEC", help=f"let a client-side bot play the seat: {', '.join(sorted(CHOOSERS))} (no parameters)"
+)
 @click.option("--token", help="resume a seat with its token")
 @click.option("--seed", type=int, default=0, show_default=True, help="seed of the client-side bot")
 @click.option("--create", "create_game", metavar="GAME", help="open a new match of GAME on the server and join it")
@@ -176,6 +179,14 @@ def join(
     """Play or watch a match on a Ravenry server, e.g. ``ravenry join ws://127.0.0.1:8765 --seat 0``."""
     if watch and (seat is not None or bot or token):
         raise click.UsageError("--watch does not take a seat, a bot or a token")
+    if bot is not None:
+        # The same spec syntax as everywhere; a client sees only its view, so its bots take no parameters (the
+        # server's bots, --bots with --create, search the whole match).
+        if bot_name(bot) not in CHOOSERS:
+            raise click.BadParameter(f"no client-side bot {bot_name(bot)!r}; known: {', '.join(sorted(CHOOSERS))}")
+        if bot_params(bot):
+            raise click.BadParameter(f"client-side bot {bot_name(bot)!r} takes no parameters (got {bot!r})")
+        bot = bot_name(bot)
     if not url.startswith(("ws://", "wss://")):
         raise click.BadParameter("use a ws:// or wss:// address", param_hint="URL")
     create: dict[str, Any] | None = None

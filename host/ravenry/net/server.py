@@ -80,8 +80,10 @@ class Server:
         for seat, name in bots.items():
             if not 0 <= seat < n:
                 raise BadFrame("bad-bots", f"bot seat {seat} is not a seat of a {n}-player match")
-            if name not in g.info.bots:
-                raise BadFrame("bad-bots", f"no bot {name!r} for {game}; known: {', '.join(g.info.bots)}")
+            try:
+                g.check_bot(name)
+            except ravenry.OptionError as e:
+                raise BadFrame("bad-bots", str(e)) from None
         if turn_seconds is not None and not 0.05 <= turn_seconds <= 86_400:
             raise BadFrame("bad-field", "turn_seconds must be between 0.05 and 86400")
         seed = secrets.randbits(63) if seed is None else seed
@@ -248,16 +250,22 @@ class Server:
 
 
 def parse_bots(spec: str | None, players: int) -> dict[int, str]:
-    """``--bots 1,2`` (random bots) or ``--bots 1=heuristic,3`` -> {seat: bot name}."""
+    """``--bots 1,2`` (random bots), ``--bots 1=heuristic,3`` or ``--bots 0=ismcts:iterations=500,c=0.5,2``
+    -> {seat: bot spec}. A part that is not a seat (``c=0.5``) continues the bot spec before it."""
     out: dict[int, str] = {}
+    last: int | None = None
     for part in (spec or "").split(","):
         part = part.strip()
         if not part:
             continue
         seat, _, name = part.partition("=")
+        if not seat.isdigit() and last is not None and ":" in out[last] and "=" in part:
+            out[last] += f",{part}"
+            continue
         if not seat.isdigit() or not 0 <= int(seat) < players:
             raise ValueError(f"--bots: {seat!r} is not a seat from 0 to {players - 1}")
-        out[int(seat)] = name or "random"
+        last = int(seat)
+        out[last] = name or "random"
     return out
 
 

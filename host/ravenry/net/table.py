@@ -199,7 +199,8 @@ class Table:
             if m.is_over or p not in m.to_act:
                 return False
             try:
-                a = m.bot(name, p)
+                # A search bot thinks with the GIL released, off the event loop: other tables keep playing.
+                a = await asyncio.to_thread(m.bot, name, p)
                 m.apply(p, a)
             except Exception as e:  # bots are plugin code: any exception is theirs, not the server's
                 # A bot that cannot move is a plugin bug; log it and leave the seat waiting rather than crash.

@@ -147,24 +147,35 @@ impl AgotBoard {
         Ok(())
     }
 
-    pub fn resample(&self, p: Player, rng: &mut Rng) -> Self {
+    pub fn resample(&self, r: &Rules, p: Player, rng: &mut Rng) -> Self {
         let mut g = self.clone();
+        // Every hidden pile is sorted before its shuffle, so the world drawn depends only on what p knows,
+        // never on where the real state keeps the unseen cards.
         g.rng = Rng::new(rng.next_u64());
         for d in g.decks.iter_mut() {
+            d.sort_unstable();
             rng.shuffle(d);
         }
+        g.wild_deck.sort_unstable();
         rng.shuffle(&mut g.wild_deck);
         for q in 0..g.n() {
             if q == p {
                 continue;
             }
             if g.orders_hidden {
+                // Which tokens q placed is hidden, not only where each lies: draw them again from q's whole
+                // stock, one area at a time, under the same limits placement obeys (counts, the special-order
+                // limit of q's court position, Westeros restrictions).
                 let spots: Vec<usize> =
                     (0..g.areas.len()).filter(|&i| g.areas[i].owner == q && g.areas[i].order != NONE).collect();
-                let mut kinds: Vec<u8> = spots.iter().map(|&i| g.areas[i].order).collect();
-                rng.shuffle(&mut kinds);
-                for (&i, k) in spots.iter().zip(kinds) {
-                    g.areas[i].order = k;
+                let was: Vec<u8> = spots.iter().map(|&i| g.areas[i].order).collect();
+                for &i in &spots {
+                    g.areas[i].order = NONE;
+                }
+                for (&i, &old) in spots.iter().zip(&was) {
+                    let kinds: Vec<u8> =
+                        (0..ORDER_COUNTS.len() as u8).filter(|&k| g.token_allowed(r, q, k, NONE)).collect();
+                    g.areas[i].order = rng.choose(&kinds).copied().unwrap_or(old);
                 }
                 let s = &mut g.seats[usize::from(q)];
                 if s.tactic != NONE {

@@ -11,7 +11,10 @@ impl IronThrone {
     /// Each house's hidden cards are pooled and dealt back into the same hidden slots, so every count stays.
     pub fn resample(&self, p: Player, rng: &mut Rng) -> Self {
         let mut g = self.clone();
+        // Every pool is sorted before its shuffle, so the world drawn depends only on what p knows (which
+        // cards are unseen), never on where the real state keeps them.
         g.rng = Rng::new(rng.next_u64());
+        g.events_deck.sort_unstable();
         rng.shuffle(&mut g.events_deck);
         let n = usize::from(self.n());
         for o in 0..n {
@@ -35,6 +38,7 @@ impl IronThrone {
                     );
                 }
             }
+            pool.sort_unstable();
             rng.shuffle(&mut pool);
             let mut it = pool.into_iter();
             for c in g.seats[o].deck.iter_mut() {

@@ -179,7 +179,10 @@ impl Game for AgotCcg {
         let mut g = self.clone();
         for q in 0..g.n() {
             let s = &mut g.seats[q];
+            // Unseen cards are sorted before each shuffle, so the world drawn depends only on what p knows,
+            // not on where the real state keeps them.
             if q == usize::from(p) {
+                s.deck.sort_unstable();
                 rng.shuffle(&mut s.deck);
                 continue;
             }
@@ -201,6 +204,7 @@ impl Game for AgotCcg {
             }
             let (h, st) = (s.hand.len(), s.setup.len());
             let mut pool: Vec<u16> = s.hand.drain(..).chain(s.setup.drain(..)).chain(s.deck.drain(..)).collect();
+            pool.sort_unstable();
             rng.shuffle(&mut pool);
             s.hand = pool.drain(..h).collect();
             s.setup = pool.drain(..st).collect();
@@ -212,6 +216,34 @@ impl Game for AgotCcg {
         }
         g.rng = Rng::new(rng.next_u64());
         g
+    }
+
+    fn seats(&self) -> u8 {
+        self.n() as u8
+    }
+
+    fn observe_action(&self, _rules: &Rules, actor: Player, a: Action, _viewer: Player) -> u64 {
+        use actions::{code, split, DISCARD, DUPE, EVENT, MARSHAL, MARSHAL_PENALTY, PLOT, SETUP_PLACE};
+        let (kind, x, y) = split(a);
+        match kind {
+            // Plots are chosen secretly and revealed together; setup cards are placed face down.
+            PLOT | SETUP_PLACE => u64::from(code(kind, 0xff, 0)),
+            // A card played or discarded from a hidden hand is seen as that card, not as its place in the hand.
+            MARSHAL | MARSHAL_PENALTY | DUPE | DISCARD | EVENT => {
+                let card = self.seats.get(usize::from(actor)).and_then(|s| s.hand.get(x)).copied().unwrap_or(u16::MAX);
+                (u64::from(card) << 32) | u64::from(code(kind, 0xff, y))
+            }
+            _ => u64::from(a),
+        }
+    }
+
+    fn standing(&self, _rules: &Rules) -> Option<Vec<f64>> {
+        // Power is what wins (15 in the plain game).
+        Some((0..self.n()).map(|s| f64::from(self.power(s))).collect())
+    }
+
+    fn ismcts_defaults() -> &'static str {
+        super::ISMCTS_DEFAULTS
     }
 
     fn decisions(&self) -> u64 {

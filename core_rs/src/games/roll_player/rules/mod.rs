@@ -203,10 +203,36 @@ impl Game for RollPlayer {
 
     fn determinize(&self, _rules: &Rules, _p: Player, rng: &mut Rng) -> Self {
         // Only the market deck's order and future draws are hidden from everyone (the bag holds known counts).
+        // Sorted first: the world drawn depends on which cards are unseen, not on their real order.
         let mut g = self.clone();
+        g.deck.sort_unstable();
         rng.shuffle(&mut g.deck);
         g.rng = Rng::new(rng.next_u64());
         g
+    }
+
+    fn seats(&self) -> u8 {
+        self.players
+    }
+
+    fn observe_action(&self, _rules: &Rules, _actor: Player, a: Action, _viewer: Player) -> u64 {
+        // Every Roll Player decision is made in the open (dice, market and character sheets are public); only
+        // the market deck's order and future rolls are hidden, and those are chance, not moves.
+        u64::from(a)
+    }
+
+    fn standing(&self, rules: &Rules) -> Option<Vec<f64>> {
+        // Stars the sheet would score if the game ended now.
+        Some(
+            self.seats
+                .iter()
+                .map(|s| f64::from(crate::games::roll_player::scoring::score(rules, s, self.solo()).0))
+                .collect(),
+        )
+    }
+
+    fn ismcts_defaults() -> &'static str {
+        super::ISMCTS_DEFAULTS
     }
 
     fn decisions(&self) -> u64 {
