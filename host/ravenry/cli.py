@@ -262,7 +262,7 @@ def tournament(
     """Rank bots with seat rotation and duplicate deals: openskill ratings with intervals, head-to-head, seat
     bias and per-house tables."""
     options = _options(game, option_pairs)
-    bot_list = [b for b in bots.split(",") if b]
+    bot_list = split_bots(bots)
     n = matches if matches is not None else 20 * ravenry.tournament_unit(game, len(bot_list), players)
     check_backend(backend)
     with _progress(as_json) as bar:

@@ -185,13 +185,10 @@ def simulate(
     return _python_loop(g, result, matches, full, variants, progress, max_decisions)
 
 
-def check_bots(g: Game, names: Iterable[str]) -> None:
-    """Refuse a bot the game does not have, naming the ones it has. A spec's parameters (``name:k=v``) are the
-    core's to check."""
-    known = set(g.info.bots)
-    for b in names:
-        if b.split(":", 1)[0] not in known:
-            raise OptionError(f"{g.id} has no bot {b!r}; known bots: {', '.join(sorted(known))}")
+def check_bots(g: Game, specs: Iterable[str]) -> None:
+    """Refuse a bot the game does not have or a spec with bad parameters; the message lists what is valid."""
+    for spec in specs:
+        g.check_bot(spec)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from ravenry.backends import RulesetSource, check_backend, run_chunks
 from ravenry.errors import OptionError
 from ravenry.game import game as get_game
 from ravenry.simulate import MatchRecord, check_bots, play_python_match
+from ravenry.specs import bot_name
 from ravenry.tournament.result import TournamentResult
 from ravenry.tournament.schedule import schedule
 
@@ -69,7 +70,7 @@ def tournament(
     jobs = plan.jobs(matches)
     started = time.perf_counter()
     core_bots = set(g.ruleset(full).bot_names) if g.spec.core else set()
-    if g.spec.core and all(b.split(":", 1)[0] in core_bots for b in names):
+    if g.spec.core and all(bot_name(b) in core_bots for b in names):
         source = RulesetSource(*g.ruleset_args(full))
         chunks = [jobs[i : i + _CHUNK] for i in range(0, len(jobs), _CHUNK)]
         args = [
