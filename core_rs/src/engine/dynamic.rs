@@ -11,6 +11,8 @@ use super::{SetupError, SnapshotError};
 use crate::bots::{self, Bot};
 use crate::rng::Rng;
 use crate::runner::{self, SimConfig, SimReport};
+use crate::vector::{DynVectorEnv, VecConfig, VectorEnvOf};
+use super::observe::{observation, ActionSpace, Encoding};
 
 /// A parsed ruleset of some game.
 pub trait DynRuleset: Send + Sync {
@@ -24,6 +26,12 @@ pub trait DynRuleset: Send + Sync {
     /// A match from a snapshot's state bytes.
     fn load_state(&self, players: u8, seed: u64, state: &[u8]) -> Result<Box<dyn DynMatch>, SnapshotError>;
     fn simulate(&self, cfg: &SimConfig) -> Result<SimReport, SetupError>;
+    /// The observation length for `players` seats (design §8b).
+    fn observation_size(&self, players: u8) -> usize;
+    /// The dense action space for `players` seats.
+    fn action_space(&self, players: u8) -> ActionSpace;
+    /// `cfg.matches` matches stepped together (`vector.rs`).
+    fn vector_env(&self, cfg: VecConfig) -> Result<Box<dyn DynVectorEnv>, SetupError>;
 }
 
 /// A match of some game: the state, its ruleset, the action history and the event log.
@@ -53,6 +61,8 @@ pub trait DynMatch: Send + Sync {
     /// Let bot `name` choose `p`'s action now (the bot's stream is part of the match, seeded from its seed).
     fn bot_action(&mut self, name: &str, p: Player) -> Result<Action, SetupError>;
     fn seat_label(&self, p: Player) -> Option<String>;
+    /// Seat `p`'s observation (built from its view) into `out`, `observation_size` long.
+    fn observation(&self, p: Player, out: &mut [f32]);
 }
 
 pub struct RulesetOf<G: Game> {
@@ -127,6 +137,15 @@ impl<G: Game> DynRuleset for RulesetOf<G> {
     }
     fn simulate(&self, cfg: &SimConfig) -> Result<SimReport, SetupError> {
         runner::simulate::<G>(&self.rules, cfg)
+    }
+    fn observation_size(&self, players: u8) -> usize {
+        G::Encoding::observation_size(&self.rules, players)
+    }
+    fn action_space(&self, players: u8) -> ActionSpace {
+        ActionSpace::of::<G>(&self.rules, players)
+    }
+    fn vector_env(&self, cfg: VecConfig) -> Result<Box<dyn DynVectorEnv>, SetupError> {
+        Ok(Box::new(VectorEnvOf::<G>::new(Arc::clone(&self.rules), cfg)?))
     }
 }
 
@@ -265,5 +284,8 @@ impl<G: Game> DynMatch for MatchOf<G> {
     }
     fn seat_label(&self, p: Player) -> Option<String> {
         self.state.seat_label(&self.rules, p)
+    }
+    fn observation(&self, p: Player, out: &mut [f32]) {
+        observation::<G>(&self.rules, self.players, &self.state, p, out);
     }
 }

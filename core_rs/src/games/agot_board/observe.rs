@@ -179,3 +179,17 @@ impl Encoding<AgotBoard> for Tensors {
         codes
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::rules;
+    use super::*;
+
+    #[test]
+    fn random_play_keeps_the_tensor_contract() {
+        let r = rules();
+        for players in 3..=5 {
+            assert!(crate::testing::check_random_play::<AgotBoard>(&r, players, 3, 200_000) > 0);
+        }
+    }
+}
