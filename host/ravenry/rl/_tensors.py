@@ -43,6 +43,9 @@ class Tensors:
         self.action_size = len(self.codes)
         self._index = {int(c): i for i, c in enumerate(self.codes)}
 
+    def __deepcopy__(self, memo: dict) -> Tensors:
+        return self  # immutable after construction: copies (pyspiel clones states this way) share it
+
     def new_match(self, seed: int) -> Match:
         m = self.game.new_match(players=self.players, seed=seed, options=self.options)
         assert isinstance(m, Match)
