@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from ravenry import _core
+from ravenry._core import VectorEnv as CoreVectorEnv
 from ravenry.errors import OptionError
 from ravenry.rl._tensors import Tensors
 
@@ -48,7 +48,7 @@ class VectorEnv:
                 raise OptionError(f"no core bot {name!r} for {game}; known: {', '.join(known)}")
         self.n = int(n)
         self.workers = int(workers or os.cpu_count() or 1)
-        self._env = _core.VectorEnv(
+        self._env = CoreVectorEnv(
             self.tensors.ruleset,
             self.n,
             self.tensors.players,
