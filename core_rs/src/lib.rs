@@ -10,6 +10,7 @@ pub mod engine;
 pub mod games;
 pub mod rng;
 pub mod runner;
+pub mod vector;
 #[cfg(test)]
 pub mod testing;
 
@@ -19,5 +20,7 @@ mod py_durable;
 mod py_errors;
 #[cfg(feature = "python")]
 mod py_module;
+#[cfg(feature = "python")]
+mod py_vector;
 #[cfg(feature = "python")]
 pub use py_module::*;

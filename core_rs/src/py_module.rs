@@ -1,12 +1,14 @@
 //! The PyO3 module `ravenry._core`: converts, dispatches, releases the GIL. No rules live here.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+
+use numpy::PyArray1;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 
 use crate::engine::dynamic::{DynMatch, DynRuleset};
-use crate::engine::{ActionInfo, Field, Illegal, Viewer};
+use crate::engine::{ActionInfo, ActionSpace, Field, Illegal, Viewer};
 use crate::games;
 use crate::py_errors::{CoreError, CoreResult, IllegalAction, OptionError, RavenryError, SnapshotError, UnknownGame};
 use crate::runner::{MatchJob, SimConfig};
@@ -15,13 +17,41 @@ use crate::runner::{MatchJob, SimConfig};
 #[pyclass(module = "ravenry._core", name = "Ruleset", frozen)]
 pub struct PyRuleset {
     inner: Arc<dyn DynRuleset>,
+    /// Dense action spaces by player count, built on first use (they sort every code of the ruleset).
+    spaces: Mutex<Vec<(u8, Arc<ActionSpace>)>>,
+}
+
+impl PyRuleset {
+    pub(crate) fn dyn_ruleset(&self) -> &Arc<dyn DynRuleset> {
+        &self.inner
+    }
+
+    pub(crate) fn space(&self, players: u8) -> Arc<ActionSpace> {
+        let mut spaces = self.spaces.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((_, s)) = spaces.iter().find(|(p, _)| *p == players) {
+            return Arc::clone(s);
+        }
+        let s = Arc::new(self.inner.action_space(players));
+        spaces.push((players, Arc::clone(&s)));
+        s
+    }
 }
 
 #[pymethods]
 impl PyRuleset {
     #[new]
     fn new(game: &str, content: &str, options: &str) -> CoreResult<Self> {
-        Ok(PyRuleset { inner: games::ruleset(game, content, options)? })
+        Ok(PyRuleset { inner: games::ruleset(game, content, options)?, spaces: Mutex::new(Vec::new()) })
+    }
+
+    /// Length of a seat's observation vector with `players` seats.
+    fn observation_size(&self, players: u8) -> usize {
+        self.inner.observation_size(players)
+    }
+
+    /// Every action code of the dense action space with `players` seats, ascending: index `i` is code `codes[i]`.
+    fn action_codes<'py>(&self, py: Python<'py>, players: u8) -> Bound<'py, PyArray1<u32>> {
+        PyArray1::from_slice(py, self.space(players).codes())
     }
 
     #[getter]
@@ -292,6 +322,26 @@ impl PyMatch {
     fn seat_label(&self, p: u8) -> Option<String> {
         self.inner.seat_label(p)
     }
+
+    /// Seat `p`'s observation as a float32 array, built from its view (design §8b).
+    fn observation<'py>(&self, py: Python<'py>, p: u8) -> Bound<'py, PyArray1<f32>> {
+        let size = self.ruleset.get().inner.observation_size(self.inner.players());
+        let mut out = vec![0f32; size];
+        if p < self.inner.players() {
+            self.inner.observation(p, &mut out);
+        }
+        PyArray1::from_vec(py, out)
+    }
+
+    /// Seat `p`'s legal actions as a uint8 mask over the dense action space (all zero if `p` may not act).
+    fn legal_mask<'py>(&mut self, py: Python<'py>, p: u8) -> Bound<'py, PyArray1<u8>> {
+        let space = self.ruleset.get().space(self.inner.players());
+        self.buf.clear();
+        self.inner.legal_actions(p, &mut self.buf);
+        let mut mask = vec![0u8; space.size()];
+        space.fill_mask(&self.buf, &mut mask);
+        PyArray1::from_vec(py, mask)
+    }
 }
 
 /// Game ids the core knows.
@@ -311,6 +361,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<PyRuleset>()?;
     m.add_class::<PyMatch>()?;
+    m.add_class::<crate::py_vector::PyVectorEnv>()?;
     m.add_class::<crate::py_durable::PyDurableWriter>()?;
     m.add_function(wrap_pyfunction!(crate::py_durable::write_atomic, m)?)?;
     m.add_function(wrap_pyfunction!(core_games, m)?)?;

@@ -128,6 +128,7 @@ def test_views_never_leak_hidden_information(game: str, players: int) -> None:
                 d = m.determinized(p, seed=steps * 7 + k)
                 assert d.view(p) == m.view(p), f"seat {p}'s view depends on what it cannot see (step {steps})"
                 assert d.view(None) == m.view(None), f"the public view depends on hidden information (step {steps})"
+                assert (d.observation(p) == m.observation(p)).all(), f"seat {p}'s observation leaks (step {steps})"
                 changed_god_view |= d.state() != m.state()
         for p in m.to_act:
             m.apply(p, rng.choice(m.legal_actions(p)))

@@ -11,6 +11,8 @@ use super::{SetupError, SharedLog, SnapshotError};
 use crate::bots::{self, Bot};
 use crate::rng::Rng;
 use crate::runner::{self, MatchJob, MatchRecord, SimConfig, SimReport};
+use crate::vector::{DynVectorEnv, VecConfig, VectorEnvOf};
+use super::observe::{observation, ActionSpace, Encoding};
 
 /// A parsed ruleset of some game.
 pub trait DynRuleset: Send + Sync {
@@ -36,6 +38,12 @@ pub trait DynRuleset: Send + Sync {
         workers: usize,
         max_decisions: u64,
     ) -> Result<Vec<MatchRecord>, SetupError>;
+    /// The observation length for `players` seats (design §8b).
+    fn observation_size(&self, players: u8) -> usize;
+    /// The dense action space for `players` seats.
+    fn action_space(&self, players: u8) -> ActionSpace;
+    /// `cfg.matches` matches stepped together (`vector.rs`).
+    fn vector_env(&self, cfg: VecConfig) -> Result<Box<dyn DynVectorEnv>, SetupError>;
 }
 
 /// A match of some game: the state, its ruleset, the action history and the event log.
@@ -69,6 +77,8 @@ pub trait DynMatch: Send + Sync {
     /// determinizations).
     fn bot_action_seeded(&self, spec: &str, p: Player, seed: u64) -> Result<Action, SetupError>;
     fn seat_label(&self, p: Player) -> Option<String>;
+    /// Seat `p`'s observation (built from its view) into `out`, `observation_size` long.
+    fn observation(&self, p: Player, out: &mut [f32]);
 }
 
 pub struct RulesetOf<G: Game> {
@@ -156,6 +166,15 @@ impl<G: Game> DynRuleset for RulesetOf<G> {
         max_decisions: u64,
     ) -> Result<Vec<MatchRecord>, SetupError> {
         runner::play_jobs::<G>(&self.rules, players, seed, bots, jobs, workers, max_decisions)
+    }
+    fn observation_size(&self, players: u8) -> usize {
+        G::Encoding::observation_size(&self.rules, players)
+    }
+    fn action_space(&self, players: u8) -> ActionSpace {
+        ActionSpace::of::<G>(&self.rules, players)
+    }
+    fn vector_env(&self, cfg: VecConfig) -> Result<Box<dyn DynVectorEnv>, SetupError> {
+        Ok(Box::new(VectorEnvOf::<G>::new(Arc::clone(&self.rules), cfg)?))
     }
 }
 
@@ -318,5 +337,8 @@ impl<G: Game> DynMatch for MatchOf<G> {
     }
     fn seat_label(&self, p: Player) -> Option<String> {
         self.state.seat_label(&self.rules, p)
+    }
+    fn observation(&self, p: Player, out: &mut [f32]) {
+        observation::<G>(&self.rules, self.players, &self.state, p, out);
     }
 }

@@ -57,6 +57,9 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     type Event: Clone + Debug + Serialize + Send + Sync + 'static;
     /// What one viewer may see, redacted.
     type View: Serialize;
+    /// The tensor encoding for learning agents (observation from the view, dense action space): the game's
+    /// `observe.rs`.
+    type Encoding: super::observe::Encoding<Self>;
 
     /// The game id (`iron-throne`).
     const ID: &'static str;

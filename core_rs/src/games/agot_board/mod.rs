@@ -13,6 +13,7 @@
 pub mod bots;
 pub mod content;
 pub mod hidden;
+pub mod observe;
 pub mod rules;
 pub mod state;
 pub mod view;
@@ -34,6 +35,7 @@ impl Game for AgotBoard {
     type Ruleset = Rules;
     type Event = Event;
     type View = view::View;
+    type Encoding = observe::Tensors;
     const ID: &'static str = "agot-board";
     const VERSION: &'static str = "1";
 

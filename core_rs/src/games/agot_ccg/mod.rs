@@ -15,6 +15,7 @@
 pub mod bots;
 pub mod content;
 pub mod effects;
+pub mod observe;
 pub mod rules;
 pub mod state;
 pub mod view;

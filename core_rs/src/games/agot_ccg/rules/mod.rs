@@ -97,6 +97,7 @@ impl Game for AgotCcg {
     type Ruleset = Rules;
     type Event = Event;
     type View = View;
+    type Encoding = super::observe::Tensors;
     const ID: &'static str = "agot-ccg";
     const VERSION: &'static str = "1";
 

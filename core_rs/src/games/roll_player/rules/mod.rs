@@ -148,6 +148,7 @@ impl Game for RollPlayer {
     type Ruleset = Rules;
     type Event = Event;
     type View = super::state::View;
+    type Encoding = super::observe::Tensors;
     const ID: &'static str = "roll-player";
     const VERSION: &'static str = "1";
 
