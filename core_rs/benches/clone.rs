@@ -71,22 +71,22 @@ fn dyn_after(rs: &dyn DynRuleset, players: u8, steps: u32) -> Box<dyn DynMatch> 
 
 fn game<G: Game>(c: &mut Criterion, content: &str, options: &str, players: u8) {
     let rs = RulesetOf::<G>::parse(content, options).expect("content");
-    let rules = rs.rules().clone();
+    let rules: &G::Ruleset = rs.rules();
     for steps in [0, 200] {
-        let s: G = after(&rules, players, steps);
+        let s: G = after(rules, players, steps);
         c.bench_function(&format!("{}/{players}p state clone @{steps}", G::ID), |b| b.iter(|| s.clone()));
         let m = dyn_after(&rs, players, steps);
         c.bench_function(&format!("{}/{players}p match clone @{steps}", G::ID), |b| b.iter(|| m.clone_box()));
     }
-    let s: G = after(&rules, players, 0);
+    let s: G = after(rules, players, 0);
     let p = s.to_act().iter().next().unwrap_or(0);
     let mut legal = Vec::new();
-    s.legal_actions(&rules, p, &mut legal);
+    s.legal_actions(rules, p, &mut legal);
     let params = IsmctsParams::parse("", "ismcts:iterations=100,rollout=random", false).expect("params");
     let mut bot = Ismcts::new(params).expect("bot");
     let mut rng = Rng::new(1);
     c.bench_function(&format!("{}/{players}p ismcts 100 iterations (random rollouts)", G::ID), |b| {
-        b.iter(|| bot.act(&rules, &s, p, &legal, &mut rng))
+        b.iter(|| bot.act(rules, &s, p, &legal, &mut rng))
     });
 }
 

@@ -97,7 +97,10 @@ impl<G: Game> VectorEnvOf<G> {
             });
         }
         if !cfg.opponents.is_empty() && cfg.opponents.iter().all(Option::is_some) {
-            return Err(SetupError::Option { name: "opponents".into(), reason: "leave at least one learner seat".into() });
+            return Err(SetupError::Option {
+                name: "opponents".into(),
+                reason: "leave at least one learner seat".into(),
+            });
         }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(cfg.workers.max(1))
