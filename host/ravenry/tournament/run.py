@@ -41,7 +41,8 @@ def tournament(
     max_decisions: int = 1_000_000,
     progress: Callable[[int], None] | None = None,
 ) -> TournamentResult:
-    """Rank ``bots`` (specs such as ``ismcts:iterations=500``) over ``matches`` matches of ``game``.
+    """Rank ``bots`` (specs such as ``ismcts:iterations=500``) over ``matches`` matches of ``game``. With one bot
+    in every seat it is a balance run: the seat bias and the per-label tables are what it is for.
 
     Seats rotate so every bot sits in every seat equally often, and every deal is replayed under each rotation of
     its line-up (duplicate format); ``matches`` is rounded up to whole rotations (see
@@ -52,8 +53,8 @@ def tournament(
     if not g.spec.min_players <= n <= g.spec.max_players:
         raise OptionError(f"{game} takes {g.spec.min_players}-{g.spec.max_players} players, not {n}")
     names = list(bots)
-    if len(names) < 2:
-        raise OptionError("a tournament needs at least two bots (comma-separated --bots)")
+    if not names:
+        raise OptionError("a tournament needs at least one bot (comma-separated --bots)")
     dupes = sorted({b for b in names if names.count(b) > 1})
     if dupes:
         raise OptionError(f"each bot may be named once; repeated: {', '.join(dupes)}")
