@@ -15,8 +15,8 @@ from ravenry.specs import bot_name
 from ravenry.tournament.result import TournamentResult
 from ravenry.tournament.schedule import schedule
 
-# Jobs per Rust call: large enough that a call is not dominated by its overhead, small enough that the progress
-# bar moves and a Ray cluster gets several tasks per node.
+# Jobs per Rust call: at most this many, and about a fiftieth of the tournament (at least two per worker), so the
+# progress bar moves even when every match is a long search, and a Ray cluster gets many tasks.
 _CHUNK = 256
 
 
@@ -73,7 +73,8 @@ def tournament(
     core_bots = set(g.ruleset(full).bot_names) if g.spec.core else set()
     if g.spec.core and all(bot_name(b) in core_bots for b in names):
         source = RulesetSource(*g.ruleset_args(full))
-        chunks = [jobs[i : i + _CHUNK] for i in range(0, len(jobs), _CHUNK)]
+        size = min(_CHUNK, max(2 * w, len(jobs) // 50))
+        chunks = [jobs[i : i + size] for i in range(0, len(jobs), size)]
         args = [
             (n, seed, names, [(d, list(s)) for d, s in c], 1 if backend == "ray" else w, max_decisions) for c in chunks
         ]
