@@ -399,3 +399,29 @@ fn sos_three_player_extra_footman_goes_to_land_areas_only() {
     }
     assert!(g.areas.iter().zip(&r.areas).all(|(x, d)| !d.sea || x.neutral == 0), "no neutral force at sea anywhere");
 }
+
+/// The expansion is its own plugin: the agot-board content alone is the base game (no options needed, all off),
+/// and each Storm of Swords option without the expansion's content is refused by name, saying what to install.
+#[test]
+fn sos_options_need_the_storm_of_swords_content() {
+    let base = base_content_json();
+    let r = AgotBoard::ruleset(&base, "{}").expect("the base game needs no options");
+    assert!(r.tactics.is_empty() && r.wild.is_empty() && r.leader_bonus_areas.is_empty());
+    assert_eq!(r.cards[0][0].name, rules().cards[0][0].name, "the original house cards");
+    let mut g = AgotBoard::new(&r, 3, 9).unwrap();
+    assert!(random_play(&mut g, &r, 9) > 10);
+    for name in
+        ["sos_house_cards", "sos_westeros", "tactics", "leaders", "wildling_cards", "sos_victory", "sos_three_player"]
+    {
+        let opts = serde_json::json!({ name: true, "sos_house_cards": true }).to_string();
+        let opts = if name == "leaders" { opts } else { serde_json::json!({ name: true }).to_string() };
+        match AgotBoard::ruleset(&base, &opts) {
+            Err(SetupError::Option { name: n, reason }) => {
+                assert!(reason.contains("ravenry-storm-of-swords"), "{reason}");
+                assert!(n == name || (name == "leaders" && n == "sos_house_cards"), "{n} for {name}");
+            }
+            other => panic!("{name} without the SoS content: {other:?}"),
+        }
+        assert!(AgotBoard::ruleset(&content_json(), &opts).is_ok(), "{name} with it");
+    }
+}
