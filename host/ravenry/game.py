@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from functools import cached_property
 from typing import Any
 
-from ravenry import _core
 from ravenry import options as opts
+from ravenry._core import Ruleset
 from ravenry.errors import OptionError, UnknownGame
 from ravenry.match import Match, MatchBase
-from ravenry.plugins import registry
+from ravenry.plugins import Registry, registry
 from ravenry.pygame import PythonMatch
 from ravenry.specs import GameInfo, GameSpec, OptionSpec, VariantSpec
 
@@ -22,7 +23,7 @@ class Game:
     def __init__(self, spec: GameSpec, plugin: str) -> None:
         self.spec = spec
         self.plugin = plugin
-        self._rulesets: dict[str, _core.Ruleset] = {}
+        self._rulesets: dict[str, Ruleset] = {}
         self._extra_content: dict[tuple[str, int], Mapping[str, Any]] = {}
 
     @property
@@ -127,7 +128,7 @@ class Game:
     def resolve_options(self, options: Mapping[str, Any] | None, variants: Iterable[str] = ()) -> dict[str, Any]:
         return opts.resolve(self.id, self.options, options, variants, registry().variants.get(self.id, {}))
 
-    def ruleset(self, options: Mapping[str, Any]) -> _core.Ruleset:
+    def ruleset(self, options: Mapping[str, Any]) -> Ruleset:
         """The parsed ruleset for a full option set (cached: content is parsed once per option set). The core
         gets the canonical options and the content those options call for, so both are in the ruleset hash."""
         key = json.dumps(self.canonical_options(options), sort_keys=True)
@@ -135,15 +136,13 @@ class Game:
         if rs is None:
             if self.spec.core is None:
                 raise OptionError(f"{self.id} is a pure-Python game and has no core ruleset")
-            rs = _core.Ruleset(self.spec.core, self.content_json_for(options), key)
+            rs = Ruleset(self.spec.core, self.content_json_for(options), key)
             self._rulesets[key] = rs
         return rs
 
     def ruleset_hash(self, options: Mapping[str, Any]) -> str:
         if self.spec.core is not None:
             return self.ruleset(options).hash
-        import hashlib
-
         cls = self.spec.python_game
         canonical = self.canonical_options(options)
         blob = json.dumps(
@@ -180,6 +179,7 @@ class Game:
 
 
 _games: dict[str, Game] = {}
+_games_of: Registry | None = None  # the registry _games was built from; plugins.reload() makes a new one
 
 
 def clear_cache() -> None:
@@ -193,10 +193,14 @@ def games() -> list[GameInfo]:
 
 def game(game_id: str) -> Game:
     """The registered game ``game_id``; ``UnknownGame`` names the ones there are."""
+    global _games_of
+    reg = registry()
+    if reg is not _games_of:  # plugins were reloaded: the cached games may be gone or changed
+        _games.clear()
+        _games_of = reg
     g = _games.get(game_id)
     if g is not None:
         return g
-    reg = registry()
     spec = reg.games.get(game_id)
     if spec is None:
         known = ", ".join(sorted(reg.games)) or "none (install a game plugin)"
