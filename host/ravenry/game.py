@@ -24,7 +24,7 @@ class Game:
         self.spec = spec
         self.plugin = plugin
         self._rulesets: dict[str, Ruleset] = {}
-        self._extra_content: dict[tuple[str, int], Mapping[str, Any]] = {}
+        self._extra_content: dict[object, Mapping[str, Any]] = {}
 
     @property
     def id(self) -> str:
@@ -34,15 +34,14 @@ class Game:
     def _base_content(self) -> Mapping[str, Any]:
         return self.spec.content() if callable(self.spec.content) else self.spec.content
 
-    @property
-    def content_json(self) -> str:
-        """The game's own content document (what a ruleset without any expansion's options is built from)."""
-        return self.content_json_for(self.resolve_options(None))
+    @cached_property
+    def _registry(self) -> Registry:
+        # The registry this game was found in, kept: a match keeps its schema and content across plugins.reload().
+        return registry()
 
     @cached_property
     def _added(self) -> dict[str, tuple[OptionSpec, str]]:
-        # Taken from the registry once, so a match keeps the schema it was made with across a registry reload.
-        return dict(registry().added_options.get(self.id, {}))
+        return dict(self._registry.added_options.get(self.id, {}))
 
     @cached_property
     def options(self) -> tuple[OptionSpec, ...]:
@@ -61,7 +60,7 @@ class Game:
         variants give differently is refused)."""
         doc = dict(self._base_content)
         given_by: dict[str, str] = {}
-        for name, v in sorted(registry().variants.get(self.id, {}).items()):
+        for name, v in sorted(self._registry.variants.get(self.id, {}).items()):
             if not v.content or not all(options.get(k) == val for k, val in v.options.items()):
                 continue
             for key, part in self._variant_content(v).items():
@@ -73,8 +72,8 @@ class Game:
         return json.dumps(doc, sort_keys=True, separators=(",", ":"))
 
     def _variant_content(self, v: VariantSpec) -> Mapping[str, Any]:
-        # A content function is called once per process, like the game's own.
-        key = (v.name, id(v))
+        # A content function is called once per process, like the game's own (variants may share one).
+        key = v.content if callable(v.content) else v.name
         got = self._extra_content.get(key)
         if got is None:
             got = self._extra_content[key] = v.content() if callable(v.content) else v.content
@@ -83,7 +82,7 @@ class Game:
     def extensions_used(self, options: Mapping[str, Any], variants: Iterable[str]) -> dict[str, list[str]]:
         """What a match takes from distributions other than the game's own: distribution -> the variant names
         and the non-default added options it uses (saves keep it, so a missing expansion can be named)."""
-        reg = registry()
+        reg = self._registry
         own = next((p.distribution for p in reg.plugins if p.name == self.plugin), self.plugin)
         out: dict[str, set[str]] = {}
         for name in variants:
