@@ -80,6 +80,7 @@ def info(game: str, as_json: bool) -> None:
                 "players": list(i.players),
                 "options": opts,
                 "variants": list(i.variants),
+                "variant_plugins": dict(i.variant_plugins),
                 "bots": list(i.bots),
                 "plugin": i.plugin,
                 "help": i.help,
@@ -96,7 +97,10 @@ def info(game: str, as_json: bool) -> None:
     for o in opts:
         t.add_row(o["name"], o["kind"], json.dumps(o["default"]), ", ".join(map(str, o["choices"] or [])), o["help"])
     c.print(t)
-    c.print(f"variants: {', '.join(i.variants) or 'none'}")
+    # A variant from another distribution than the game's own (an expansion) says where it comes from.
+    own = next((p.distribution for p in registry().plugins if p.name == i.plugin), i.plugin)
+    named = [v if i.variant_plugins.get(v, own) == own else f"{v} (from {i.variant_plugins[v]})" for v in i.variants]
+    c.print(f"variants: {', '.join(named) or 'none'}")
     c.print(f"bots: {', '.join(i.bots)}")
 
 
@@ -125,7 +129,7 @@ def plugins(as_json: bool) -> None:
 
 
 def _options(game: str, pairs: tuple[str, ...]) -> dict[str, Any]:
-    return parse_cli(pairs, ravenry.game(game).spec.options)
+    return parse_cli(pairs, ravenry.game(game).options)
 
 
 def _progress(disable: bool) -> Progress:

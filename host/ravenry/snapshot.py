@@ -61,7 +61,29 @@ def read(source: bytes | str | os.PathLike[str]) -> dict[str, Any]:
             raise SnapshotError(f"{where}: actions must be [seat, code] pairs, found {a!r}")
     if not 0 <= data["seed"] < 2**64:
         raise SnapshotError(f"{where}: seed {data['seed']} is out of range")
+    # Optional (saves before it have none): distribution -> the variants and options the save takes from it.
+    ext = data.setdefault("extensions", {})
+    names_ok = isinstance(ext, dict) and all(
+        isinstance(k, str) and isinstance(v, list) and all(isinstance(x, str) for x in v) for k, v in ext.items()
+    )
+    if not names_ok:
+        raise SnapshotError(f"{where}: field 'extensions' should map distributions to lists of names")
     return data
+
+
+def _check_extensions(g: Any, data: dict[str, Any]) -> None:
+    """Name the missing expansion when a save uses variants or options that no installed plugin provides."""
+    known = {o.name for o in g.options} | set(g.info.variants)
+    for dist, names in data["extensions"].items():
+        missing = [n for n in names if n not in known]
+        if missing:
+            raise SnapshotError(
+                f"the save uses {', '.join(missing)} of {g.id} from the plugin {dist}, which is not installed"
+                f" (or not loaded: check RAVENRY_PLUGINS); install {dist} to load it"
+            )
+    unknown = [n for n in data["variants"] if n not in known]
+    if unknown:
+        raise SnapshotError(f"the save uses variants {', '.join(unknown)} of {g.id}, which no installed plugin has")
 
 
 def load_match(source: bytes | str | os.PathLike[str], verify: bool = False) -> MatchBase:
@@ -76,6 +98,7 @@ def load_match(source: bytes | str | os.PathLike[str], verify: bool = False) -> 
         raise SnapshotError(
             f"the save is of {g.id} version {data['game_version']}; the installed plugin plays version {g.version}"
         )
+    _check_extensions(g, data)
     try:
         options = g.resolve_options(data["options"])
     except RavenryError as e:

@@ -45,13 +45,20 @@ class GameSpec:
 
 @dataclass(frozen=True)
 class VariantSpec:
-    """A named set of option values for an existing game; variants combine when their options agree."""
+    """A named set of option values for an existing game; variants combine when their options agree.
+
+    A plugin that extends another plugin's game (an expansion) also brings ``adds_options`` (options the game
+    does not have without it; their defaults must leave the game as it is) and ``content`` (a JSON-serialisable
+    dict, or a function returning one, merged into the game's content document whenever this variant's option
+    values are all in force, so a ruleset without the expansion's options is the same with or without it)."""
 
     game: str
     name: str
     options: Mapping[str, Any]
     title: str = ""
     help: str = ""
+    adds_options: Sequence[OptionSpec] = ()
+    content: Callable[[], Mapping[str, Any]] | Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -108,6 +115,8 @@ class GameInfo:
     bots: tuple[str, ...]
     plugin: str
     help: str
+    #: variant name -> the distribution that registered it
+    variant_plugins: Mapping[str, str] = field(default_factory=dict)
 
 
 def plugin_data(package: str, name: str) -> Any:

@@ -81,6 +81,8 @@ impl AgotBoard {
             ok(c.cards.iter().all(|&k| k == NONE || k == NO_CARD || k < 7), "combat cards")?;
             ok(c.forbid.iter().all(|&k| k == NONE || k == NO_CARD || k < 7), "combat forbid")?;
             ok(c.winner == NONE || c.winner < 2, "combat winner")?;
+            ok(c.retreat_dest == NONE || area_ok(c.retreat_dest), "combat retreat")?;
+            ok(c.stage != CStage::RetreatLosses || (c.winner < 2 && c.retreat_dest != NONE), "retreat losses")?;
         }
         if let Some(b) = &self.bidding {
             ok(b.track <= 3, "bid track")?;
@@ -107,7 +109,12 @@ impl AgotBoard {
                     match kind {
                         ChoiceKind::TieOrder => o < 16 && seat_ok(o as u8),
                         ChoiceKind::ThroneOfBlades | ChoiceKind::DarkWings | ChoiceKind::Support => o <= 2,
-                        ChoiceKind::Tyrion | ChoiceKind::Aeron | ChoiceKind::Davos | ChoiceKind::Blade => o <= 1,
+                        ChoiceKind::Tyrion
+                        | ChoiceKind::Aeron
+                        | ChoiceKind::Davos
+                        | ChoiceKind::Blade
+                        | ChoiceKind::Stannis
+                        | ChoiceKind::Renly => o <= 1,
                         ChoiceKind::Reconcile | ChoiceKind::Sacrifice => usize::from(o >> 2) < na && o & 3 < 3,
                         ChoiceKind::Execute => o == none || usize::from(o) < self.leaders.len(),
                         ChoiceKind::TakeBack | ChoiceKind::DiscardStrongest | ChoiceKind::MelisandreDiscard => {
@@ -128,6 +135,8 @@ impl AgotBoard {
                         | ChoiceKind::Aeron
                         | ChoiceKind::Davos
                         | ChoiceKind::Blade
+                        | ChoiceKind::Stannis
+                        | ChoiceKind::Renly
                         | ChoiceKind::Casualty
                         | ChoiceKind::Retreat
                         | ChoiceKind::RetreatFor

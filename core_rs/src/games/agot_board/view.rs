@@ -375,6 +375,10 @@ impl AgotBoard {
             ChoiceKind::Aeron => if o == 1 { "Pay 2 power and swap Aeron" } else { "Keep Aeron" }.into(),
             ChoiceKind::Davos => if o == 1 { "Pay 2 power for a fortification" } else { "Keep the power" }.into(),
             ChoiceKind::Blade => if o == 1 { "Use the Valyrian Steel Blade (+1)" } else { "Keep the Blade" }.into(),
+            ChoiceKind::Stannis => {
+                if o == 1 { "Take the Iron Throne token (+1 sword)" } else { "Leave the token" }.into()
+            }
+            ChoiceKind::Renly => if o == 1 { "Upgrade a footman to a knight" } else { "Keep the footmen" }.into(),
             ChoiceKind::RetreatFor | ChoiceKind::Retreat => format!("Retreat to {}", r.area_name(o as u8)),
             ChoiceKind::Casualty => format!("Lose a {}", Self::unit_name(usize::from(o))),
             ChoiceKind::PlaceOrder => {
