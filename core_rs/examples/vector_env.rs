@@ -42,7 +42,8 @@ fn measure(name: &str, rules: &dyn DynRuleset, players: u8, matches: usize, work
     let mut env = rules.vector_env(cfg).expect("vector env");
     let (o, a) = (env.observation_size(), env.action_size());
     let (mut obs, mut mask) = (vec![0f32; matches * o], vec![0u8; matches * a]);
-    let (mut seat, mut rewards, mut done) = (vec![0i64; matches], vec![0f32; matches * usize::from(players)], vec![0u8; matches]);
+    let (mut seat, mut rewards, mut done) =
+        (vec![0i64; matches], vec![0f32; matches * usize::from(players)], vec![0u8; matches]);
     env.reset(StepOut { obs: &mut obs, mask: &mut mask, seat: &mut seat, rewards: &mut rewards, done: &mut done });
     let mut rng = Rng::new(7);
     let mut actions = vec![0i64; matches];
@@ -55,8 +56,11 @@ fn measure(name: &str, rules: &dyn DynRuleset, players: u8, matches: usize, work
             *act = rng.choose(&legal).copied().unwrap_or(0) as i64;
         }
         let t = Instant::now();
-        env.step(&actions, StepOut { obs: &mut obs, mask: &mut mask, seat: &mut seat, rewards: &mut rewards, done: &mut done })
-            .expect("legal actions");
+        env.step(
+            &actions,
+            StepOut { obs: &mut obs, mask: &mut mask, seat: &mut seat, rewards: &mut rewards, done: &mut done },
+        )
+        .expect("legal actions");
         in_step += t.elapsed().as_secs_f64();
         steps += matches as u64;
     }
@@ -69,7 +73,8 @@ fn main() {
     let workers: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2);
     let seconds: f64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(2.0);
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let it = it_content::load_dir(&root.join("plugins/iron_throne/ravenry_iron_throne/data")).expect("iron-throne data");
+    let it =
+        it_content::load_dir(&root.join("plugins/iron_throne/ravenry_iron_throne/data")).expect("iron-throne data");
     let iron = RulesetOf::<IronThrone>::parse(&it, r#"{"houses": []}"#).expect("iron-throne ruleset");
     let roll = RulesetOf::<RollPlayer>::parse(&roll_player_content(), "{}").expect("roll-player ruleset");
     for w in [1, workers] {

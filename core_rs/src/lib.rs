@@ -10,9 +10,9 @@ pub mod engine;
 pub mod games;
 pub mod rng;
 pub mod runner;
-pub mod vector;
 #[cfg(test)]
 pub mod testing;
+pub mod vector;
 
 // The extension's allocator (see Cargo.toml, feature `mimalloc`); `cargo test` keeps the system one.
 #[cfg(feature = "mimalloc")]

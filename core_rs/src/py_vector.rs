@@ -122,7 +122,8 @@ impl PyVectorEnv {
         })
         .map_err(CoreError::from)?;
         let (obs, mask, seat) = self.arrays(py)?;
-        let rewards = PyArray1::from_slice(py, &self.rewards).reshape([self.inner.matches(), usize::from(self.inner.players())])?;
+        let rewards = PyArray1::from_slice(py, &self.rewards)
+            .reshape([self.inner.matches(), usize::from(self.inner.players())])?;
         let done: Vec<bool> = self.done.iter().map(|&d| d != 0).collect();
         Ok((obs, mask, seat, rewards, PyArray1::from_vec(py, done)))
     }

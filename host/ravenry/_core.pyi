@@ -100,6 +100,7 @@ class Match:
     def observation(self, p: int) -> npt.NDArray[np.float32]: ...
     def legal_mask(self, p: int) -> npt.NDArray[np.uint8]: ...
 
+@final
 class VectorEnv:
     def __new__(
         cls,

@@ -6,13 +6,13 @@ use std::sync::Arc;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
+use super::observe::{observation, ActionSpace, Encoding};
 use super::{snapshot, Action, ActionInfo, Events, Game, Illegal, Logged, Outcome, Player, PlayerSet, Viewer};
 use super::{SetupError, SnapshotError};
 use crate::bots::{self, Bot};
 use crate::rng::Rng;
 use crate::runner::{self, SimConfig, SimReport};
 use crate::vector::{DynVectorEnv, VecConfig, VectorEnvOf};
-use super::observe::{observation, ActionSpace, Encoding};
 
 /// A parsed ruleset of some game.
 pub trait DynRuleset: Send + Sync {

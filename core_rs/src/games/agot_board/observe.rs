@@ -123,7 +123,10 @@ impl Encoding<AgotBoard> for Tensors {
             rules.wcards.len(),
             1.0,
         );
-        w.one_hot(view.wildling_card.as_deref().and_then(|c| rules.wild.iter().position(|x| x.1 == c)), rules.wild.len());
+        w.one_hot(
+            view.wildling_card.as_deref().and_then(|c| rules.wild.iter().position(|x| x.1 == c)),
+            rules.wild.len(),
+        );
         for k in 0..leader_slots(players) {
             let l = view.leaders.get(k);
             w.flag(l.is_some());

@@ -11,8 +11,20 @@ use crate::engine::{Action, Encoding, ObsWriter, Player};
 const K: usize = DECK_SIZE as usize;
 /// `Pending` variants, in declaration order, as the view names them in `waiting_for`.
 const PENDING: [&str; 14] = [
-    "Leaders", "Hostages", "UseLeader", "PlayCards", "Task", "Defender", "Choose", "Force", "Offer", "Answer",
-    "Commit", "Propose", "Respond", "Over",
+    "Leaders",
+    "Hostages",
+    "UseLeader",
+    "PlayCards",
+    "Task",
+    "Defender",
+    "Choose",
+    "Force",
+    "Offer",
+    "Answer",
+    "Commit",
+    "Propose",
+    "Respond",
+    "Over",
 ];
 /// Hostage slots the legal actions can name (`legal.rs` caps them at 64).
 const HOSTAGE_SLOTS: Action = 64;
