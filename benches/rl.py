@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
 import ravenry
 from ravenry.rl import VectorEnv, aec_env
 
@@ -59,7 +58,7 @@ def aec_loop(env: Any, seconds: float) -> dict[str, Any]:
     env.reset(seed=seed)
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
             if term or trunc:
                 env.step(None)
@@ -114,7 +113,8 @@ def main() -> None:
         results.append(row)
         print(
             f"{game:12} {players}p  vector 1w {row['vector_1_worker']['steps_per_s_in_step']:>11,.0f}/s  "
-            f"{cpus}w {best:>11,.0f}/s (with NumPy draw {row['vector_all_workers']['steps_per_s_with_numpy_draw']:,.0f})  "
+            f"{cpus}w {best:>11,.0f}/s "
+            f"(with NumPy draw {row['vector_all_workers']['steps_per_s_with_numpy_draw']:,.0f})  "
             f"AEC {row['aec_loop']['steps_per_s']:>9,.0f}/s",
             flush=True,
         )

@@ -14,6 +14,11 @@ pub mod runner;
 pub mod testing;
 pub mod vector;
 
+// The extension's allocator (see Cargo.toml, feature `mimalloc`); `cargo test` keeps the system one.
+#[cfg(feature = "mimalloc")]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[cfg(feature = "python")]
 mod py_durable;
 #[cfg(feature = "python")]

@@ -8,8 +8,8 @@ import warnings
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
-
 from ravenry.rl import aec_env
+
 from tests.rl.conftest import game_cases
 
 CASES = game_cases()

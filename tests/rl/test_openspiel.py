@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 import ravenry
+
 from tests.rl.conftest import core_games
 
 pyspiel = pytest.importorskip("pyspiel")

@@ -8,9 +8,9 @@ import warnings
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-
 from ravenry import IllegalAction, OptionError
 from ravenry.rl import single_agent_env
+
 from tests.rl.conftest import game_cases, opponent_bot
 
 CASES = game_cases()

@@ -8,9 +8,9 @@ import random
 
 import numpy as np
 import pytest
-
 from ravenry import OptionError
 from ravenry.rl import Tensors
+
 from tests.rl.conftest import game_cases
 
 CASES = game_cases()

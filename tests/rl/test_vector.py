@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from ravenry import IllegalAction, OptionError
 from ravenry.rl import Tensors, VectorEnv
+
 from tests.rl.conftest import game_cases, opponent_bot
 
 CASES = game_cases()

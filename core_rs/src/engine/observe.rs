@@ -128,6 +128,13 @@ impl<'a> ObsWriter<'a> {
         self.at += width;
     }
 
+    /// Add `v` at absolute offset `at` (inside a field skipped earlier); dropped past the end.
+    pub fn add_at(&mut self, at: usize, v: f32) {
+        if let Some(x) = self.out.get_mut(at) {
+            *x += v;
+        }
+    }
+
     /// Skip `width` slots (left zero).
     pub fn skip(&mut self, width: usize) {
         self.at += width;

@@ -160,7 +160,8 @@ class RavenryGame(pyspiel.Game):
         super().__init__(game_type, info, full)
 
     def new_initial_state(self) -> RavenryState:
-        seed = int.from_bytes(hashlib.blake2b(f"{self._seed}:{self._counter}".encode(), digest_size=8).digest(), "little")
+        key = f"{self._seed}:{self._counter}".encode()
+        seed = int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "little")
         self._counter += 1
         return RavenryState(self, self.tensors.new_match(seed))
 

@@ -85,9 +85,11 @@ class RavenrySingleAgent(gym.Env):
         index = int(action)
         if not (0 <= index < self.tensors.action_size and self.tensors.mask(self.match, self.seat)[index]):
             if self.illegal_reward is None:
-                self.match.apply(self.seat, self.tensors.code(index))  # raises IllegalAction, naming the action
+                # Raises IllegalAction (or OptionError past the space), naming the action; nothing changes.
+                self.match.apply(self.seat, self.tensors.code(index))
+                raise AssertionError("unreachable: the mask said this action is illegal")
             # Refused: nothing changes; the agent is told through the reward and the info.
-            return self._obs(), float(self.illegal_reward), False, False, {"seat": self.seat, "illegal": True}
+            return self._obs(), self.illegal_reward, False, False, {"seat": self.seat, "illegal": True}
         self.match.apply(self.seat, self.tensors.code(index))
         self._play_bots()
         reward = 0.0

@@ -105,8 +105,17 @@ impl Encoding<RollPlayer> for Tensors {
             for g in 0..GOALS {
                 w.flag(s.goals_met.get(g).copied().unwrap_or(false));
             }
-            w.counts(s.cards.iter().filter_map(|x| card_id(&x.0)), c, 1.0);
-            w.counts(s.cards.iter().filter(|x| x.2).filter_map(|x| card_id(&x.0)), c, 1.0);
+            let owned = w.written();
+            w.skip(c);
+            w.skip(c);
+            for (name, _, exhausted) in &s.cards {
+                if let Some(id) = card_id(name) {
+                    w.add_at(owned + id, 1.0);
+                    if *exhausted {
+                        w.add_at(owned + c + id, 1.0);
+                    }
+                }
+            }
             w.one_hot(s.init.map(usize::from), 7);
             dice(&mut w, s.pool.iter());
             w.scaled(f64::from(s.stars), 50.0);
