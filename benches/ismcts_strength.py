@@ -25,8 +25,11 @@ from ravenry.simulate import wilson
 RESULTS = Path(__file__).parent / "results"
 
 
-def play(game: str, players: int, seed: int, bots: list[str]) -> tuple[dict[str, Any], list[float], int]:
-    """One match with ``bots[p]`` in seat ``p``; returns the outcome, the search seats' think times and decisions."""
+def play(
+    game: str, players: int, seed: int, bots: list[str], kinds: frozenset[str] = frozenset(), tally: Any = None
+) -> tuple[dict[str, Any], list[float], int]:
+    """One match with ``bots[p]`` in seat ``p``; returns the outcome, the search seats' think times and decisions.
+    ``kinds``: action kinds (``defenders``) to tally in ``tally[bot]`` = [decisions offering one, times one chosen]."""
     m = ravenry.game(game).new_match(players, seed)
     thinks: list[float] = []
     bot_seed = seed * 7919
@@ -42,6 +45,10 @@ def play(game: str, players: int, seed: int, bots: list[str]) -> tuple[dict[str,
                 thinks.append(time.perf_counter() - t)
             else:
                 a = m.bot_action(bots[p], p, seed=bot_seed)
+            if kinds and len(legal) > 1 and any(m.describe(x, p)["kind"] in kinds for x in legal):
+                row = tally.setdefault(bots[p], [0, 0])
+                row[0] += 1
+                row[1] += m.describe(a, p)["kind"] in kinds
             m.apply(p, a)
     assert m.outcome is not None
     return m.outcome, thinks, m.decisions
@@ -62,11 +69,14 @@ def main() -> None:
     ap.add_argument("--against", default="heuristic", help="the bot in every other seat")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--tag", default="")
+    ap.add_argument("--kinds", default="", help="action kinds to tally per bot: how often offered, how often chosen")
     args = ap.parse_args()
     n = args.players
     started = time.time()
     thinks: list[float] = []
     rows = []
+    kinds = frozenset(k for k in args.kinds.split(",") if k)
+    tally: dict[str, list[int]] = {}
     if n == 1:
         # Solo: the same seeds with the search and with the opponent bot; compare mean scores.
         for k in range(args.matches):
@@ -94,7 +104,7 @@ def main() -> None:
             bots = [args.against] * n
             bots[seat] = args.spec
             seed = args.seed * 100_003 + k // n
-            o, t, decisions = play(args.game, n, seed, bots)
+            o, t, decisions = play(args.game, n, seed, bots, kinds, tally)
             thinks += t
             share = (1.0 / len(o["winners"])) if seat in o["winners"] else 0.0
             wins += share
@@ -117,6 +127,10 @@ def main() -> None:
         "search": args.spec,
         "against": args.against,
         "summary": summary,
+        "chosen_kinds": {
+            "kinds": sorted(kinds),
+            "by_bot": {b: {"offered": o, "chosen": c, "share": c / o if o else None} for b, (o, c) in tally.items()},
+        },
         "seconds_per_search_decision": {
             "mean": statistics.fmean(thinks) if thinks else 0.0,
             "max": max(thinks, default=0.0),

@@ -108,3 +108,36 @@ pub fn check_forged_state<G: Game>(rules: &G::Ruleset, bytes: &[u8]) {
         let _ = g.view(rules, Viewer::Player(p));
     }
 }
+
+/// The honesty check of design §8a on the Rust side: over `states` random mid-game states, the bot `make` builds
+/// chooses the same action for the seat to act from the state and from a determinization of it for that seat,
+/// with the same stream. Returns the first state (as decisions taken) where it did not, if any.
+pub fn first_dishonest_decision<G: Game>(
+    rules: &G::Ruleset,
+    players: u8,
+    states: u64,
+    make: impl Fn() -> Box<dyn Bot<G>>,
+) -> Option<u64> {
+    let mut legal: Vec<Action> = Vec::new();
+    for k in 0..states {
+        let mut g = G::new(rules, players, k).expect("setup");
+        let mut rng = Rng::new(k ^ 0xBEEF);
+        let mut ev = Events::disabled();
+        for _ in 0..rng.index(40) {
+            let Some(p) = g.to_act().iter().next() else { break };
+            legal.clear();
+            g.legal_actions(rules, p, &mut legal);
+            g.apply(rules, p, legal[rng.index(legal.len())], &mut ev).expect("legal");
+        }
+        let Some(p) = g.to_act().iter().next() else { continue };
+        legal.clear();
+        g.legal_actions(rules, p, &mut legal);
+        let world = g.determinize(rules, p, &mut rng);
+        let seed = rng.next_u64();
+        let real = make().act(rules, &g, p, &legal, &mut Rng::new(seed));
+        if make().act(rules, &world, p, &legal, &mut Rng::new(seed)) != real {
+            return Some(g.decisions());
+        }
+    }
+    None
+}

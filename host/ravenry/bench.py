@@ -219,13 +219,16 @@ def measure_hearts(budget: float) -> dict[str, Any] | None:
 
 
 def _open_spiel_ismcts(pyspiel: Any, game: Any, budget: float) -> float | None:
-    """``pyspiel.ISMCTSBot`` iterations/s at hearts' first decision (random rollouts, one thread)."""
+    """``pyspiel.ISMCTSBot`` iterations/s at hearts' first real decision (random rollouts, one thread)."""
     try:
         s = game.new_initial_state()
         rng = random.Random(4)
-        while s.is_chance_node():
-            outcomes, probs = zip(*s.chance_outcomes())
-            s.apply_action(rng.choices(outcomes, probs)[0])
+        while s.is_chance_node() or len(s.legal_actions()) < 2:
+            if s.is_chance_node():
+                outcomes, probs = zip(*s.chance_outcomes())
+                s.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                s.apply_action(s.legal_actions()[0])
         iterations = 256
         while True:
             evaluator = pyspiel.RandomRolloutEvaluator(1, 7)

@@ -202,17 +202,14 @@ class Match(MatchBase, CoreMatch):
         self.meta = dict(meta or {})
 
     def clone(self) -> Match:
-        """An independent copy that continues identically (same RNG position, history and events)."""
-        return Match(
-            self.game,
-            self.ruleset,
-            self.players,
-            self.seed,
-            source=self,
-            options=dict(self.options),
-            variants=self.variants,
-            meta=self.meta,
-        )
+        """An independent copy that continues identically (same RNG position, history and events). The core
+        shares the history and event log copy-on-write, so this costs the same at any point of the match; the
+        host attributes are copied without going through ``__init__`` (search and tools clone a lot)."""
+        made = cast(Match, CoreMatch.__new__(Match, self.ruleset, self.players, self.seed, None, self))
+        made.__dict__.update(self.__dict__)
+        made.options = dict(self.options)
+        made.meta = dict(self.meta)
+        return made
 
     def determinize(self, seat: int, seed: int) -> Match:
         """A copy in which everything ``seat`` cannot see is resampled from ``seed``, made in Rust (history

@@ -185,10 +185,11 @@ def simulate(
     return _python_loop(g, result, matches, full, variants, progress, max_decisions)
 
 
-def check_bots(g: Game, specs: Iterable[str]) -> None:
-    """Refuse a bot the game does not have or a spec with bad parameters; the message lists what is valid."""
-    for spec in specs:
-        g.check_bot(spec)
+def check_bots(g: Game, names: Iterable[str]) -> None:
+    """Refuse a bot the game does not have, naming the ones it has, and a spec with bad parameters
+    (``ismcts:depth=3``), naming the valid ones (``Game.check_bot``)."""
+    for b in names:
+        g.check_bot(b)
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,7 @@ def test_api_simulate_and_match_bot_take_parameters() -> None:
     m = ravenry.game("fixture").new_match(2, 3)
     p = m.to_act[0]
     assert m.bot("ismcts:iterations=30", p) in m.legal_actions(p)
+    assert m.bot("ismcts:seconds=0.01,workers=2", p) in m.legal_actions(p)
     assert m.bot_action("ismcts:iterations=30", p, seed=4) == m.bot_action("ismcts:iterations=30", p, seed=4)
 
 

@@ -7,6 +7,7 @@
 //! choices never depend on another seat's face-down commit or hidden hand: MO-ISMCTS (Cowling, Powley and
 //! Whitehouse 2012). docs/search.md explains the algorithm, its parameters and its honesty guarantee.
 
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -228,7 +229,8 @@ impl<'a, G: Game> Search<'a, G> {
     fn run(&mut self, root: &G, iterations: u64, deadline: Option<Instant>) -> u64 {
         let mut done = 0;
         while done < iterations {
-            if done % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            // Checked every iteration: one iteration of a long game costs milliseconds, a clock read nanoseconds.
+            if deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
             self.iterate(root);
@@ -372,26 +374,33 @@ impl<'a, G: Game> Search<'a, G> {
     }
 }
 
-/// The bot. A thread pool is kept for `workers > 1`.
+/// The bot. Searches with `workers > 1` run on a thread pool shared by every bot of that width.
 pub struct Ismcts {
     params: Params,
-    pool: Option<rayon::ThreadPool>,
+    pool: Option<Arc<rayon::ThreadPool>>,
     /// Iterations the last decision ran (all trees), for benches.
     pub last_iterations: u64,
 }
 
+/// One pool per worker count, built once: a fresh bot (one per seeded decision) must not pay for threads.
+fn shared_pool(workers: usize) -> Result<Arc<rayon::ThreadPool>, SetupError> {
+    static POOLS: OnceLock<Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>>> = OnceLock::new();
+    let mut pools = POOLS.get_or_init(|| Mutex::new(Vec::new())).lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((_, p)) = pools.iter().find(|(w, _)| *w == workers) {
+        return Ok(Arc::clone(p));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(workers)
+        .build()
+        .map_err(|e| SetupError::Option { name: "workers".into(), reason: e.to_string() })?;
+    let pool = Arc::new(pool);
+    pools.push((workers, Arc::clone(&pool)));
+    Ok(pool)
+}
+
 impl Ismcts {
     pub fn new(params: Params) -> Result<Self, SetupError> {
-        let pool = if params.workers > 1 {
-            Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(params.workers)
-                    .build()
-                    .map_err(|e| SetupError::Option { name: "workers".into(), reason: e.to_string() })?,
-            )
-        } else {
-            None
-        };
+        let pool = if params.workers > 1 { Some(shared_pool(params.workers)?) } else { None };
         Ok(Ismcts { params, pool, last_iterations: 0 })
     }
 
@@ -524,5 +533,41 @@ mod tests {
         assert_eq!(standing_reward(&[7.0], 1), vec![7.0]);
         let o = Outcome::from_scores(vec![2.0, 2.0, 1.0]);
         assert_eq!(outcome_reward(&o, 3), vec![0.5, 0.5, 0.0]);
+    }
+}
+
+#[cfg(test)]
+mod honesty {
+    use crate::bots::{self, Bot};
+    use crate::engine::{Action, Game, Player};
+    use crate::games::fixture::Fixture;
+    use crate::rng::Rng;
+    use crate::testing::first_dishonest_decision;
+
+    /// A cheat: plays the card that beats the next opponent's highest card, if it holds one.
+    struct Peeker;
+    impl Bot<Fixture> for Peeker {
+        fn act(
+            &mut self,
+            _r: &<Fixture as Game>::Ruleset,
+            g: &Fixture,
+            p: Player,
+            legal: &[Action],
+            _: &mut Rng,
+        ) -> Action {
+            let q = (usize::from(p) + 1) % g.hands.len();
+            let top = g.hands[q].iter().copied().max().unwrap_or(0);
+            legal.iter().copied().find(|&a| a > Action::from(top)).unwrap_or(legal[0])
+        }
+    }
+
+    #[test]
+    fn the_check_catches_a_bot_that_reads_a_hidden_hand_and_passes_the_search() {
+        let r =
+            Fixture::ruleset(r#"{"deck": [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16], "hand_size": 3}"#, "{}").unwrap();
+        assert!(first_dishonest_decision::<Fixture>(&r, 3, 60, || Box::new(Peeker)).is_some());
+        let search = || bots::make::<Fixture>("ismcts:iterations=60,trees=2").unwrap();
+        assert_eq!(first_dishonest_decision::<Fixture>(&r, 3, 60, search), None);
+        assert_eq!(first_dishonest_decision::<Fixture>(&r, 3, 60, || bots::make::<Fixture>("random").unwrap()), None);
     }
 }

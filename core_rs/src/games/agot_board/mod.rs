@@ -29,7 +29,7 @@ use crate::rng::Rng;
 use state::{Event, Phase};
 
 /// The search budget and playout this game plays best with (measured: docs/games/agot_board.md).
-pub const ISMCTS_DEFAULTS: &str = "iterations=300,rollout=heuristic,cut=200";
+pub const ISMCTS_DEFAULTS: &str = "iterations=150,rollout=heuristic,cut=200";
 
 impl Game for AgotBoard {
     type Ruleset = Rules;

@@ -29,7 +29,7 @@ use crate::rng::Rng;
 use state::{Event, Pending};
 
 /// The search budget and playout this game plays best with (measured: docs/games/iron_throne.md).
-pub const ISMCTS_DEFAULTS: &str = "iterations=1000,rollout=heuristic";
+pub const ISMCTS_DEFAULTS: &str = "iterations=500,rollout=heuristic";
 
 impl Game for IronThrone {
     type Ruleset = Rules;
