@@ -105,7 +105,7 @@ def _scores_table(view: dict[str, Any], viewer: int | None) -> Table:
             str(view["points"][p]),
             str(view["totals"][p]),
             ", ".join(view["voids"][p]),
-            f"{view['pass_counts'][p]}/3" if view["pass_direction"] != "none" else "—",
+            f"{view['pass_counts'][p]}/3" if view["pass_direction"] != "None" else "—",
         )
     return t
 
@@ -113,7 +113,8 @@ def _scores_table(view: dict[str, Any], viewer: int | None) -> Table:
 def render_view(view: dict[str, Any], seat: int | None) -> Any:
     phase = view["phase"]
     head = Text(
-        f"Hearts — hand {view['hand']} of {view['hands_in_match']}, pass {view['pass_direction']}", style="bold"
+        f"Hearts — hand {view['hand']} of {view['hands_in_match']}, pass {str(view['pass_direction']).lower()}",
+        style="bold",
     )
     if phase == "Pass":
         head.append("  ·  passing: choose three cards, face down", style="yellow")
@@ -130,7 +131,8 @@ def render_view(view: dict[str, Any], seat: int | None) -> Any:
         body: list[Any] = [hand_by_suit(hand)]
         passed = view["passed"][p]
         if passed:
-            body.append(Text("passing: ").append_text(cards_text(passed)))
+            label = "passing: " if phase == "Pass" else "passed: "
+            body.append(Text(label).append_text(cards_text(passed)))
         if p == seat and view.get("received"):
             body.append(Text("received: ").append_text(cards_text(view["received"])))
         if p == seat and view.get("legal"):
@@ -148,7 +150,7 @@ def narrate_event(event: dict[str, Any]) -> str:
     ((kind, f),) = body.items()
     name = SEAT_NAMES[f["seat"]] if isinstance(f, dict) and isinstance(f.get("seat"), int) and f["seat"] < 4 else "?"
     if kind == "HandStarted":
-        return f"Hand {f['hand'] + 1} is dealt; pass {f['pass_direction']}."
+        return f"Hand {f['hand'] + 1} is dealt; pass {str(f['pass_direction']).lower()}."
     if kind == "Dealt":
         return f"{name} is dealt {' '.join(card_str(c) for c in f['cards'])}."
     if kind == "PassCommitted":
