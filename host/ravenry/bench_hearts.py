@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import ravenry
+from ravenry import _core
 from ravenry.match import Match
 
 CHUNKS = 5
@@ -172,13 +173,26 @@ def _mid_games(game: Any) -> tuple[Any, Any]:
 
 
 def _clone_rows(seconds: float, game: Any) -> dict[str, Any]:
+    """``Match.clone()`` (the public API: the core's copy plus the host's Python subclass) against
+    ``State.clone()``; the core's copy alone is recorded beside it, to show where the time goes."""
     m, s = _mid_games(game)
+    rs = m.ruleset
     ours, theirs = _best_of(
         CHUNKS,
         lambda: _rate_for(seconds, lambda: (m.clone(), 1)[1]),
         lambda: _rate_for(seconds, lambda: (s.clone(), 1)[1]),
     )
-    return _row("clone of a mid-game state from Python", "clones/s", ours, theirs, position=MID_GAME_DECISIONS)
+    core_only = _rate_for(seconds, lambda: (_core.Match(rs, 4, m.seed, None, m, None), 1)[1])
+    return _row(
+        "clone of a mid-game state from Python",
+        "clones/s",
+        ours,
+        theirs,
+        position=MID_GAME_DECISIONS,
+        ravenry_core_copy_only=core_only,
+        how="Ravenry: Match.clone() (state, history and event log); OpenSpiel: State.clone(); "
+        "ravenry_core_copy_only: the core's copy into a bare _core.Match, without the host's Python subclass",
+    )
 
 
 def _save_rows(seconds: float, game: Any) -> list[dict[str, Any]]:
