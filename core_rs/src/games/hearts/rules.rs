@@ -335,10 +335,9 @@ impl Hearts {
                 }
             }
         }
-        let mut returns = [0i32; SEATS];
-        for q in 0..SEATS {
-            returns[q] = i32::from(TOTAL_POINTS - self.points[q]);
-            self.totals[q] += returns[q];
+        let returns = self.points.map(|pts| i32::from(TOTAL_POINTS - pts));
+        for (total, r) in self.totals.iter_mut().zip(returns) {
+            *total += r;
         }
         let points = self.points;
         ev.public(|| Event::HandScored { points, returns });
