@@ -455,6 +455,14 @@ impl Hearts {
         if self.phase == Phase::Pass && (self.pass_direction == PassDirection::None || self.cards_played != 0) {
             return Err("a pass phase with no pass direction or after play began".into());
         }
+        if self.phase != Phase::Pass {
+            for q in 0..SEATS as Player {
+                let to = usize::from(self.pass_direction.receiver(q));
+                if self.passed[usize::from(q)] & !(self.hands[to] | self.played_by[to]) != 0 {
+                    return Err(format!("seat {q}'s passed cards are not with the seat it passed to"));
+                }
+            }
+        }
         if self.pass_direction == PassDirection::None && self.passed.iter().any(|&m| m != 0) {
             return Err("cards passed in a hand without a pass".into());
         }

@@ -479,6 +479,23 @@ fn validate_checks_card_conservation() {
     let mut past = g.clone();
     past.hands[3] |= 1 << 60;
     assert!(past.validate(&r).is_err());
+    // After a pass, a seat's passed cards must be with the seat it passed to.
+    let r = rules(r#"{"pass_direction": "left"}"#);
+    let mut g = Hearts::new(&r, 4, 2).unwrap();
+    for p in 0..4u8 {
+        for _ in 0..3 {
+            let c = cards_of(g.hands[usize::from(p)])[0];
+            g.apply(&r, p, Action::from(c), &mut Events::disabled()).unwrap();
+        }
+    }
+    assert!(g.validate(&r).is_ok());
+    let mut moved = g.clone();
+    let c = g.passed[0] & g.passed[0].wrapping_neg();
+    moved.hands[1] &= !c;
+    let other = g.hands[2] & g.hands[2].wrapping_neg();
+    moved.hands[2] = (moved.hands[2] & !other) | c;
+    moved.hands[1] |= other;
+    assert!(moved.validate(&r).unwrap_err().contains("passed cards"));
 }
 
 #[test]

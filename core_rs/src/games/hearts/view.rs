@@ -68,11 +68,7 @@ impl Hearts {
                 .map(|q| viewer.sees_private_of(q).then(|| cards_of(self.hands[usize::from(q)])))
                 .collect(),
             hand_sizes: self.hands.map(|m| m.count_ones() as u8),
-            pass_counts: if self.phase == Phase::Pass || self.pass_direction != PassDirection::None {
-                self.passed.map(|m| m.count_ones() as u8)
-            } else {
-                [0; SEATS]
-            },
+            pass_counts: self.passed.map(|m| m.count_ones() as u8),
             passed: (0..SEATS as Player)
                 .map(|q| may_know_pass(q).then(|| cards_of(self.passed[usize::from(q)])))
                 .collect(),
