@@ -11,7 +11,7 @@ Ravenry's pass is simultaneous (every seat that still has cards to pass is to ac
 sequential (seat 0's three cards, then seat 1's, ...). The test follows OpenSpiel's order, so at OpenSpiel's
 seat-p pass decision Ravenry must have exactly seats p..3 to act.
 
-CI plays about 1,600 matches here (a few seconds); ``RAVENRY_HEARTS_DIFF_MATCHES`` scales the run
+CI plays 2,000 matches here (a few seconds); ``RAVENRY_HEARTS_DIFF_MATCHES`` scales the run
 (``benches/hearts_differential.sh`` plays 20,000 per case).
 """
 
@@ -126,7 +126,7 @@ def play_both(
 
 
 CASES: list[tuple[str, dict[str, Any], int]] = [
-    ("defaults", {}, 800),
+    ("defaults", {}, 1200),
     ("jd-bonus-avoid-all-tricks", {"jd_bonus": True, "avoid_all_tricks_bonus": True}, 200),
     ("lead-any-club", {"can_lead_any_club": True}, 100),
     ("points-on-first-trick", {"no_pts_on_first_trick": False}, 100),
