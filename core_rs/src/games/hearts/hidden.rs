@@ -9,7 +9,8 @@
 //! The constrained deal gives each unknown card, in random order, to a seat chosen with probability
 //! proportional to its remaining room among the seats that may hold that suit and that keep the rest of the
 //! deal possible (Hall's condition over the three other seats, checked per suit). With no voids this is
-//! exactly a uniform deal; with voids it is close to uniform and always consistent.
+//! exactly a uniform deal; with voids it is close to uniform and always consistent. Every draw depends only on
+//! what `p` knows and the RNG, so a determinization of a determinization (same RNG) is the same world.
 
 use super::state::*;
 use crate::engine::Player;
@@ -40,6 +41,9 @@ impl Hearts {
             }
         }
         let pool = &mut pool[..n];
+        // Sorted first, so the world drawn depends only on which cards `me` cannot see, never on which seat
+        // holds them in this state: determinizing a determinization draws from the same pool.
+        pool.sort_unstable();
         rng.shuffle(pool);
         let mut next = pool.iter().copied();
         for q in (0..SEATS).filter(|&q| q != me) {

@@ -543,3 +543,28 @@ proptest::proptest! {
         crate::testing::check_forged_state::<Hearts>(&r, &bytes);
     }
 }
+
+/// Determinization is canonical: it depends only on what the seat knows, so resampling a resampled state with
+/// the same RNG draws the same world.
+#[test]
+fn determinize_depends_only_on_the_seats_information() {
+    let r = rules(r#"{"pass_direction": "across"}"#);
+    let mut rng = Rng::new(8);
+    let mut legal = Vec::new();
+    for seed in 0..20 {
+        let mut g = Hearts::new(&r, 4, seed).unwrap();
+        while !g.to_act().is_empty() {
+            for p in 0..4u8 {
+                let d = g.determinize(&r, p, &mut Rng::new(seed));
+                let again = d.determinize(&r, p, &mut Rng::new(99));
+                let twice = again.determinize(&r, p, &mut Rng::new(7));
+                assert_eq!(g.determinize(&r, p, &mut Rng::new(7)), twice, "seed {seed}, seat {p}");
+            }
+            let p = g.to_act().iter().next().unwrap();
+            legal.clear();
+            g.legal_actions(&r, p, &mut legal);
+            let a = legal[rng.index(legal.len())];
+            g.apply(&r, p, a, &mut Events::disabled()).unwrap();
+        }
+    }
+}
