@@ -469,7 +469,8 @@ def replay(file: Path, seat: int | None, step: bool, verify: bool) -> None:
 )
 @click.option("--json", "as_json", is_flag=True, help="print the results as JSON")
 def bench(games: tuple[str, ...], quick: bool, out: Path, as_json: bool) -> None:
-    """Measure engine throughput per game and player count, beside OpenSpiel's hearts when installed."""
+    """Measure engine throughput per game and player count, beside OpenSpiel's hearts when installed
+    (with --game hearts: Ravenry's hearts and OpenSpiel's on identical work, row by row)."""
     from ravenry import bench as bench_mod  # here, not at the top: only `ravenry bench` pays for importing it
 
     results = bench_mod.run(list(games) or None, quick=quick)
@@ -479,6 +480,9 @@ def bench(games: tuple[str, ...], quick: bool, out: Path, as_json: bool) -> None
         return
     c = _console()
     c.print(bench_mod.table(results))
+    like_for_like = bench_mod.like_for_like_table(results)
+    if like_for_like is not None:
+        c.print(like_for_like)
     c.print(f"results written to {path}")
 
 
