@@ -14,6 +14,8 @@ pub mod runner;
 pub mod testing;
 
 #[cfg(feature = "python")]
+mod py_args;
+#[cfg(feature = "python")]
 mod py_durable;
 #[cfg(feature = "python")]
 mod py_errors;

@@ -8,6 +8,7 @@ use pyo3::types::{PyBytes, PyDict, PyList};
 use crate::engine::dynamic::{DynMatch, DynRuleset};
 use crate::engine::{ActionInfo, Field, Illegal, Viewer};
 use crate::games;
+use crate::py_args::{Code, Count, Players, Seat, Seed, Workers};
 use crate::py_errors::{CoreError, CoreResult, IllegalAction, OptionError, RavenryError, SnapshotError, UnknownGame};
 use crate::runner::SimConfig;
 
@@ -55,15 +56,23 @@ impl PyRuleset {
     fn simulate<'py>(
         &self,
         py: Python<'py>,
-        players: u8,
-        matches: u64,
-        seed: u64,
+        players: Players,
+        matches: Count,
+        seed: Seed,
         bots: Vec<String>,
-        workers: usize,
-        first: u64,
-        max_decisions: u64,
+        workers: Workers,
+        first: Count,
+        max_decisions: Count,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let cfg = SimConfig { players, first, matches, seed, bots, workers, max_decisions };
+        let cfg = SimConfig {
+            players: players.0,
+            first: first.0,
+            matches: matches.0,
+            seed: seed.0,
+            bots,
+            workers: usize::from(workers.0),
+            max_decisions: max_decisions.0,
+        };
         let inner = Arc::clone(&self.inner);
         let report = py.detach(move || inner.simulate(&cfg)).map_err(CoreError::from)?;
         let out = PyDict::new(py);
@@ -90,10 +99,10 @@ pub struct PyMatch {
     buf: Vec<u32>,
 }
 
-fn viewer(seat: Option<u8>, all: bool) -> Viewer {
+fn viewer(seat: Option<Seat>, all: bool) -> Viewer {
     match (all, seat) {
         (true, _) => Viewer::All,
-        (false, Some(p)) => Viewer::Player(p),
+        (false, Some(p)) => Viewer::Player(p.0),
         (false, None) => Viewer::Public,
     }
 }
@@ -123,21 +132,21 @@ impl PyMatch {
     #[allow(clippy::too_many_arguments)]
     fn new(
         ruleset: Py<PyRuleset>,
-        players: u8,
-        seed: u64,
+        players: Players,
+        seed: Seed,
         state: Option<&[u8]>,
         source: Option<PyRef<'_, PyMatch>>,
-        history: Option<Vec<(u8, u32)>>,
+        history: Option<Vec<(Seat, Code)>>,
         _args: &Bound<'_, pyo3::types::PyTuple>,
         _kwargs: Option<&Bound<'_, PyDict>>,
     ) -> CoreResult<Self> {
         let mut inner = match (source, state) {
             (Some(src), _) => src.inner.clone_box(),
-            (None, Some(bytes)) => ruleset.get().inner.load_state(players, seed, bytes)?,
-            (None, None) => ruleset.get().inner.new_match(players, seed)?,
+            (None, Some(bytes)) => ruleset.get().inner.load_state(players.0, seed.0, bytes)?,
+            (None, None) => ruleset.get().inner.new_match(players.0, seed.0)?,
         };
         if let Some(h) = history {
-            inner.set_history(h);
+            inner.set_history(h.into_iter().map(|(p, a)| (p.0, a.0)).collect());
         }
         Ok(PyMatch { inner, ruleset, buf: Vec::new() })
     }
@@ -150,15 +159,16 @@ impl PyMatch {
     }
 
     /// Seat `p`'s legal action codes, in a deterministic order (empty if `p` may not act).
-    fn legal_actions<'py>(&mut self, py: Python<'py>, p: u8) -> PyResult<Bound<'py, PyList>> {
+    fn legal_actions<'py>(&mut self, py: Python<'py>, p: Seat) -> PyResult<Bound<'py, PyList>> {
+        self.check_seat(p)?;
         self.buf.clear();
-        self.inner.legal_actions(p, &mut self.buf);
+        self.inner.legal_actions(p.0, &mut self.buf);
         PyList::new(py, &self.buf)
     }
 
     /// Apply action code `a` for seat `p`; raises `IllegalAction` (and changes nothing) if it may not.
-    fn apply(&mut self, p: u8, a: u32) -> CoreResult<()> {
-        Ok(self.inner.apply(p, a)?)
+    fn apply(&mut self, p: Seat, a: Code) -> CoreResult<()> {
+        Ok(self.inner.apply(p.0, a.0)?)
     }
 
     #[getter]
@@ -177,10 +187,21 @@ impl PyMatch {
         Ok(Some(d))
     }
 
+    /// What legal action `a` of `seat` (default: the first seat to act) means; `IllegalAction` if it is not one.
     #[pyo3(signature = (a, seat=None))]
-    fn describe<'py>(&self, py: Python<'py>, a: u32, seat: Option<u8>) -> PyResult<Bound<'py, PyDict>> {
-        let p = seat.or_else(|| self.inner.to_act().iter().next()).unwrap_or(0);
-        info_dict(py, &self.inner.describe(p, a))
+    fn describe<'py>(&self, py: Python<'py>, a: Code, seat: Option<Seat>) -> PyResult<Bound<'py, PyDict>> {
+        let p = match seat {
+            Some(s) => s.0,
+            None => self.inner.to_act().iter().next().ok_or_else(|| {
+                IllegalAction::new_err(format!(
+                    "{}: the match is over; code {} means nothing now",
+                    self.inner.game_id(),
+                    a.0
+                ))
+            })?,
+        };
+        let info = self.inner.describe(p, a.0).map_err(CoreError::from)?;
+        info_dict(py, &info)
     }
 
     #[getter]
@@ -219,13 +240,26 @@ impl PyMatch {
     }
 
     #[pyo3(signature = (seat=None, all=false))]
-    fn view_msgpack<'py>(&self, py: Python<'py>, seat: Option<u8>, all: bool) -> Bound<'py, PyBytes> {
-        PyBytes::new(py, &self.inner.view_msgpack(viewer(seat, all)))
+    fn view_msgpack<'py>(&self, py: Python<'py>, seat: Option<Seat>, all: bool) -> PyResult<Bound<'py, PyBytes>> {
+        if let Some(p) = seat {
+            self.check_seat(p)?;
+        }
+        Ok(PyBytes::new(py, &self.inner.view_msgpack(viewer(seat, all))))
     }
 
     #[pyo3(signature = (since=0, seat=None, all=false))]
-    fn events_msgpack<'py>(&self, py: Python<'py>, since: usize, seat: Option<u8>, all: bool) -> Bound<'py, PyBytes> {
-        PyBytes::new(py, &self.inner.events_msgpack(since, viewer(seat, all)))
+    fn events_msgpack<'py>(
+        &self,
+        py: Python<'py>,
+        since: Count,
+        seat: Option<Seat>,
+        all: bool,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        if let Some(p) = seat {
+            self.check_seat(p)?;
+        }
+        let since = usize::try_from(since.0).unwrap_or(usize::MAX);
+        Ok(PyBytes::new(py, &self.inner.events_msgpack(since, viewer(seat, all))))
     }
 
     /// The whole state (RNG included) in the snapshot encoding.
@@ -234,17 +268,36 @@ impl PyMatch {
     }
 
     /// State bytes of a copy in which everything seat `p` cannot see is resampled from `seed`.
-    fn determinized_state<'py>(&self, py: Python<'py>, p: u8, seed: u64) -> Bound<'py, PyBytes> {
-        PyBytes::new(py, &self.inner.determinize(p, seed).state_msgpack())
+    fn determinized_state<'py>(&self, py: Python<'py>, p: Seat, seed: Seed) -> PyResult<Bound<'py, PyBytes>> {
+        self.check_seat(p)?;
+        Ok(PyBytes::new(py, &self.inner.determinize(p.0, seed.0).state_msgpack()))
     }
 
     /// The action bot `name` would take for seat `p` now.
-    fn bot_action(&mut self, name: &str, p: u8) -> CoreResult<u32> {
-        Ok(self.inner.bot_action(name, p)?)
+    fn bot_action(&mut self, name: &str, p: Seat) -> PyResult<u32> {
+        self.check_seat(p)?;
+        Ok(self.inner.bot_action(name, p.0).map_err(CoreError::from)?)
     }
 
-    fn seat_label(&self, p: u8) -> Option<String> {
-        self.inner.seat_label(p)
+    fn seat_label(&self, p: Seat) -> PyResult<Option<String>> {
+        self.check_seat(p)?;
+        Ok(self.inner.seat_label(p.0))
+    }
+}
+
+impl PyMatch {
+    /// Seat arguments name a seat of this match; anything else is an `OptionError` saying which seats exist.
+    fn check_seat(&self, p: Seat) -> PyResult<()> {
+        let n = self.inner.players();
+        if p.0 >= n {
+            return Err(OptionError::new_err(format!(
+                "{}: there is no seat {} in a {n}-player match (seats 0 to {})",
+                self.inner.game_id(),
+                p.0,
+                n.saturating_sub(1)
+            )));
+        }
+        Ok(())
     }
 }
 
