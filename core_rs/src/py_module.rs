@@ -51,7 +51,10 @@ impl PyRuleset {
     }
 
     /// Play `matches` bot matches in Rust with the GIL released; returns the tallies as a dict.
-    #[pyo3(signature = (players, matches, seed, bots, workers=1, first=0, max_decisions=1_000_000))]
+    #[pyo3(
+        signature = (players, matches, seed, bots, workers=Workers(1), first=Count(0), max_decisions=Count(1_000_000)),
+        text_signature = "(self, /, players, matches, seed, bots, workers=1, first=0, max_decisions=1000000)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn simulate<'py>(
         &self,
@@ -247,7 +250,7 @@ impl PyMatch {
         Ok(PyBytes::new(py, &self.inner.view_msgpack(viewer(seat, all))))
     }
 
-    #[pyo3(signature = (since=0, seat=None, all=false))]
+    #[pyo3(signature = (since=Count(0), seat=None, all=false), text_signature = "(self, /, since=0, seat=None, all=False)")]
     fn events_msgpack<'py>(
         &self,
         py: Python<'py>,

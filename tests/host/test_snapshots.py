@@ -67,7 +67,7 @@ def test_verify_catches_a_state_that_does_not_match_its_actions() -> None:
         (lambda d: d.update(state=b"\x93\x01\x02"), "not a fixture state"),
         (lambda d: d.update(state="text"), "field 'state' should be bytes"),
         (lambda d: d.pop("actions"), "no 'actions' field"),
-        (lambda d: d.update(actions=[[0, -1]]), "actions must be"),
+        (lambda d: d.update(actions=[[0, -1]]), "action \\[0, -1\\] is out of range"),
         (lambda d: d.update(game_version="0"), "version 0"),
         (lambda d: d.update(players=9), "played by 2 to 4 players"),
     ],
