@@ -13,11 +13,11 @@ from typing import Any
 
 from ravenry._core import Match as CoreMatch
 from ravenry.errors import OptionError
+from ravenry.game import game as get_game
 
 # The most worker threads a batch may ask for (the Rust runner refuses more, before starting any): far past
 # any machine's cores, low enough that a typo cannot spawn threads until the system gives out.
 MAX_WORKERS = 256
-from ravenry.game import game as get_game
 
 
 @dataclass

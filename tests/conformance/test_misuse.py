@@ -3,10 +3,9 @@ OverflowError or TypeError, never a silent answer, and never a call that does no
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
-
-import random
 
 import pytest
 import ravenry

@@ -8,9 +8,9 @@ from pathlib import Path
 import msgpack
 import pytest
 import ravenry
-from ravenry import SnapshotError
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from ravenry import SnapshotError
 from ravenry.snapshot import FIELDS, FORMAT
 
 
@@ -165,7 +165,9 @@ def test_plausible_but_impossible_states_are_refused_on_load() -> None:
     field=st.sampled_from(sorted(FIELDS)),
     value=st.recursive(
         st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5) | st.binary(max_size=8),
-        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3) | st.integers(), inner, max_size=3),
+        lambda inner: (
+            st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3) | st.integers(), inner, max_size=3)
+        ),
         max_leaves=8,
     ),
 )
