@@ -140,8 +140,13 @@ def test_sigterm_shuts_down_cleanly_and_tells_the_clients(tmp_path: Path) -> Non
             await next_frame(c, lambda f: f.get("t") == "closed", timeout=10)
             return c.close_reason
 
-    reason = run(go(), timeout=30)
-    assert proc.wait(10) == 0
+    try:
+        reason = run(go(), timeout=30)
+        assert proc.wait(10) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
     assert reason == "1001 server shutting down"
     assert not list(tmp_path.glob(".*.tmp")), "a half-written file was left"
     m = ravenry.load_match(tmp_path / f"{match_id}.rvn")
@@ -277,10 +282,11 @@ def test_list_is_paged_filtered_and_charged_by_its_cost() -> None:
                 rest = await c.request("list", game="fixture", offset=5)
                 assert len(rest["matches"]) == 1 and rest["next"] is None
                 assert len((await c.request("list"))["matches"]) == 5, "a page is bounded"
+
         async def costly() -> None:
             async with Client(live.url) as c:
-                # 12 matches at 4 a token: a list costs 4 frames. Three of them overdraw a burst of 8, so the
-                # next frame is refused, though it is the fourth frame sent.
+                # 12 matches at 4 a token, 5 summaries a token: a list costs 5 frames. Three of them overdraw a
+                # burst of 8, so the next frame is refused, though it is only the fourth frame sent.
                 for _ in range(3):
                     await ask(c, "list")
                 assert (await ask(c, "ping"))["code"] == "rate-limited"

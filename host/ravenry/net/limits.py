@@ -36,14 +36,17 @@ class Limits:
     matches_per_address: int = 50
     seats_per_connection: int = 32
     seats_per_address: int = 128
-    # An unfinished match with no connected seat holder for this long is closed and its save moved into
-    # ``DIR/expired/`` (so abandoned matches do not hold the server's match limit for good, even across a
-    # restart). A dropped player keeps the seat for a reconnect until then. The command line's match is exempt.
+    # An unfinished match nobody (no seat holder, no watcher) has been connected to for this long is closed and
+    # its save moved into ``DIR/expired/``, so abandoned matches do not hold the match limit for good, even
+    # across a restart. A dropped player keeps the seat for a reconnect until then. The command line's match
+    # is exempt.
     abandoned_seconds: float = 3600.0
     # ``list`` replies at most this many summaries a page, and costs one extra frame of the rate limit per this
-    # many hosted matches it scans.
+    # many hosted matches it scans and per this many summaries it sends (benches/net_attacks.py: three clients
+    # listing without pause pushed an honest player's median act from 0.5 to 24 ms at one frame a list).
     list_page: int = 50
-    list_scan_per_token: int = 500
+    list_scan_per_token: int = 100
+    list_summaries_per_token: int = 5
     # A connection whose socket stays backed up (it does not read) this long is dropped.
     write_timeout: float = 10.0
     # A finished match nobody watches is dropped from memory after this long (its save file, if any, stays; a

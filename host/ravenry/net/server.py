@@ -253,6 +253,7 @@ class Server:
             if (game is None or tb.match.game.id == game) and (not open_only or tb.has_free_seat())
         ]
         page = [tb.summary() for tb in found[offset : offset + limit]]
+        conn.charge(1 + len(page) // self.limits.list_summaries_per_token)
         nxt = offset + limit if offset + limit < len(found) else None
         return {"t": "matches", "matches": page, "total": len(found), "offset": offset, "next": nxt}
 
@@ -271,7 +272,11 @@ class Server:
         table = self.create(
             req.args["game"], req.get("players"), seed, req.get("options"), variants, bots, req.get("turn_seconds")
         )
-        await self.save_table(table)
+        try:
+            await self.save_table(table)
+        except OSError as e:
+            del self.tables[table.id]  # never host a match the disk does not have
+            raise BadFrame("save-failed", f"the server cannot save a new match ({e})") from None
         table.start()
         return {"t": "created", "match": table.id, "summary": table.summary()}
 

@@ -105,7 +105,7 @@ class Table:
     _bots: asyncio.Task[None] | None = None
     _closed: bool = False
     finished_at: float | None = None  # time.monotonic() when the match was seen over (for the server's sweep)
-    alone_since: float | None = None  # time.monotonic() since when no seat holder is connected (unfinished)
+    alone_since: float | None = None  # time.monotonic() since when nobody is connected to it (unfinished)
     pinned: bool = False  # the command line's match: never expires
     # Why the match stopped taking actions (a save failed): an action is acknowledged only once it is on disk.
     halted: str | None = None
@@ -151,8 +151,8 @@ class Table:
         return not self.match.is_over and any(s.free for s in self.seats)
 
     def seen_alone(self) -> None:
-        """Note when the last connected seat holder went, for the abandoned-match expiry."""
-        if any(sub.seat is not None for sub in self.subscribers):
+        """Note when the last connected client (seat holder or watcher) went, for the abandoned-match expiry."""
+        if self.subscribers:
             self.alone_since = None
         elif self.alone_since is None:
             self.alone_since = time.monotonic()
