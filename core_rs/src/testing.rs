@@ -49,7 +49,9 @@ fn check_step<G: Game>(rules: &G::Ruleset, g: &G, players: u8, rng: &mut Rng) {
     let bytes = snapshot::encode(g);
     let back: G = snapshot::decode(G::ID, &bytes).expect("a state decodes from its own snapshot");
     assert_eq!(snapshot::encode(&back), bytes, "{}: snapshot round trip changed the state", G::ID);
-    assert!(g.validate(rules).is_ok(), "{}: a reachable state fails validate()", G::ID);
+    if let Err(why) = g.validate(rules) {
+        panic!("{}: a reachable state fails validate(): {why}", G::ID);
+    }
     let mut legal = Vec::new();
     for p in 0..players {
         legal.clear();
@@ -64,6 +66,9 @@ fn check_step<G: Game>(rules: &G::Ruleset, g: &G, players: u8, rng: &mut Rng) {
             assert_eq!(snapshot::encode(&h), bytes, "{}: a refused action changed the state", G::ID);
         }
         let d = g.determinize(rules, p as Player, rng);
+        if let Err(why) = d.validate(rules) {
+            panic!("{}: a determinized state fails validate(): {why}", G::ID);
+        }
         let mine = |s: &G| snapshot::encode(&s.view(rules, Viewer::Player(p)));
         assert_eq!(mine(&d), mine(g), "{}: seat {p}'s view depends on what it cannot see", G::ID);
         let public = |s: &G| snapshot::encode(&s.view(rules, Viewer::Public));

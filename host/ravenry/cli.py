@@ -448,13 +448,16 @@ def resume(file: Path, verify: bool) -> None:
 @cli.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--seat", type=int, help="narrate as this seat sees it (default: the public)")
+@click.option("--all", "show_all", is_flag=True, help="show everything: every action, event and hidden card")
 @click.option("--step", is_flag=True, help="wait for enter after each action")
 @click.option("--verify", is_flag=True, help="also check that the replay reproduces the saved state")
-def replay(file: Path, seat: int | None, step: bool, verify: bool) -> None:
-    """Step through a saved match from its seed."""
+def replay(file: Path, seat: int | None, show_all: bool, step: bool, verify: bool) -> None:
+    """Step through a saved match from its seed, showing only what one seat (or the public) may know."""
     saved = ravenry.load_match(file, verify=verify)
+    if seat is not None and not 0 <= seat < saved.players:
+        raise click.BadParameter(f"the match has seats 0 to {saved.players - 1}", param_hint="--seat")
     fresh = saved.game.new_match(saved.players, saved.seed, saved.options, saved.variants)
-    play_mod.replay(fresh, saved.history(), _console(), _ask if step else None, seat)
+    play_mod.replay(fresh, saved.history(), _console(), _ask if step else None, seat, show_all)
 
 
 @cli.command()

@@ -159,8 +159,12 @@ class MatchBase:
         return spec.choose(self, seat)
 
     def _check_seat(self, seat: int | None) -> None:
-        if seat is not None and not 0 <= seat < self.players:
-            raise OptionError(f"{self.game.id}: no seat {seat} in a {self.players}-player match")
+        if seat is None:
+            return
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise OptionError(f"{self.game.id}: seat must be an int or None, not {type(seat).__name__} {seat!r:.40}")
+        if not 0 <= seat < self.players:
+            raise OptionError(f"{self.game.id}: there is no seat {seat} in a {self.players}-player match")
 
     # Snapshots (design §6).
     def to_bytes(self) -> bytes:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
+from rich.pretty import Pretty
 from rich.rule import Rule
 
 from ravenry import render
@@ -87,21 +88,25 @@ def replay(
     console: Console,
     ask: Callable[[str], str] | None,
     viewer: int | None = None,
+    all: bool = False,
 ) -> MatchBase:
-    """Step through ``actions`` on a fresh ``match``, narrating each as ``viewer`` may know it."""
+    """Step through ``actions`` on a fresh ``match``, showing only what ``viewer`` may know (``None``: the
+    public): its own actions by name, the others' as "acts", the events it may see, and its view at the end.
+    ``all`` shows everything (every label, every event, the whole state), for the save's owner."""
     for i, (p, a) in enumerate(actions):
         before = match.event_count
-        label = match.describe(a, p)["label"]
+        # Another seat's label can name what it holds (a hostage's card, a secret order): never shown.
+        label = match.describe(a, p)["label"] if all or p == viewer else None
         try:
             match.apply(p, a)
         except RavenryError as e:
             raise RavenryError(f"action {i} of the save does not replay: {e}") from e
-        console.print(f"[bold]{i + 1:>4}[/] seat {p}: {label}")
-        for event in match.events(before, viewer):
+        console.print(f"[bold]{i + 1:>4}[/] seat {p}" + (f": {label}" if label is not None else " acts"))
+        for event in match.events(before, viewer, all=all):
             console.print(f"       {render.narrate(match, event)}")
         if ask is not None:
             ask("enter for the next action")
-    console.print(render.view(match, viewer))
+    console.print(Pretty(match.state()) if all else render.view(match, viewer))
     if match.is_over:
         console.print(render.outcome_table(match))
     return match

@@ -96,7 +96,8 @@ def test_store_round_trip_keeps_seats_and_skips_broken_saves(tmp_path: Path) -> 
         m.apply(m.to_act[0], m.legal_actions(m.to_act[0])[0])
         await store.save(table)
         (tmp_path / "junk.rvn").write_bytes(b"not a save")
-        (loaded,) = store.load_all()
+        ((path, loaded),) = store.load_all()
+        assert path.name == "abc123.rvn" and (tmp_path / "unreadable" / "junk.rvn").exists()
         back = Table.from_saved(loaded, None)
         assert back.id == "abc123" and back.turn_seconds == 30.0 and back.match.seed == 77
         assert [(s.bot, s.token_hash) for s in back.seats] == [(None, hash_token("t0")), ("random", None), (None, None)]

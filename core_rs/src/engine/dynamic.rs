@@ -56,7 +56,8 @@ pub trait DynMatch: Send + Sync {
     /// Checked apply: on `Err` nothing changed (state, history, events).
     fn apply(&mut self, p: Player, a: Action) -> Result<(), Illegal>;
     fn outcome(&self) -> Option<Outcome>;
-    fn describe(&self, p: Player, a: Action) -> ActionInfo;
+    /// What `a` means for seat `p` now; refused unless `a` is one of `p`'s legal actions now.
+    fn describe(&self, p: Player, a: Action) -> Result<ActionInfo, Illegal>;
     fn decisions(&self) -> u64;
     fn history(&self) -> Vec<(Player, Action)>;
     /// Restore the action history of a match loaded from a snapshot's state.
@@ -149,8 +150,12 @@ impl<G: Game> DynRuleset for RulesetOf<G> {
     }
     fn load_state(&self, players: u8, seed: u64, bytes: &[u8]) -> Result<Box<dyn DynMatch>, SnapshotError> {
         let state: G = snapshot::decode(G::ID, bytes)?;
-        state.validate(&self.rules).map_err(|why| SnapshotError::Invalid { game: G::ID, why })?;
         self.check_players(players).map_err(|e| SnapshotError::Invalid { game: G::ID, why: e.to_string() })?;
+        state.validate(&self.rules).map_err(|why| SnapshotError::Invalid { game: G::ID, why })?;
+        if state.seat_count() != usize::from(players) {
+            let why = format!("the save says {players} players but its state has {} seats", state.seat_count());
+            return Err(SnapshotError::Invalid { game: G::ID, why });
+        }
         Ok(Box::new(self.wrap(state, players, seed)))
     }
     fn simulate(&self, cfg: &SimConfig) -> Result<SimReport, SetupError> {
@@ -258,8 +263,16 @@ impl<G: Game> DynMatch for MatchOf<G> {
     fn outcome(&self) -> Option<Outcome> {
         self.state.outcome()
     }
-    fn describe(&self, p: Player, a: Action) -> ActionInfo {
-        self.state.describe(&self.rules, p, a)
+    fn describe(&self, p: Player, a: Action) -> Result<ActionInfo, Illegal> {
+        if p >= self.players {
+            return Err(Illegal::new(format!("{}: there is no seat {p} in a {}-player match", G::ID, self.players)));
+        }
+        let mut legal = Vec::new();
+        self.legal_actions(p, &mut legal);
+        if !legal.contains(&a) {
+            return Err(Illegal::new(format!("{}: code {a} is not a legal action of seat {p} now", G::ID)));
+        }
+        Ok(self.state.describe(&self.rules, p, a))
     }
     fn decisions(&self) -> u64 {
         self.state.decisions()

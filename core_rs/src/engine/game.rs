@@ -125,8 +125,12 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     fn seat_label(&self, _rules: &Self::Ruleset, _p: Player) -> Option<String> {
         None
     }
-    /// Check a decoded snapshot's invariants (lengths, indices), so a forged state cannot cause a panic later.
+    /// Check a decoded snapshot's invariants, so a forged state cannot cause a panic later and an impossible one
+    /// is refused on load: lengths and indices, and the conservation laws of the physical game (every card in
+    /// exactly one place, counts within their supply, one house per seat).
     fn validate(&self, rules: &Self::Ruleset) -> Result<(), String>;
+    /// How many seats the state holds (a snapshot's envelope must agree).
+    fn seat_count(&self) -> usize;
 
     /// Game-specific bots by name; `random` is provided for every game by `bots::make`.
     fn bot_names() -> &'static [&'static str] {

@@ -10,7 +10,7 @@ from typing import Any
 from ravenry.backends import RulesetSource, check_backend, run_chunks
 from ravenry.errors import OptionError
 from ravenry.game import game as get_game
-from ravenry.simulate import MatchRecord, check_bots, play_python_match
+from ravenry.simulate import MAX_WORKERS, MatchRecord, check_bots, play_python_match
 from ravenry.specs import bot_name
 from ravenry.tournament.result import TournamentResult
 from ravenry.tournament.schedule import schedule
@@ -62,9 +62,9 @@ def tournament(
     check_backend(backend)
     if not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise OptionError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r}")
-    w = workers or os.cpu_count() or 1
-    if w < 1:
-        raise OptionError(f"workers must be 1 or more, not {w}")
+    if workers is not None and (not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS):
+        raise OptionError(f"workers must be an int from 1 to {MAX_WORKERS}, not {workers!r:.40}")
+    w = workers or min(os.cpu_count() or 1, MAX_WORKERS)
     variants = tuple(variants)
     full = g.resolve_options(options, variants)
     plan = schedule(len(names), n)

@@ -125,6 +125,10 @@ impl Game for AgotBoard {
         self.check(rules)
     }
 
+    fn seat_count(&self) -> usize {
+        self.seats.len()
+    }
+
     fn bot_names() -> &'static [&'static str] {
         &["heuristic"]
     }

@@ -123,6 +123,10 @@ impl Game for IronThrone {
         self.check(rules)
     }
 
+    fn seat_count(&self) -> usize {
+        self.seats.len()
+    }
+
     fn bot_names() -> &'static [&'static str] {
         &["heuristic"]
     }

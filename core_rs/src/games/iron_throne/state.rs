@@ -13,6 +13,8 @@ pub const NO_CARD: u8 = 254;
 pub const DECK_SIZE: u8 = 25;
 pub const HAND_SIZE: usize = 5;
 pub const INFLUENCE_TOKENS: u8 = 5;
+/// Crown tokens in the box (research: "100 crown (power) tokens").
+pub const CROWN_SUPPLY: u32 = 100;
 /// Safeguard, not a rule: a match that somehow runs this many turns ends and is scored as usual.
 pub const TURN_LIMIT: u16 = 400;
 

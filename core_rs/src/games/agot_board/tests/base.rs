@@ -483,6 +483,34 @@ fn forged_states_are_refused() {
     assert!(bad.check(&r).is_err());
 }
 
+/// Conservation (research/agot_board.md, components: 7 house cards, 10 footmen / 5 knights / 6 ships, the
+/// power tokens and 15 order tokens per house): impossible states are refused on load.
+#[test]
+fn impossible_states_are_refused() {
+    let r = rules();
+    let g = AgotBoard::new(&r, 4, 1).unwrap();
+    let mut bad = g.clone();
+    bad.seats[0].discard |= 1;
+    assert!(bad.check(&r).unwrap_err().contains("exactly one place"));
+    let mut bad = g.clone();
+    bad.seats[1].house = bad.seats[0].house;
+    assert!(bad.check(&r).unwrap_err().contains("same house"));
+    let mut bad = g.clone();
+    let home = bad.areas.iter().position(|a| a.owner == 2).unwrap();
+    bad.areas[home].foot = 30;
+    assert!(bad.check(&r).unwrap_err().contains("footmen"));
+    let mut bad = g.clone();
+    bad.seats[3].power = r.power_tokens;
+    bad.areas[home].token = true;
+    bad.areas[home].owner = 3;
+    assert!(bad.check(&r).is_err());
+    let mut bad = g;
+    for a in bad.areas.iter_mut().filter(|a| a.owner == 0) {
+        a.order = 0;
+    }
+    assert!(bad.check(&r).unwrap_err().contains("order tokens"));
+}
+
 /// Heuristic bots finish their matches well inside the decision budget.
 #[test]
 fn heuristic_matches_are_bounded() {

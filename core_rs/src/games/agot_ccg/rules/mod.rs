@@ -296,7 +296,11 @@ impl Game for AgotCcg {
             return Err("winner out of range".into());
         }
         let _ = def;
-        Ok(())
+        self.check_conservation(rules)
+    }
+
+    fn seat_count(&self) -> usize {
+        self.seats.len()
     }
 
     fn bot_names() -> &'static [&'static str] {
@@ -305,6 +309,65 @@ impl Game for AgotCcg {
 
     fn bot(name: &str) -> Option<Box<dyn Bot<Self>>> {
         (name == "heuristic").then(|| Box::new(Heuristic) as Box<dyn Bot<Self>>)
+    }
+}
+
+impl AgotCcg {
+    /// Every card of each player's deck is in exactly one place (House deck, hand, set-up cards, discard or dead
+    /// pile, in play as a card, duplicate or attachment), every plot in the plot deck, the used pile or
+    /// revealed; the seat plays its deck's House; in-play ids are unique and challenges name cards in play.
+    fn check_conservation(&self, rules: &Rules) -> Result<(), String> {
+        let n = self.seats.len();
+        let nc = rules.cards.len();
+        let mut have = vec![vec![0i32; nc]; n];
+        let mut uids = Vec::new();
+        for (i, s) in self.seats.iter().enumerate() {
+            let deck = &rules.decks[usize::from(s.deck_index)];
+            if deck.house != s.house {
+                return Err(format!("seat {i} plays the {} deck under another House", deck.name));
+            }
+            let mut plots = vec![0i32; nc];
+            for &c in deck.plots.iter() {
+                plots[usize::from(c)] += 1;
+            }
+            for &c in s.plots.iter().chain(&s.used).chain(s.plot.iter()) {
+                plots[usize::from(c)] -= 1;
+            }
+            if plots.iter().any(|&k| k != 0) {
+                return Err(format!("seat {i}'s plots are not its deck's plots, each in one place"));
+            }
+            for &c in deck.cards.iter() {
+                have[i][usize::from(c)] += 1;
+            }
+            for &c in s.deck.iter().chain(&s.hand).chain(&s.setup).chain(&s.discard).chain(&s.dead) {
+                have[i][usize::from(c)] -= 1;
+            }
+            for c in &s.play {
+                uids.push(c.uid);
+                let owner = usize::from(c.owner);
+                for &d in std::iter::once(&c.def).chain(&c.dupes) {
+                    have[owner][usize::from(d)] -= 1;
+                }
+                for &(a, o) in &c.attachments {
+                    have[usize::from(o)][usize::from(a)] -= 1;
+                }
+            }
+        }
+        if let Some(i) = have.iter().position(|h| h.iter().any(|&k| k != 0)) {
+            return Err(format!("seat {i}'s cards are not its deck, each in exactly one place"));
+        }
+        let count = uids.len();
+        uids.sort_unstable();
+        uids.dedup();
+        if uids.len() != count || uids.last().is_some_and(|&u| u >= self.next_uid) {
+            return Err("two cards in play share an id, or an id was never issued".into());
+        }
+        if let Some(ch) = &self.challenge {
+            if ch.attackers.iter().chain(&ch.defenders).any(|u| uids.binary_search(u).is_err()) {
+                return Err("a challenge names a card that is not in play".into());
+            }
+        }
+        Ok(())
     }
 }
 
