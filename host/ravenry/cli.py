@@ -4,6 +4,7 @@ result with rich (or prints JSON with ``--json``); no rules and no state live he
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from rich.table import Table
 
 import ravenry
 from ravenry import play as play_mod
-from ravenry import render
+from ravenry import render, tui
 from ravenry.errors import RavenryError
 from ravenry.options import parse_cli
 from ravenry.plugins import registry
@@ -218,6 +219,27 @@ def _new_match_options(f: Any) -> Any:
     return f
 
 
+def _full_screen(plain: bool) -> bool:
+    """The Textual client unless ``--plain`` or not at a terminal (a pipe, a script, a test runner)."""
+    return not plain and sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _plain_option(f: Any) -> Any:
+    return click.option("--plain", is_flag=True, help="line mode (scripts, screen readers, pipes), not full screen")(f)
+
+
+def _delay_option(f: Any) -> Any:
+    return click.option(
+        "--delay",
+        type=click.FloatRange(0, 60),
+        help="seconds between moves (default: 1 at a terminal, 0 in a pipe)",
+    )(f)
+
+
+def _pace(delay: float | None) -> float:
+    return delay if delay is not None else (1.0 if sys.stdout.isatty() else 0.0)
+
+
 def _seats(players: int, human: tuple[int, ...], bots: str) -> dict[int, str | None]:
     return play_mod.seating(players, list(human), [b for b in bots.split(",") if b])
 
@@ -229,6 +251,7 @@ def _seats(players: int, human: tuple[int, ...], bots: str) -> dict[int, str | N
 @click.option("--bots", default="heuristic", show_default=True, help="bots for the other seats, cycled")
 @_new_match_options
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path), help="autosave here after every action")
+@_plain_option
 def play(
     game: str,
     players: int | None,
@@ -238,10 +261,15 @@ def play(
     option_pairs: tuple[str, ...],
     variants: tuple[str, ...],
     save: Path | None,
+    plain: bool,
 ) -> None:
-    """Play in the terminal against bots."""
+    """Play in the terminal against bots (several --seat: hotseat, passing the device between turns)."""
     m, bots = _bot_match(game, players, bots, seed, option_pairs, variants)
-    play_mod.play(m, _seats(m.players, human or (0,), bots), _console(), _ask, save)
+    seats = _seats(m.players, human or (0,), bots)
+    if _full_screen(plain):
+        tui.local_app(m, seats, save).run()
+        return
+    play_mod.play(m, seats, _console(), _ask, save)
 
 
 @cli.command()
@@ -250,6 +278,8 @@ def play(
 @click.option("--bots", default="heuristic", show_default=True, help="bots for the seats, cycled")
 @_new_match_options
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path), help="save here after every action")
+@_delay_option
+@_plain_option
 def watch(
     game: str,
     players: int | None,
@@ -258,10 +288,16 @@ def watch(
     option_pairs: tuple[str, ...],
     variants: tuple[str, ...],
     save: Path | None,
+    delay: float | None,
+    plain: bool,
 ) -> None:
-    """Watch bots play a match, narrated as a spectator sees it."""
+    """Watch bots play a match, narrated as a spectator sees it (Space pauses, n steps)."""
     m, bots = _bot_match(game, players, bots, seed, option_pairs, variants)
-    m = play_mod.play(m, _seats(m.players, (), bots), _console(), _ask, save)
+    seats = _seats(m.players, (), bots)
+    if _full_screen(plain):
+        tui.local_app(m, seats, save, _pace(delay)).run()
+        return
+    m = play_mod.play(m, seats, _console(), _ask, save, delay=_pace(delay))
     _console().print(render.view(m, None))
 
 
@@ -272,13 +308,17 @@ def _ask(prompt: str) -> str:
 @cli.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--verify", is_flag=True, help="replay the actions from the seed and check the saved state")
-def resume(file: Path, verify: bool) -> None:
+@_plain_option
+def resume(file: Path, verify: bool, plain: bool) -> None:
     """Continue a saved match (autosaving back to FILE)."""
     m = ravenry.load_match(file, verify=verify)
     saved = m.meta.get("seats") or {"0": None}
     seats = {int(p): b for p, b in saved.items()}
     for p in range(m.players):
         seats.setdefault(p, "random")
+    if _full_screen(plain):
+        tui.local_app(m, seats, file).run()
+        return
     play_mod.play(m, seats, _console(), _ask, file)
 
 
@@ -287,10 +327,15 @@ def resume(file: Path, verify: bool) -> None:
 @click.option("--seat", type=int, help="narrate as this seat sees it (default: the public)")
 @click.option("--step", is_flag=True, help="wait for enter after each action")
 @click.option("--verify", is_flag=True, help="also check that the replay reproduces the saved state")
-def replay(file: Path, seat: int | None, step: bool, verify: bool) -> None:
-    """Step through a saved match from its seed."""
+@_delay_option
+@_plain_option
+def replay(file: Path, seat: int | None, step: bool, verify: bool, delay: float | None, plain: bool) -> None:
+    """Step through a saved match from its seed (full screen: Space pauses, n steps)."""
     saved = ravenry.load_match(file, verify=verify)
     fresh = saved.game.new_match(saved.players, saved.seed, saved.options, saved.variants)
+    if _full_screen(plain):
+        tui.replay_app(fresh, saved.history(), seat, _pace(delay), paused=step).run()
+        return
     play_mod.replay(fresh, saved.history(), _console(), _ask if step else None, seat)
 
 
