@@ -70,8 +70,8 @@ class LocalDriver(Driver):
         if why is not None:
             return why
         self.session.undo(seat)
+        self.advance()  # redraws the story from its start (it got shorter), then says what happened
         self.app.note("Your last decision was taken back.", "bold green")
-        self.advance()
         return None
 
     def toggle_pause(self) -> None:
