@@ -31,9 +31,7 @@ def test_play_by_keys_shows_leader_text_then_the_commit_totals() -> None:
         # The two leader sheets offered are listed and the highlighted one's full ability text is shown.
         first = me["characters"][me["leader_offers"][0]]["name"]
         assert f"offered leader: {first}" in text
-        sheet = next(
-            x for x in content()["houses"] if x["name"] == me["house"]
-        )["leaders"]
+        sheet = next(x for x in content()["houses"] if x["name"] == me["house"])["leaders"]
         wanted = next(x for x in sheet if x["character"] == first)["text"]
         assert wanted.split(":")[0] in text
         assert "Choose your leader" in text

@@ -110,7 +110,10 @@ class ActionPicker(Vertical):
         if self.filter_text:
             return " › ".join(e.prefix[1:]) or str(e.action["label"])
         rest = e.prefix[len(self.prefix) + (1 if not self.prefix else 0) :]
-        return " › ".join(rest) or str(e.action["label"])
+        if not rest:
+            # The decision ends here, though longer ones share its start (attack with X, or with X + Y).
+            return f"✓ just that: {e.prefix[-1]}"
+        return " › ".join(rest)
 
     def _redraw(self) -> None:
         crumbs = " › ".join(self.prefix)

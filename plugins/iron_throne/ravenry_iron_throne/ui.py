@@ -9,12 +9,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ravenry.tui import Card, GameUI, ViewWidget
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.widget import Widget
 
-from ravenry.tui import Card, GameUI, ViewWidget
 from ravenry_iron_throne import load_content
 from ravenry_iron_throne.render import HOSTILITY, learn, waiting_words
 
@@ -94,9 +94,7 @@ def event_text(view: View) -> str:
     if enc["event"] is None:
         return "not drawn yet"
     if enc["event"] == "Influence":
-        return (
-            "Influence: the attacker names the defender; the winner may spread influence instead of taking crowns."
-        )
+        return "Influence: the attacker names the defender; the winner may spread influence instead of taking crowns."
     return (
         f"House {enc['event']}: the player controlling House {enc['event']} defends (if that is the attacker, "
         "the attacker names another)."
@@ -136,7 +134,7 @@ class Houses(ViewWidget):
             head = house_tag(s["house"])
             if s["seat"] == seat:
                 head.append(" ← you", style="bold reverse")
-            role = "⚔ attacker" if s["seat"] == enc["attacker"] else "🛡 defender" if s["seat"] == enc["defender"] else ""
+            role = {enc["attacker"]: "⚔ attacker", enc["defender"]: "🛡 defender"}.get(s["seat"], "")
             t.add_column(head, ratio=1)
             leader = (
                 Text(f"{s['leader_name']}\n“{s['leader_title']}”")
