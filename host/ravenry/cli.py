@@ -4,6 +4,7 @@ result with rich (or prints JSON with ``--json``); no rules and no state live he
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ import ravenry
 from ravenry import play as play_mod
 from ravenry import render, tui
 from ravenry.errors import RavenryError
+from ravenry.net.commands import _remember
 from ravenry.options import parse_cli
 from ravenry.plugins import registry
 
@@ -220,8 +222,11 @@ def _new_match_options(f: Any) -> Any:
 
 
 def _full_screen(plain: bool) -> bool:
-    """The Textual client unless ``--plain`` or not at a terminal (a pipe, a script, a test runner)."""
-    return not plain and sys.stdin.isatty() and sys.stdout.isatty()
+    """The Textual client unless ``--plain`` or not at a terminal (a pipe, a script, a test runner); always
+    under textual-serve (``ravenry web``), whose driver draws to a browser through pipes."""
+    if plain:
+        return False
+    return bool(os.environ.get("TEXTUAL_DRIVER")) or (sys.stdin.isatty() and sys.stdout.isatty())
 
 
 def _plain_option(f: Any) -> Any:
@@ -337,6 +342,30 @@ def replay(file: Path, seat: int | None, step: bool, verify: bool, delay: float 
         tui.replay_app(fresh, saved.history(), seat, _pace(delay), paused=step).run()
         return
     play_mod.replay(fresh, saved.history(), _console(), _ask if step else None, seat)
+
+
+@cli.command()
+@click.option("--server", metavar="URL", help="a ravenry serve match server (ws://…): list, create, join, watch")
+def lobby(server: str | None) -> None:
+    """Open the full-screen lobby: start a local match, or play on a match server."""
+    if server is not None and not server.startswith(("ws://", "wss://")):
+        raise click.BadParameter("use a ws:// or wss:// address", param_hint="--server")
+    tui.lobby_app(server, _remember).run()
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="port to listen on")
+@click.option("--server", metavar="URL", help="play on this ravenry serve match server (ws://…)")
+def web(host: str, port: int, server: str | None) -> None:
+    """Serve the full-screen client to browsers (textual-serve): open http://HOST:PORT."""
+    # Imported here, not at the top: textual-serve brings aiohttp, which every other command can do without.
+    from ravenry import web as web_mod
+
+    if server is not None and not server.startswith(("ws://", "wss://")):
+        raise click.BadParameter("use a ws:// or wss:// address", param_hint="--server")
+    _console().print(f"serving the Ravenry client on http://{host}:{port} (Ctrl-C stops)")
+    web_mod.serve(host, port, server)
 
 
 @cli.command()

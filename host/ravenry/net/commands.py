@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from ravenry.net import loop as event_loop
 from ravenry.net.client import CHOOSERS, Client, NetError, SeatPlayer
 from ravenry.net.console import TerminalUI, matches_table
 from ravenry.net.server import parse_bots, serve_forever
+from ravenry.tui import lobby_app, net_app
 
 
 @click.command("serve")
@@ -149,6 +151,30 @@ async def _join(
     await player.run()
 
 
+async def _resolve(
+    url: str, match: str | None, seat: int | None, watch: bool, token: str | None, create: dict[str, Any] | None
+) -> tuple[str, str, int | None, str | None]:
+    """For the full-screen client: the match (created if asked), its game, and the seat and token to resume
+    (a seat this machine already holds there is resumed, as in line mode)."""
+    ui = TerminalUI()
+    match_id = await _create(url, create, ui) if create else await _pick_match(url, match, ui)
+    async with Client(url) as c:
+        listing = (await c.request("list"))["matches"]
+    game_id = next((str(m["game"]) for m in listing if str(m["id"]) == match_id), None)
+    if game_id is None:
+        raise NetError("no-match", f"no match {match_id} on {url}")
+    if token is None and not watch:
+        saved = _load_tokens()
+        if seat is not None:
+            token = saved.get(f"{url} {match_id} {seat}")
+        else:
+            mine = sorted(int(k.rsplit(" ", 1)[1]) for k in saved if k.startswith(f"{url} {match_id} "))
+            if mine:
+                seat = mine[0]
+                token = saved[f"{url} {match_id} {seat}"]
+    return match_id, game_id, seat, token
+
+
 @click.command("join")
 @click.argument("url")
 @click.option("--match", "match", metavar="ID", help="the match to join (default: the only open one)")
@@ -163,6 +189,7 @@ async def _join(
     "--bots", "bots", metavar="SEATS", help="with --create: seats the server's bots play ('1,2', '1=heuristic')"
 )
 @click.option("--turn-seconds", type=float, help="with --create: the new match's turn clock")
+@click.option("--plain", is_flag=True, help="line mode (scripts, screen readers, pipes), not full screen")
 def join(
     url: str,
     match: str | None,
@@ -175,6 +202,7 @@ def join(
     players: int | None,
     bots: str | None,
     turn_seconds: float | None,
+    plain: bool,
 ) -> None:
     """Play or watch a match on a Ravenry server, e.g. ``ravenry join ws://127.0.0.1:8765 --seat 0``."""
     if watch and (seat is not None or bot or token):
@@ -194,8 +222,20 @@ def join(
                 raise click.BadParameter(str(e), param_hint="--bots") from None
     elif players is not None or bots is not None or turn_seconds is not None:
         raise click.UsageError("--players, --bots and --turn-seconds go with --create")
+    full_screen = (
+        not plain
+        and bot is None
+        and (bool(os.environ.get("TEXTUAL_DRIVER")) or (sys.stdin.isatty() and sys.stdout.isatty()))
+    )
     try:
-        event_loop.run(_join(url, match, seat, watch, bot, token, seed, create))
+        if full_screen and match is None and create is None and seat is None and not watch:
+            lobby_app(url, _remember).run()  # choose, create, join or watch in the lobby
+        elif full_screen:
+            match_id, game_id, seat, token = event_loop.run(_resolve(url, match, seat, watch, token, create))
+            remember = None if watch else (lambda s, t: _remember(url, match_id, s, t))
+            net_app(url, match_id, game_id, seat, token, watch, remember).run()
+        else:
+            event_loop.run(_join(url, match, seat, watch, bot, token, seed, create))
     except NetError as e:
         raise click.ClickException(f"{e.message} ({e.code})") from None
     except (KeyboardInterrupt, EOFError):

@@ -6,12 +6,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from ravenry.match import MatchBase
+from ravenry.net.console import game_spec
 from ravenry.tui.app import Driver, RavenryApp
 from ravenry.tui.drivers import LocalDriver, ReplayDriver
 from ravenry.tui.gameui import Card, GameUI, ViewWidget, load_ui
+from ravenry.tui.lobby import Lobby
+from ravenry.tui.netplay import NetDriver
 from ravenry.tui.session import LocalSession, ReplaySession
 
 __all__ = [
@@ -20,12 +24,16 @@ __all__ = [
     "GameUI",
     "LocalDriver",
     "LocalSession",
+    "Lobby",
+    "NetDriver",
     "RavenryApp",
     "ReplayDriver",
     "ReplaySession",
     "ViewWidget",
     "load_ui",
+    "lobby_app",
     "local_app",
+    "net_app",
     "replay_app",
 ]
 
@@ -35,7 +43,27 @@ def local_app(
 ) -> RavenryApp:
     """The app for a match played (or, with no human seat, watched) here."""
     session = LocalSession(match, seats, save)
-    return RavenryApp(match.game.id, match.game.spec, LocalDriver(session, delay))
+    return RavenryApp(match.game.spec, LocalDriver(session, delay))
+
+
+def lobby_app(server: str | None = None, remember: Callable[[str, str, int, str], None] | None = None) -> RavenryApp:
+    """The app opening on the lobby: local games, or the matches of the ``ravenry serve`` server at ``server``
+    (``remember(url, match, seat, token)`` keeps a joined seat's token, so the seat can be resumed)."""
+    return RavenryApp(None, None, lobby=lambda app: Lobby(app, server, remember))
+
+
+def net_app(
+    url: str,
+    match: str,
+    game_id: str,
+    seat: int | None = None,
+    token: str | None = None,
+    watch: bool = False,
+    on_token: Callable[[int, str], None] | None = None,
+) -> RavenryApp:
+    """The app holding ``seat`` (or watching) of ``match``, a match of ``game_id`` on the server at ``url``
+    (drawn with the game's widgets when its plugin is installed here, with the default face when not)."""
+    return RavenryApp(game_spec(game_id), NetDriver(url, match, seat, token, watch, on_token))
 
 
 def replay_app(
@@ -43,4 +71,4 @@ def replay_app(
 ) -> RavenryApp:
     """The app stepping through a save's ``actions`` on the fresh ``match``, as ``seat`` saw them."""
     session = ReplaySession(match, actions, seat)
-    return RavenryApp(match.game.id, match.game.spec, ReplayDriver(session, delay, paused))
+    return RavenryApp(match.game.spec, ReplayDriver(session, delay, paused))

@@ -12,15 +12,27 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
+from ravenry.game import game, games
 from ravenry.tui.gameui import Card, GameUI, ViewWidget, load_ui
 from ravenry.tui.picker import ActionPicker
 from ravenry.tui.screens import HelpScreen, PassDeviceScreen
 from ravenry.tui.session import Frame
 
 LOG_LINES = 400  # narration lines kept on screen (the whole story stays in the match)
+
+
+def game_css_paths() -> list[str]:
+    """The stylesheets of every installed game's UI (for a lobby, before the game is known)."""
+    out = []
+    for info in games():
+        ui = load_ui(game(info.id).spec)
+        if ui.css_path is not None:
+            out.append(str(ui.css_path))
+    return out
 
 
 class Driver:
@@ -58,14 +70,20 @@ class RavenryApp(App[None]):
         Binding("minus", "pace(2)", "slower", show=False),
     ]
 
-    def __init__(self, game_id: str, spec: Any, driver: Driver, **kw: Any) -> None:
+    def __init__(self, spec: Any, driver: Driver | None, lobby: Any = None, **kw: Any) -> None:
+        """A match app (``driver`` set), or a lobby first (``lobby``: a widget factory that calls ``begin``)."""
         self.ui: GameUI = load_ui(spec)
-        if self.ui.css_path is not None:
-            self.CSS_PATH = [RavenryApp.CSS_PATH, str(self.ui.css_path)]  # type: ignore[assignment]
+        paths = [RavenryApp.CSS_PATH]
+        if driver is not None and self.ui.css_path is not None:
+            paths.append(str(self.ui.css_path))
+        elif driver is None:
+            paths.extend(game_css_paths())  # any game may be chosen in the lobby
+        self.CSS_PATH = paths  # type: ignore[assignment]
         super().__init__(**kw)
-        self.game_id = game_id
-        self.title = spec.title if spec is not None else game_id
+        self.spec = spec
+        self.title = spec.title if spec is not None else "Ravenry"
         self.driver = driver
+        self.lobby = lobby
         self.frame: Frame | None = None
         self.cards: list[Card] = []
         self.shown_seat: int | None = None
@@ -74,25 +92,54 @@ class RavenryApp(App[None]):
 
     # -- layout ----------------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static("", id="topline")
-        with Horizontal(id="main"):
-            with Vertical(id="left"):
-                with VerticalScroll(id="board"):
-                    yield from self.ui.widgets()
-                yield RichLog(id="log", wrap=True, markup=False, max_lines=LOG_LINES)
-            with Vertical(id="side"):
-                yield Static("Your cards", id="cards-title", classes="title")
-                yield OptionList(id="cards")
-                yield Static("", id="card-text")
-                yield Static("Your choices", id="choices-title", classes="title")
-                yield ActionPicker(id="picker")
-                yield Static("", id="preview")
-        yield Footer()
+        if self.driver is None and self.lobby is not None:
+            yield self.lobby(self)
+            yield Footer()
+            return
+        yield from self.match_widgets()
+
+    def match_widgets(self) -> list[Widget]:
+        return [
+            Static("", id="topline"),
+            Horizontal(
+                Vertical(
+                    VerticalScroll(*self.ui.widgets(), id="board"),
+                    RichLog(id="log", wrap=True, markup=False, max_lines=LOG_LINES),
+                    id="left",
+                ),
+                Vertical(
+                    Static("Your cards", id="cards-title", classes="title"),
+                    OptionList(id="cards"),
+                    Static("", id="card-text"),
+                    Static("Your choices", id="choices-title", classes="title"),
+                    ActionPicker(id="picker"),
+                    Static("", id="preview"),
+                    id="side",
+                ),
+                id="main",
+            ),
+            Footer(),
+        ]
 
     def on_mount(self) -> None:
+        if self.driver is not None:
+            self._started()
+
+    def _started(self) -> None:
+        assert self.driver is not None
         self.query_one("#log", RichLog).border_title = "Story"
         self.query_one("#board").border_title = self.title
         self.driver.start(self)
+
+    async def begin(self, spec: Any, driver: Driver) -> None:
+        """Leave the lobby for a match: the game's widgets replace the lobby, then the driver starts."""
+        self.spec = spec
+        self.ui = load_ui(spec)
+        self.title = spec.title if spec is not None else "Ravenry"
+        self.driver = driver
+        await self.screen.query("*").remove()
+        await self.screen.mount_all(self.match_widgets())
+        self._started()
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def show(self, frame: Frame) -> None:
@@ -219,7 +266,8 @@ class RavenryApp(App[None]):
 
     @on(ActionPicker.Chosen)
     def _chosen(self, event: ActionPicker.Chosen) -> None:
-        self.driver.choose(event.action)
+        if self.driver is not None:
+            self.driver.choose(event.action)
 
     # -- screens and keys ------------------------------------------------------------------------------------
     def pass_device(self, who: str, then: Any) -> None:
@@ -238,16 +286,21 @@ class RavenryApp(App[None]):
         self.push_screen(HelpScreen(self.ui.help_text or (self.ui.spec.help if self.ui.spec else "")))
 
     def action_undo(self) -> None:
+        if self.driver is None:
+            return
         why = self.driver.undo()
         if why is not None:
             self.note(f"Cannot undo: {why}.", "bold red")
             self.notify(f"Cannot undo: {why}.", severity="warning")
 
     def action_pause(self) -> None:
-        self.driver.toggle_pause()
+        if self.driver is not None:
+            self.driver.toggle_pause()
 
     def action_step(self) -> None:
-        self.driver.step()
+        if self.driver is not None:
+            self.driver.step()
 
     def action_pace(self, factor: float) -> None:
-        self.driver.pace(factor)
+        if self.driver is not None:
+            self.driver.pace(factor)

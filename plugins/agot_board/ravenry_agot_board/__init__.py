@@ -82,6 +82,7 @@ def ravenry_register_games(register: Callable[[GameSpec], None]) -> None:
             content=load_content,
             options=[OptionSpec(name, bool, default=False, help=text) for name, _, _, text in OPTIONS],
             render=render_view,
+            ui="ravenry_agot_board.ui",
             narrate=narrate_event,
             help=(
                 "Stark, Lannister, Baratheon, Greyjoy and Tyrell fight for Westeros over ten rounds: Westeros cards, "
