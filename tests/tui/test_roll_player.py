@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import ravenry
-from ravenry import plugin_data
-from ravenry import tui
+from ravenry import plugin_data, tui
 from ravenry_roll_player.ui import classes, mods_text, races
 
 from tests.tui.conftest import deciding, drive, screen_text, settle, until

@@ -12,13 +12,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ravenry import plugin_data
+from ravenry.tui import Card, GameUI, ViewWidget
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.widget import Widget
-
-from ravenry import plugin_data
-from ravenry.tui import Card, GameUI, ViewWidget
 
 View = dict[str, Any]
 
@@ -60,7 +59,7 @@ def house_cards() -> dict[str, dict[str, Any]]:
 def westeros_cards() -> dict[str, dict[str, Any]]:
     data = plugin_data("ravenry_agot_board", "westeros")
     out: dict[str, dict[str, Any]] = {}
-    for key, cards in data.items():
+    for cards in data.values():
         if isinstance(cards, list):
             for c in cards:
                 out.setdefault(c["name"], c)

@@ -11,13 +11,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ravenry import plugin_data
+from ravenry.tui import Card, GameUI, ViewWidget
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.widget import Widget
 
-from ravenry import plugin_data
-from ravenry.tui import Card, GameUI, ViewWidget
 from ravenry_roll_player.render import ALIGN_COLS, ALIGN_ROWS, ATTRS, STYLE
 
 View = dict[str, Any]
