@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import io
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 pytest.importorskip("textual")
 
@@ -48,3 +50,10 @@ async def until(pilot: Any, ready: Callable[[], bool], rounds: int = 400) -> Non
 def deciding(app: Any) -> bool:
     """The screen waits for the human's decision."""
     return bool(app.frame and app.frame.get("actions"))
+
+
+def widget_text(widget: Any, width: int | None = None) -> str:
+    """All a Static widget holds, as plain text at its width (scrolled-off parts included)."""
+    console = Console(width=width or max(40, widget.size.width), record=True, file=io.StringIO())
+    console.print(widget.content)
+    return console.export_text()

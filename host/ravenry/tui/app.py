@@ -279,7 +279,7 @@ class RavenryApp(App[None]):
         self.log_count = 0
         self.shown_seat = None
         for w in self.query(ViewWidget):
-            w.update("")
+            w.clear()
         self.push_screen(PassDeviceScreen(who), lambda _: then())
 
     def action_help(self) -> None:

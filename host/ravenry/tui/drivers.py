@@ -11,6 +11,9 @@ from ravenry.tui.app import Driver
 from ravenry.tui.session import LocalSession, ReplaySession
 
 
+BATCH = 200  # bot moves between two looks at the app's events while a human waits for their turn
+
+
 class LocalDriver(Driver):
     can_undo = True
 
@@ -39,6 +42,18 @@ class LocalDriver(Driver):
             self.at_device = human
             self.app.show(s.frame(human))
             return
+        if self.delay == 0 and s.humans and not self.paused:
+            # Playing, not watching: bots move in a batch and the screen is drawn once, for the human's turn
+            # (every bot move is in the story); a long batch yields to the app now and then.
+            for _ in range(BATCH):
+                if not s.step_bot():
+                    break
+            if s.bot_to_move() is not None:
+                self.app.call_later(self.advance)
+                return
+            if s.deciding() is not None:
+                self.advance()
+                return
         self.app.show(s.frame(s.viewer()))
         if s.bot_to_move() is None or self.paused or self.waiting:
             return

@@ -40,9 +40,23 @@ class ViewWidget(Static):
     def __init__(self, ui: GameUI, **kw: Any) -> None:
         super().__init__(**kw)
         self.ui = ui
+        self._drawn: Any = None
 
     def show(self, view: View, seat: int | None) -> None:
+        # Redraw only when what this panel draws from changed: a big panel's layout is the client's main cost.
+        key = (seat, self.relevant(view))
+        if key == self._drawn:
+            return
+        self._drawn = key
         self.update(self.draw(view, seat))
+
+    def clear(self) -> None:
+        self._drawn = None
+        self.update("")
+
+    def relevant(self, view: View) -> Any:
+        """The part of the view this panel draws from (the whole view unless a subclass says less)."""
+        return view
 
     def draw(self, view: View, seat: int | None) -> RenderableType:
         return Pretty(view)

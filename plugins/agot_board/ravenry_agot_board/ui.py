@@ -31,7 +31,7 @@ HOUSE = {
     "Martell": ("dark_orange", "M"),
 }
 ORDER_SHORT = {"March": "M", "Defense": "D", "Support": "S", "Raid": "R", "Consolidate Power": "C"}
-CELL_W = 13  # characters per map cell
+CELL_W = 12  # characters per map cell: 8 cells and their border marks fit 104 columns
 GAP = 1
 
 
@@ -134,6 +134,13 @@ def cell(a: dict[str, Any], label: str) -> tuple[Text, Text]:
     return top, low
 
 
+def area_of(by_name: dict[str, dict[str, Any]], name: str) -> dict[str, Any]:
+    """An area as the view has it; the view lists only areas with something in them, so the rest are empty."""
+    empty = {"name": name, "owner": None, "foot": 0, "knight": 0, "ship": 0, "routed": 0, "token": False,
+             "neutral": 0, "closed": False, "order": None}
+    return by_name.get(name, empty)
+
+
 def map_text(view: View) -> Text:
     """The grid: two lines per area; between neighbouring cells, a border mark where the areas touch."""
     lay = layout()
@@ -142,18 +149,18 @@ def map_text(view: View) -> Text:
     grid: dict[tuple[int, int], dict[str, Any]] = {}
     for pos in lay["areas"]:
         rec = ids[pos["id"]]
-        grid[(pos["col"], pos["row"])] = {"rec": rec, "label": pos["label"], "view": by_name.get(rec["name"])}
+        grid[(pos["col"], pos["row"])] = {"rec": rec, "label": pos["label"], "view": area_of(by_name, rec["name"])}
 
     def touches(p: tuple[int, int], q: tuple[int, int]) -> bool:
         a, b = grid.get(p), grid.get(q)
         return bool(a and b and b["rec"]["id"] in a["rec"]["adjacent"])
 
-    out = Text()
+    out = Text(no_wrap=True, overflow="crop")
     for r in range(lay["rows"]):
         lines = [Text(), Text()]
         for c in range(lay["columns"]):
             g = grid.get((c, r))
-            if g is None or g["view"] is None:
+            if g is None:
                 lines[0].append(" " * CELL_W)
                 lines[1].append(" " * CELL_W)
             else:
@@ -179,6 +186,9 @@ def map_text(view: View) -> Text:
 
 
 class MapWidget(ViewWidget):
+    def relevant(self, view: View) -> Any:
+        return view["areas"]
+
     def draw(self, view: View, seat: int | None) -> RenderableType:
         legend = Text(
             "▲ stronghold △ city · blue: sea · owner letter, then units: f footman K knight s ship r routed "
@@ -188,6 +198,8 @@ class MapWidget(ViewWidget):
             style="dim",
         )
         return Group(map_text(view), legend)
+
+
 
 
 class Tracks(ViewWidget):
@@ -291,25 +303,29 @@ def total(p: dict[str, int]) -> int:
 
 
 class AreaIndex(ViewWidget):
-    """Every area in a line: owner, units, order, power token, castle, supply and power icons, borders."""
+    """Every area in a line: holder, units, order, power token, castle / supply / power icons, borders."""
+
+    def relevant(self, view: View) -> Any:
+        return view["areas"]
 
     def draw(self, view: View, seat: int | None) -> RenderableType:
-        t = Table(title="Areas and their borders", expand=True, show_lines=False, box=None)
-        for col in ("area", "holder", "units", "order", "◆", "castle/supply/power", "borders"):
-            t.add_column(col)
+        t = Text("Areas and their borders (castle / supply barrels / power crowns)\n", style="bold")
         names = {a["id"]: a["name"] for a in board_map().values()}
-        for a in sorted(view["areas"], key=lambda x: x["name"]):
-            rec = board_map().get(a["name"], {})
-            icons = f"{rec.get('castle', 'none').replace('none', '-')} / {rec.get('supply', 0)} / {rec.get('power', 0)}"
-            t.add_row(
-                Text(a["name"], style="blue" if rec.get("kind") == "sea" else ""),
-                house_tag(a.get("owner")) if a.get("owner") else Text("—", style="dim"),
-                units(a) + (f" neutral {a['neutral']}" if a["neutral"] else ""),
-                a.get("order") or "",
-                "◆" if a["token"] else "",
-                icons,
-                ", ".join(names.get(x, x) for x in rec.get("adjacent", [])),
-            )
+        by_name = {a["name"]: a for a in view["areas"]}
+        for name in sorted(board_map()):
+            a = area_of(by_name, name)
+            rec = board_map()[name]
+            t.append(name, style="bold blue" if rec.get("kind") == "sea" else "bold")
+            t.append(" · ")
+            t.append_text(house_tag(a.get("owner")))
+            held = units(a) + (f" neutral {a['neutral']}" if a["neutral"] else "") + (" ◆" if a["token"] else "")
+            if held:
+                t.append(f" {held}")
+            if a.get("order"):
+                t.append(f" · order {a['order']}")
+            castle = rec.get("castle", "none").replace("none", "-")
+            t.append(f" · {castle} / {rec.get('supply', 0)} / {rec.get('power', 0)}", style="dim")
+            t.append(" · borders: " + ", ".join(names.get(x, x) for x in rec.get("adjacent", [])) + "\n", style="dim")
         return t
 
 
