@@ -10,7 +10,6 @@ from ravenry.errors import RavenryError
 from ravenry.tui.app import Driver
 from ravenry.tui.session import LocalSession, ReplaySession
 
-
 BATCH = 200  # bot moves between two looks at the app's events while a human waits for their turn
 
 

@@ -136,8 +136,18 @@ def cell(a: dict[str, Any], label: str) -> tuple[Text, Text]:
 
 def area_of(by_name: dict[str, dict[str, Any]], name: str) -> dict[str, Any]:
     """An area as the view has it; the view lists only areas with something in them, so the rest are empty."""
-    empty = {"name": name, "owner": None, "foot": 0, "knight": 0, "ship": 0, "routed": 0, "token": False,
-             "neutral": 0, "closed": False, "order": None}
+    empty = {
+        "name": name,
+        "owner": None,
+        "foot": 0,
+        "knight": 0,
+        "ship": 0,
+        "routed": 0,
+        "token": False,
+        "neutral": 0,
+        "closed": False,
+        "order": None,
+    }
     return by_name.get(name, empty)
 
 
@@ -198,8 +208,6 @@ class MapWidget(ViewWidget):
             style="dim",
         )
         return Group(map_text(view), legend)
-
-
 
 
 class Tracks(ViewWidget):
