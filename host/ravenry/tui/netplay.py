@@ -33,6 +33,7 @@ class NetDriver(Driver):
         self.watch = watch
         self.on_token = on_token
         self.pending: asyncio.Future[int] | None = None
+        self.last_status = ""
         self.player: SeatPlayer | None = None
 
     def start(self, app: Any) -> None:
@@ -64,8 +65,11 @@ class NetDriver(Driver):
         if t == "status":
             msg = str(frame["message"])
             bad = "lost" in msg or "no connection" in msg
-            self.app.set_connection(f"[b red]● {msg}[/]" if bad else f"[b green]● {msg}[/]")
-            self.app.note(msg, "bold red" if bad else "bold cyan")
+            short = msg if len(msg) <= 60 else msg[:59] + "…"
+            self.app.set_connection(f"[b red]● {short}[/]" if bad else f"[b green]● {short}[/]")
+            if msg != self.last_status:  # retries repeat the same line: the story gets it once
+                self.app.note(msg, "bold red" if bad else "bold cyan")
+            self.last_status = msg
         elif t == "notice":
             self.app.note(f"⚑ {frame.get('message', '')}", "bold yellow")
         elif t == "error":
