@@ -19,7 +19,7 @@ from ravenry import render, tui
 from ravenry.errors import RavenryError
 from ravenry.net.commands import _remember
 from ravenry.options import parse_cli
-from ravenry.plugins import registry
+from ravenry.plugins import get_plugin_manager, registry
 
 
 class RavenryGroup(click.Group):
@@ -381,7 +381,7 @@ def web(host: str, port: int, server: str | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="print the results as JSON")
 def bench(games: tuple[str, ...], quick: bool, out: Path, as_json: bool) -> None:
     """Measure engine throughput per game and player count, beside OpenSpiel's hearts when installed."""
-    from ravenry import bench as bench_mod
+    from ravenry import bench as bench_mod  # here, not at the top: only `ravenry bench` pays for importing it
 
     results = bench_mod.run(list(games) or None, quick=quick)
     path = bench_mod.write(results, out)
@@ -394,8 +394,6 @@ def bench(games: tuple[str, ...], quick: bool, out: Path, as_json: bool) -> None
 
 
 def _load_plugin_commands() -> None:
-    from ravenry.plugins import get_plugin_manager
-
     pm, records, _ = get_plugin_manager()
     before = set(cli.commands)
     for impl in pm.hook.ravenry_register_commands.get_hookimpls():
@@ -412,6 +410,8 @@ def _load_plugin_commands() -> None:
 def main() -> None:
     _load_plugin_commands()
     try:
+        # Here, not at the top (start-up cost, not a circle): importing ravenry.cli, as tests and plugin commands
+        # do, does not load the network stack (websockets, uvloop), and a host without it still plays locally.
         from ravenry.net.commands import join, serve
 
         cli.add_command(serve)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ravenry._core import Match as CoreMatch
 from ravenry.errors import OptionError
 from ravenry.game import game as get_game
 
@@ -156,8 +157,6 @@ def _python_loop(
     progress: Callable[[int], None] | None,
     max_decisions: int,
 ) -> SimResult:
-    from ravenry import _core
-
     started = time.perf_counter()
     for i in range(matches):
         m = g.new_match(result.players, _match_seed(result.seed, i), options, variants)
@@ -174,7 +173,7 @@ def _python_loop(
             winners = out["winners"]
             for p in winners:
                 result.wins[p] += 1 / len(winners)
-            if isinstance(m, _core.Match):
+            if isinstance(m, CoreMatch):
                 for p in range(result.players):
                     label = m.seat_label(p)
                     if label is not None:
