@@ -15,9 +15,8 @@ from rich.table import Table
 
 import ravenry
 from ravenry import play as play_mod
-from ravenry import render, tui
+from ravenry import render
 from ravenry.errors import RavenryError
-from ravenry.net.commands import _remember
 from ravenry.options import parse_cli
 from ravenry.plugins import get_plugin_manager, registry
 
@@ -35,8 +34,39 @@ class RavenryGroup(click.Group):
 
 @click.group(cls=RavenryGroup)
 @click.version_option(package_name="ravenry")
-def cli() -> None:
+@click.pass_context
+def cli(ctx: click.Context) -> None:
     """Ravenry: host tabletop games — play, watch, simulate and benchmark them."""
+    # `join` lives in the net layer, below the full-screen client: it gets the client's runner from here.
+    ctx.ensure_object(dict).setdefault("full_screen_join", _full_screen_join)
+
+
+def _tui() -> Any:
+    # Here, not at the top (start-up cost, not a circle): Textual and the network client it plays through load
+    # only for the full-screen commands, so `ravenry list`, `info` or `sim` start as quickly as before.
+    from ravenry import tui
+
+    return tui
+
+
+def _full_screen_join(
+    url: str, match: str | None, seat: int | None, watch: bool, token: str | None, create: dict[str, Any] | None
+) -> None:
+    """``ravenry join`` at a terminal: the lobby when no match, seat or creation is named, else the match."""
+    # Start-up cost, as in _tui: the network stack loads only when joining.
+    from ravenry.net import loop as event_loop  # start-up cost (see above)
+    from ravenry.net.commands import remember_token, resolve_join  # start-up cost (see above)
+
+    tui = _tui()
+    if match is None and create is None and seat is None and not watch:
+        tui.lobby_app(url, remember_token).run()
+        return
+    match_id, game_id, seat, token = event_loop.run(resolve_join(url, match, seat, watch, token, create))
+
+    def remember(s: int, t: str) -> None:
+        remember_token(url, match_id, s, t)
+
+    tui.net_app(url, match_id, game_id, seat, token, watch, None if watch else remember).run()
 
 
 def _console() -> Any:
@@ -272,7 +302,7 @@ def play(
     m, bots = _bot_match(game, players, bots, seed, option_pairs, variants)
     seats = _seats(m.players, human or (0,), bots)
     if _full_screen(plain):
-        tui.local_app(m, seats, save).run()
+        _tui().local_app(m, seats, save).run()
         return
     play_mod.play(m, seats, _console(), _ask, save)
 
@@ -300,7 +330,7 @@ def watch(
     m, bots = _bot_match(game, players, bots, seed, option_pairs, variants)
     seats = _seats(m.players, (), bots)
     if _full_screen(plain):
-        tui.local_app(m, seats, save, _pace(delay)).run()
+        _tui().local_app(m, seats, save, _pace(delay)).run()
         return
     m = play_mod.play(m, seats, _console(), _ask, save, delay=_pace(delay))
     _console().print(render.view(m, None))
@@ -322,7 +352,7 @@ def resume(file: Path, verify: bool, plain: bool) -> None:
     for p in range(m.players):
         seats.setdefault(p, "random")
     if _full_screen(plain):
-        tui.local_app(m, seats, file).run()
+        _tui().local_app(m, seats, file).run()
         return
     play_mod.play(m, seats, _console(), _ask, file)
 
@@ -339,7 +369,7 @@ def replay(file: Path, seat: int | None, step: bool, verify: bool, delay: float 
     saved = ravenry.load_match(file, verify=verify)
     fresh = saved.game.new_match(saved.players, saved.seed, saved.options, saved.variants)
     if _full_screen(plain):
-        tui.replay_app(fresh, saved.history(), seat, _pace(delay), paused=step).run()
+        _tui().replay_app(fresh, saved.history(), seat, _pace(delay), paused=step).run()
         return
     play_mod.replay(fresh, saved.history(), _console(), _ask if step else None, seat)
 
@@ -350,7 +380,10 @@ def lobby(server: str | None) -> None:
     """Open the full-screen lobby: start a local match, or play on a match server."""
     if server is not None and not server.startswith(("ws://", "wss://")):
         raise click.BadParameter("use a ws:// or wss:// address", param_hint="--server")
-    tui.lobby_app(server, _remember).run()
+    # Start-up cost, as in _tui: the network stack loads only for the lobby.
+    from ravenry.net.commands import remember_token
+
+    _tui().lobby_app(server, remember_token).run()
 
 
 @cli.command()

@@ -19,7 +19,6 @@ from ravenry.net.client import CHOOSERS, Client, NetError, SeatPlayer
 from ravenry.net.console import TerminalUI, matches_table
 from ravenry.net.server import parse_bots, serve_forever
 from ravenry.snapshot import write_atomic
-from ravenry.tui import lobby_app, net_app
 
 
 @click.command("serve")
@@ -78,7 +77,7 @@ def _load_tokens() -> dict[str, Any]:
         return {}
 
 
-def _remember(url: str, match: str, seat: int, token: str) -> None:
+def remember_token(url: str, match: str, seat: int, token: str) -> None:
     # Kept so that `ravenry join URL --match ID --seat K` after a crash resumes instead of asking for a new seat.
     tokens = _load_tokens()
     tokens[f"{url} {match} {seat}"] = token
@@ -131,7 +130,7 @@ async def _join(
 
     def remember(seat: int, token: str) -> None:
         # Before the first move: a client killed right after it is still the seat's owner when started again.
-        _remember(url, match_id, seat, token)
+        remember_token(url, match_id, seat, token)
         ui.console.print(f"[dim]seat {seat} token saved in {_token_file()} (rejoin with --seat {seat})[/]")
 
     player = SeatPlayer(
@@ -148,7 +147,7 @@ async def _join(
     await player.run()
 
 
-async def _resolve(
+async def resolve_join(
     url: str, match: str | None, seat: int | None, watch: bool, token: str | None, create: dict[str, Any] | None
 ) -> tuple[str, str, int | None, str | None]:
     """For the full-screen client: the match (created if asked), its game, and the seat and token to resume
@@ -219,18 +218,12 @@ def join(
                 raise click.BadParameter(str(e), param_hint="--bots") from None
     elif players is not None or bots is not None or turn_seconds is not None:
         raise click.UsageError("--players, --bots and --turn-seconds go with --create")
-    full_screen = (
-        not plain
-        and bot is None
-        and (bool(os.environ.get("TEXTUAL_DRIVER")) or (sys.stdin.isatty() and sys.stdout.isatty()))
-    )
+    # The full-screen client sits above this layer: the CLI hands its runner down in the click context.
+    full_screen = (click.get_current_context().obj or {}).get("full_screen_join")
+    at_terminal = bool(os.environ.get("TEXTUAL_DRIVER")) or (sys.stdin.isatty() and sys.stdout.isatty())
     try:
-        if full_screen and match is None and create is None and seat is None and not watch:
-            lobby_app(url, _remember).run()  # choose, create, join or watch in the lobby
-        elif full_screen:
-            match_id, game_id, seat, token = event_loop.run(_resolve(url, match, seat, watch, token, create))
-            remember = None if watch else (lambda s, t: _remember(url, match_id, s, t))
-            net_app(url, match_id, game_id, seat, token, watch, remember).run()
+        if full_screen is not None and not plain and bot is None and at_terminal:
+            full_screen(url, match, seat, watch, token, create)
         else:
             event_loop.run(_join(url, match, seat, watch, bot, token, seed, create))
     except NetError as e:

@@ -78,7 +78,7 @@ class RavenryApp(App[None]):
             paths.append(str(self.ui.css_path))
         elif driver is None:
             paths.extend(game_css_paths())  # any game may be chosen in the lobby
-        self.CSS_PATH = paths  # type: ignore[assignment]
+        self.CSS_PATH = paths  # type: ignore[misc,assignment]  # per app: the chosen game adds its stylesheet
         super().__init__(**kw)
         self.spec = spec
         self.title = spec.title if spec is not None else "Ravenry"
