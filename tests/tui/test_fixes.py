@@ -5,22 +5,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Console
-
 import ravenry
 from ravenry import render, tui
 from ravenry_agot_ccg.render import render_view as ccg_render
 from ravenry_agot_ccg.render import stage_words
 from ravenry_iron_throne import render as it_render
+from rich.console import Console
 
 from tests.tui.conftest import drive, settle
 
 
 def test_iron_throne_names_leaders_after_a_resume(tmp_path: Any) -> None:
     m = ravenry.game("iron-throne").new_match(3, seed=2)
-    while not any(
-        "LeaderUsed" in e["event"] for e in m.events(0, None) if isinstance(e["event"], dict)
-    ) and not m.is_over:
+    while (
+        not any("LeaderUsed" in e["event"] for e in m.events(0, None) if isinstance(e["event"], dict)) and not m.is_over
+    ):
         p = m.to_act[0]
         m.apply(p, m.bot("heuristic", p))
     m.save(tmp_path / "it.rvn")
