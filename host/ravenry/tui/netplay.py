@@ -7,6 +7,7 @@ shows it applied."""
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -63,7 +64,8 @@ class NetDriver(Driver):
     def _on_frame(self, frame: Frame) -> None:
         t = frame.get("t")
         if t == "status":
-            msg = str(frame["message"])
+            # The client's status names seats by number; the screen says "player N" as the lobby does.
+            msg = re.sub(r"\(seat (\d+)\)", lambda m: f"(player {int(m[1]) + 1})", str(frame["message"]))
             bad = "lost" in msg or "no connection" in msg
             short = msg if len(msg) <= 60 else msg[:59] + "…"
             self.app.set_connection(f"[b red]● {short}[/]" if bad else f"[b green]● {short}[/]")
