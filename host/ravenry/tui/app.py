@@ -172,6 +172,8 @@ class RavenryApp(App[None]):
 
     def _show_cards(self, view: dict[str, Any], seat: int | None) -> None:
         self.cards = self.ui.cards(view, seat)
+        for sel in ("#cards-title", "#cards", "#card-text", "#preview"):
+            self.query_one(sel).display = seat is not None  # a spectator has no cards and no choices
         ol = self.query_one("#cards", OptionList)
         keep = ol.highlighted
         ol.clear_options()
