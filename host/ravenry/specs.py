@@ -40,7 +40,13 @@ class GameSpec:
     options: Sequence[OptionSpec] = ()
     render: Callable[[dict[str, Any], int | None], Any] | None = None
     narrate: Callable[[dict[str, Any]], str] | None = None
+    #: Called with the viewer's current view before its events are narrated, so a narrator that names seats or
+    #: cards can learn them from the view too, not only from the events it saw (a resumed match starts mid-way).
+    learn: Callable[[dict[str, Any]], None] | None = None
     help: str = ""
+    #: The module of the game's Textual widgets (``"ravenry_<game>.ui"``, exporting ``UI``, a subclass of
+    #: ``ravenry.tui.GameUI``), imported only by the full-screen client so nothing else needs Textual.
+    ui: str | None = None
 
 
 @dataclass(frozen=True)

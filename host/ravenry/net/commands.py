@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -111,7 +112,7 @@ def _load_tokens() -> dict[str, Any]:
         return {}
 
 
-def _remember(url: str, match: str, seat: int, token: str) -> None:
+def remember_token(url: str, match: str, seat: int, token: str) -> None:
     # Kept so that `ravenry join URL --match ID --seat K` after a crash resumes instead of asking for a new seat.
     tokens = _load_tokens()
     tokens[f"{url} {match} {seat}"] = token
@@ -164,7 +165,7 @@ async def _join(
 
     def remember(seat: int, token: str) -> None:
         # Before the first move: a client killed right after it is still the seat's owner when started again.
-        _remember(url, match_id, seat, token)
+        remember_token(url, match_id, seat, token)
         ui.console.print(f"[dim]seat {seat} token saved in {_token_file()} (rejoin with --seat {seat})[/]")
 
     player = SeatPlayer(
@@ -179,6 +180,30 @@ async def _join(
         reconnect_for=60,
     )
     await player.run()
+
+
+async def resolve_join(
+    url: str, match: str | None, seat: int | None, watch: bool, token: str | None, create: dict[str, Any] | None
+) -> tuple[str, str, int | None, str | None]:
+    """For the full-screen client: the match (created if asked), its game, and the seat and token to resume
+    (a seat this machine already holds there is resumed, as in line mode)."""
+    ui = TerminalUI()
+    match_id = await _create(url, create, ui) if create else await _pick_match(url, match, ui)
+    async with Client(url) as c:
+        listing = (await c.request("list"))["matches"]
+    game_id = next((str(m["game"]) for m in listing if str(m["id"]) == match_id), None)
+    if game_id is None:
+        raise NetError("no-match", f"no match {match_id} on {url}")
+    if token is None and not watch:
+        saved = _load_tokens()
+        if seat is not None:
+            token = saved.get(f"{url} {match_id} {seat}")
+        else:
+            mine = sorted(int(k.rsplit(" ", 1)[1]) for k in saved if k.startswith(f"{url} {match_id} "))
+            if mine:
+                seat = mine[0]
+                token = saved[f"{url} {match_id} {seat}"]
+    return match_id, game_id, seat, token
 
 
 @click.command("join")
@@ -199,6 +224,7 @@ async def _join(
 @click.option("--turn-seconds", type=float, help="with --create: the new match's turn clock")
 @click.option("-o", "--option", "option_pairs", multiple=True, help="with --create: game option name=value")
 @click.option("--variant", "variants", multiple=True, help="with --create: a named variant (repeatable)")
+@click.option("--plain", is_flag=True, help="line mode (scripts, screen readers, pipes), not full screen")
 def join(
     url: str,
     match: str | None,
@@ -213,6 +239,7 @@ def join(
     turn_seconds: float | None,
     option_pairs: tuple[str, ...],
     variants: tuple[str, ...],
+    plain: bool,
 ) -> None:
     """Play or watch a match on a Ravenry server, e.g. ``ravenry join ws://127.0.0.1:8765 --seat 0``."""
     if watch and (seat is not None or bot or token):
@@ -247,8 +274,14 @@ def join(
                 raise click.BadParameter(str(e), param_hint="--bots") from None
     elif players is not None or bots is not None or turn_seconds is not None or option_pairs or variants:
         raise click.UsageError("--players, --bots, --turn-seconds, -o and --variant go with --create")
+    # The full-screen client sits above this layer: the CLI hands its runner down in the click context.
+    full_screen = (click.get_current_context().obj or {}).get("full_screen_join")
+    at_terminal = bool(os.environ.get("TEXTUAL_DRIVER")) or (sys.stdin.isatty() and sys.stdout.isatty())
     try:
-        event_loop.run(_join(url, match, seat, watch, bot, token, seed, create))
+        if full_screen is not None and not plain and bot is None and at_terminal:
+            full_screen(url, match, seat, watch, token, create)
+        else:
+            event_loop.run(_join(url, match, seat, watch, bot, token, seed, create))
     except NetError as e:
         raise click.ClickException(f"{e.message} ({e.code})") from None
     except (KeyboardInterrupt, EOFError):

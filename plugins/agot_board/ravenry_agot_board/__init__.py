@@ -34,6 +34,7 @@ def ravenry_register_games(register: Callable[[GameSpec], None]) -> None:
             core="agot-board",
             content=load_content,
             render=render_view,
+            ui="ravenry_agot_board.ui",
             narrate=narrate_event,
             help=(
                 "Stark, Lannister, Baratheon, Greyjoy and Tyrell fight for Westeros over ten rounds: Westeros cards, "

@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use super::content::{Rules, NONE};
+use super::rules::combat::StrengthParts;
 use super::rules::*;
 use super::state::*;
 use crate::engine::{Action, ActionInfo, Player, Viewer};
@@ -59,6 +60,9 @@ pub struct CombatView {
     pub cards: [Option<String>; 2],
     pub totals: [i16; 2],
     pub stage: String,
+    /// Each side's strength part by part (attacker, defender), for the preview. Until both house cards are
+    /// in, cards, their abilities and tactics count nothing here: only what every player can add up.
+    pub parts: [StrengthParts; 2],
 }
 
 #[derive(Serialize)]
@@ -195,6 +199,7 @@ impl AgotBoard {
                 cards: [card(0), card(1)],
                 totals: c.totals,
                 stage: format!("{:?}", c.stage),
+                parts: [self.strength_parts(r, c, 0, both), self.strength_parts(r, c, 1, both)],
             }
         });
         let bids = self.bidding.as_ref().filter(|b| b.revealed).map(|b| b.bids.clone());

@@ -95,7 +95,11 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
                 (None, Phase::Challenges, None) => "no more challenges",
                 (None, Phase::Challenges, Some(super::state::Stage::Attackers)) => "attackers declared",
                 (None, Phase::Challenges, Some(super::state::Stage::Actions { .. })) => "pass (no action)",
-                (None, Phase::Challenges, _) => "defenders declared",
+                // The defender passing with nobody declared defends with no one (an unopposed challenge).
+                (None, Phase::Challenges, _) if g.challenge.as_ref().is_some_and(|c| c.defenders.is_empty()) => {
+                    "no defenders"
+                }
+                (None, Phase::Challenges, _) => "no more defenders",
                 _ => "done",
             };
             ActionInfo::new(a, "done", label)

@@ -7,6 +7,29 @@ use super::super::state::*;
 use super::{code, note, Ev, K_CARD, NO_CARD};
 use crate::engine::{Action, Player};
 
+/// A side's combat strength by part (research §3.5 step 2: units, orders, support; then card, bonuses such as
+/// the Valyrian Steel Blade, leaders, card abilities and tactics). The view carries it for the preview.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct StrengthParts {
+    pub units: i16,
+    /// The march order's modifier (attacker) or the defense order's bonus (defender).
+    pub order: i16,
+    pub support: i16,
+    pub card: i16,
+    /// Bonuses won during the battle, the Valyrian Steel Blade among them.
+    pub bonus: i16,
+    pub leaders: i16,
+    /// Printed card abilities that add strength.
+    pub ability: i16,
+    pub tactic: i16,
+}
+
+impl StrengthParts {
+    pub fn total(&self) -> i16 {
+        self.units + self.order + self.support + self.card + self.bonus + self.leaders + self.ability + self.tactic
+    }
+}
+
 impl AgotBoard {
     pub fn legal_cards(&self, p: Player, out: &mut Vec<Action>) {
         let Some(c) = &self.combat else { return };
@@ -82,50 +105,63 @@ impl AgotBoard {
 
     /// Combat strength of a side (research §3.5 step 2 plus card, Blade, leaders, tactics).
     pub fn strength(&self, r: &Rules, c: &Combat, side: usize) -> i16 {
+        self.strength_parts(r, c, side, true).total()
+    }
+
+    /// A side's strength part by part, as the combat preview shows it. With `cards_known` false (house cards
+    /// still face down) the cards and their abilities count nothing: what every player can add up so far.
+    pub fn strength_parts(&self, r: &Rules, c: &Combat, side: usize, cards_known: bool) -> StrengthParts {
         let o = 1 - side;
         let seat = c.seats[side];
-        let ab = self.ability(r, c, side);
-        let oab = self.ability(r, c, o);
+        let (ab, oab) = if cards_known {
+            (self.ability(r, c, side), self.ability(r, c, o))
+        } else {
+            (Ability::None, Ability::None)
+        };
         let area = &self.areas[usize::from(c.area)];
         let u = if side == 1 { area.standing() } else { self.side_units(c, side) };
         let fv = if side == 0 && ab == Ability::AttackingFootmenTwo { 2 } else { 1 };
         let kv = if side == 0 && ab == Ability::AttackingKnightsThree { 3 } else { 2 };
         let sv = if side == 0 && ab == Ability::AttackingShipsTwo { 2 } else { 1 };
-        let mut s = fv * i16::from(u[0]) + kv * i16::from(u[1]) + sv * i16::from(u[2]);
+        let mut p = StrengthParts {
+            units: fv * i16::from(u[0]) + kv * i16::from(u[1]) + sv * i16::from(u[2]),
+            ..StrengthParts::default()
+        };
         if side == 0 {
-            s += i16::from(c.modifier);
+            p.order = i16::from(c.modifier);
         } else if let Some(OKind::Defense(b)) = okind(area.order) {
-            s += i16::from(b) * if ab == Ability::DefenseDoubled { 2 } else { 1 };
+            p.order = i16::from(b) * if ab == Ability::DefenseDoubled { 2 } else { 1 };
         }
         for q in 0..self.n() {
             if c.support.get(usize::from(q)) == Some(&(side as u8)) {
-                s += self.support_value(r, c, q, oab).unwrap_or(0);
+                p.support += self.support_value(r, c, q, oab).unwrap_or(0);
             }
         }
-        if let Some(card) = self.side_card(r, c, side) {
+        if let Some(card) = self.side_card(r, c, side).filter(|_| cards_known) {
             if oab != Ability::OpponentCardZero {
-                s += i16::from(card.strength);
+                p.card = i16::from(card.strength);
             }
         }
-        s += i16::from(c.bonus[side]);
-        s += self.leaders_in(seat, c.area) * i16::from(r.leader_strength);
+        p.bonus = i16::from(c.bonus[side]);
+        p.leaders = self.leaders_in(seat, c.area) * i16::from(r.leader_strength);
         let supported = self.supported(r, c, side);
-        s += match ab {
+        p.ability = match ab {
             Ability::SupportedPlusTwoFort if supported => 2,
             Ability::CoastPlusOneFort if self.coastal(r, c.area) => 1,
             Ability::DefendingPlusTwo if side == 1 => 2,
             _ => 0,
         };
-        if side == 0
+        if cards_known
+            && side == 0
             && self.tactic_is(r, seat, Tactic::ControlWesteros)
             && r.areas[usize::from(c.area)].castle != Castle::None
         {
-            s += 1;
+            p.tactic += 1;
         }
-        if side == 1 && self.tactic_is(r, seat, Tactic::HoldTheLine) {
-            s += 1;
+        if cards_known && side == 1 && self.tactic_is(r, seat, Tactic::HoldTheLine) {
+            p.tactic += 1;
         }
-        s
+        p
     }
 
     fn swords(&self, r: &Rules, c: &Combat, side: usize) -> i16 {

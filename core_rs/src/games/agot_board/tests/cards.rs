@@ -3,6 +3,7 @@
 
 use super::base::{battle, card_idx};
 use super::*;
+use crate::engine::Viewer;
 
 fn sos() -> Rules {
     rules_with(serde_json::json!({"sos_house_cards": true}))
@@ -621,4 +622,22 @@ fn r5_2_mace_counts_the_replaced_token_as_available() {
     }
     act(&mut g, &r, ty, choose(5));
     assert_eq!(g.areas[usize::from(ha)].order, 5, "Support +0 replaces the Defense +1");
+/// §3.5 step 2 (research): a side's strength part by part, as the view's combat preview shows it. The parts
+/// add up to the strength; before both cards are in, the view counts no card, ability or tactic.
+#[test]
+fn r3_5_strength_parts_add_up_and_hide_cards_before_the_reveal() {
+    let r = rules();
+    let g = battle(&r, "Vargo Hoat", "Catelyn Stark", false);
+    let c = g.combat.clone().unwrap();
+    let full = g.strength_parts(&r, &c, 0, true);
+    assert_eq!(full.total(), g.strength(&r, &c, 0));
+    assert_eq!((full.units, full.support), (2 * 2, 1), "Vargo's footmen at 2 each, one supporting footman");
+    let known = g.strength_parts(&r, &c, 0, false);
+    assert_eq!((known.units, known.card, known.ability, known.tactic), (2, 0, 0, 0), "no card text before the reveal");
+    for viewer in [Viewer::Public, Viewer::Player(1)] {
+        let parts = g.make_view(&r, viewer).combat.map(|v| v.parts);
+        let both_in = !c.cards.contains(&NONE);
+        let want = if both_in { full } else { known };
+        assert_eq!(parts.map(|p| p[0]), Some(want));
+    }
 }

@@ -191,3 +191,20 @@ fn s4_skill_bought_is_usable_at_once() {
     act(&mut g, &r, APPLY);
     assert_eq!(g.seats[0].gold, 2);
 }
+
+/// Dice phase, "take an Initiative card, then place its die" (the die is on the table): every view carries the
+/// die held and not yet placed, so the client can show the row total it makes.
+#[test]
+fn s5_dice_phase_the_held_die_is_in_every_view() {
+    let r = default_rules();
+    let mut g = scenario(&r, 2, &[d("red", 1), d("blue", 4), d("purple", 5)]);
+    act(&mut g, &r, INIT + 1); // take blue 4
+    assert_eq!(g.step, Step::DicePlace { seat: 0, die: d("blue", 4) });
+    for viewer in [crate::engine::Viewer::Public, crate::engine::Viewer::Player(1)] {
+        let v = g.make_view(&r, viewer);
+        assert_eq!(v.seats[0].holding, Some(("blue".to_string(), 4)));
+        assert_eq!(v.seats[1].holding, None);
+    }
+    act(&mut g, &r, ROW);
+    assert_eq!(g.make_view(&r, crate::engine::Viewer::Public).seats[0].holding, None, "placed");
+}
