@@ -622,6 +622,8 @@ fn r5_2_mace_counts_the_replaced_token_as_available() {
     }
     act(&mut g, &r, ty, choose(5));
     assert_eq!(g.areas[usize::from(ha)].order, 5, "Support +0 replaces the Defense +1");
+}
+
 /// §3.5 step 2 (research): a side's strength part by part, as the view's combat preview shows it. The parts
 /// add up to the strength; before both cards are in, the view counts no card, ability or tactic.
 #[test]
