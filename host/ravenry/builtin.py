@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ravenry.hookspecs import hookimpl
 from ravenry.specs import BotSpec
 
-if TYPE_CHECKING:
-    from ravenry.match import MatchBase
+
+class _CoreBotMatch(Protocol):
+    # What a core bot needs of a match (any ravenry.MatchBase): the registry sits below the match model.
+    def bot_action(self, name: str, p: int) -> int: ...
 
 
-def _core_bot(name: str) -> Callable[[MatchBase, int], int]:
-    def choose(match: MatchBase, seat: int) -> int:
+def _core_bot(name: str) -> Callable[[_CoreBotMatch, int], int]:
+    def choose(match: _CoreBotMatch, seat: int) -> int:
         return match.bot_action(name, seat)
 
     return choose

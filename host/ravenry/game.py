@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from functools import cached_property
 from typing import Any
 
-from ravenry import _core
 from ravenry import options as opts
+from ravenry._core import Ruleset
 from ravenry.errors import OptionError, UnknownGame
 from ravenry.match import Match, MatchBase
-from ravenry.plugins import registry
+from ravenry.plugins import Registry, registry
 from ravenry.pygame import PythonMatch
 from ravenry.specs import GameInfo, GameSpec
 
@@ -22,7 +23,7 @@ class Game:
     def __init__(self, spec: GameSpec, plugin: str) -> None:
         self.spec = spec
         self.plugin = plugin
-        self._rulesets: dict[str, _core.Ruleset] = {}
+        self._rulesets: dict[str, Ruleset] = {}
 
     @property
     def id(self) -> str:
@@ -64,22 +65,25 @@ class Game:
     def resolve_options(self, options: Mapping[str, Any] | None, variants: Iterable[str] = ()) -> dict[str, Any]:
         return opts.resolve(self.id, self.spec.options, options, variants, registry().variants.get(self.id, {}))
 
-    def ruleset(self, options: Mapping[str, Any]) -> _core.Ruleset:
+    def ruleset(self, options: Mapping[str, Any]) -> Ruleset:
         """The parsed ruleset for a full option set (cached: content is parsed once per option set)."""
         key = json.dumps(options, sort_keys=True)
         rs = self._rulesets.get(key)
         if rs is None:
-            if self.spec.core is None:
-                raise OptionError(f"{self.id} is a pure-Python game and has no core ruleset")
-            rs = _core.Ruleset(self.spec.core, self.content_json, key)
+            rs = Ruleset(*self.ruleset_args(options))
             self._rulesets[key] = rs
         return rs
+
+    def ruleset_args(self, options: Mapping[str, Any]) -> tuple[str, str, str]:
+        """``(core game id, content JSON, options JSON)``: all a process needs to build this ruleset with
+        ``_core.Ruleset`` (a Ray worker does so without importing the plugin)."""
+        if self.spec.core is None:
+            raise OptionError(f"{self.id} is a pure-Python game and has no core ruleset")
+        return (self.spec.core, self.content_json, json.dumps(options, sort_keys=True))
 
     def ruleset_hash(self, options: Mapping[str, Any]) -> str:
         if self.spec.core is not None:
             return self.ruleset(options).hash
-        import hashlib
-
         cls = self.spec.python_game
         blob = json.dumps([self.id, getattr(cls, "version", "1"), self.content_json, options], sort_keys=True)
         return hashlib.sha256(blob.encode()).hexdigest()
@@ -113,6 +117,7 @@ class Game:
 
 
 _games: dict[str, Game] = {}
+_games_of: Registry | None = None  # the registry _games was built from; plugins.reload() makes a new one
 
 
 def clear_cache() -> None:
@@ -126,10 +131,14 @@ def games() -> list[GameInfo]:
 
 def game(game_id: str) -> Game:
     """The registered game ``game_id``; ``UnknownGame`` names the ones there are."""
+    global _games_of
+    reg = registry()
+    if reg is not _games_of:  # plugins were reloaded: the cached games may be gone or changed
+        _games.clear()
+        _games_of = reg
     g = _games.get(game_id)
     if g is not None:
         return g
-    reg = registry()
     spec = reg.games.get(game_id)
     if spec is None:
         known = ", ".join(sorted(reg.games)) or "none (install a game plugin)"

@@ -1,30 +1,87 @@
 """Matches. ``Match`` subclasses the Rust ``_core.Match`` so the driver loop (``to_act`` → ``legal_actions`` →
 ``apply``) is one PyO3 call each; ``PythonMatch`` hosts a pure-Python game behind the same API. What both share
-(views, events, snapshots, cloning) lives in ``MatchBase``."""
+(views, events, snapshots, cloning) lives in ``MatchBase``.
+
+A match writes its own save (``dumps``, the design §6 envelope); reading one back needs the game registry, so
+that half lives above, in ``ravenry.snapshot``. A match knows its game through the ``GameHandle`` it was made
+with (a ``ravenry.Game``), never by importing ``ravenry.game``: see docs/architecture.md."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import msgpack
 
-from ravenry import _core
+from ravenry._core import Match as CoreMatch
+from ravenry._core import Ruleset
+from ravenry._core import write_atomic as durable_write
 from ravenry.errors import IllegalAction, OptionError
+from ravenry.plugins import registry
+from ravenry.specs import GameInfo, GameSpec
 
-if TYPE_CHECKING:
-    from ravenry.game import Game
+FORMAT = 1  # the save format: ravenry.snapshot.read refuses any other
+
+
+class GameHandle(Protocol):
+    """What a match uses of its game: a ``ravenry.Game``, typed structurally because ``ravenry.game`` (which makes
+    matches) sits above this module."""
+
+    spec: GameSpec
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def info(self) -> GameInfo: ...
+    @property
+    def version(self) -> str: ...
+    def ruleset_hash(self, options: Mapping[str, Any]) -> str: ...
+    def new_match(
+        self,
+        players: int | None = None,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        variants: Iterable[str] = (),
+        meta: Mapping[str, Any] | None = None,
+    ) -> MatchBase: ...
 
 
 def unpack(data: bytes) -> Any:
     return msgpack.unpackb(data, raw=False, strict_map_key=False)
 
 
+def dumps(match: MatchBase) -> bytes:
+    data = {
+        "ravenry": FORMAT,
+        "game": match.game.id,
+        "game_version": match.game.version,
+        "ruleset_hash": match.game.ruleset_hash(match.options),
+        "players": match.players,
+        "options": match.options,
+        "variants": list(match.variants),
+        "seed": match.seed,
+        "actions": [list(a) for a in match.history()],
+        "state": match.state_msgpack(),
+        "meta": match.meta,
+    }
+    return msgpack.packb(data, use_bin_type=True)
+
+
+def write_atomic(path: Path, data: bytes) -> Path:
+    """Write ``data`` to ``path`` so a crash leaves the old file or the new one, whole: a temporary file (mode
+    0600) in the same folder, fsync, rename over ``path``, fsync of the folder. Done in Rust with the GIL
+    released (``ravenry._core.write_atomic``), the same code the match server's writer threads run."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    durable_write(path, data)
+    return path
+
+
 class MatchBase:
     """The host-side half of every match; subclasses provide the primitive calls."""
 
-    game: Game
+    game: GameHandle
     options: dict[str, Any]
     variants: tuple[str, ...]
     meta: dict[str, Any]
@@ -86,8 +143,6 @@ class MatchBase:
 
     def bot(self, name: str, seat: int) -> int:
         """The action bot ``name`` (any registered bot) would take for ``seat`` now."""
-        from ravenry.plugins import registry
-
         spec = registry().bots.get(name)
         if spec is None or (spec.games is not None and self.game.id not in spec.games):
             raise OptionError(f"no bot {name!r} for {self.game.id}; known: {', '.join(self.game.info.bots)}")
@@ -99,32 +154,28 @@ class MatchBase:
 
     # Snapshots (design §6).
     def to_bytes(self) -> bytes:
-        from ravenry import snapshot
-
-        return snapshot.dumps(self)
+        return dumps(self)
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the match to ``path`` atomically (a crash mid-write leaves the old file whole)."""
-        from ravenry import snapshot
-
-        return snapshot.write_atomic(Path(path), self.to_bytes())
+        return write_atomic(Path(path), self.to_bytes())
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"to act: {self.to_act}"
         return f"<Match {self.game.id} players={self.players} seed={self.seed} {state}>"
 
 
-class Match(MatchBase, _core.Match):
+class Match(MatchBase, CoreMatch):
     """A match of a Rust game."""
 
-    def __new__(cls, game: Game, ruleset: _core.Ruleset, players: int, seed: int, **kw: Any) -> Match:
+    def __new__(cls, game: GameHandle, ruleset: Ruleset, players: int, seed: int, **kw: Any) -> Match:
         made = super().__new__(cls, ruleset, players, seed, kw.get("state"), kw.get("source"), kw.get("history"))
         return cast(Match, made)
 
     def __init__(
         self,
-        game: Game,
-        ruleset: _core.Ruleset,
+        game: GameHandle,
+        ruleset: Ruleset,
         players: int,
         seed: int,
         *,

@@ -6,7 +6,6 @@ takes the host down. ``RAVENRY_PLUGINS=a,b`` pins which entry points load (empty
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 from dataclasses import dataclass, field
@@ -15,7 +14,8 @@ from typing import Any
 
 import pluggy
 
-from ravenry import _core, hookspecs
+from ravenry import builtin, hookspecs
+from ravenry._core import core_games as rust_games
 from ravenry.specs import GAME_ID, BotSpec, GameSpec, VariantSpec
 
 GROUP = "ravenry"
@@ -71,8 +71,6 @@ def get_plugin_manager() -> tuple[pluggy.PluginManager, dict[str, PluginRecord],
             problems.append(f"plugin {ep.name!r} ({dist}) failed to load: {type(e).__name__}: {e}")
             continue
         records[ep.name] = PluginRecord(ep.name, dist, version, getattr(module, "__name__", str(module)))
-    from ravenry import builtin
-
     pm.register(builtin, name="builtin")
     records["builtin"] = PluginRecord("builtin", "ravenry", _version(), builtin.__name__)
     pm.check_pending()
@@ -93,7 +91,7 @@ def _owner(pm: pluggy.PluginManager, impl_plugin: Any) -> str:
 def collect(pm: pluggy.PluginManager, records: dict[str, PluginRecord], problems: list[str]) -> Registry:
     """Call every registration hook and validate what comes back."""
     reg = Registry(problems=list(problems))
-    core_games = set(_core.core_games())
+    core_games = set(rust_games())
 
     def call(hook: Any, make_register: Any) -> None:
         # Registration order (entry points sorted by name, then the built-in), so "first one wins" is stable.
@@ -198,7 +196,9 @@ _registry: Registry | None = None
 
 
 def registry() -> Registry:
-    """The registry, built once per process (call ``reload()`` after installing plugins)."""
+    """The registry, built once per process (call ``reload()`` after installing plugins). ``reload()`` builds a new
+    ``Registry`` object, so a cache built from an old one can tell by identity that it is stale (``ravenry.game``
+    does; the registry never reaches up to clear caches above it)."""
     global _registry
     if _registry is None:
         _registry = collect(*get_plugin_manager())
@@ -211,6 +211,4 @@ def registry() -> Registry:
 def reload() -> Registry:
     global _registry
     _registry = None
-    # importlib, not `from ravenry import game`: the package attribute `game` is the function of that name.
-    importlib.import_module("ravenry.game").clear_cache()
     return registry()

@@ -4,15 +4,12 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import msgpack
 
 from ravenry.errors import IllegalAction, OptionError, SnapshotError
-from ravenry.match import MatchBase
-
-if TYPE_CHECKING:
-    from ravenry.game import Game
+from ravenry.match import GameHandle, MatchBase
 
 
 class PythonGame(Protocol):
@@ -41,7 +38,7 @@ class PythonMatch(MatchBase):
 
     def __init__(
         self,
-        game: Game,
+        game: GameHandle,
         players: int,
         seed: int,
         *,
@@ -143,7 +140,7 @@ class PythonMatch(MatchBase):
         return m
 
     @classmethod
-    def from_state_bytes(cls, game: Game, players: int, seed: int, data: bytes, **kw: Any) -> PythonMatch:
+    def from_state_bytes(cls, game: GameHandle, players: int, seed: int, data: bytes, **kw: Any) -> PythonMatch:
         cls_impl = game.spec.python_game
         assert cls_impl is not None
         try:

@@ -1,4 +1,8 @@
-"""Save files (design §6): one versioned, self-describing msgpack map; loading checks everything it can."""
+"""Save files (design §6): one versioned, self-describing msgpack map; loading checks everything it can.
+
+Writing a save is the match's own job (``ravenry.match.dumps``, re-exported here with ``FORMAT`` and
+``write_atomic``); this module reads, checks and loads saves, which needs the game registry, so it sits at the
+top of the match model (docs/architecture.md)."""
 
 from __future__ import annotations
 
@@ -8,12 +12,12 @@ from typing import Any
 
 import msgpack
 
-from ravenry import _core
 from ravenry.errors import RavenryError, SnapshotError
-from ravenry.match import Match, MatchBase
+from ravenry.game import Game
+from ravenry.game import game as get_game
+from ravenry.match import FORMAT, Match, MatchBase, dumps, write_atomic
 from ravenry.pygame import PythonMatch
 
-FORMAT = 1
 FIELDS = {
     "ravenry": int,
     "game": str,
@@ -27,32 +31,6 @@ FIELDS = {
     "state": bytes,
     "meta": dict,
 }
-
-
-def dumps(match: MatchBase) -> bytes:
-    data = {
-        "ravenry": FORMAT,
-        "game": match.game.id,
-        "game_version": match.game.version,
-        "ruleset_hash": match.game.ruleset_hash(match.options),
-        "players": match.players,
-        "options": match.options,
-        "variants": list(match.variants),
-        "seed": match.seed,
-        "actions": [list(a) for a in match.history()],
-        "state": match.state_msgpack(),
-        "meta": match.meta,
-    }
-    return msgpack.packb(data, use_bin_type=True)
-
-
-def write_atomic(path: Path, data: bytes) -> Path:
-    """Write ``data`` to ``path`` so a crash leaves the old file or the new one, whole: a temporary file (mode
-    0600) in the same folder, fsync, rename over ``path``, fsync of the folder. Done in Rust with the GIL
-    released (``ravenry._core.write_atomic``), the same code the match server's writer threads run."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    _core.write_atomic(path, data)
-    return path
 
 
 def read(source: bytes | str | os.PathLike[str]) -> dict[str, Any]:
@@ -89,8 +67,6 @@ def read(source: bytes | str | os.PathLike[str]) -> dict[str, Any]:
 def load_match(source: bytes | str | os.PathLike[str], verify: bool = False) -> MatchBase:
     """Load a saved match. With ``verify``, replay the actions from the seed and check the states agree; the
     replayed match (with its full event log) is returned."""
-    from ravenry.game import game as get_game
-
     data = read(source)
     try:
         g = get_game(data["game"])
@@ -129,7 +105,7 @@ def load_match(source: bytes | str | os.PathLike[str], verify: bool = False) -> 
     return match
 
 
-def replay_and_compare(g: Any, data: dict[str, Any], loaded: MatchBase) -> MatchBase:
+def replay_and_compare(g: Game, data: dict[str, Any], loaded: MatchBase) -> MatchBase:
     replayed = g.new_match(data["players"], data["seed"], loaded.options, variants=loaded.variants, meta=loaded.meta)
     for i, (p, a) in enumerate(data["actions"]):
         try:
@@ -139,3 +115,6 @@ def replay_and_compare(g: Any, data: dict[str, Any], loaded: MatchBase) -> Match
     if replayed.state_msgpack() != loaded.state_msgpack():
         raise SnapshotError("verify: replaying the actions from the seed gives a different state than the saved one")
     return replayed
+
+
+__all__ = ["FIELDS", "FORMAT", "dumps", "load_match", "read", "replay_and_compare", "write_atomic"]

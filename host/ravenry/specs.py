@@ -7,10 +7,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from ravenry.match import MatchBase
+from typing import Any
 
 GAME_ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 
@@ -66,7 +63,8 @@ class BotSpec:
     """A Python bot: ``choose(match, seat) -> action code``. ``games`` limits it to some game ids (None: all)."""
 
     name: str
-    choose: Callable[[MatchBase, int], int]
+    # The match is a ravenry.MatchBase; typed as Any because specs sits below the match model (docs/architecture.md).
+    choose: Callable[[Any, int], int]
     games: Sequence[str] | None = None
     help: str = ""
 

@@ -4,17 +4,20 @@ client. ``ravenry.cli`` adds them with ``cli.add_command``."""
 from __future__ import annotations
 
 import json
+import logging
 import os
 from pathlib import Path
 from typing import Any
 
 import click
 
+import ravenry
 from ravenry.errors import RavenryError
 from ravenry.net import loop as event_loop
 from ravenry.net.client import CHOOSERS, Client, NetError, SeatPlayer
 from ravenry.net.console import TerminalUI, matches_table
 from ravenry.net.server import parse_bots, serve_forever
+from ravenry.snapshot import write_atomic
 
 
 @click.command("serve")
@@ -36,10 +39,6 @@ def serve(
 ) -> None:
     """Host matches over WebSocket. With GAME, open one match of it at start (a restarted server with
     --save-dir resumes its saved matches instead); clients create more through the lobby."""
-    import logging
-
-    import ravenry
-
     if game is not None:
         try:
             lo, hi = ravenry.game(game).info.players
@@ -79,8 +78,6 @@ def _load_tokens() -> dict[str, Any]:
 
 def _remember(url: str, match: str, seat: int, token: str) -> None:
     # Kept so that `ravenry join URL --match ID --seat K` after a crash resumes instead of asking for a new seat.
-    from ravenry.snapshot import write_atomic
-
     tokens = _load_tokens()
     tokens[f"{url} {match} {seat}"] = token
     write_atomic(_token_file(), json.dumps(tokens, indent=1).encode())  # mkstemp: mode 0600

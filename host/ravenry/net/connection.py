@@ -10,7 +10,7 @@ import logging
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
@@ -18,13 +18,19 @@ from websockets.protocol import State
 
 from ravenry.errors import RavenryError
 from ravenry.net.limits import Limits, TokenBucket
-from ravenry.net.protocol import BadFrame, decode_request, encode, error, peek_ref
+from ravenry.net.protocol import BadFrame, Request, decode_request, encode, error, peek_ref
 from ravenry.net.table import Table
 
-if TYPE_CHECKING:
-    from ravenry.net.server import Server
-
 log = logging.getLogger("ravenry.net")
+
+
+class Dispatcher(Protocol):
+    """What a connection needs of its server: ``ravenry.net.server.Server``, typed structurally because the server
+    sits above the connections it owns (docs/architecture.md)."""
+
+    act_seconds: deque[float]
+
+    async def dispatch(self, conn: Connection, req: Request) -> dict[str, Any] | None: ...
 
 
 @dataclass(eq=False)
@@ -44,7 +50,7 @@ class Subscription:
 
 @dataclass(eq=False)
 class Connection:
-    server: Server
+    server: Dispatcher
     ws: ServerConnection
     limits: Limits
     outbox: deque[dict[str, Any]] = field(default_factory=deque)

@@ -13,6 +13,7 @@ from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.table import Table
 
+import ravenry
 from ravenry.errors import RavenryError
 from ravenry.render import plain_event
 from ravenry.specs import GameSpec
@@ -22,8 +23,6 @@ Frame = dict[str, Any]
 
 def game_spec(game_id: str) -> GameSpec | None:
     """The local plugin's spec for rendering, if this machine has the game installed (joining does not need it)."""
-    import ravenry
-
     try:
         return ravenry.game(game_id).spec
     except RavenryError:

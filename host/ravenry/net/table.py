@@ -15,18 +15,30 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ravenry.errors import IllegalAction
 from ravenry.match import MatchBase
 from ravenry.net.protocol import BadFrame, encode_spliced
 
-if TYPE_CHECKING:
-    from ravenry.net.connection import Subscription
-
 log = logging.getLogger("ravenry.net")
 
 Saver = Callable[["Table"], Awaitable[None]]
+
+
+class Outbox(Protocol):
+    def send(self, frame: dict[str, Any]) -> None: ...
+
+
+class Subscriber(Protocol):
+    """What a table needs of a subscriber: ``ravenry.net.connection.Subscription``, typed structurally because
+    connections sit above tables (docs/architecture.md)."""
+
+    seat: int | None
+
+    @property
+    def conn(self) -> Outbox: ...
+    def mark(self) -> None: ...
 
 
 def hash_token(token: str) -> str:
@@ -42,12 +54,12 @@ class TableLock:
 
     def __init__(self) -> None:
         self._lock = asyncio.Lock()
-        self._held_back: list[Subscription] = []
+        self._held_back: list[Subscriber] = []
 
     def locked(self) -> bool:
         return self._lock.locked()
 
-    def hold_back(self, sub: Subscription) -> None:
+    def hold_back(self, sub: Subscriber) -> None:
         self._held_back.append(sub)
 
     async def __aenter__(self) -> None:
@@ -81,7 +93,7 @@ class Table:
     fallback: str = "random"  # the bot that acts for a seat whose clock ran out
     saver: Saver | None = None
     lock: TableLock = field(default_factory=TableLock)
-    subscribers: set[Subscription] = field(default_factory=set)
+    subscribers: set[Subscriber] = field(default_factory=set)
     # prompt[s]: the turn counter at which seat s's options last changed (or s last acted). An action chosen at
     # turn t is current iff prompt[s] <= t <= decisions. Plain ``t == decisions`` would make every secret
     # simultaneous commit stale as soon as another seat committed first, though nothing the seat could do
