@@ -23,6 +23,10 @@ class OptionSpec:
     choices: Sequence[Any] | None = None
     min: int | None = None
     max: int | None = None
+    # Turns a given value into the one the match keeps (e.g. a deck file's path into the deck list it holds), so
+    # that options, saves and ruleset hashes are self-contained. Must return its own output unchanged; may raise
+    # OptionError.
+    load: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True)

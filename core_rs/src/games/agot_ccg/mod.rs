@@ -14,6 +14,7 @@
 
 pub mod bots;
 pub mod content;
+pub mod decklist;
 pub mod effects;
 pub mod observe;
 pub mod rules;

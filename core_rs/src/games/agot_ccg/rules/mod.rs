@@ -30,10 +30,12 @@ impl AgotCcg {
                 reason: format!("{} decks named for {n} seats; name at most one per seat", rules.seat_decks.len()),
             });
         }
-        let mut rest: Vec<u8> = (0..rules.decks.len() as u8).filter(|d| !rules.seat_decks.contains(d)).collect();
+        let designed = |d: &u8| !rules.decks[usize::from(*d)].brought;
+        let mut rest: Vec<u8> =
+            (0..rules.decks.len() as u8).filter(|d| designed(d) && !rules.seat_decks.contains(d)).collect();
         rng.shuffle(&mut rest);
         if rest.is_empty() {
-            rest = (0..rules.decks.len() as u8).collect();
+            rest = (0..rules.decks.len() as u8).filter(designed).collect();
         }
         let mut deck_of = rules.seat_decks.clone();
         for i in 0..n - deck_of.len() {
@@ -77,6 +79,7 @@ impl AgotCcg {
             first,
             turn: 0,
             challenge: None,
+            window: None,
             pending: Vec::new(),
             mods: Vec::new(),
             no_kneel_defend: Vec::new(),
@@ -99,7 +102,7 @@ impl Game for AgotCcg {
     type View = View;
     type Encoding = super::observe::Tensors;
     const ID: &'static str = "agot-ccg";
-    const VERSION: &'static str = "1";
+    const VERSION: &'static str = "2";
 
     fn ruleset(content: &str, options: &str) -> Result<Rules, SetupError> {
         content::parse(content, options)
@@ -116,7 +119,7 @@ impl Game for AgotCcg {
     fn to_act(&self) -> PlayerSet {
         match self.phase {
             Phase::Over => PlayerSet::EMPTY,
-            Phase::Plot if self.pending.is_empty() => {
+            Phase::Plot if self.pending.is_empty() && self.window.is_none() => {
                 let mut s = PlayerSet::EMPTY;
                 for (p, seat) in self.seats.iter().enumerate() {
                     if seat.commit.is_none() && !seat.eliminated {
@@ -148,7 +151,8 @@ impl Game for AgotCcg {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.phase != Phase::Over {
+        // Over without winners: stopped unfinished at the safeguard (`flow::SAFEGUARD_ROUNDS`).
+        if self.phase != Phase::Over || self.winners.is_empty() {
             return None;
         }
         let scores: Vec<f64> = (0..self.n()).map(|s| f64::from(self.power(s))).collect();
@@ -286,6 +290,9 @@ impl Game for AgotCcg {
         }
         if self.pending.iter().any(|p| usize::from(p.seat()) >= n) {
             return Err("a pending choice names a seat out of range".into());
+        }
+        if self.pending.iter().any(|p| matches!(p, Pending::PayInfluence { card, .. } if !ok(card))) {
+            return Err("a pending influence payment names a card outside the content".into());
         }
         if let Some(ch) = &self.challenge {
             if usize::from(ch.attacker) >= n || usize::from(ch.defender) >= n || ch.kind > 2 {

@@ -638,7 +638,7 @@ fn tornei_round_limit_most_power_wins() {
     let mut ev = Events::new();
     g.advance(&r, &mut ev);
     assert_eq!(g.winners, vec![1]);
-    assert!(AgotCcg::ruleset(&content(), r#"{"decks": [], "round_limit": 0}"#).is_err());
+    assert!(AgotCcg::ruleset(&content(), r#"{"decks": [], "round_limit": 101}"#).is_err());
     assert!(AgotCcg::ruleset(&content(), r#"{"decks": ["dorne"], "round_limit": 9}"#).is_err());
     assert!(AgotCcg::ruleset(&content(), r#"{"decks": [], "round_limit": 9, "x": 1}"#).is_err());
 }
