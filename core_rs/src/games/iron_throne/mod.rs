@@ -32,7 +32,7 @@ impl Game for IronThrone {
     type Event = Event;
     type View = view::View;
     const ID: &'static str = "iron-throne";
-    const VERSION: &'static str = "1";
+    const VERSION: &'static str = "2";
 
     fn ruleset(content: &str, options: &str) -> Result<Rules, SetupError> {
         content::parse(content, options)
