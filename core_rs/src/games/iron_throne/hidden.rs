@@ -15,9 +15,11 @@ impl IronThrone {
         rng.shuffle(&mut g.events_deck);
         let n = usize::from(self.n());
         // Cards shown to everyone for a pending Political Instinct choice stay where they are.
-        let shown = |o: usize| match self.tasks.first() {
-            Some(Task::Upgrade { target, options, .. }) if usize::from(*target) == o => *options,
-            _ => 0,
+        let shown = |o: usize| {
+            self.tasks.iter().fold(0u32, |m, t| match *t {
+                Task::Upgrade { target, options, .. } if usize::from(target) == o => m | options,
+                _ => m,
+            })
         };
         for o in 0..n {
             let fixed = shown(o);
