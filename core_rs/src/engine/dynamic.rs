@@ -145,8 +145,11 @@ impl<G: Game> DynRuleset for RulesetOf<G> {
     }
     fn new_match(&self, players: u8, seed: u64) -> Result<Box<dyn DynMatch>, SetupError> {
         self.check_players(players)?;
-        let state = G::new(&self.rules, players, seed)?;
-        Ok(Box::new(self.wrap(state, players, seed)))
+        let mut events = Events::new();
+        let state = G::new_narrated(&self.rules, players, seed, &mut events)?;
+        let mut m = self.wrap(state, players, seed);
+        m.events = events;
+        Ok(Box::new(m))
     }
     fn load_state(&self, players: u8, seed: u64, bytes: &[u8]) -> Result<Box<dyn DynMatch>, SnapshotError> {
         let state: G = snapshot::decode(G::ID, bytes)?;

@@ -72,6 +72,16 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     fn players(rules: &Self::Ruleset) -> (u8, u8);
     /// A fresh match; all randomness of the match comes from `seed`.
     fn new(rules: &Self::Ruleset, players: u8, seed: u64) -> Result<Self, SetupError>;
+    /// `new`, narrating what setup did that players should hear of (a first-player roll) into `ev`: a hosted
+    /// match's event log starts with it. The same state as `new` for the same seed; the default narrates nothing.
+    fn new_narrated(
+        rules: &Self::Ruleset,
+        players: u8,
+        seed: u64,
+        _ev: &mut Events<Self::Event>,
+    ) -> Result<Self, SetupError> {
+        Self::new(rules, players, seed)
+    }
 
     /// Who may act now; empty exactly when the match is over.
     fn to_act(&self) -> PlayerSet;

@@ -310,6 +310,11 @@ def narrate_event(event: dict[str, Any]) -> str:
         "Withdrew": lambda: f"{S(b['seat'])} withdraws from the encounter.",
         "Shielded": lambda: f"{S(b['seat'])} is protected from losses this encounter.",
         "Replaced": lambda: f"{S(b['seat'])}'s card is replaced by {card_name(own(b['seat']), b['new'])}.",
+        "HigherCardsShown": lambda: (
+            f"{S(b['seat'])} shows its higher cards: "
+            + ", ".join(card_name(own(b["seat"]), c) for c in b["cards"])
+            + "; the Political Instinct player picks one."
+        ),
         "ResultHostility": lambda: (
             f"Hostility: {b['totals'][0]} against {b['totals'][1]} — "
             + {1: "the attacker's side wins.", 2: "the defender's side wins.", 3: "a tie, both sides lose."}[

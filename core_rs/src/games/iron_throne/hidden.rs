@@ -17,11 +17,19 @@ impl IronThrone {
         g.events_deck.sort_unstable();
         rng.shuffle(&mut g.events_deck);
         let n = usize::from(self.n());
+        // Cards shown to everyone for a pending Political Instinct choice stay where they are.
+        let shown = |o: usize| {
+            self.tasks.iter().fold(0u32, |m, t| match *t {
+                Task::Upgrade { target, options, .. } if usize::from(target) == o => m | options,
+                _ => m,
+            })
+        };
         for o in 0..n {
+            let fixed = shown(o);
             let mut pool: Vec<u8> = Vec::new();
             pool.extend(&g.seats[o].deck);
             if o != usize::from(p) {
-                pool.extend(&g.seats[o].hand);
+                pool.extend(g.seats[o].hand.iter().filter(|&&c| fixed & (1 << c) == 0));
             }
             let commit_slot = [g.enc.attacker, g.enc.defender].iter().position(|&a| usize::from(a) == o);
             let hidden_commit = commit_slot.filter(|&i| {
@@ -45,7 +53,7 @@ impl IronThrone {
                 *c = it.next().unwrap_or(*c);
             }
             if o != usize::from(p) {
-                for c in g.seats[o].hand.iter_mut() {
+                for c in g.seats[o].hand.iter_mut().filter(|c| fixed & (1 << **c) == 0) {
                     *c = it.next().unwrap_or(*c);
                 }
             }
@@ -136,6 +144,9 @@ impl IronThrone {
             let ok = match *t {
                 Task::Alloc { seat, .. } | Task::Discard { seat, .. } => seat_ok(seat),
                 Task::Take { taker, victims } => seat_ok(taker) && victims < (1 << n),
+                Task::Upgrade { seat, target, options } => {
+                    seat_ok(seat) && seat_ok(target) && options != 0 && options < (1 << DECK_SIZE)
+                }
             };
             if !ok {
                 return Err("bad task".into());

@@ -37,7 +37,7 @@ impl Game for IronThrone {
     type View = view::View;
     type Encoding = observe::Tensors;
     const ID: &'static str = "iron-throne";
-    const VERSION: &'static str = "1";
+    const VERSION: &'static str = "2";
 
     fn ruleset(content: &str, options: &str) -> Result<Rules, SetupError> {
         content::parse(content, options)

@@ -92,6 +92,9 @@ impl RollPlayer {
         if self.actor() != Some(p) {
             return;
         }
+        // A weapon may be discarded at any moment (rulebook, "Фаза рынка"): at every decision of its owner, also
+        // while a skill resolves (holding a Longsword, drop it to buy a two-handed weapon Open Lock revealed).
+        self.weapon_discards(rules, p, out);
         if self.order.is_some() {
             self.order_legal(out);
             return;
@@ -120,16 +123,18 @@ impl RollPlayer {
     }
 
     fn dispatch(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) {
+        // Before everything else: discarding a weapon leaves the decision it interrupted (a skill, an ordering)
+        // pending, to be taken next.
+        if (WEAPON_OFF..WEAPON_OFF + 64).contains(&a) {
+            self.discard_weapon(rules, p, (a - WEAPON_OFF) as u8, ev);
+            return;
+        }
         if self.order.is_some() {
             self.order_apply(a, ev);
             return;
         }
         if (USE..USE + 64).contains(&a) {
             self.use_skill(rules, p, (a - USE) as u8, ev);
-            return;
-        }
-        if (WEAPON_OFF..WEAPON_OFF + 64).contains(&a) {
-            self.discard_weapon(rules, p, (a - WEAPON_OFF) as u8, ev);
             return;
         }
         if self.skill.is_some() {
@@ -162,10 +167,14 @@ impl Game for RollPlayer {
     }
 
     fn new(rules: &Rules, players: u8, seed: u64) -> Result<Self, SetupError> {
+        Self::new_narrated(rules, players, seed, &mut Events::disabled())
+    }
+
+    fn new_narrated(rules: &Rules, players: u8, seed: u64, ev: &mut Events<Event>) -> Result<Self, SetupError> {
         if !(1..=4).contains(&players) {
             return Err(SetupError::Players { game: Self::ID, min: 1, max: 4, got: players });
         }
-        Ok(RollPlayer::setup(rules, players, seed, &mut Events::disabled()))
+        Ok(RollPlayer::setup(rules, players, seed, ev))
     }
 
     fn to_act(&self) -> PlayerSet {
