@@ -210,9 +210,7 @@ class Match(MatchBase, CoreMatch):
         shares the history and event log copy-on-write, so this costs the same at any point of the match; the
         host attributes are copied without going through ``__init__`` (search and tools clone a lot)."""
         made = cast(Match, CoreMatch.__new__(Match, self.ruleset, self.players, self.seed, None, self))
-        made.__dict__.update(self.__dict__)
-        made.options = dict(self.options)
-        made.meta = dict(self.meta)
+        made.__dict__ = {**self.__dict__, "options": dict(self.options), "meta": dict(self.meta)}
         return made
 
     def determinize(self, seat: int, seed: int) -> Match:
