@@ -50,6 +50,15 @@ class Ruleset:
         first: int = 0,
         max_decisions: int = 1000000,
     ) -> dict[str, Any]: ...
+    def play_matches(
+        self,
+        players: int,
+        seed: int,
+        bots: list[str],
+        jobs: list[tuple[int, list[int]]],
+        workers: int = 1,
+        max_decisions: int = 1000000,
+    ) -> list[tuple[int, list[tuple[int, float, float]] | None, list[str | None]]]: ...
 
 @disjoint_base
 class Match:

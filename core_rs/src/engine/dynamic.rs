@@ -10,7 +10,7 @@ use super::{snapshot, Action, ActionInfo, Events, Game, Illegal, Logged, Outcome
 use super::{SetupError, SnapshotError};
 use crate::bots::{self, Bot};
 use crate::rng::Rng;
-use crate::runner::{self, SimConfig, SimReport};
+use crate::runner::{self, MatchJob, MatchRecord, SimConfig, SimReport};
 
 /// A parsed ruleset of some game.
 pub trait DynRuleset: Send + Sync {
@@ -24,6 +24,16 @@ pub trait DynRuleset: Send + Sync {
     /// A match from a snapshot's state bytes.
     fn load_state(&self, players: u8, seed: u64, state: &[u8]) -> Result<Box<dyn DynMatch>, SnapshotError>;
     fn simulate(&self, cfg: &SimConfig) -> Result<SimReport, SetupError>;
+    /// Play tournament jobs (a deal under one seating of `bots` each); records in job order.
+    fn play_jobs(
+        &self,
+        players: u8,
+        seed: u64,
+        bots: &[String],
+        jobs: &[MatchJob],
+        workers: usize,
+        max_decisions: u64,
+    ) -> Result<Vec<MatchRecord>, SetupError>;
 }
 
 /// A match of some game: the state, its ruleset, the action history and the event log.
@@ -132,6 +142,17 @@ impl<G: Game> DynRuleset for RulesetOf<G> {
     }
     fn simulate(&self, cfg: &SimConfig) -> Result<SimReport, SetupError> {
         runner::simulate::<G>(&self.rules, cfg)
+    }
+    fn play_jobs(
+        &self,
+        players: u8,
+        seed: u64,
+        bots: &[String],
+        jobs: &[MatchJob],
+        workers: usize,
+        max_decisions: u64,
+    ) -> Result<Vec<MatchRecord>, SetupError> {
+        runner::play_jobs::<G>(&self.rules, players, seed, bots, jobs, workers, max_decisions)
     }
 }
 
