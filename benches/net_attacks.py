@@ -227,7 +227,8 @@ async def stalled_readers(url: str, stop: asyncio.Event, stats: dict[str, Any]) 
         ws.transport.pause_reading()  # and never read again
         conns.append(ws)
     await stop.wait()
-    stats["still_connected"] = sum(1 for ws in conns if ws.state.name == "OPEN")
+    # Asked of the server: a client that does not read cannot see that it was dropped.
+    stats["server_connections_at_end"] = (await c.ask("stats"))["connections"] - 1
     for ws in conns:
         ws.transport.abort()
     await c.close()

@@ -359,3 +359,31 @@ def test_stalled_readers_are_dropped_after_the_write_timeout() -> None:
             return int(live.server.connections)
 
         assert run(stall(), timeout=30) == 0, "a reader that never reads is still connected"
+
+
+def test_slowloris_connections_are_cut_off_and_honest_clients_still_get_in() -> None:
+    with live_server(Limits(handshake_seconds=0.5)) as live:
+
+        async def closed_by_server(r: asyncio.StreamReader) -> bool:
+            try:
+                await asyncio.wait_for(r.read(), 5)  # EOF (or an HTTP error) once the server gives up on it
+                return True
+            except (asyncio.TimeoutError, TimeoutError):
+                return False
+            except (ConnectionError, OSError):
+                return True
+
+        async def go() -> list[bool]:
+            dribblers = []
+            for _ in range(20):
+                r, w = await asyncio.open_connection("127.0.0.1", live.server.port)
+                w.write(b"GET / HTTP/1.1\r\nHost: x\r\n")  # and never the rest of the handshake
+                dribblers.append((r, w))
+            async with Client(live.url) as c:
+                assert (await c.request("ping"))["t"] == "pong"
+            cut = await asyncio.gather(*(closed_by_server(r) for r, _ in dribblers))
+            for _, w in dribblers:
+                w.close()
+            return list(cut)
+
+        assert all(run(go()))

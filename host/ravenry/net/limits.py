@@ -49,6 +49,8 @@ class Limits:
     list_summaries_per_token: int = 5
     # A connection whose socket stays backed up (it does not read) this long is dropped.
     write_timeout: float = 10.0
+    # A connection that has not finished its opening handshake in this long is dropped (slowloris).
+    handshake_seconds: float = 10.0
     # A finished match nobody watches is dropped from memory after this long (its save file, if any, stays; a
     # restarted server loads it again). Without it a long-running server would keep every match ever played.
     keep_finished_seconds: float = 3600.0

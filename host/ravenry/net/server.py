@@ -311,6 +311,7 @@ class Server:
             ping_interval=20,
             ping_timeout=20,
             close_timeout=2,
+            open_timeout=self.limits.handshake_seconds,
             compression=None,
         ) as srv:
             self.port = next(iter(srv.sockets)).getsockname()[1]

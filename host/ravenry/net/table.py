@@ -105,6 +105,8 @@ class Table:
     _bots: asyncio.Task[None] | None = None
     _closed: bool = False
     finished_at: float | None = None  # time.monotonic() when the match was seen over (for the server's sweep)
+    # The state frames composed at the current turn, by (seat, since, turn, events, clock); cleared as it moves.
+    _frames: dict[tuple[Any, ...], bytes] = field(default_factory=dict)
     alone_since: float | None = None  # time.monotonic() since when nobody is connected to it (unfinished)
     pinned: bool = False  # the command line's match: never expires
     # Why the match stopped taking actions (a save failed): an action is acknowledged only once it is on disk.
@@ -346,6 +348,15 @@ class Table:
         on, and the index of the next event. Only while ``lock`` is free: a held lock means an action may not be on
         disk yet."""
         m = self.match
+        clock = self.clock() or None
+        key = (seat, since, m.decisions, m.event_count, tuple(sorted(clock.items())) if clock else None)
+        cached = self._frames.get(key)
+        if cached is not None:
+            # Spectators (and a seat's several connections) at the same point get the same bytes: 150 watchers
+            # of one table cost one composition, not 150 (benches/net_attacks.py, stalled readers).
+            return cached, m.event_count
+        if len(self._frames) >= 64 or (self._frames and next(iter(self._frames))[2:4] != key[2:4]):
+            self._frames.clear()
         to_act = list(m.to_act)
         actions: list[dict[str, Any]] = []
         if seat is not None and seat in to_act:
@@ -360,13 +371,14 @@ class Table:
             "to_act": to_act,
             "next_event": next_event,
             "actions": actions,
-            "clock": self.clock() or None,
+            "clock": clock,
             "over": m.is_over,
             "outcome": m.outcome,
         }
         # The view and events come from the core as msgpack; they go out as they are.
         packed = {"view": m.view_msgpack(seat), "events": m.events_msgpack(since, seat)}
-        return encode_spliced(frame, packed), next_event
+        data = self._frames[key] = encode_spliced(frame, packed)
+        return data, next_event
 
     def summary(self) -> dict[str, Any]:
         m = self.match
