@@ -48,7 +48,7 @@ fn s1_setup_first_player_roll_in_event_log() {
         let narrated = RollPlayer::new_narrated(&r, 3, seed, &mut ev).unwrap();
         let silent = RollPlayer::new(&r, 3, seed).unwrap();
         assert_eq!(rmp_serde::to_vec(&narrated).unwrap(), rmp_serde::to_vec(&silent).unwrap());
-        let log: &[Logged<Event>] = ev.all();
+        let log: Vec<&Logged<Event>> = ev.all();
         assert_eq!(log.len(), 1);
         match &log[0].event {
             Event::FirstPlayer { seat, roll } => {
