@@ -108,7 +108,7 @@ def test_bad_specs_and_missing_ray_get_clear_errors(monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)
     with pytest.raises(ravenry.OptionError, match=r'pip install "ravenry\[ray\]"'):
         ravenry.simulate("iron-throne", 10, players=3, backend="ray")
-    with pytest.raises(ravenry.OptionError, match=r'ravenry\[ray\]'):
+    with pytest.raises(ravenry.OptionError, match=r"ravenry\[ray\]"):
         ravenry.tournament("iron-throne", ["random", "heuristic"], 20, players=4, backend="ray")
     res = CliRunner().invoke(cli, ["sim", "iron-throne", "-n", "5", "--backend", "ray"])
     assert res.exit_code == 1 and res.output.count("\n") == 1 and "ravenry[ray]" in res.output

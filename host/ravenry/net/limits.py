@@ -42,8 +42,8 @@ class Limits:
     # is exempt.
     abandoned_seconds: float = 3600.0
     # ``list`` replies at most this many summaries a page, and costs one extra frame of the rate limit per this
-    # many hosted matches it scans and per this many summaries it sends (benches/net_attacks.py: three clients
-    # listing without pause pushed an honest player's median act from 0.5 to 24 ms at one frame a list).
+    # many hosted matches it scans and per this many summaries it sends: a 10-byte request that makes the server
+    # scan thousands of matches pays for it (benches/net_attacks.py, list flood).
     list_page: int = 50
     list_scan_per_token: int = 100
     list_summaries_per_token: int = 5

@@ -459,18 +459,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     a = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)
-    event_loop.run(
-        serve_forever(
-            a.host,
-            a.port,
-            a.game,
-            a.players,
-            a.bots,
-            a.save_dir,
-            a.turn_seconds,
-            announce=lambda s: print(s, flush=True),
+    try:
+        event_loop.run(
+            serve_forever(
+                a.host,
+                a.port,
+                a.game,
+                a.players,
+                a.bots,
+                a.save_dir,
+                a.turn_seconds,
+                announce=lambda s: print(s, flush=True),
+            )
         )
-    )
+    except OSError as e:  # a port in use, a save folder it cannot use: one line and a failing exit status
+        raise SystemExit(f"error: cannot serve on {a.host}:{a.port}: {e.strerror or e}") from None
 
 
 if __name__ == "__main__":
