@@ -239,7 +239,7 @@ class ScoresWidget(ViewWidget):
         t.add_column("points this hand", justify="right")
         if view["previous_points"]:
             t.add_column("last hand", justify="right")
-        t.add_column("score (26 − pts)", justify="right")
+        t.add_column("score so far", justify="right")
         t.add_column("void in (shown)")
         order = [p for p in range(4) if p == seat] + [p for p in range(4) if p != seat]
         for p in order:
@@ -313,7 +313,9 @@ Four players, 13 cards each; avoid taking **hearts** and the **queen of spades**
   you hold only hearts.
 - **Scoring.** Each heart taken is 1 point, the **queen of spades** 13. **Shooting the moon**: take every
   scoring trick (all 26 points) and your points fall by 26 while everyone else's rise by 26. Your score for
-  a hand is 26 minus your points; the highest total wins (ties share the win).
+  a hand is 26 minus your points; the highest total wins (ties share the win). Options may add a −10 jack of
+  diamonds (`jd_bonus`) and −5 for taking no trick (`avoid_all_tricks_bonus`); the screen counts only hearts and
+  the queen of spades in its previews.
 
 On screen: the table with you at the bottom and left, across and right around you, the trick (★ marks the
 card taking it so far, ▶ whose turn it is), the pass, points, tricks, totals and the suits each player has
@@ -413,6 +415,8 @@ whether it would take the trick so far, and the points in the trick.
             last = f"pass {card} ({card_words(int(c))}) {pass_words(view, viewer)}"
         else:
             last = f"play {card} ({card_words(int(c))})"
+        if len({suit_of(x) for x in view["legal"]}) <= 1:  # one suit to choose from: no step to pick it
+            return (self.group(action), last)
         return (self.group(action), f"{SUITS[suit]}{LETTERS[suit]} {SUIT_WORDS[suit]}", last)
 
     def preview(self, view: View, viewer: int | None, action: Action) -> RenderableType | None:
