@@ -57,6 +57,7 @@ def ravenry_register_games(register: Callable[[GameSpec], None]) -> None:
             options=OPTIONS,
             render=render_view,
             narrate=narrate_event,
+            ui="ravenry_hearts.ui",
             help=(
                 "The classic trick-avoidance game, to the rules of OpenSpiel's hearts so that the two engines can "
                 "be compared on identical work. Pass three cards, then follow suit; the two of clubs leads, no "

@@ -8,10 +8,14 @@ use crate::bots::Bot;
 use crate::engine::{Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, SetupError, Viewer};
 use crate::rng::Rng;
 
+/// How another seat sees any one card of a pass (outside the card codes 0..52).
+const PASSED: u64 = 1 << 40;
+
 impl Game for Hearts {
     type Ruleset = Rules;
     type Event = Event;
     type View = View;
+    type Encoding = super::observe::Tensors;
     const ID: &'static str = "hearts";
     const VERSION: &'static str = "1";
 
@@ -88,6 +92,23 @@ impl Game for Hearts {
 
     fn validate(&self, rules: &Rules) -> Result<(), String> {
         self.check(rules)
+    }
+
+    fn seat_count(&self) -> usize {
+        SEATS
+    }
+
+    fn seats(&self) -> u8 {
+        SEATS as u8
+    }
+
+    fn observe_action(&self, _rules: &Rules, _actor: Player, a: Action, _viewer: Player) -> u64 {
+        // A passed card goes face down: to every other seat it is only "a card passed". A played card is seen
+        // by all.
+        match self.phase {
+            Phase::Pass => PASSED,
+            _ => u64::from(a),
+        }
     }
 
     fn bot_names() -> &'static [&'static str] {

@@ -17,6 +17,7 @@
 pub mod bots;
 mod game;
 mod hidden;
+mod observe;
 pub mod rules;
 pub mod state;
 pub mod view;
