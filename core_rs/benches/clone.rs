@@ -95,10 +95,8 @@ fn all(c: &mut Criterion) {
     game::<fixture::Fixture>(c, fixture, "{}", 4);
     let it = iron_throne::content::load_dir(&root().join("plugins/iron_throne/ravenry_iron_throne/data")).unwrap();
     game::<iron_throne::IronThrone>(c, &it, r#"{"houses": []}"#, 4);
-    let ab = agot_board::content::load_dir(&root().join("plugins/agot_board/ravenry_agot_board/data")).unwrap();
-    let base = r#"{"sos_house_cards": false, "sos_westeros": false, "tactics": false, "leaders": false,
-        "wildling_cards": false, "sos_victory": false, "sos_three_player": false}"#;
-    game::<agot_board::AgotBoard>(c, &ab, base, 3);
+    let ab = agot_board::content::load_dir(&root().join("plugins/agot_board/ravenry_agot_board/data"), None).unwrap();
+    game::<agot_board::AgotBoard>(c, &ab, "{}", 3);
     game::<agot_ccg::AgotCcg>(c, &ccg_content(), r#"{"decks": []}"#, 2);
     game::<roll_player::RollPlayer>(c, &roll_content(), "{}", 2);
 }

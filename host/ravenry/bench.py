@@ -19,6 +19,7 @@ from typing import Any
 from rich.table import Table
 
 import ravenry
+from ravenry import bench_hearts
 from ravenry.match import Match
 
 
@@ -253,6 +254,8 @@ def run(games: list[str] | None = None, quick: bool = False) -> dict[str, Any]:
         for players in range(lo, hi + 1):
             rows.append(measure_game(gid, players, budget))
     peer = measure_hearts(budget)
+    # With hearts among the games, OpenSpiel's hearts is measured beside Ravenry's on identical work.
+    like_for_like = bench_hearts.measure(budget) if "hearts" in ids and bench_hearts.available() else None
     for row in rows:
         if peer and "rust_batch_1_worker" in row:
             row["vs_hearts"] = {
@@ -275,6 +278,7 @@ def run(games: list[str] | None = None, quick: bool = False) -> dict[str, Any]:
         "budget_seconds": budget,
         "results": rows,
         "peer": peer,
+        "like_for_like": like_for_like,
     }
 
 
@@ -321,5 +325,24 @@ def table(results: dict[str, Any]) -> Table:
             "—",
             f(peer.get("ismcts_iterations_per_s_first_decision")),
             "—",
+        )
+    return t
+
+
+def like_for_like_table(results: dict[str, Any]) -> Table | None:
+    """Ravenry's hearts beside OpenSpiel's, row by row with the ratio (``None`` if not measured)."""
+    lfl = results.get("like_for_like")
+    if not lfl:
+        return None
+    t = Table(title=f"hearts, like for like: Ravenry vs OpenSpiel {lfl['open_spiel_version']} (same run)")
+    for col in ("row", "unit", "Ravenry", "OpenSpiel", "ratio"):
+        t.add_column(col, justify="left" if col in ("row", "unit") else "right")
+    for r in lfl["rows"]:
+        if "ratio" not in r:
+            t.add_row(r["row"], "—", "—", "—", r.get("status", "—"))
+            continue
+        style = "green" if r["ratio"] >= 1.5 else "red"
+        t.add_row(
+            r["row"], r["unit"], f"{r['ravenry']:,.0f}", f"{r['open_spiel']:,.0f}", f"[{style}]{r['ratio']:.2f}×[/]"
         )
     return t

@@ -38,6 +38,8 @@ class GameHandle(Protocol):
     @property
     def version(self) -> str: ...
     def ruleset_hash(self, options: Mapping[str, Any]) -> str: ...
+    def canonical_options(self, options: Mapping[str, Any]) -> dict[str, Any]: ...
+    def extensions_used(self, options: Mapping[str, Any], variants: Iterable[str]) -> dict[str, list[str]]: ...
     def new_match(
         self,
         players: int | None = None,
@@ -59,8 +61,10 @@ def dumps(match: MatchBase) -> bytes:
         "game_version": match.game.version,
         "ruleset_hash": match.game.ruleset_hash(match.options),
         "players": match.players,
-        "options": match.options,
+        # Expansion options left at their defaults are not written, so such a save loads without the expansion.
+        "options": match.game.canonical_options(match.options),
         "variants": list(match.variants),
+        "extensions": match.game.extensions_used(match.options, match.variants),
         "seed": match.seed,
         "actions": [list(a) for a in match.history()],
         "state": match.state_msgpack(),
@@ -155,8 +159,12 @@ class MatchBase:
         return spec.choose(self, seat)
 
     def _check_seat(self, seat: int | None) -> None:
-        if seat is not None and not 0 <= seat < self.players:
-            raise OptionError(f"{self.game.id}: no seat {seat} in a {self.players}-player match")
+        if seat is None:
+            return
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise OptionError(f"{self.game.id}: seat must be an int or None, not {type(seat).__name__} {seat!r:.40}")
+        if not 0 <= seat < self.players:
+            raise OptionError(f"{self.game.id}: there is no seat {seat} in a {self.players}-player match")
 
     # Snapshots (design §6).
     def to_bytes(self) -> bytes:

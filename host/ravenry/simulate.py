@@ -18,6 +18,10 @@ from ravenry.game import Game
 from ravenry.game import game as get_game
 from ravenry.specs import bot_name
 
+# The most worker threads a batch may ask for (the Rust runner refuses more, before starting any): far past
+# any machine's cores, low enough that a typo cannot spawn threads until the system gives out.
+MAX_WORKERS = 256
+
 
 @dataclass
 class SimResult:
@@ -142,10 +146,16 @@ def simulate(
     bot_names = list(bots)
     if not bot_names:
         raise OptionError("name at least one bot")
-    if matches < 0:
-        raise OptionError(f"matches must be 0 or more, not {matches}")
+    if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
+        raise OptionError(f"players must be an int, not {type(players).__name__}")
+    if not isinstance(matches, int) or isinstance(matches, bool) or matches < 0:
+        raise OptionError(f"matches must be an int, 0 or more, not {matches!r:.40}")
+    if len(bot_names) > n:
+        raise OptionError(f"{len(bot_names)} bots named for {n} seats; name one per seat, or fewer to cycle")
+    if workers is not None and (not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS):
+        raise OptionError(f"workers must be an int from 1 to {MAX_WORKERS}, not {workers!r:.40}")
     check_backend(backend)
-    w = workers or os.cpu_count() or 1
+    w = workers or min(os.cpu_count() or 1, MAX_WORKERS)
     variants = tuple(variants)
     full = g.resolve_options(options, variants)
     result = SimResult(

@@ -23,6 +23,10 @@ class OptionSpec:
     choices: Sequence[Any] | None = None
     min: int | None = None
     max: int | None = None
+    # Turns a given value into the one the match keeps (e.g. a deck file's path into the deck list it holds), so
+    # that options, saves and ruleset hashes are self-contained. Must return its own output unchanged; may raise
+    # OptionError.
+    load: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -40,18 +44,31 @@ class GameSpec:
     options: Sequence[OptionSpec] = ()
     render: Callable[[dict[str, Any], int | None], Any] | None = None
     narrate: Callable[[dict[str, Any]], str] | None = None
+    #: Called with the viewer's current view before its events are narrated, so a narrator that names seats or
+    #: cards can learn them from the view too, not only from the events it saw (a resumed match starts mid-way).
+    learn: Callable[[dict[str, Any]], None] | None = None
     help: str = ""
+    #: The module of the game's Textual widgets (``"ravenry_<game>.ui"``, exporting ``UI``, a subclass of
+    #: ``ravenry.tui.GameUI``), imported only by the full-screen client so nothing else needs Textual.
+    ui: str | None = None
 
 
 @dataclass(frozen=True)
 class VariantSpec:
-    """A named set of option values for an existing game; variants combine when their options agree."""
+    """A named set of option values for an existing game; variants combine when their options agree.
+
+    A plugin that extends another plugin's game (an expansion) also brings ``adds_options`` (options the game
+    does not have without it; their defaults must leave the game as it is) and ``content`` (a JSON-serialisable
+    dict, or a function returning one, merged into the game's content document whenever this variant's option
+    values are all in force, so a ruleset without the expansion's options is the same with or without it)."""
 
     game: str
     name: str
     options: Mapping[str, Any]
     title: str = ""
     help: str = ""
+    adds_options: Sequence[OptionSpec] = ()
+    content: Callable[[], Mapping[str, Any]] | Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -108,6 +125,8 @@ class GameInfo:
     bots: tuple[str, ...]
     plugin: str
     help: str
+    #: variant name -> the distribution that registered it
+    variant_plugins: Mapping[str, str] = field(default_factory=dict)
 
 
 def plugin_data(package: str, name: str) -> Any:

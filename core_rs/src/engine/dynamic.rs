@@ -6,11 +6,13 @@ use std::sync::{Arc, Mutex, PoisonError};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
+use super::observe::{observation, ActionSpace, Encoding};
 use super::{snapshot, Action, ActionInfo, Events, Game, Illegal, Logged, Outcome, Player, PlayerSet, Viewer};
 use super::{SetupError, SharedLog, SnapshotError};
 use crate::bots::{self, Bot};
 use crate::rng::Rng;
 use crate::runner::{self, MatchJob, MatchRecord, SimConfig, SimReport};
+use crate::vector::{DynVectorEnv, VecConfig, VectorEnvOf};
 
 /// A parsed ruleset of some game.
 pub trait DynRuleset: Send + Sync {
@@ -36,6 +38,12 @@ pub trait DynRuleset: Send + Sync {
         workers: usize,
         max_decisions: u64,
     ) -> Result<Vec<MatchRecord>, SetupError>;
+    /// The observation length for `players` seats (design §8b).
+    fn observation_size(&self, players: u8) -> usize;
+    /// The dense action space for `players` seats.
+    fn action_space(&self, players: u8) -> ActionSpace;
+    /// `cfg.matches` matches stepped together (`vector.rs`).
+    fn vector_env(&self, cfg: VecConfig) -> Result<Box<dyn DynVectorEnv>, SetupError>;
 }
 
 /// A match of some game: the state, its ruleset, the action history and the event log.
@@ -48,7 +56,8 @@ pub trait DynMatch: Send + Sync {
     /// Checked apply: on `Err` nothing changed (state, history, events).
     fn apply(&mut self, p: Player, a: Action) -> Result<(), Illegal>;
     fn outcome(&self) -> Option<Outcome>;
-    fn describe(&self, p: Player, a: Action) -> ActionInfo;
+    /// What `a` means for seat `p` now; refused unless `a` is one of `p`'s legal actions now.
+    fn describe(&self, p: Player, a: Action) -> Result<ActionInfo, Illegal>;
     fn decisions(&self) -> u64;
     fn history(&self) -> Vec<(Player, Action)>;
     /// Restore the action history of a match loaded from a snapshot's state.
@@ -69,6 +78,8 @@ pub trait DynMatch: Send + Sync {
     /// determinizations).
     fn bot_action_seeded(&self, spec: &str, p: Player, seed: u64) -> Result<Action, SetupError>;
     fn seat_label(&self, p: Player) -> Option<String>;
+    /// Seat `p`'s observation (built from its view) into `out`, `observation_size` long.
+    fn observation(&self, p: Player, out: &mut [f32]);
 }
 
 pub struct RulesetOf<G: Game> {
@@ -134,13 +145,20 @@ impl<G: Game> DynRuleset for RulesetOf<G> {
     }
     fn new_match(&self, players: u8, seed: u64) -> Result<Box<dyn DynMatch>, SetupError> {
         self.check_players(players)?;
-        let state = G::new(&self.rules, players, seed)?;
-        Ok(Box::new(self.wrap(state, players, seed)))
+        let mut events = Events::new();
+        let state = G::new_narrated(&self.rules, players, seed, &mut events)?;
+        let mut m = self.wrap(state, players, seed);
+        m.events = events;
+        Ok(Box::new(m))
     }
     fn load_state(&self, players: u8, seed: u64, bytes: &[u8]) -> Result<Box<dyn DynMatch>, SnapshotError> {
         let state: G = snapshot::decode(G::ID, bytes)?;
-        state.validate(&self.rules).map_err(|why| SnapshotError::Invalid { game: G::ID, why })?;
         self.check_players(players).map_err(|e| SnapshotError::Invalid { game: G::ID, why: e.to_string() })?;
+        state.validate(&self.rules).map_err(|why| SnapshotError::Invalid { game: G::ID, why })?;
+        if state.seat_count() != usize::from(players) {
+            let why = format!("the save says {players} players but its state has {} seats", state.seat_count());
+            return Err(SnapshotError::Invalid { game: G::ID, why });
+        }
         Ok(Box::new(self.wrap(state, players, seed)))
     }
     fn simulate(&self, cfg: &SimConfig) -> Result<SimReport, SetupError> {
@@ -156,6 +174,15 @@ impl<G: Game> DynRuleset for RulesetOf<G> {
         max_decisions: u64,
     ) -> Result<Vec<MatchRecord>, SetupError> {
         runner::play_jobs::<G>(&self.rules, players, seed, bots, jobs, workers, max_decisions)
+    }
+    fn observation_size(&self, players: u8) -> usize {
+        G::Encoding::observation_size(&self.rules, players)
+    }
+    fn action_space(&self, players: u8) -> ActionSpace {
+        ActionSpace::of::<G>(&self.rules, players)
+    }
+    fn vector_env(&self, cfg: VecConfig) -> Result<Box<dyn DynVectorEnv>, SetupError> {
+        Ok(Box::new(VectorEnvOf::<G>::new(Arc::clone(&self.rules), cfg)?))
     }
 }
 
@@ -239,8 +266,16 @@ impl<G: Game> DynMatch for MatchOf<G> {
     fn outcome(&self) -> Option<Outcome> {
         self.state.outcome()
     }
-    fn describe(&self, p: Player, a: Action) -> ActionInfo {
-        self.state.describe(&self.rules, p, a)
+    fn describe(&self, p: Player, a: Action) -> Result<ActionInfo, Illegal> {
+        if p >= self.players {
+            return Err(Illegal::new(format!("{}: there is no seat {p} in a {}-player match", G::ID, self.players)));
+        }
+        let mut legal = Vec::new();
+        self.legal_actions(p, &mut legal);
+        if !legal.contains(&a) {
+            return Err(Illegal::new(format!("{}: code {a} is not a legal action of seat {p} now", G::ID)));
+        }
+        Ok(self.state.describe(&self.rules, p, a))
     }
     fn decisions(&self) -> u64 {
         self.state.decisions()
@@ -318,5 +353,8 @@ impl<G: Game> DynMatch for MatchOf<G> {
     }
     fn seat_label(&self, p: Player) -> Option<String> {
         self.state.seat_label(&self.rules, p)
+    }
+    fn observation(&self, p: Player, out: &mut [f32]) {
+        observation::<G>(&self.rules, self.players, &self.state, p, out);
     }
 }

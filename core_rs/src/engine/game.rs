@@ -57,6 +57,9 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     type Event: Clone + Debug + Serialize + Send + Sync + 'static;
     /// What one viewer may see, redacted.
     type View: Serialize;
+    /// The tensor encoding for learning agents (observation from the view, dense action space): the game's
+    /// `observe.rs`.
+    type Encoding: super::observe::Encoding<Self>;
 
     /// The game id (`iron-throne`).
     const ID: &'static str;
@@ -69,6 +72,16 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     fn players(rules: &Self::Ruleset) -> (u8, u8);
     /// A fresh match; all randomness of the match comes from `seed`.
     fn new(rules: &Self::Ruleset, players: u8, seed: u64) -> Result<Self, SetupError>;
+    /// `new`, narrating what setup did that players should hear of (a first-player roll) into `ev`: a hosted
+    /// match's event log starts with it. The same state as `new` for the same seed; the default narrates nothing.
+    fn new_narrated(
+        rules: &Self::Ruleset,
+        players: u8,
+        seed: u64,
+        _ev: &mut Events<Self::Event>,
+    ) -> Result<Self, SetupError> {
+        Self::new(rules, players, seed)
+    }
 
     /// Who may act now; empty exactly when the match is over.
     fn to_act(&self) -> PlayerSet;
@@ -122,8 +135,12 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     fn seat_label(&self, _rules: &Self::Ruleset, _p: Player) -> Option<String> {
         None
     }
-    /// Check a decoded snapshot's invariants (lengths, indices), so a forged state cannot cause a panic later.
+    /// Check a decoded snapshot's invariants, so a forged state cannot cause a panic later and an impossible one
+    /// is refused on load: lengths and indices, and the conservation laws of the physical game (every card in
+    /// exactly one place, counts within their supply, one house per seat).
     fn validate(&self, rules: &Self::Ruleset) -> Result<(), String>;
+    /// How many seats the state holds (a snapshot's envelope must agree).
+    fn seat_count(&self) -> usize;
 
     /// Game-specific bots by name; `random` is provided for every game by `bots::make`.
     fn bot_names() -> &'static [&'static str] {

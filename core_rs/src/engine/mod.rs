@@ -8,6 +8,7 @@ pub mod error;
 pub mod event;
 pub mod game;
 pub mod log;
+pub mod observe;
 pub mod player;
 pub mod snapshot;
 
@@ -16,4 +17,5 @@ pub use error::{Illegal, SetupError, SnapshotError};
 pub use event::{Events, Logged, Visibility};
 pub use game::{Game, Outcome};
 pub use log::SharedLog;
+pub use observe::{ActionSpace, Encoding, ObsWriter};
 pub use player::{Player, PlayerSet, Viewer};

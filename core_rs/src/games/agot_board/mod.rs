@@ -13,6 +13,7 @@
 pub mod bots;
 pub mod content;
 pub mod hidden;
+pub mod observe;
 pub mod rules;
 pub mod state;
 pub mod view;
@@ -34,8 +35,9 @@ impl Game for AgotBoard {
     type Ruleset = Rules;
     type Event = Event;
     type View = view::View;
+    type Encoding = observe::Tensors;
     const ID: &'static str = "agot-board";
-    const VERSION: &'static str = "1";
+    const VERSION: &'static str = "2";
 
     fn ruleset(content: &str, options: &str) -> Result<Rules, SetupError> {
         content::parse(content, options)
@@ -121,6 +123,10 @@ impl Game for AgotBoard {
 
     fn validate(&self, rules: &Rules) -> Result<(), String> {
         self.check(rules)
+    }
+
+    fn seat_count(&self) -> usize {
+        self.seats.len()
     }
 
     fn bot_names() -> &'static [&'static str] {

@@ -14,7 +14,9 @@
 
 pub mod bots;
 pub mod content;
+pub mod decklist;
 pub mod effects;
+pub mod observe;
 pub mod rules;
 pub mod state;
 pub mod view;

@@ -13,6 +13,7 @@ pub mod bots;
 pub mod content;
 pub mod describe;
 pub mod hidden;
+pub mod observe;
 pub mod rules;
 pub mod state;
 pub mod view;
@@ -34,8 +35,9 @@ impl Game for IronThrone {
     type Ruleset = Rules;
     type Event = Event;
     type View = view::View;
+    type Encoding = observe::Tensors;
     const ID: &'static str = "iron-throne";
-    const VERSION: &'static str = "1";
+    const VERSION: &'static str = "2";
 
     fn ruleset(content: &str, options: &str) -> Result<Rules, SetupError> {
         content::parse(content, options)
@@ -119,6 +121,10 @@ impl Game for IronThrone {
 
     fn validate(&self, rules: &Rules) -> Result<(), String> {
         self.check(rules)
+    }
+
+    fn seat_count(&self) -> usize {
+        self.seats.len()
     }
 
     fn bot_names() -> &'static [&'static str] {

@@ -85,9 +85,14 @@ fn validate_refuses_forged_states() {
     let mut h = g.clone();
     h.first = 7;
     assert!(h.validate(&r).is_err());
-    let mut h = g;
+    let mut h = g.clone();
     h.init.pop();
     assert!(h.validate(&r).is_err());
+    // A card turned sideways that the seat does not own (found by the corrupted-snapshot property test).
+    let mut h = g;
+    let unowned = (0..64u8).find(|c| !h.seats[1].cards.contains(c)).unwrap_or(63);
+    h.seats[1].exhausted |= 1u64 << unowned;
+    assert!(h.validate(&r).unwrap_err().contains("exhausted"));
 }
 
 #[test]
@@ -151,4 +156,24 @@ fn every_legal_action_is_described() {
             }
         }
     }
+}
+
+/// Conservation (research/roll_player.md: 73 dice, 10 per colour and 13 gold; every market card in one place).
+#[test]
+fn validate_refuses_impossible_states() {
+    let r = default_rules();
+    let g = through_setup(&r, 3, 2);
+    g.validate(&r).unwrap();
+    let mut h = g.clone();
+    let c = h.deck[0];
+    h.seats[1].cards.push(c);
+    assert!(h.validate(&r).unwrap_err().contains("two places"));
+    let mut h = g.clone();
+    h.deck.pop();
+    assert!(h.validate(&r).unwrap_err().contains("nowhere"));
+    let mut h = g;
+    h.bag[0] = 10;
+    h.seats[0].sheet[0][0] = crate::games::roll_player::state::Die::new(0, 3);
+    h.seats[0].sheet[0][1] = crate::games::roll_player::state::Die::new(0, 3);
+    assert!(h.validate(&r).unwrap_err().contains("dice of colour 0"));
 }
