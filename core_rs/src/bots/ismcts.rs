@@ -424,7 +424,7 @@ impl Ismcts {
         if legal.len() == 1 {
             return (only, 0);
         }
-        let n = usize::from(state.seats().max(p + 1));
+        let n = state.seat_count().max(usize::from(p) + 1);
         let params = &self.params;
         let trees = params.trees.max(1) as u64;
         let base = rng.next_u64();

@@ -113,11 +113,6 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     fn observe_action(&self, _rules: &Self::Ruleset, _actor: Player, action: Action, _viewer: Player) -> u64 {
         u64::from(action)
     }
-    /// Seats at this table. Search keeps one tree per seat; the default (the most any game may have) is
-    /// correct but wasteful, so games override it.
-    fn seats(&self) -> u8 {
-        super::player::MAX_PLAYERS
-    }
     /// Each seat's standing now, higher is better, in the game's own unit (influence, power, stars): what a
     /// search that stops a playout early takes as its estimate. The default knows only finished matches.
     fn standing(&self, _rules: &Self::Ruleset) -> Option<Vec<f64>> {
@@ -139,7 +134,7 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     /// is refused on load: lengths and indices, and the conservation laws of the physical game (every card in
     /// exactly one place, counts within their supply, one house per seat).
     fn validate(&self, rules: &Self::Ruleset) -> Result<(), String>;
-    /// How many seats the state holds (a snapshot's envelope must agree).
+    /// How many seats the state holds: a snapshot's envelope must agree, and search keeps one tree per seat.
     fn seat_count(&self) -> usize;
 
     /// Game-specific bots by name; `random` is provided for every game by `bots::make`.

@@ -87,10 +87,6 @@ impl Game for AgotBoard {
         self.resample(rules, p, rng)
     }
 
-    fn seats(&self) -> u8 {
-        self.n()
-    }
-
     fn observe_action(&self, _rules: &Rules, _actor: Player, a: Action, _viewer: Player) -> u64 {
         use rules::{K_BID, K_CARD, K_PLACE, K_TACTIC};
         // Orders are placed face down (where, not which, is seen), and bids, tactics and battle house cards

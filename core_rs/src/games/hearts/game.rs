@@ -98,10 +98,6 @@ impl Game for Hearts {
         SEATS
     }
 
-    fn seats(&self) -> u8 {
-        SEATS as u8
-    }
-
     fn observe_action(&self, _rules: &Rules, _actor: Player, a: Action, _viewer: Player) -> u64 {
         // A passed card goes face down: to every other seat it is only "a card passed". A played card is seen
         // by all.

@@ -85,10 +85,6 @@ impl Game for IronThrone {
         self.resample(p, rng)
     }
 
-    fn seats(&self) -> u8 {
-        self.n()
-    }
-
     fn observe_action(&self, _rules: &Rules, _actor: Player, a: Action, _viewer: Player) -> u64 {
         use rules::{COMMIT, COMMIT_TOP, LEADER, PLAY_CARD};
         // The kept leader sheet is secret until revealed (setup), and a house card is committed face down

@@ -223,10 +223,6 @@ impl Game for AgotCcg {
         g
     }
 
-    fn seats(&self) -> u8 {
-        self.n() as u8
-    }
-
     fn observe_action(&self, _rules: &Rules, actor: Player, a: Action, _viewer: Player) -> u64 {
         use actions::{code, split, DISCARD, DUPE, EVENT, MARSHAL, MARSHAL_PENALTY, PLOT, SETUP_PLACE};
         let (kind, x, y) = split(a);

@@ -222,10 +222,6 @@ impl Game for RollPlayer {
         g
     }
 
-    fn seats(&self) -> u8 {
-        self.players
-    }
-
     fn observe_action(&self, _rules: &Rules, _actor: Player, a: Action, _viewer: Player) -> u64 {
         // Every Roll Player decision is made in the open (dice, market and character sheets are public); only
         // the market deck's order and future rolls are hidden, and those are chance, not moves.
