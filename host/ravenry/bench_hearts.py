@@ -153,8 +153,9 @@ def _open_spiel_batch(seconds: float, workers: int, pool: Any, seeds: list[int])
 # --- clone and save/load ----------------------------------------------------------------------------------
 
 
-def _mid_games(game: Any) -> tuple[Any, Any]:
-    """The same mid-game position (after the pass and six tricks) in both engines."""
+def _mid_games(game: Any, decisions: int = MID_GAME_DECISIONS) -> tuple[Any, Any]:
+    """The same position in both engines, ``decisions`` random decisions into one deal (by default after the
+    pass and six tricks)."""
     m = ravenry.game("hearts").new_match(4, 2026)
     rng = random.Random(5)
     s = game.new_initial_state()
@@ -169,7 +170,7 @@ def _mid_games(game: Any) -> tuple[Any, Any]:
     hands = [[c for c in range(52) if god["hands"][p] >> c & 1] for p in range(4)]
     for k in range(52):
         s.apply_action(theirs(hands[k % 4][k // 4]))
-    for _ in range(MID_GAME_DECISIONS):
+    for _ in range(decisions):
         p = s.current_player()
         a = rng.choice(m.legal_actions(p))
         m.apply(p, a)
@@ -250,13 +251,53 @@ def _save_rows(seconds: float, game: Any) -> list[dict[str, Any]]:
     ]
 
 
-def _ismcts_row() -> dict[str, Any]:
-    """ISMCTS iterations/s at the first trick, Ravenry's `ismcts` against pyspiel.ISMCTSBot with a
-    RandomRolloutEvaluator at the same iteration count. The `ismcts` bot comes from the ismcts branch; until it
-    is in the core this row says so instead of measuring anything."""
-    if "ismcts" not in ravenry.game("hearts").info.bots:
-        return {"row": "ISMCTS iterations at the first trick", "status": "pending: Ravenry has no ismcts bot yet"}
-    return {"row": "ISMCTS iterations at the first trick", "status": "pending: measurement not yet written"}
+# ISMCTS iterations per decision in the ISMCTS row: the same count on both sides, enough that one search takes
+# tens of milliseconds, so per-call overhead does not decide the row.
+ISMCTS_ITERATIONS = 2000
+
+
+def _ismcts_row(game: Any) -> dict[str, Any]:
+    """ISMCTS iterations/s at the first trick's first choice: Ravenry's `ismcts` (random rollouts, one tree, one
+    worker) against ``pyspiel.ISMCTSBot`` with a ``RandomRolloutEvaluator`` (one rollout per leaf), the same
+    iteration count and exploration constant, best of several alternating chunks."""
+    import pyspiel
+
+    m, s = _mid_games(game, 0)
+    passing = m.state()["pass_direction"] != "None"
+    # The first trick's first decision with a choice (the two of clubs leads alone, and a search with one
+    # legal move returns at once on both engines).
+    played = 12 if passing else 0
+    m, s = _mid_games(game, played)
+    while len(s.legal_actions()) < 2:
+        played += 1
+        m, s = _mid_games(game, played)
+    seat = s.current_player()
+    spec = f"ismcts:iterations={ISMCTS_ITERATIONS},c=0.7,rollout=random,trees=1,workers=1"
+    seeds = iter(range(1, 1 << 30))
+
+    def ours() -> float:
+        t = time.perf_counter()
+        m.bot_action(spec, seat, seed=next(seeds))
+        return ISMCTS_ITERATIONS / (time.perf_counter() - t)
+
+    def theirs() -> float:
+        evaluator = pyspiel.RandomRolloutEvaluator(1, next(seeds))
+        final = pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT
+        bot = pyspiel.ISMCTSBot(next(seeds), evaluator, 0.7, ISMCTS_ITERATIONS, -1, final, False, False)
+        t = time.perf_counter()
+        bot.step(s)
+        return ISMCTS_ITERATIONS / (time.perf_counter() - t)
+
+    a, b = _best_of(CHUNKS, ours, theirs)
+    return _row(
+        "ISMCTS iterations at the first trick",
+        "iterations/s",
+        a,
+        b,
+        iterations=ISMCTS_ITERATIONS,
+        how="Ravenry: Match.bot_action('ismcts:...,rollout=random,trees=1,workers=1'); OpenSpiel: ISMCTSBot with "
+        "RandomRolloutEvaluator(1 rollout), unlimited world samples, one thread; same position, same count",
+    )
 
 
 def measure(budget: float) -> dict[str, Any]:
@@ -303,7 +344,7 @@ def measure(budget: float) -> dict[str, Any]:
             )
     rows.append(_clone_rows(seconds, game))
     rows.extend(_save_rows(seconds, game))
-    rows.append(_ismcts_row())
+    rows.append(_ismcts_row(game))
     return {
         "game": "hearts",
         "open_spiel_version": getattr(pyspiel, "__version__", "?"),
