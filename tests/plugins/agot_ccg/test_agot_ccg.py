@@ -121,7 +121,8 @@ def test_actions_are_described_in_words() -> None:
                 assert d["label"] and d["kind"] != "unknown", d
                 kinds.add(d["kind"])
             m.apply(p, rng.choice(legal))
-    assert {"setup", "plot", "marshal", "challenge", "attacker", "done"} <= kinds
+    assert {"setup", "plot", "marshal", "challenge", "done"} <= kinds
+    assert kinds & {"attacker", "attackers"}, "attackers are declared one by one or as a set"
 
 
 def test_bad_options_are_refused() -> None:
@@ -145,7 +146,7 @@ def test_cli_sim_reports_houses() -> None:
     )
     data = json.loads(r.output)
     assert sum(v["seats"] for v in data["by_label"].values()) == 40, "one house label per seat"
-    assert set(data["by_label"]) <= {"stark", "lannister", "baratheon", "targaryen"}
+    assert set(data["by_label"]) <= {"stark", "lannister", "baratheon", "targaryen", "greyjoy", "martell"}
 
 
 def _stark_list() -> str:
