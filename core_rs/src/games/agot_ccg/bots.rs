@@ -30,9 +30,11 @@ impl AgotCcg {
     /// Is the attacker's unopposed power worth a losing defender? When he is near the win or it is a power
     /// challenge, and no deadly attacker would kill the defender for it.
     fn unopposed_costly(&self, rules: &Rules, p: Player, ch: &super::state::Challenge) -> bool {
-        let deadly = ch.attackers.iter().filter_map(|&u| self.locate(u)).any(|(s, i)| {
-            self.deadly(rules, s as Player, &self.seats[s].play[i])
-        });
+        let deadly = ch
+            .attackers
+            .iter()
+            .filter_map(|&u| self.locate(u))
+            .any(|(s, i)| self.deadly(rules, s as Player, &self.seats[s].play[i]));
         let near = self.power(usize::from(ch.attacker)) >= 10;
         !deadly && (near || ch.kind == super::content::POW) && self.seats[usize::from(p)].house_power > 0
     }
