@@ -12,12 +12,22 @@ pub mod rng;
 pub mod runner;
 #[cfg(test)]
 pub mod testing;
+pub mod vector;
 
+// The extension's allocator (see Cargo.toml, feature `mimalloc`); `cargo test` keeps the system one.
+#[cfg(feature = "mimalloc")]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+#[cfg(feature = "python")]
+mod py_args;
 #[cfg(feature = "python")]
 mod py_durable;
 #[cfg(feature = "python")]
 mod py_errors;
 #[cfg(feature = "python")]
 mod py_module;
+#[cfg(feature = "python")]
+mod py_vector;
 #[cfg(feature = "python")]
 pub use py_module::*;

@@ -3,7 +3,8 @@
 //! tests/conformance checks the same contracts through the host).
 
 use crate::bots::{Bot, RandomBot};
-use crate::engine::{snapshot, Action, Events, Game, Player, Viewer};
+use crate::engine::observe::observation;
+use crate::engine::{snapshot, Action, ActionSpace, Encoding, Events, Game, Player, Viewer};
 use crate::rng::Rng;
 
 /// Play `matches` seeded random matches of `players` and check the engine contract at every step:
@@ -12,6 +13,8 @@ use crate::rng::Rng;
 pub fn check_random_play<G: Game>(rules: &G::Ruleset, players: u8, matches: u64, max_decisions: u64) -> u64 {
     let mut total = 0;
     let mut legal: Vec<Action> = Vec::new();
+    let space = ActionSpace::of::<G>(rules, players);
+    let mut mask = vec![0u8; space.size()];
     for seed in 0..matches {
         let mut g = G::new(rules, players, seed).expect("setup");
         let mut rng = Rng::new(seed ^ 0xC0FFEE);
@@ -26,6 +29,8 @@ pub fn check_random_play<G: Game>(rules: &G::Ruleset, players: u8, matches: u64,
                 legal.clear();
                 g.legal_actions(rules, p, &mut legal);
                 assert!(!legal.is_empty(), "{}: seat {p} is to act with no legal action (seed {seed})", G::ID);
+                let missing = space.fill_mask(&legal, &mut mask);
+                assert_eq!(missing, 0, "{}: seat {p} has legal codes outside the action space: {legal:?}", G::ID);
                 let a = <RandomBot as Bot<G>>::act(&mut RandomBot, rules, &g, p, &legal, &mut rng);
                 if let Err(e) = g.apply(rules, p, a, &mut ev) {
                     panic!("{}: legal action {a} refused for seat {p}: {e} (seed {seed})", G::ID);
@@ -44,7 +49,9 @@ fn check_step<G: Game>(rules: &G::Ruleset, g: &G, players: u8, rng: &mut Rng) {
     let bytes = snapshot::encode(g);
     let back: G = snapshot::decode(G::ID, &bytes).expect("a state decodes from its own snapshot");
     assert_eq!(snapshot::encode(&back), bytes, "{}: snapshot round trip changed the state", G::ID);
-    assert!(g.validate(rules).is_ok(), "{}: a reachable state fails validate()", G::ID);
+    if let Err(why) = g.validate(rules) {
+        panic!("{}: a reachable state fails validate(): {why}", G::ID);
+    }
     let mut legal = Vec::new();
     for p in 0..players {
         legal.clear();
@@ -59,10 +66,32 @@ fn check_step<G: Game>(rules: &G::Ruleset, g: &G, players: u8, rng: &mut Rng) {
             assert_eq!(snapshot::encode(&h), bytes, "{}: a refused action changed the state", G::ID);
         }
         let d = g.determinize(rules, p as Player, rng);
+        if let Err(why) = d.validate(rules) {
+            panic!("{}: a determinized state fails validate(): {why}", G::ID);
+        }
         let mine = |s: &G| snapshot::encode(&s.view(rules, Viewer::Player(p)));
         assert_eq!(mine(&d), mine(g), "{}: seat {p}'s view depends on what it cannot see", G::ID);
         let public = |s: &G| snapshot::encode(&s.view(rules, Viewer::Public));
         assert_eq!(public(&d), public(g), "{}: the public view depends on hidden information", G::ID);
+        check_tensors(rules, g, &d, players, p, &legal);
+    }
+}
+
+/// The tensor contract: the observation has its documented size, is finite, and is the same for a state and
+/// its determinization for `p` (it cannot leak); every legal code has a dense index.
+fn check_tensors<G: Game>(rules: &G::Ruleset, g: &G, d: &G, players: u8, p: Player, legal: &[Action]) {
+    let size = G::Encoding::observation_size(rules, players);
+    let (mut mine, mut theirs) = (vec![0f32; size], vec![0f32; size]);
+    assert_eq!(observation(rules, players, g, p, &mut mine), size, "{}: observation layout != size", G::ID);
+    observation(rules, players, d, p, &mut theirs);
+    assert!(mine.iter().all(|x| x.is_finite()), "{}: a non-finite observation value", G::ID);
+    assert_eq!(mine, theirs, "{}: seat {p}'s observation depends on what it cannot see", G::ID);
+    let space = ActionSpace::of::<G>(rules, players);
+    let mut mask = vec![0u8; space.size()];
+    assert_eq!(space.fill_mask(legal, &mut mask), 0, "{}: a legal code of seat {p} has no dense index", G::ID);
+    assert_eq!(mask.iter().filter(|&&m| m == 1).count(), legal.len(), "{}: legal codes must be distinct", G::ID);
+    for &a in legal {
+        assert_eq!(space.index(a).and_then(|i| space.code(i)), Some(a));
     }
 }
 
@@ -83,4 +112,37 @@ pub fn check_forged_state<G: Game>(rules: &G::Ruleset, bytes: &[u8]) {
         let _ = g.apply(rules, p, a, &mut ev);
         let _ = g.view(rules, Viewer::Player(p));
     }
+}
+
+/// The honesty check of design §8a on the Rust side: over `states` random mid-game states, the bot `make` builds
+/// chooses the same action for the seat to act from the state and from a determinization of it for that seat,
+/// with the same stream. Returns the first state (as decisions taken) where it did not, if any.
+pub fn first_dishonest_decision<G: Game>(
+    rules: &G::Ruleset,
+    players: u8,
+    states: u64,
+    make: impl Fn() -> Box<dyn Bot<G>>,
+) -> Option<u64> {
+    let mut legal: Vec<Action> = Vec::new();
+    for k in 0..states {
+        let mut g = G::new(rules, players, k).expect("setup");
+        let mut rng = Rng::new(k ^ 0xBEEF);
+        let mut ev = Events::disabled();
+        for _ in 0..rng.index(40) {
+            let Some(p) = g.to_act().iter().next() else { break };
+            legal.clear();
+            g.legal_actions(rules, p, &mut legal);
+            g.apply(rules, p, legal[rng.index(legal.len())], &mut ev).expect("legal");
+        }
+        let Some(p) = g.to_act().iter().next() else { continue };
+        legal.clear();
+        g.legal_actions(rules, p, &mut legal);
+        let world = g.determinize(rules, p, &mut rng);
+        let seed = rng.next_u64();
+        let real = make().act(rules, &g, p, &legal, &mut Rng::new(seed));
+        if make().act(rules, &world, p, &legal, &mut Rng::new(seed)) != real {
+            return Some(g.decisions());
+        }
+    }
+    None
 }

@@ -2,11 +2,14 @@
 import os
 from typing import Any, final
 
+import numpy as np
+import numpy.typing as npt
 from typing_extensions import disjoint_base
 
 __all__ = [
     "Ruleset",
     "Match",
+    "VectorEnv",
     "DurableWriter",
     "write_atomic",
     "core_games",
@@ -40,6 +43,7 @@ class Ruleset:
     def players(self) -> tuple[int, int]: ...
     @property
     def bot_names(self) -> list[str]: ...
+    def check_bot(self, spec: str) -> None: ...
     def simulate(
         self,
         players: int,
@@ -59,6 +63,8 @@ class Ruleset:
         workers: int = 1,
         max_decisions: int = 1000000,
     ) -> list[tuple[int, list[tuple[int, float, float]] | None, list[str | None]]]: ...
+    def observation_size(self, players: int) -> int: ...
+    def action_codes(self, players: int) -> npt.NDArray[np.uint32]: ...
 
 @disjoint_base
 class Match:
@@ -70,6 +76,7 @@ class Match:
         state: bytes | None = None,
         source: Match | None = None,
         history: list[tuple[int, int]] | None = None,
+        determinize: tuple[int, int] | None = None,
         *_args: Any,
         **_kwargs: Any,
     ) -> Match: ...
@@ -99,8 +106,42 @@ class Match:
     def events_msgpack(self, since: int = 0, seat: int | None = None, all: bool = False) -> bytes: ...
     def state_msgpack(self) -> bytes: ...
     def determinized_state(self, p: int, seed: int) -> bytes: ...
-    def bot_action(self, name: str, p: int) -> int: ...
+    def bot_action(self, name: str, p: int, seed: int | None = None) -> int: ...
     def seat_label(self, p: int) -> str | None: ...
+    def observation(self, p: int) -> npt.NDArray[np.float32]: ...
+    def legal_mask(self, p: int) -> npt.NDArray[np.uint8]: ...
+
+@final
+class VectorEnv:
+    def __new__(
+        cls,
+        ruleset: Ruleset,
+        matches: int,
+        players: int,
+        seed: int = 0,
+        opponents: list[str | None] = ...,
+        workers: int = 1,
+        score_rewards: bool = False,
+        max_decisions: int = 100000,
+    ) -> VectorEnv: ...
+    @property
+    def matches(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def observation_size(self) -> int: ...
+    @property
+    def action_size(self) -> int: ...
+    def reset(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.uint8], npt.NDArray[np.int64]]: ...
+    def step(
+        self, actions: npt.NDArray[np.int64]
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.uint8],
+        npt.NDArray[np.int64],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+    ]: ...
 
 @final
 class DurableWriter:

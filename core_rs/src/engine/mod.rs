@@ -7,6 +7,8 @@ pub mod dynamic;
 pub mod error;
 pub mod event;
 pub mod game;
+pub mod log;
+pub mod observe;
 pub mod player;
 pub mod snapshot;
 
@@ -14,4 +16,6 @@ pub use action::{Action, ActionInfo, Field};
 pub use error::{Illegal, SetupError, SnapshotError};
 pub use event::{Events, Logged, Visibility};
 pub use game::{Game, Outcome};
+pub use log::SharedLog;
+pub use observe::{ActionSpace, Encoding, ObsWriter};
 pub use player::{Player, PlayerSet, Viewer};

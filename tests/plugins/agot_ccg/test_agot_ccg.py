@@ -68,7 +68,7 @@ def test_heuristic_matches_end_and_render(players: int) -> None:
     console = Console(record=True, width=140)
     console.print(render_view(m.view(0), 0))
     text = console.export_text()
-    assert "power" in text and "seat 0" in text
+    assert "power" in text and "House" in text and "seat 0" not in text
 
 
 def test_every_event_is_narrated_in_words() -> None:

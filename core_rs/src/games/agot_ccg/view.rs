@@ -97,6 +97,10 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
                 (None, Phase::Marshal, _) => "end marshalling",
                 (None, Phase::Challenges, None) => "no more challenges",
                 (None, Phase::Challenges, Some(super::state::Stage::Attackers)) => "attackers declared",
+                // The defender passing with nobody declared defends with no one (an unopposed challenge).
+                (None, Phase::Challenges, _) if g.challenge.as_ref().is_some_and(|c| c.defenders.is_empty()) => {
+                    "no defenders"
+                }
                 (None, Phase::Challenges, _) => "defenders declared",
                 _ => "done",
             };

@@ -15,12 +15,16 @@
 pub mod actions;
 pub mod bots;
 pub mod content;
+pub mod observe;
 pub mod rules;
 pub mod scoring;
 pub mod state;
 pub mod view;
 
 pub use content::Rules;
+
+/// The search budget and playout this game plays best with (measured: docs/games/roll_player.md).
+pub const ISMCTS_DEFAULTS: &str = "iterations=300,rollout=heuristic";
 pub use state::RollPlayer;
 
 #[cfg(test)]

@@ -100,6 +100,7 @@ impl Game for AgotCcg {
     type Ruleset = Rules;
     type Event = Event;
     type View = View;
+    type Encoding = super::observe::Tensors;
     const ID: &'static str = "agot-ccg";
     const VERSION: &'static str = "2";
 
@@ -183,7 +184,10 @@ impl Game for AgotCcg {
         let mut g = self.clone();
         for q in 0..g.n() {
             let s = &mut g.seats[q];
+            // Unseen cards are sorted before each shuffle, so the world drawn depends only on what p knows,
+            // not on where the real state keeps them.
             if q == usize::from(p) {
+                s.deck.sort_unstable();
                 rng.shuffle(&mut s.deck);
                 continue;
             }
@@ -205,6 +209,7 @@ impl Game for AgotCcg {
             }
             let (h, st) = (s.hand.len(), s.setup.len());
             let mut pool: Vec<u16> = s.hand.drain(..).chain(s.setup.drain(..)).chain(s.deck.drain(..)).collect();
+            pool.sort_unstable();
             rng.shuffle(&mut pool);
             s.hand = pool.drain(..h).collect();
             s.setup = pool.drain(..st).collect();
@@ -216,6 +221,34 @@ impl Game for AgotCcg {
         }
         g.rng = Rng::new(rng.next_u64());
         g
+    }
+
+    fn seats(&self) -> u8 {
+        self.n() as u8
+    }
+
+    fn observe_action(&self, _rules: &Rules, actor: Player, a: Action, _viewer: Player) -> u64 {
+        use actions::{code, split, DISCARD, DUPE, EVENT, MARSHAL, MARSHAL_PENALTY, PLOT, SETUP_PLACE};
+        let (kind, x, y) = split(a);
+        match kind {
+            // Plots are chosen secretly and revealed together; setup cards are placed face down.
+            PLOT | SETUP_PLACE => u64::from(code(kind, 0xff, 0)),
+            // A card played or discarded from a hidden hand is seen as that card, not as its place in the hand.
+            MARSHAL | MARSHAL_PENALTY | DUPE | DISCARD | EVENT => {
+                let card = self.seats.get(usize::from(actor)).and_then(|s| s.hand.get(x)).copied().unwrap_or(u16::MAX);
+                (u64::from(card) << 32) | u64::from(code(kind, 0xff, y))
+            }
+            _ => u64::from(a),
+        }
+    }
+
+    fn standing(&self, _rules: &Rules) -> Option<Vec<f64>> {
+        // Power is what wins (15 in the plain game).
+        Some((0..self.n()).map(|s| f64::from(self.power(s))).collect())
+    }
+
+    fn ismcts_defaults() -> &'static str {
+        super::ISMCTS_DEFAULTS
     }
 
     fn decisions(&self) -> u64 {
@@ -270,7 +303,11 @@ impl Game for AgotCcg {
             return Err("winner out of range".into());
         }
         let _ = def;
-        Ok(())
+        self.check_conservation(rules)
+    }
+
+    fn seat_count(&self) -> usize {
+        self.seats.len()
     }
 
     fn bot_names() -> &'static [&'static str] {
@@ -279,6 +316,73 @@ impl Game for AgotCcg {
 
     fn bot(name: &str) -> Option<Box<dyn Bot<Self>>> {
         (name == "heuristic").then(|| Box::new(Heuristic) as Box<dyn Bot<Self>>)
+    }
+}
+
+impl AgotCcg {
+    /// Every card of each player's deck is in exactly one place (House deck, hand, set-up cards, discard or dead
+    /// pile, in play as a card, duplicate or attachment), every plot in the plot deck, the used pile or
+    /// revealed; the seat plays its deck's House; in-play ids are unique and challenges name cards in play.
+    fn check_conservation(&self, rules: &Rules) -> Result<(), String> {
+        let n = self.seats.len();
+        let nc = rules.cards.len();
+        let mut have = vec![vec![0i32; nc]; n];
+        let mut uids = Vec::new();
+        for (i, s) in self.seats.iter().enumerate() {
+            let deck = &rules.decks[usize::from(s.deck_index)];
+            if deck.house != s.house {
+                return Err(format!("seat {i} plays the {} deck under another House", deck.name));
+            }
+            let mut plots = vec![0i32; nc];
+            for &c in deck.plots.iter() {
+                plots[usize::from(c)] += 1;
+            }
+            for &c in s.plots.iter().chain(&s.used).chain(s.plot.iter()) {
+                plots[usize::from(c)] -= 1;
+            }
+            if plots.iter().any(|&k| k != 0) {
+                return Err(format!("seat {i}'s plots are not its deck's plots, each in one place"));
+            }
+            for &c in deck.cards.iter() {
+                have[i][usize::from(c)] += 1;
+            }
+            for &c in s.deck.iter().chain(&s.hand).chain(&s.setup).chain(&s.discard).chain(&s.dead) {
+                have[i][usize::from(c)] -= 1;
+            }
+            for c in &s.play {
+                uids.push(c.uid);
+                let owner = usize::from(c.owner);
+                for &d in std::iter::once(&c.def).chain(&c.dupes) {
+                    have[owner][usize::from(d)] -= 1;
+                }
+                for &(a, o) in &c.attachments {
+                    have[usize::from(o)][usize::from(a)] -= 1;
+                }
+            }
+        }
+        // An event whose influence cost is being paid is out of the hand, not yet in a pile.
+        for p in &self.pending {
+            if let Pending::PayInfluence { seat, card, .. } = p {
+                if let Some(h) = have.get_mut(usize::from(*seat)).and_then(|h| h.get_mut(usize::from(*card))) {
+                    *h -= 1;
+                }
+            }
+        }
+        if let Some(i) = have.iter().position(|h| h.iter().any(|&k| k != 0)) {
+            return Err(format!("seat {i}'s cards are not its deck, each in exactly one place"));
+        }
+        let count = uids.len();
+        uids.sort_unstable();
+        uids.dedup();
+        if uids.len() != count || uids.last().is_some_and(|&u| u >= self.next_uid) {
+            return Err("two cards in play share an id, or an id was never issued".into());
+        }
+        if let Some(ch) = &self.challenge {
+            if ch.attackers.iter().chain(&ch.defenders).any(|u| uids.binary_search(u).is_err()) {
+                return Err("a challenge names a card that is not in play".into());
+            }
+        }
+        Ok(())
     }
 }
 

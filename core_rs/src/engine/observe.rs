@@ -1,0 +1,183 @@
+//! Tensors for learning agents (design §8b): a fixed-shape `f32` observation of one seat's information,
+//! built from that seat's redacted view (so it cannot carry more than the view), and a dense action space
+//! that numbers every action code a ruleset can produce.
+//!
+//! Each game implements `Encoding` in its own `observe.rs`; the shapes depend only on the ruleset and the
+//! player count, never on the state.
+
+use super::action::Action;
+use super::game::Game;
+use super::player::Player;
+
+/// A game's tensor encoding. `G::Encoding` names the implementing type (a unit struct in the game's
+/// `observe.rs`).
+pub trait Encoding<G: Game> {
+    /// The observation length for `players` seats under `rules`.
+    fn observation_size(rules: &G::Ruleset, players: u8) -> usize;
+    /// Write `viewer`'s observation, built from `view` (already redacted for `viewer`), into `out`
+    /// (`observation_size` long, zeroed by the caller). Returns the floats its layout covers, which must equal
+    /// `observation_size` (the conformance checks assert it).
+    fn observe(rules: &G::Ruleset, players: u8, viewer: Player, view: &G::View, out: &mut [f32]) -> usize;
+    /// Every action code the game may offer under `rules` with `players` seats, in any order (the space
+    /// sorts and deduplicates them). Dense index `i` is the `i`-th smallest code.
+    fn action_codes(rules: &G::Ruleset, players: u8) -> Vec<Action>;
+}
+
+/// The dense action space of a ruleset: a sorted list of codes, indexed both ways.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionSpace {
+    codes: Vec<Action>,
+}
+
+impl ActionSpace {
+    pub fn new(mut codes: Vec<Action>) -> Self {
+        codes.sort_unstable();
+        codes.dedup();
+        ActionSpace { codes }
+    }
+
+    pub fn of<G: Game>(rules: &G::Ruleset, players: u8) -> Self {
+        Self::new(G::Encoding::action_codes(rules, players))
+    }
+
+    pub fn size(&self) -> usize {
+        self.codes.len()
+    }
+
+    /// The dense index of action code `a`, if the space holds it.
+    pub fn index(&self, a: Action) -> Option<usize> {
+        self.codes.binary_search(&a).ok()
+    }
+
+    /// The action code at dense index `i`.
+    pub fn code(&self, i: usize) -> Option<Action> {
+        self.codes.get(i).copied()
+    }
+
+    pub fn codes(&self) -> &[Action] {
+        &self.codes
+    }
+
+    /// Set `mask[index(a)] = 1` for every legal code (the caller zeroes `mask`); returns how many legal codes
+    /// the space does not hold (0 for a correct encoding; tests assert it).
+    pub fn fill_mask(&self, legal: &[Action], mask: &mut [u8]) -> usize {
+        let mut missing = 0;
+        for &a in legal {
+            match self.index(a).and_then(|i| mask.get_mut(i)) {
+                Some(m) => *m = 1,
+                None => missing += 1,
+            }
+        }
+        missing
+    }
+}
+
+/// A cursor over an observation buffer. Every write is bounds-checked (a value past the end is dropped, never
+/// a panic), so an encoding whose layout and size disagree shows up in tests as a wrong `written()`, not as a
+/// crash in a training run.
+pub struct ObsWriter<'a> {
+    out: &'a mut [f32],
+    at: usize,
+}
+
+impl<'a> ObsWriter<'a> {
+    pub fn new(out: &'a mut [f32]) -> Self {
+        ObsWriter { out, at: 0 }
+    }
+
+    /// Floats written (or skipped) so far: the next field's offset.
+    pub fn written(&self) -> usize {
+        self.at
+    }
+
+    pub fn put(&mut self, v: f32) {
+        if let Some(x) = self.out.get_mut(self.at) {
+            *x = v;
+        }
+        self.at += 1;
+    }
+
+    /// `v / scale`: counts brought near [0, 1] by their natural maximum.
+    pub fn scaled(&mut self, v: f64, scale: f64) {
+        self.put((v / scale) as f32);
+    }
+
+    pub fn flag(&mut self, b: bool) {
+        self.put(if b { 1.0 } else { 0.0 });
+    }
+
+    /// A one-hot field of `width` slots; `None` or an out-of-range index leaves it all zero.
+    pub fn one_hot(&mut self, i: Option<usize>, width: usize) {
+        if let Some(i) = i.filter(|&i| i < width) {
+            if let Some(x) = self.out.get_mut(self.at + i) {
+                *x = 1.0;
+            }
+        }
+        self.at += width;
+    }
+
+    /// A field of `width` counters: `+ weight` at each index in `items` (indices past the width are dropped).
+    pub fn counts(&mut self, items: impl IntoIterator<Item = usize>, width: usize, weight: f32) {
+        for i in items {
+            if i < width {
+                if let Some(x) = self.out.get_mut(self.at + i) {
+                    *x += weight;
+                }
+            }
+        }
+        self.at += width;
+    }
+
+    /// Add `v` at absolute offset `at` (inside a field skipped earlier); dropped past the end.
+    pub fn add_at(&mut self, at: usize, v: f32) {
+        if let Some(x) = self.out.get_mut(at) {
+            *x += v;
+        }
+    }
+
+    /// Skip `width` slots (left zero).
+    pub fn skip(&mut self, width: usize) {
+        self.at += width;
+    }
+}
+
+/// Seat `p`'s observation of `state`, built from its view.
+/// Returns the length the layout covered (equal to `out.len()` for a correct encoding).
+pub fn observation<G: Game>(rules: &G::Ruleset, players: u8, state: &G, p: Player, out: &mut [f32]) -> usize {
+    out.iter_mut().for_each(|x| *x = 0.0);
+    let view = state.view(rules, super::player::Viewer::Player(p));
+    G::Encoding::observe(rules, players, p, &view, out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn space_is_sorted_both_ways() {
+        let s = ActionSpace::new(vec![70, 3, 1000, 3, 5]);
+        assert_eq!(s.size(), 4);
+        assert_eq!(s.codes(), &[3, 5, 70, 1000]);
+        for (i, &c) in s.codes().iter().enumerate() {
+            assert_eq!(s.index(c), Some(i));
+            assert_eq!(s.code(i), Some(c));
+        }
+        assert_eq!(s.index(4), None);
+        assert_eq!(s.code(4), None);
+        let mut mask = [0u8; 4];
+        assert_eq!(s.fill_mask(&[5, 1000, 9], &mut mask), 1, "9 is not in the space");
+        assert_eq!(mask, [0, 1, 0, 1]);
+    }
+
+    #[test]
+    fn writer_never_writes_past_the_end() {
+        let mut buf = [0f32; 4];
+        let mut w = ObsWriter::new(&mut buf);
+        w.one_hot(Some(1), 2);
+        w.counts([0, 0, 5], 2, 0.5);
+        w.put(7.0);
+        w.one_hot(Some(0), 3);
+        assert_eq!(w.written(), 8);
+        assert_eq!(buf, [0.0, 1.0, 1.0, 0.0]);
+    }
+}

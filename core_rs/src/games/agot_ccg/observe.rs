@@ -1,0 +1,128 @@
+//! A Game of Thrones: the Card Game's tensors: one seat's observation, built from its view, and the dense action
+//! space. The layout is documented field by field in docs/games/agot_ccg.md ("Observation tensor").
+//!
+//! Card uids are numbered as cards enter play; the action space holds uids below `uid_cap` (every card of every
+//! seat's deck entering play twice), hand positions below `HAND_CAP` and play-area positions below `PLAY_CAP`.
+//! The conformance checks assert that random play never offers a code outside the space.
+
+use super::content::{Rules, HOUSES};
+use super::rules::actions::*;
+use super::state::{AgotCcg, Phase, View};
+use crate::engine::{Action, Encoding, ObsWriter, Player};
+
+const HAND_CAP: usize = 24;
+const PLAY_CAP: usize = 24;
+const PHASES: usize = 9;
+
+pub struct Tensors;
+
+fn uid_cap(rules: &Rules, players: u8) -> usize {
+    let deck = rules.decks.iter().map(|d| d.cards.len()).max().unwrap_or(0);
+    2 * deck * usize::from(players)
+}
+
+fn seat_size(c: usize) -> usize {
+    HOUSES.len() + 7 + 9 * c + 1 + c + 4 + 1
+}
+
+fn phase_index(p: Phase) -> usize {
+    match p {
+        Phase::Setup => 0,
+        Phase::Plot => 1,
+        Phase::FirstPlayer => 2,
+        Phase::Draw => 3,
+        Phase::Marshal => 4,
+        Phase::Challenges => 5,
+        Phase::Dominance => 6,
+        Phase::Standing => 7,
+        Phase::Over => 8,
+    }
+}
+
+impl Encoding<AgotCcg> for Tensors {
+    fn observation_size(rules: &Rules, players: u8) -> usize {
+        let (n, c) = (usize::from(players), rules.cards.len());
+        n + PHASES + 1 + n + n + (1 + 3 + n + n + 2 + n + 1) + (1 + n) + n + n * seat_size(c)
+    }
+
+    fn observe(rules: &Rules, players: u8, viewer: Player, view: &View, out: &mut [f32]) -> usize {
+        let (n, c) = (usize::from(players), rules.cards.len());
+        let mut w = ObsWriter::new(out);
+        w.one_hot(Some(usize::from(viewer)), n);
+        w.one_hot(Some(phase_index(view.phase)), PHASES);
+        w.scaled(f64::from(view.round), f64::from(rules.round_limit.max(1)));
+        w.one_hot(Some(usize::from(view.first)), n);
+        w.one_hot(view.active.map(usize::from), n);
+        let ch = view.challenge.as_ref();
+        w.flag(ch.is_some());
+        w.one_hot(ch.map(|x| usize::from(x.kind)), 3);
+        w.one_hot(ch.map(|x| usize::from(x.attacker)), n);
+        w.one_hot(ch.map(|x| usize::from(x.defender)), n);
+        w.scaled(ch.map_or(0, |x| x.attackers.len()) as f64, 10.0);
+        w.scaled(ch.map_or(0, |x| x.defenders.len()) as f64, 10.0);
+        w.one_hot(ch.and_then(|x| x.winner).map(usize::from), n);
+        w.flag(ch.is_some_and(|x| x.unopposed));
+        w.flag(view.pending.is_some());
+        w.one_hot(view.pending.as_ref().map(|p| usize::from(p.seat())), n);
+        w.counts(view.winners.iter().map(|&p| usize::from(p)), n, 1.0);
+        for p in 0..n {
+            let Some(s) = view.seats.get(p) else {
+                w.skip(seat_size(c));
+                continue;
+            };
+            w.one_hot(HOUSES.iter().position(|h| *h == s.house), HOUSES.len());
+            w.scaled(f64::from(s.power), 15.0);
+            w.scaled(f64::from(s.house_power), 15.0);
+            w.scaled(f64::from(s.gold), 10.0);
+            w.scaled(f64::from(s.initiative), 10.0);
+            w.scaled(s.hand_size as f64, 10.0);
+            w.scaled(s.deck_size as f64, 60.0);
+            w.scaled(s.setup_count as f64, 8.0);
+            let ids = |v: &[u16]| v.iter().map(|&x| usize::from(x)).collect::<Vec<_>>();
+            w.counts(s.hand.as_deref().map(ids).unwrap_or_default(), c, 1.0);
+            w.counts(s.setup.as_deref().map(ids).unwrap_or_default(), c, 1.0);
+            w.counts(ids(&s.discard), c, 1.0);
+            w.counts(ids(&s.dead), c, 1.0);
+            w.counts(ids(&s.plots), c, 1.0);
+            w.counts(ids(&s.used), c, 1.0);
+            w.one_hot(s.plot.map(usize::from), c);
+            w.flag(s.plot_chosen);
+            w.one_hot(s.my_plot.map(usize::from), c);
+            w.counts(s.play.iter().filter(|x| !x.kneeling).map(|x| usize::from(x.card)), c, 1.0);
+            w.counts(s.play.iter().filter(|x| x.kneeling).map(|x| usize::from(x.card)), c, 1.0);
+            w.scaled(s.play.iter().map(|x| f64::from(x.power)).sum(), 10.0);
+            w.scaled(s.play.iter().filter(|x| !x.kneeling).map(|x| f64::from(x.strength)).sum(), 30.0);
+            w.scaled(s.play.iter().map(|x| x.attachments.len() as f64).sum(), 5.0);
+            w.scaled(s.play.iter().map(|x| f64::from(x.dupes)).sum(), 5.0);
+            w.flag(s.eliminated);
+        }
+        w.written()
+    }
+
+    fn action_codes(rules: &Rules, players: u8) -> Vec<Action> {
+        let uids = uid_cap(rules, players);
+        let mut codes = vec![code(DONE, 0, 0), code(YES, 0, 0)];
+        for kind in [SETUP_PLACE, MARSHAL_PENALTY, DUPE, DISCARD] {
+            codes.extend((0..HAND_CAP).map(|x| code(kind, x, 0)));
+        }
+        codes.extend((0..7).map(|x| code(PLOT, x, 0)));
+        codes.extend((0..usize::from(players)).map(|q| code(FIRST, 0, q)));
+        for x in 0..HAND_CAP {
+            codes.extend((0..uids).map(|y| code(MARSHAL, x, y)));
+            codes.extend((0..uids).map(|y| code(EVENT, x, y)));
+        }
+        for x in 0..PLAY_CAP {
+            codes.extend((0..uids).map(|y| code(USE, x, y)));
+        }
+        for kind in [REDUCER, ATTACK, DEFEND, STEALTH, KILL, KNEEL, INFLUENCE] {
+            codes.extend((0..uids).map(|y| code(kind, 0, y)));
+        }
+        for kind in 0..3 {
+            codes.extend((0..usize::from(players)).map(|q| code(CHALLENGE, kind, q)));
+        }
+        for kind in [ATTACK_SET, DEFEND_SET] {
+            codes.extend((1..1usize << SET_MAX).map(|m| code(kind, 0, m)));
+        }
+        codes
+    }
+}

@@ -1,0 +1,149 @@
+//! Iron Throne's tensors: the observation of one seat, built from its view, and the dense action space.
+//! The layout is documented field by field in docs/games/iron_throne.md ("Observation tensor").
+
+use super::content::Rules;
+use super::rules::*;
+use super::state::{IronThrone, DECK_SIZE};
+use super::view::View;
+use crate::engine::{Action, Encoding, ObsWriter, Player};
+
+/// House cards per deck (`card_kind` numbers them 0..25).
+const K: usize = DECK_SIZE as usize;
+/// `Pending` variants, in declaration order, as the view names them in `waiting_for`.
+const PENDING: [&str; 14] = [
+    "Leaders",
+    "Hostages",
+    "UseLeader",
+    "PlayCards",
+    "Task",
+    "Defender",
+    "Choose",
+    "Force",
+    "Offer",
+    "Answer",
+    "Commit",
+    "Propose",
+    "Respond",
+    "Over",
+];
+/// Hostage slots the legal actions can name (`legal.rs` caps them at 64).
+const HOSTAGE_SLOTS: Action = 64;
+
+pub struct Tensors;
+
+fn seat_size(n: usize, h: usize) -> usize {
+    h + 5 + 5 + 5 + 5 + 5 + 1 + n + 1 + K + 2 + K + n + K
+}
+
+fn encounter_size(n: usize, h: usize) -> usize {
+    n + n + 1 + (h + 1) + 5 * n + 3 * n + n + (1 + n + 5 + 2) + 2 * (K + 2) + 1 + 2 + 4 + 5 + 2 + 1 + 2 + n
+}
+
+impl Encoding<IronThrone> for Tensors {
+    fn observation_size(rules: &Rules, players: u8) -> usize {
+        let (n, h) = (usize::from(players), rules.houses.len());
+        n + n + 3 + PENDING.len() + n * seat_size(n, h) + encounter_size(n, h)
+    }
+
+    fn observe(rules: &Rules, players: u8, viewer: Player, view: &View, out: &mut [f32]) -> usize {
+        let (n, h) = (usize::from(players), rules.houses.len());
+        let house_index = |name: &str| rules.houses.iter().position(|x| x.name == name);
+        let mut w = ObsWriter::new(out);
+        w.one_hot(Some(usize::from(viewer)), n);
+        w.counts(view.to_act.iter().map(|&p| usize::from(p)), n, 1.0);
+        w.scaled(f64::from(view.turn), 400.0);
+        w.scaled(view.event_deck as f64, rules.events.len().max(1) as f64);
+        w.flag(view.over);
+        let variant = view.waiting_for.split([' ', '{', '(']).next().unwrap_or("");
+        w.one_hot(PENDING.iter().position(|v| *v == variant), PENDING.len());
+        for p in 0..n {
+            let Some(s) = view.seats.get(p) else {
+                w.skip(seat_size(n, h));
+                continue;
+            };
+            w.one_hot(house_index(&s.house), h);
+            w.one_hot(s.leader.map(usize::from), 5);
+            w.counts(s.leader_offers.into_iter().flatten().map(usize::from), 5, 1.0);
+            for c in 0..5 {
+                w.scaled(f64::from(s.characters.get(c).map_or(0, |x| x.crowns)), 5.0);
+            }
+            for c in 0..5 {
+                w.flag(s.characters.get(c).is_some_and(|x| x.alive));
+            }
+            for c in 0..5 {
+                w.flag(s.characters.get(c).is_some_and(|x| x.dead));
+            }
+            w.scaled(f64::from(s.sheet), 10.0);
+            for q in 0..n {
+                w.scaled(f64::from(s.influence.get(q).copied().unwrap_or(0)), 5.0);
+            }
+            w.scaled(f64::from(s.spread), 5.0);
+            w.counts(s.hand.iter().flatten().map(|&c| usize::from(c)), K, 1.0);
+            w.scaled(s.hand_size as f64, 5.0);
+            w.scaled(s.deck_size as f64, K as f64);
+            w.counts(s.discard.iter().map(|&c| usize::from(c)), K, 1.0);
+            w.counts(s.hostages.iter().map(|x| usize::from(x.owner)), n, 0.2);
+            w.counts(s.hostages.iter().filter_map(|x| x.card).map(usize::from), K, 1.0);
+        }
+        let e = &view.encounter;
+        w.one_hot(Some(usize::from(e.attacker)), n);
+        w.one_hot(e.defender.map(usize::from), n);
+        w.flag(e.event.is_some());
+        w.one_hot(e.event.as_deref().map(|name| house_index(name).unwrap_or(h)), h + 1);
+        for p in 0..n {
+            w.one_hot(e.characters.get(p).copied().flatten().map(usize::from), 5);
+        }
+        for p in 0..n {
+            w.one_hot(e.sides.get(p).map(|&s| usize::from(s)), 3);
+        }
+        for p in 0..n {
+            w.flag(e.withdrawn.get(p).copied().unwrap_or(false));
+        }
+        let offer = e.pending_offer;
+        w.flag(offer.is_some());
+        w.one_hot(offer.map(|o| usize::from(o[0])), n);
+        w.one_hot(offer.map(|o| usize::from(o[1])), 5);
+        w.one_hot(offer.map(|o| usize::from(o[2]).wrapping_sub(1)), 2);
+        for i in 0..2 {
+            let c = e.commits.get(i);
+            w.flag(c.is_some_and(|c| c.committed));
+            let card = c.and_then(|c| c.card);
+            w.one_hot(card.map(usize::from), K);
+            w.flag(card == Some(super::state::NO_CARD));
+        }
+        w.flag(e.revealed);
+        w.scaled(f64::from(e.bonus[0]), 10.0);
+        w.scaled(f64::from(e.bonus[1]), 10.0);
+        w.one_hot(Some(usize::from(e.result)), 4);
+        w.one_hot(Some(usize::from(e.winner)), 5);
+        w.scaled(f64::from(e.totals[0]), 30.0);
+        w.scaled(f64::from(e.totals[1]), 30.0);
+        w.flag(e.deal.is_some());
+        w.scaled(f64::from(e.proposals[0]), 3.0);
+        w.scaled(f64::from(e.proposals[1]), 3.0);
+        w.counts(e.played.iter().map(|&(s, _)| usize::from(s)), n, 0.2);
+        w.written()
+    }
+
+    fn action_codes(_rules: &Rules, players: u8) -> Vec<Action> {
+        let n = Action::from(players);
+        let k = K as Action;
+        let mut codes = vec![LEADER, LEADER + 1, DONE, ACCEPT, REFUSE, COMMIT_TOP, DEAL_ACCEPT, DEAL_REJECT];
+        codes.extend((0..n).chain([Action::from(NO_TARGET)]).map(|t| USE_LEADER + t));
+        codes.extend((0..HOSTAGE_SLOTS).map(|i| FREE + i));
+        codes.extend((0..HOSTAGE_SLOTS * 8).map(|x| TORTURE + x));
+        codes.extend((0..n).map(|q| DEFENDER + q));
+        for base in [ALLOC, CHOOSE, FORCE] {
+            codes.extend((0..5).map(|c| base + c));
+        }
+        codes.extend((0..16).map(|x| OFFER + x));
+        codes.extend((0..k).map(|c| DISCARD + c));
+        codes.extend((0..k).map(|c| COMMIT + c));
+        codes.extend((0..k * 8).map(|x| PLAY_CARD + x));
+        // Truce terms: attacker's terms + 12 * defender's (`resolve::split_deal`).
+        codes.extend((0..144).map(|x| PROPOSE + x));
+        codes.extend((0..144).map(|x| COUNTER + x));
+        codes.extend((0..n * 64).map(|x| TAKE + x));
+        codes
+    }
+}

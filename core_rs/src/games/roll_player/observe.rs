@@ -1,0 +1,153 @@
+//! Roll Player's tensors: one seat's observation, built from its view, and the dense action space. Roll Player
+//! hides only the market deck's order, so every seat sees the same table; the viewer one-hot says who is looking.
+//! The layout is documented field by field in docs/games/roll_player.md ("Observation tensor").
+
+use super::actions::*;
+use super::content::{Rules, COLORS};
+use super::state::{RollPlayer, View};
+use crate::engine::{Action, Encoding, ObsWriter, Player};
+
+const PHASES: [&str; 6] = ["setup", "roll", "dice", "market", "cleanup", "over"];
+/// Initiative cards on the table: one more than the players, at most five (six slots leave room).
+const INIT_SLOTS: usize = 6;
+const SLOTS: usize = 18;
+const GOALS: usize = 4;
+const C7: usize = COLORS.len();
+
+pub struct Tensors;
+
+fn color_index(name: &str) -> Option<usize> {
+    COLORS.iter().position(|c| *c == name)
+}
+
+fn seat_size(rules: &Rules) -> usize {
+    let c = rules.cards.len();
+    rules.races.len()
+        + rules.classes.len()
+        + rules.backstories.len()
+        + rules.alignments.len()
+        + 9
+        + 2
+        + SLOTS * (2 + C7)
+        + 6
+        + GOALS
+        + 2 * c
+        + 7
+        + 2 * C7
+        + 1
+}
+
+fn dice<'a>(w: &mut ObsWriter<'_>, pool: impl Iterator<Item = &'a (String, u8)> + Clone) {
+    w.counts(pool.clone().filter_map(|(c, _)| color_index(c)), C7, 0.2);
+    for k in 0..C7 {
+        let sum: u32 = pool.clone().filter(|(c, _)| color_index(c) == Some(k)).map(|(_, v)| u32::from(*v)).sum();
+        w.scaled(f64::from(sum), 30.0);
+    }
+}
+
+impl Encoding<RollPlayer> for Tensors {
+    fn observation_size(rules: &Rules, players: u8) -> usize {
+        let (n, c) = (usize::from(players), rules.cards.len());
+        3 * n + 1 + PHASES.len() + INIT_SLOTS * (3 + C7 + n) + 3 * c + 2 + C7 + (1 + 2 * C7) + 2 + n * seat_size(rules)
+    }
+
+    fn observe(rules: &Rules, players: u8, viewer: Player, view: &View, out: &mut [f32]) -> usize {
+        let (n, c) = (usize::from(players), rules.cards.len());
+        let card_id = |name: &str| rules.cards.iter().position(|x| x.name == name);
+        let mut w = ObsWriter::new(out);
+        w.one_hot(Some(usize::from(viewer)), n);
+        w.one_hot(view.to_act.map(usize::from), n);
+        w.one_hot(Some(usize::from(view.first)), n);
+        w.scaled(f64::from(view.round), 10.0);
+        w.one_hot(PHASES.iter().position(|p| *p == view.phase), PHASES.len());
+        for k in 0..INIT_SLOTS {
+            let card = view.initiative.get(k);
+            let die = card.and_then(|i| i.die.as_ref());
+            w.flag(die.is_some());
+            w.one_hot(die.and_then(|(col, _)| color_index(col)), C7);
+            w.scaled(f64::from(die.map_or(0, |d| d.1)), 6.0);
+            w.flag(card.is_some_and(|i| i.coin));
+            w.one_hot(card.and_then(|i| i.taken_by).map(usize::from), n);
+        }
+        w.counts(view.market.iter().map(|x| usize::from(x.id)), c, 1.0);
+        w.scaled(view.deck_size as f64, c.max(1) as f64);
+        w.counts(view.discard.iter().map(|x| usize::from(x.id)), c, 1.0);
+        w.scaled(view.trash.len() as f64, c.max(1) as f64);
+        for k in 0..C7 {
+            w.scaled(f64::from(view.bag[k]), 20.0);
+        }
+        w.flag(view.ordering.is_some());
+        dice(&mut w, view.ordering.iter().flatten());
+        w.one_hot(view.revealed.as_ref().map(|x| usize::from(x.id)), c);
+        w.scaled(f64::from(view.rival_roll), 6.0);
+        w.flag(view.over);
+        for p in 0..n {
+            let Some(s) = view.seats.get(p) else {
+                w.skip(seat_size(rules));
+                continue;
+            };
+            w.one_hot(rules.races.iter().position(|x| x.name == s.race), rules.races.len());
+            w.one_hot(rules.classes.iter().position(|x| x.name == s.class), rules.classes.len());
+            w.one_hot(rules.backstories.iter().position(|x| x.name == s.backstory), rules.backstories.len());
+            w.one_hot(rules.alignments.iter().position(|x| x.name == s.alignment), rules.alignments.len());
+            w.one_hot(Some(usize::from(s.token)), 9);
+            w.scaled(f64::from(s.gold), 20.0);
+            w.scaled(f64::from(s.charisma), 5.0);
+            for slot in 0..SLOTS {
+                let die = s.sheet.get(slot / 3).and_then(|row| row.get(slot % 3)).filter(|d| d.1 > 0);
+                w.flag(die.is_some());
+                w.one_hot(die.and_then(|d| color_index(&d.0)), C7);
+                w.scaled(f64::from(die.map_or(0, |d| d.1)), 6.0);
+            }
+            for r in 0..6 {
+                w.scaled(f64::from(s.totals.get(r).copied().unwrap_or(0)), 20.0);
+            }
+            for g in 0..GOALS {
+                w.flag(s.goals_met.get(g).copied().unwrap_or(false));
+            }
+            let owned = w.written();
+            w.skip(c);
+            w.skip(c);
+            for (name, _, exhausted) in &s.cards {
+                if let Some(id) = card_id(name) {
+                    w.add_at(owned + id, 1.0);
+                    if *exhausted {
+                        w.add_at(owned + c + id, 1.0);
+                    }
+                }
+            }
+            w.one_hot(s.init.map(usize::from), 7);
+            dice(&mut w, s.pool.iter());
+            w.scaled(f64::from(s.stars), 50.0);
+        }
+        w.written()
+    }
+
+    fn action_codes(rules: &Rules, _players: u8) -> Vec<Action> {
+        let c = rules.cards.len() as Action;
+        let mut codes: Vec<Action> = Vec::new();
+        codes.extend((0..rules.classes.len() as Action).map(|k| CLASS + k));
+        codes.extend((0..rules.races.len() as Action).map(|k| RACE + k));
+        codes.extend((0..START_MAX_DICE).map(|k| ORDER + k));
+        codes.extend((0..INIT_SLOTS as Action).map(|k| INIT + k));
+        codes.extend((0..6).map(|r| ROW + r));
+        codes.extend((0..START_MAX_DICE * 6).map(|x| START + x));
+        for base in [FLIP, INC, DEC, REROLL] {
+            codes.extend((0..SLOTS as Action).map(|s| base + s));
+        }
+        codes.extend([KEEP_NEW, KEEP_OLD, REROLL_AGAIN, CHARISMA, APPLY, SKIP]);
+        codes.extend((0..4).map(|d| MOVE + d));
+        codes.extend((0..SLOTS as Action * SLOTS as Action).map(|x| SWAP + x));
+        for (base, width) in [(BUY, 10), (DISCARD, 10)] {
+            codes.extend((0..width).map(|k| base + k));
+        }
+        for base in [BUY_DISCARD, USE, WEAPON_OFF, ATTUNE, REFRESH, TARGET] {
+            codes.extend((0..c).map(|k| base + k));
+        }
+        codes.push(BUY_REVEALED);
+        codes.extend((0..C7 as Action).map(|k| SEARCH + k));
+        codes.extend((0..SLOTS as Action * 6).map(|x| SLEIGHT + x));
+        codes.extend((0..6).map(|k| INIT_DIE + k));
+        codes
+    }
+}

@@ -1,0 +1,436 @@
+//! A vectorised environment: `n` matches of one game stepped together, rayon across workers.
+//!
+//! Each match ("slot") has learner seats (stepped by the caller, one decision per `step`) and bot seats (played
+//! inside the core until a learner is to act again). A step writes, per slot: the observation and legal mask of
+//! the learner seat to act next, that seat, the rewards of every seat (non-zero only when the match just ended)
+//! and a done flag. A finished match is reset at once (the outputs then describe the new match's first
+//! decision). Slot `i` draws everything from `Rng::derive(seed, i)`, so the run does not depend on the worker
+//! count.
+
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use crate::bots::{self, Bot};
+use crate::engine::observe::observation;
+use crate::engine::{Action, ActionSpace, Encoding, Events, Game, Illegal, Player, SetupError};
+use crate::rng::Rng;
+
+/// What a vectorised environment asks for.
+#[derive(Clone, Debug)]
+pub struct VecConfig {
+    pub matches: usize,
+    pub players: u8,
+    pub seed: u64,
+    /// A bot name per seat, `None` for a learner seat; empty means every seat is a learner (self-play).
+    pub opponents: Vec<Option<String>>,
+    pub workers: usize,
+    /// Rewards are score differences (own score minus the best other score) instead of win shares.
+    pub score_rewards: bool,
+    /// A match still running after this many decisions is ended (done, zero rewards) and reset.
+    pub max_decisions: u64,
+}
+
+/// The caller's output buffers, row `i` for slot `i`.
+pub struct StepOut<'a> {
+    pub obs: &'a mut [f32],
+    pub mask: &'a mut [u8],
+    pub seat: &'a mut [i64],
+    pub rewards: &'a mut [f32],
+    pub done: &'a mut [u8],
+}
+
+/// The type-erased vectorised environment the PyO3 layer drives.
+pub trait DynVectorEnv: Send + Sync {
+    fn matches(&self) -> usize;
+    fn players(&self) -> u8;
+    fn observation_size(&self) -> usize;
+    fn action_size(&self) -> usize;
+    /// Start a new match in every slot.
+    fn reset(&mut self, out: StepOut<'_>);
+    /// Apply dense action `actions[i]` for slot `i`'s seat to act. Every action is checked first: if any is not
+    /// legal, nothing changes and the error names the slot.
+    fn step(&mut self, actions: &[i64], out: StepOut<'_>) -> Result<(), Illegal>;
+}
+
+struct Slot<G: Game> {
+    state: G,
+    rng: Rng,
+    bots: Vec<Option<Box<dyn Bot<G>>>>,
+    seat: Player,
+    decisions: u64,
+    legal: Vec<Action>,
+}
+
+pub struct VectorEnvOf<G: Game> {
+    rules: Arc<G::Ruleset>,
+    cfg: VecConfig,
+    space: ActionSpace,
+    obs_size: usize,
+    slots: Vec<Slot<G>>,
+    pool: rayon::ThreadPool,
+}
+
+/// Rows of the output buffers for one slot.
+struct Row<'a> {
+    obs: &'a mut [f32],
+    mask: &'a mut [u8],
+    seat: &'a mut i64,
+    rewards: &'a mut [f32],
+    done: &'a mut u8,
+}
+
+impl<G: Game> VectorEnvOf<G> {
+    pub fn new(rules: Arc<G::Ruleset>, cfg: VecConfig) -> Result<Self, SetupError> {
+        let (min, max) = G::players(&rules);
+        if cfg.players < min || cfg.players > max {
+            return Err(SetupError::Players { game: G::ID, min, max, got: cfg.players });
+        }
+        if cfg.matches == 0 {
+            return Err(SetupError::Option { name: "n".into(), reason: "at least one match".into() });
+        }
+        let n = usize::from(cfg.players);
+        if !cfg.opponents.is_empty() && cfg.opponents.len() != n {
+            return Err(SetupError::Option {
+                name: "opponents".into(),
+                reason: format!("name a bot or None for each of the {n} seats, not {}", cfg.opponents.len()),
+            });
+        }
+        if !cfg.opponents.is_empty() && cfg.opponents.iter().all(Option::is_some) {
+            return Err(SetupError::Option {
+                name: "opponents".into(),
+                reason: "leave at least one learner seat".into(),
+            });
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(cfg.workers.max(1))
+            .build()
+            .map_err(|e| SetupError::Option { name: "workers".into(), reason: e.to_string() })?;
+        let mut slots = Vec::with_capacity(cfg.matches);
+        for i in 0..cfg.matches {
+            let mut bots_of = Vec::with_capacity(n);
+            for p in 0..n {
+                bots_of.push(match cfg.opponents.get(p).cloned().flatten() {
+                    Some(name) => Some(bots::make::<G>(&name)?),
+                    None => None,
+                });
+            }
+            let mut rng = Rng::derive(cfg.seed, i as u64);
+            let state = G::new(&rules, cfg.players, rng.next_u64())?;
+            slots.push(Slot { state, rng, bots: bots_of, seat: 0, decisions: 0, legal: Vec::new() });
+        }
+        let space = ActionSpace::of::<G>(&rules, cfg.players);
+        let obs_size = G::Encoding::observation_size(&rules, cfg.players);
+        Ok(VectorEnvOf { rules, cfg, space, obs_size, slots, pool })
+    }
+
+    fn rows<'a>(&self, out: StepOut<'a>) -> impl IndexedParallelIterator<Item = Row<'a>> {
+        let (o, a, p) = (self.obs_size.max(1), self.space.size().max(1), usize::from(self.cfg.players));
+        out.obs
+            .par_chunks_mut(o)
+            .zip(out.mask.par_chunks_mut(a))
+            .zip(out.seat.par_iter_mut())
+            .zip(out.rewards.par_chunks_mut(p))
+            .zip(out.done.par_iter_mut())
+            .map(|((((obs, mask), seat), rewards), done)| Row { obs, mask, seat, rewards, done })
+    }
+
+    fn check_buffers(&self, out: &StepOut<'_>) -> bool {
+        let n = self.slots.len();
+        out.obs.len() == n * self.obs_size
+            && out.mask.len() == n * self.space.size()
+            && out.seat.len() == n
+            && out.rewards.len() == n * usize::from(self.cfg.players)
+            && out.done.len() == n
+    }
+}
+
+impl<G: Game> Slot<G> {
+    fn new_match(&mut self, rules: &G::Ruleset, players: u8) {
+        let seed = self.rng.next_u64();
+        // A ruleset that set up once sets up again; if not, keep the finished state (done stays raised).
+        if let Ok(s) = G::new(rules, players, seed) {
+            self.state = s;
+        }
+        self.decisions = 0;
+    }
+
+    /// Let the bots play until a learner seat is to act (returns false, `seat` set) or the match ends (true).
+    /// Bots in `to_act` move first, so in a secret simultaneous commit the learner commits after them, blind.
+    fn advance(&mut self, rules: &G::Ruleset, max_decisions: u64) -> bool {
+        let mut ev = Events::disabled();
+        loop {
+            let to_act = self.state.to_act();
+            if to_act.is_empty() || self.decisions >= max_decisions {
+                return true;
+            }
+            let mut learner = None;
+            let mut moved = false;
+            for p in to_act.iter() {
+                let Some(Some(bot)) = self.bots.get_mut(usize::from(p)) else {
+                    learner = learner.or(Some(p));
+                    continue;
+                };
+                self.legal.clear();
+                self.state.legal_actions(rules, p, &mut self.legal);
+                if self.legal.is_empty() {
+                    continue;
+                }
+                let a = bot.act(rules, &self.state, p, &self.legal, &mut self.rng);
+                if self.state.apply(rules, p, a, &mut ev).is_err() {
+                    // A bot offering an illegal action is a bug: end the match rather than loop or panic.
+                    self.decisions = max_decisions;
+                    return true;
+                }
+                self.decisions += 1;
+                moved = true;
+            }
+            if moved {
+                continue;
+            }
+            match learner {
+                Some(p) => {
+                    self.seat = p;
+                    return false;
+                }
+                // Only bots to act and none of them can: a stuck match ends (never an endless loop).
+                None => {
+                    self.decisions = max_decisions;
+                    return true;
+                }
+            }
+        }
+    }
+
+    fn write(&mut self, rules: &G::Ruleset, players: u8, space: &ActionSpace, row: &mut Row<'_>) {
+        observation(rules, players, &self.state, self.seat, row.obs);
+        self.legal.clear();
+        self.state.legal_actions(rules, self.seat, &mut self.legal);
+        row.mask.iter_mut().for_each(|m| *m = 0);
+        space.fill_mask(&self.legal, row.mask);
+        *row.seat = i64::from(self.seat);
+    }
+
+    fn rewards(&self, score_rewards: bool, out: &mut [f32]) {
+        out.iter_mut().for_each(|r| *r = 0.0);
+        let Some(o) = self.state.outcome() else { return };
+        for (p, r) in out.iter_mut().enumerate() {
+            *r = if score_rewards {
+                let mine = o.scores.get(p).copied().unwrap_or(0.0);
+                let best_other =
+                    o.scores.iter().enumerate().filter(|(q, _)| *q != p).map(|(_, s)| *s).fold(f64::MIN, f64::max);
+                (mine - if best_other == f64::MIN { 0.0 } else { best_other }) as f32
+            } else {
+                o.win_share(p as Player) as f32
+            };
+        }
+    }
+
+    /// Play bots, and start new matches as matches end, until a learner is to act; fills `row`. The rewards and
+    /// done flag report the match that ended during this call, if one did.
+    fn settle(&mut self, rules: &G::Ruleset, cfg: &VecConfig, space: &ActionSpace, row: &mut Row<'_>, fresh: bool) {
+        if fresh {
+            self.new_match(rules, cfg.players);
+        }
+        row.rewards.iter_mut().for_each(|r| *r = 0.0);
+        *row.done = 0;
+        // Bounded: a game whose bots keep finishing matches with no learner decision cannot spin forever.
+        for _ in 0..64 {
+            if !self.advance(rules, cfg.max_decisions) {
+                break;
+            }
+            if *row.done == 0 {
+                self.rewards(cfg.score_rewards, row.rewards);
+                *row.done = 1;
+            }
+            self.new_match(rules, cfg.players);
+        }
+        self.write(rules, cfg.players, space, row);
+    }
+}
+
+impl<G: Game> DynVectorEnv for VectorEnvOf<G> {
+    fn matches(&self) -> usize {
+        self.slots.len()
+    }
+    fn players(&self) -> u8 {
+        self.cfg.players
+    }
+    fn observation_size(&self) -> usize {
+        self.obs_size
+    }
+    fn action_size(&self) -> usize {
+        self.space.size()
+    }
+
+    fn reset(&mut self, out: StepOut<'_>) {
+        if !self.check_buffers(&out) {
+            return;
+        }
+        let rows = self.rows(out);
+        let (rules, cfg, space) = (&*self.rules, &self.cfg, &self.space);
+        let slots = &mut self.slots;
+        self.pool.install(|| {
+            slots.par_iter_mut().zip(rows).with_min_len(16).for_each(|(slot, mut row)| {
+                slot.settle(rules, cfg, space, &mut row, true);
+                *row.done = 0;
+                row.rewards.iter_mut().for_each(|r| *r = 0.0);
+            });
+        });
+    }
+
+    fn step(&mut self, actions: &[i64], out: StepOut<'_>) -> Result<(), Illegal> {
+        if actions.len() != self.slots.len() || !self.check_buffers(&out) {
+            return Err(Illegal::new(format!(
+                "{}: step needs {} actions and matching buffers, got {} actions",
+                G::ID,
+                self.slots.len(),
+                actions.len()
+            )));
+        }
+        let space = &self.space;
+        let codes: Vec<Option<Action>> = self
+            .slots
+            .iter()
+            .zip(actions)
+            .map(|(slot, &a)| {
+                let code = usize::try_from(a).ok().and_then(|i| space.code(i))?;
+                slot.legal.contains(&code).then_some(code)
+            })
+            .collect();
+        if let Some(i) = codes.iter().position(Option::is_none) {
+            return Err(Illegal::new(format!(
+                "{}: action index {} is not legal for seat {} of match {i}",
+                G::ID,
+                actions[i],
+                self.slots[i].seat
+            )));
+        }
+        let rows = self.rows(out);
+        let (rules, cfg) = (&*self.rules, &self.cfg);
+        let slots = &mut self.slots;
+        self.pool.install(|| {
+            slots.par_iter_mut().zip(codes).zip(rows).with_min_len(16).for_each(|((slot, code), mut row)| {
+                let mut ev = Events::disabled();
+                let seat = slot.seat;
+                // Checked legal above, so apply cannot refuse; if it did, the match ends instead of panicking.
+                if code.is_none_or(|a| slot.state.apply(rules, seat, a, &mut ev).is_err()) {
+                    slot.decisions = cfg.max_decisions;
+                }
+                slot.decisions += 1;
+                slot.settle(rules, cfg, space, &mut row, false);
+            });
+        });
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::fixture::Fixture;
+
+    const CONTENT: &str = r#"{"deck": [1,2,3,4,5,6,7,8,9,10,11,12], "hand_size": 3}"#;
+
+    struct Buffers {
+        obs: Vec<f32>,
+        mask: Vec<u8>,
+        seat: Vec<i64>,
+        rewards: Vec<f32>,
+        done: Vec<u8>,
+    }
+
+    impl Buffers {
+        fn new(env: &dyn DynVectorEnv) -> Self {
+            let n = env.matches();
+            Buffers {
+                obs: vec![0.0; n * env.observation_size()],
+                mask: vec![0; n * env.action_size()],
+                seat: vec![0; n],
+                rewards: vec![0.0; n * usize::from(env.players())],
+                done: vec![0; n],
+            }
+        }
+        fn out(&mut self) -> StepOut<'_> {
+            StepOut {
+                obs: &mut self.obs,
+                mask: &mut self.mask,
+                seat: &mut self.seat,
+                rewards: &mut self.rewards,
+                done: &mut self.done,
+            }
+        }
+    }
+
+    fn env(workers: usize, opponents: Vec<Option<String>>) -> Box<dyn DynVectorEnv> {
+        let rules = Arc::new(Fixture::ruleset(CONTENT, "{}").unwrap());
+        let cfg = VecConfig {
+            matches: 9,
+            players: 2,
+            seed: 4,
+            opponents,
+            workers,
+            score_rewards: false,
+            max_decisions: 1000,
+        };
+        Box::new(VectorEnvOf::<Fixture>::new(rules, cfg).unwrap())
+    }
+
+    /// Play 60 steps with the first legal action; returns every output and the total reward.
+    fn play(e: &mut dyn DynVectorEnv) -> (Vec<f32>, f32, u32) {
+        let mut b = Buffers::new(e);
+        e.reset(b.out());
+        let a = e.action_size();
+        let (mut trace, mut total, mut dones) = (Vec::new(), 0.0, 0);
+        for _ in 0..60 {
+            let actions: Vec<i64> =
+                b.mask.chunks(a).map(|m| m.iter().position(|&x| x == 1).unwrap_or(0) as i64).collect();
+            e.step(&actions, b.out()).unwrap();
+            trace.extend_from_slice(&b.obs);
+            total += b.rewards.iter().sum::<f32>();
+            dones += b.done.iter().map(|&d| u32::from(d)).sum::<u32>();
+        }
+        (trace, total, dones)
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_steps_on_any_worker_count() {
+        let (one, r1, d1) = play(env(1, Vec::new()).as_mut());
+        let (three, r3, d3) = play(env(3, Vec::new()).as_mut());
+        assert_eq!(one, three);
+        assert_eq!((r1, d1), (r3, d3));
+        assert!(d1 > 9, "every slot finished and restarted matches");
+        assert!((r1 - d1 as f32).abs() < 1e-3, "each finished match pays out one win in total");
+    }
+
+    #[test]
+    fn bots_fill_their_seats_and_an_illegal_action_changes_nothing() {
+        let mut e = env(2, vec![None, Some("random".into())]);
+        let mut b = Buffers::new(e.as_ref());
+        e.reset(b.out());
+        assert!(b.seat.iter().all(|&s| s == 0), "only the learner seat is returned");
+        let a = e.action_size();
+        let before = b.obs.clone();
+        let bad: Vec<i64> = b.mask.chunks(a).map(|m| m.iter().position(|&x| x == 0).unwrap() as i64).collect();
+        assert!(e.step(&bad, b.out()).is_err());
+        assert!(e.step(&[0; 3], b.out()).is_err(), "one action per match");
+        assert_eq!(b.obs, before, "a refused step wrote nothing");
+        assert!(VectorEnvOf::<Fixture>::new(
+            Arc::new(Fixture::ruleset(CONTENT, "{}").unwrap()),
+            VecConfig { opponents: vec![Some("random".into()); 2], ..env_cfg() }
+        )
+        .is_err());
+    }
+
+    fn env_cfg() -> VecConfig {
+        VecConfig {
+            matches: 2,
+            players: 2,
+            seed: 0,
+            opponents: Vec::new(),
+            workers: 1,
+            score_rewards: false,
+            max_decisions: 100,
+        }
+    }
+}
