@@ -30,8 +30,10 @@ NEEDS = [
     (r"reveal (up to )?\d|top \d|top card|look at", "revealing or looking at deck cards"),
     (r"loses? an? |gains or loses|loses \{|icon", "icons gained or lost"),
     (r"blank", "blanking a text box"),
-    (r"cannot be killed|cannot be chosen|cannot be lowered|cannot attack|cannot be declared|cannot defend",
-     "restrictions on being chosen, killed or declared"),
+    (
+        r"cannot be killed|cannot be chosen|cannot be lowered|cannot attack|cannot be declared|cannot defend",
+        "restrictions on being chosen, killed or declared",
+    ),
     (r"discard (it |this char )?from play|discard .* from play|discard every", "discarding cards from play"),
     (r"^Dom:|\bDom:", "dominance-phase actions"),
     (r"^Mar:|\bMar:", "marshalling-phase actions"),
