@@ -45,35 +45,49 @@ def layout() -> dict[str, Any]:
     return plugin_data("ravenry_agot_board", "layout")
 
 
+# The base game's cards live in this plugin's data; the Storm of Swords cards (house cards, Westeros decks,
+# tactics, wildling cards) in the expansion's, when it is installed.
+_EXPANSION = "ravenry_storm_of_swords"
+_EXPANSION_FILES = {"cards": "house_cards"}
+
+
+def _records(name: str) -> list[dict[str, Any]]:
+    """Every card record named ``name`` (cards, westeros, tactics, wildlings): base game first, then the
+    expansion's if it is installed."""
+    out: list[dict[str, Any]] = []
+    for package, file in (("ravenry_agot_board", name), (_EXPANSION, _EXPANSION_FILES.get(name, name))):
+        try:
+            data = plugin_data(package, file)
+        except (ModuleNotFoundError, FileNotFoundError):
+            continue
+        out.extend(data.get("cards", []))
+    return out
+
+
 @cache
 def house_cards() -> dict[str, dict[str, Any]]:
-    data = plugin_data("ravenry_agot_board", "cards")
     out: dict[str, dict[str, Any]] = {}
-    for key in ("base", "sos"):
-        for c in data.get(key, []):
-            out.setdefault(c["name"], c)
+    for c in _records("cards"):
+        out.setdefault(c["name"], c)
     return out
 
 
 @cache
 def westeros_cards() -> dict[str, dict[str, Any]]:
-    data = plugin_data("ravenry_agot_board", "westeros")
     out: dict[str, dict[str, Any]] = {}
-    for cards in data.values():
-        if isinstance(cards, list):
-            for c in cards:
-                out.setdefault(c["name"], c)
+    for c in _records("westeros"):
+        out.setdefault(c["name"], c)
     return out
 
 
 @cache
 def wildling_cards() -> dict[str, dict[str, Any]]:
-    return {c["name"]: c for c in plugin_data("ravenry_agot_board", "wildlings")["cards"]}
+    return {c["name"]: c for c in _records("wildlings")}
 
 
 @cache
 def tactics_cards() -> dict[str, dict[str, Any]]:
-    return {c["name"]: c for c in plugin_data("ravenry_agot_board", "tactics")["cards"]}
+    return {c["name"]: c for c in _records("tactics")}
 
 
 def house_tag(name: str | None) -> Text:

@@ -62,14 +62,15 @@ class Tally:
     directions: set[int] = field(default_factory=set)
 
 
+def ravenry_name(code: int) -> str:
+    """The card a Ravenry code names, by its documented encoding (suit * 13 + rank); every decision checks it
+    against the engine's own description of each legal code, so a wrong encoding here fails the test."""
+    return RANKS[code % 13] + SUITS[code // 13]
+
+
 def card_maps(options: dict[str, Any]) -> tuple[dict[str, int], dict[int, str]]:
-    """Ravenry code by card name (from its own descriptions), OpenSpiel action id to card name (from its own
-    ``action_to_string``), each built once from the engine itself."""
-    m = ravenry.game("hearts").new_match(4, 0, options=options)
-    ours = {}
-    for code in range(52):
-        name = m.describe(code, 0)["fields"]["name"]
-        ours[name] = code
+    """Ravenry code by card name, OpenSpiel action id to card name (from its own ``action_to_string``)."""
+    ours = {ravenry_name(code): code for code in range(52)}
     s = pyspiel.load_game("hearts").new_initial_state()
     s.apply_action(0)  # past the pass-direction node, action strings name cards
     theirs = {a: s.action_to_string(0, a) for a in range(52)}
@@ -94,8 +95,7 @@ def play_both(
     hands = [sorted(code for code in range(52) if god["hands"][p] >> code & 1) for p in range(4)]
     for k in range(52):
         assert s.is_chance_node() and s.current_player() == pyspiel.PlayerId.CHANCE
-        card = m.describe(hands[k % 4][k // 4], 0)["fields"]["name"]
-        s.apply_action(by_name[card])
+        s.apply_action(by_name[ravenry_name(hands[k % 4][k // 4])])
     rng = random.Random(seed * 7919 + 1)
     passes_left = 12 if direction else 0
     while not s.is_terminal():
@@ -108,7 +108,9 @@ def play_both(
         else:
             assert to_act == [p], f"seed {seed}: OpenSpiel's turn is seat {p}, Ravenry's {to_act}"
         legal_os = sorted(theirs[a] for a in s.legal_actions())
-        legal_rv = sorted(m.describe(a, p)["fields"]["name"] for a in m.legal_actions(p))
+        described = {a: m.describe(a, p)["fields"]["name"] for a in m.legal_actions(p)}
+        assert all(ravenry_name(a) == n for a, n in described.items()), f"seed {seed}: {described}"
+        legal_rv = sorted(described.values())
         assert legal_rv == legal_os, f"seed {seed}, seat {p}: Ravenry {legal_rv} vs OpenSpiel {legal_os}\n{s}"
         name = policy(p, legal_os, rng)
         s.apply_action(by_name[name])

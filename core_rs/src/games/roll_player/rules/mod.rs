@@ -327,6 +327,11 @@ impl RollPlayer {
             if s.pool.iter().any(|d| d.value == 0 || d.value > 6 || d.color > 6) {
                 return Err(format!("seat {i} has a bad pool die"));
             }
+            // Only a card the seat owns can be turned sideways.
+            let owned = s.cards.iter().fold(0u64, |m, &c| m | (1u64 << (c % 64)));
+            if s.exhausted & !owned != 0 {
+                return Err(format!("seat {i} has an exhausted card it does not own"));
+            }
         }
         for c in &self.init {
             if c.die.is_some_and(|d| d.value == 0 || d.value > 6 || d.color > 6)

@@ -85,9 +85,14 @@ fn validate_refuses_forged_states() {
     let mut h = g.clone();
     h.first = 7;
     assert!(h.validate(&r).is_err());
-    let mut h = g;
+    let mut h = g.clone();
     h.init.pop();
     assert!(h.validate(&r).is_err());
+    // A card turned sideways that the seat does not own (found by the corrupted-snapshot property test).
+    let mut h = g;
+    let unowned = (0..64u8).find(|c| !h.seats[1].cards.contains(c)).unwrap_or(63);
+    h.seats[1].exhausted |= 1u64 << unowned;
+    assert!(h.validate(&r).unwrap_err().contains("exhausted"));
 }
 
 #[test]
