@@ -16,13 +16,20 @@ fn content() -> String {
     serde_json::json!({"cards": c["cards"], "decks": d["decks"]}).to_string()
 }
 
-fn houses(r: &SimReport) -> serde_json::Value {
-    let mean: f64 = r.by_label.values().map(|s| s.wins / s.seats as f64).sum::<f64>() / r.by_label.len() as f64;
+/// Win share per House, its difference to fair (1 / players) and the 95% Wilson interval of that difference, in
+/// points.
+fn houses(r: &SimReport, players: u8) -> serde_json::Value {
+    let fair = 1.0 / f64::from(players);
     r.by_label
         .iter()
         .map(|(k, s)| {
-            let share = s.wins / s.seats as f64;
-            serde_json::json!({"house": k, "seats": s.seats, "win_share": share, "delta_pp": (share - mean) * 100.0})
+            let n = s.seats as f64;
+            let p = s.wins / n;
+            let z = 1.96f64;
+            let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+            let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+            serde_json::json!({"house": k, "seats": s.seats, "win_share": p, "vs_fair_pp": (p - fair) * 100.0,
+                               "ci95_pp": [(centre - half - fair) * 100.0, (centre + half - fair) * 100.0]})
         })
         .collect()
 }
@@ -71,9 +78,9 @@ fn main() {
     let speed = joust.decisions as f64 / joust.seconds.max(1e-9);
     let out = serde_json::json!({
         "game": "agot-ccg",
-        "joust_heuristic": {"matches": joust.finished, "houses": houses(&joust),
+        "joust_heuristic": {"matches": joust.finished, "houses": houses(&joust, 2),
                             "mean_decisions": joust.decisions as f64 / joust.finished.max(1) as f64},
-        "melee_heuristic": {"matches": melee.finished, "houses": houses(&melee)},
+        "melee_heuristic": {"matches": melee.finished, "houses": houses(&melee, 4)},
         "heuristic_vs_random_2p": {"matches": vs.finished, "heuristic_win_share": vs_share},
         "heuristic_vs_3_random_4p": {"matches": vs4.finished, "heuristic_win_share": vs4_share},
         "unfinished": {"joust": joust.matches - joust.finished, "melee": melee.matches - melee.finished},

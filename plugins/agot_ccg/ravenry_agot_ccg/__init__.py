@@ -16,7 +16,7 @@ from ravenry import GameSpec, OptionSpec, VariantSpec, hookimpl, plugin_data
 from ravenry_agot_ccg.decklists import load_deck, load_decks, register_commands
 from ravenry_agot_ccg.render import learn, narrate_event, render_view
 
-HOUSES = ["stark", "lannister", "baratheon", "targaryen"]
+HOUSES = ["stark", "lannister", "baratheon", "targaryen", "greyjoy", "martell"]
 
 
 def load_content() -> dict[str, Any]:
@@ -74,8 +74,8 @@ def ravenry_register_games(register: Callable[[GameSpec], None]) -> None:
                 "reveal a plot at once, draw, marshal characters, locations and attachments with the plot's gold, "
                 "then launch military, intrigue and power challenges against any rival to kill characters, strip "
                 "cards from hands and take power. The strongest standing force wins dominance. The first House "
-                "with 15 power wins; five cursed cards in your dead pile eliminate you. 2-4 players; Stark, "
-                "Lannister, Baratheon and Targaryen decks built from the Winter Edition."
+                "with 15 power wins; five cursed cards in your dead pile eliminate you. 2-4 players; Stark, Lannister, "
+                "Baratheon, Targaryen, Greyjoy and Martell decks built from the Winter Edition."
             ),
         )
     )

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import ravenry
-from ravenry_agot_ccg.render import narrate_event
+from ravenry_agot_ccg.render import learn, narrate_event
 
 HERE = Path(__file__).parent / "playthroughs"
 # name: (players, seed, options, variants)
@@ -26,6 +26,7 @@ LABELS = 8
 
 def record(players: int, seed: int, options: dict[str, Any], variants: list[str]) -> dict[str, Any]:
     m = ravenry.game("agot-ccg").new_match(players, seed=seed, options=options, variants=variants)
+    learn(m.view(None))  # narration names each seat's House (public), whatever was narrated before
     seen = [0] * players
     steps = []
     while not m.is_over:

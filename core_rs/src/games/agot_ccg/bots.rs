@@ -27,6 +27,18 @@ impl AgotCcg {
             .sum()
     }
 
+    /// Is the attacker's unopposed power worth a losing defender? When he is near the win or it is a power
+    /// challenge, and no deadly attacker would kill the defender for it.
+    fn unopposed_costly(&self, rules: &Rules, p: Player, ch: &super::state::Challenge) -> bool {
+        let deadly = ch
+            .attackers
+            .iter()
+            .filter_map(|&u| self.locate(u))
+            .any(|(s, i)| self.deadly(rules, s as Player, &self.seats[s].play[i]));
+        let near = self.power(usize::from(ch.attacker)) >= 10;
+        !deadly && (near || ch.kind == super::content::POW) && self.seats[usize::from(p)].house_power > 0
+    }
+
     fn uid_str(&self, rules: &Rules, uid: usize) -> (usize, i32) {
         self.locate(uid as u16).map_or((0, 0), |(s, i)| {
             let c = &self.seats[s].play[i];
@@ -123,7 +135,11 @@ impl AgotCcg {
                 } else {
                     let att = self.side_strength(rules, ch.attacker, &ch.attackers) as i32;
                     if mine > att {
-                        40 - n * 3
+                        // Win with the fewest and least wasted characters.
+                        40 - n * 3 - (mine - att) / 3
+                    } else if n == 1 && self.unopposed_costly(rules, p, ch) {
+                        // A lost defence still denies the unopposed power: one cheap character is worth it.
+                        6 - mine / 2
                     } else {
                         -5
                     }

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use crate::engine::SetupError;
 
 /// Houses; 0 is "neutral" (no shield).
-pub const HOUSES: [&str; 5] = ["neutral", "stark", "lannister", "baratheon", "targaryen"];
+pub const HOUSES: [&str; 7] = ["neutral", "stark", "lannister", "baratheon", "targaryen", "greyjoy", "martell"];
 pub const NEUTRAL: u8 = 0;
 
 /// Challenge icons / challenge types (rulebook "Icone di sfida").
@@ -73,6 +73,11 @@ pub enum Cond {
     AllOwnHouse,
     /// The card it is attached to is of this house (attachments).
     AttachedHouse { house: String },
+    /// Its controller controls a location with this trait (Theon Greyjoy: a Warship).
+    ControlsLocationTrait {
+        #[serde(rename = "trait")]
+        tr: String,
+    },
 }
 
 /// The effect vocabulary. Constant abilities are read where they matter; triggered ones are asked as
@@ -143,6 +148,30 @@ pub enum Ability {
     IntoPlayAfterWin,
     /// Response: after this card is killed, move all power on all characters to your House card.
     KilledMovePowerToHouse,
+    /// Response: after this card is killed, claim `n` power for your House (Gormond Goodbrother).
+    KilledClaimHouse {
+        n: u8,
+    },
+    /// Response: after you win a challenge (an unopposed one, if `unopposed`) in which this character
+    /// participated, it claims `power` power (Asha Greyjoy, Bannermen to the Kraken) or, with `house`, you claim it
+    /// for your House (Warrior of the Old Way).
+    WinClaimsPower {
+        power: u8,
+        #[serde(default)]
+        unopposed: bool,
+        #[serde(default)]
+        house: bool,
+    },
+    /// +1 STR for each character in all dead piles while `cond` holds (Warmonger).
+    StrPerDeadCharWhile {
+        cond: Cond,
+    },
+    /// Its STR cannot be lowered (Areo Hotah): negative modifiers do not apply.
+    StrCannotBeLowered,
+    /// Its controller may play this many more Limited cards each round (Arianne's Admirer).
+    ExtraLimited {
+        n: u8,
+    },
     /// Passive: when you reveal a plot, draw n cards.
     DrawOnPlotReveal {
         n: u8,
@@ -210,9 +239,12 @@ pub enum Ability {
         #[serde(default = "challenges_phase")]
         phase: String,
     },
-    /// Character action: kneel it to give a character `amount` STR until the end of the phase.
+    /// Card action: kneel it to give a character (an attacking one, with `target` "attacking") `amount` STR until
+    /// the end of the phase.
     KneelForStr {
         amount: i8,
+        #[serde(default)]
+        target: Option<String>,
         #[serde(default = "challenges_phase")]
         phase: String,
     },
@@ -457,7 +489,14 @@ fn check_ability(a: &Ability) -> Result<(), String> {
             }
             Ok(())
         }
-        Ability::KillCharacter { phase, .. } | Ability::KneelForStr { phase, .. } => check_phase(phase),
+        Ability::KillCharacter { phase, .. } => check_phase(phase),
+        Ability::KneelForStr { phase, target, .. } => {
+            if target.as_deref().is_some_and(|t| t != "attacking") {
+                return Err(format!("kneel_for_str target {target:?}: \"attacking\" or none"));
+            }
+            check_phase(phase)
+        }
+        Ability::StrPerDeadCharWhile { cond } => check_cond(cond),
         Ability::PlotNoKneel { challenge } => {
             challenge_index(challenge).map(|_| ()).ok_or(format!("unknown challenge {challenge:?}"))
         }

@@ -65,6 +65,9 @@ impl AgotCcg {
                 ok(def(rules, o.def).house) && o.attachments.iter().all(|(a, _)| ok(def(rules, *a).house))
             }),
             Cond::AttachedHouse { house } => super::content::house_index(house) == Some(def(rules, c.def).house),
+            Cond::ControlsLocationTrait { tr } => {
+                s.play.iter().any(|o| def(rules, o.def).kind == Kind::Location && def(rules, o.def).has_trait(tr))
+            }
         }
     }
 
@@ -132,8 +135,11 @@ impl AgotCcg {
             return 0;
         }
         let mut s = i32::from(d.str);
+        // Areo Hotah: "his STR cannot be lowered" — every negative modifier is left out.
+        let floor = self.abilities(rules, c).iter().any(|a| matches!(a, Ability::StrCannotBeLowered));
+        let mut contributions: Vec<i32> = Vec::new();
         for ab in self.abilities(rules, c) {
-            s += match ab {
+            contributions.push(match ab {
                 Ability::StrWhile { amount, cond } if self.cond(rules, seat, c, cond) => i32::from(*amount),
                 Ability::StrPerAttachment { amount } => i32::from(*amount) * c.attachments.len() as i32,
                 Ability::StrPerDeadHouseChar { house } => {
@@ -144,24 +150,31 @@ impl AgotCcg {
                         .filter(|&&x| def(rules, x).kind == Kind::Character && Some(def(rules, x).house) == h)
                         .count() as i32
                 }
+                Ability::StrPerDeadCharWhile { cond } if self.cond(rules, seat, c, cond) => {
+                    self.seats
+                        .iter()
+                        .flat_map(|x| x.dead.iter())
+                        .filter(|&&x| def(rules, x).kind == Kind::Character)
+                        .count() as i32
+                }
                 _ => 0,
-            };
+            });
         }
         for ab in self.attached(rules, seat, c) {
             if let Ability::Attached { str, defending_str, .. } = ab {
-                s += i32::from(*str);
+                contributions.push(i32::from(*str));
                 if self.defending(c) {
-                    s += i32::from(*defending_str);
+                    contributions.push(i32::from(*defending_str));
                 }
             }
         }
-        s += self.mods.iter().filter(|m| m.0 == c.uid).map(|m| i32::from(m.1)).sum::<i32>();
+        contributions.extend(self.mods.iter().filter(|m| m.0 == c.uid).map(|m| i32::from(m.1)));
         // "Characters you control get +N": other characters of the same controller with the ability.
         if let Some(me) = self.seats.get(usize::from(seat)) {
             for o in &me.play {
                 for ab in self.abilities(rules, o) {
                     if let Ability::YourCharsStr { amount } = ab {
-                        s += i32::from(*amount);
+                        contributions.push(i32::from(*amount));
                     }
                 }
             }
@@ -169,14 +182,15 @@ impl AgotCcg {
         for (q, other) in self.seats.iter().enumerate() {
             let Some(p) = other.plot else { continue };
             for ab in &def(rules, p).abilities {
-                s += match ab {
+                contributions.push(match ab {
                     Ability::PlotYourCharsStr { amount } if q == usize::from(seat) => i32::from(*amount),
                     Ability::PlotAllCharsStr { amount } => i32::from(*amount),
                     Ability::PlotNoIntIconStr { amount } if !self.has_icon(rules, seat, c, INT) => i32::from(*amount),
                     _ => 0,
-                };
+                });
             }
         }
+        s += contributions.into_iter().filter(|&v| !floor || v > 0).sum::<i32>();
         s.clamp(0, 255) as u8
     }
 

@@ -144,6 +144,15 @@ pub enum Resp {
     },
     DominanceBonus,
     CastleKill,
+    /// The participating character `uid` claims `n` power (Asha Greyjoy, Bannermen to the Kraken).
+    ClaimPower {
+        uid: u16,
+        n: u8,
+    },
+    /// Claim `n` power for your House (Warrior of the Old Way, Gormond Goodbrother).
+    HousePower {
+        n: u8,
+    },
 }
 
 /// A decision the rules wait for before anything else happens.

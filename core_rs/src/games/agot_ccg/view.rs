@@ -184,6 +184,10 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
                     Resp::DrawCards { n } => format!("draw {n} cards"),
                     Resp::DominanceBonus => "claim 1 more power for dominance".to_owned(),
                     Resp::CastleKill => "make each opponent kill a character".to_owned(),
+                    Resp::ClaimPower { uid, n } => {
+                        format!("{} claims {n} power", card_name(g, rules, usize::from(*uid)))
+                    }
+                    Resp::HousePower { n } => format!("claim {n} power for your House"),
                 },
                 _ => "yes".to_owned(),
             };

@@ -139,8 +139,15 @@ impl AgotCcg {
             return true;
         }
         let played = self.seats[ps].limited_played;
-        played == 0
-            || (played == 1
+        // Arianne's Admirer: more Limited cards of any type each round.
+        let extra: u8 = self.seats[ps]
+            .play
+            .iter()
+            .flat_map(|c| self.abilities(rules, c).iter())
+            .map(|a| if let Ability::ExtraLimited { n } = a { *n } else { 0 })
+            .fold(0u8, u8::saturating_add);
+        played <= extra
+            || (played == extra + 1
                 && d.kind == Kind::Location
                 && self.plot_has(rules, ps as Player, |a| matches!(a, Ability::PlotExtraLimitedLocation)))
     }
@@ -401,7 +408,8 @@ impl AgotCcg {
             }
             Resp::MovePowerToHouse => self.seats.iter().any(|s| s.play.iter().any(|c| c.power > 0)),
             Resp::DrawCards { .. } => !self.seats[ps].deck.is_empty(),
-            Resp::DominanceBonus | Resp::CastleKill => true,
+            Resp::DominanceBonus | Resp::CastleKill | Resp::HousePower { .. } => true,
+            Resp::ClaimPower { uid, .. } => self.locate(uid).is_some(),
         }
     }
 }

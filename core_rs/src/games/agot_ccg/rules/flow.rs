@@ -450,6 +450,7 @@ impl AgotCcg {
                         }
                     }
                     self.after_win_responses(rules, w, w == dfd);
+                    self.participant_win_responses(rules, w, &ch);
                 }
                 next(self, 5);
             }
@@ -538,6 +539,25 @@ impl AgotCcg {
                 .count();
             for _ in 0..castles {
                 self.pending.push(Pending::Respond { seat: w, resp: Resp::CastleKill });
+            }
+        }
+    }
+
+    /// "After you win a challenge in which it participated": asked of the winner, card by card.
+    fn participant_win_responses(&mut self, rules: &Rules, w: Player, ch: &super::super::state::Challenge) {
+        let Some(now) = self.challenge.as_ref() else { return };
+        let side = if w == ch.attacker { now.attackers.clone() } else { now.defenders.clone() };
+        for uid in side {
+            let Some((s, i)) = self.locate(uid) else { continue };
+            for ab in self.abilities(rules, &self.seats[s].play[i]) {
+                if let Ability::WinClaimsPower { power, unopposed, house } = ab {
+                    if *unopposed && !ch.unopposed {
+                        continue;
+                    }
+                    let resp =
+                        if *house { Resp::HousePower { n: *power } } else { Resp::ClaimPower { uid, n: *power } };
+                    self.pending.push(Pending::Respond { seat: w, resp });
+                }
             }
         }
     }

@@ -356,6 +356,14 @@ impl AgotCcg {
                 }
             }
         }
+        // An event whose influence cost is being paid is out of the hand, not yet in a pile.
+        for p in &self.pending {
+            if let Pending::PayInfluence { seat, card, .. } = p {
+                if let Some(h) = have.get_mut(usize::from(*seat)).and_then(|h| h.get_mut(usize::from(*card))) {
+                    *h -= 1;
+                }
+            }
+        }
         if let Some(i) = have.iter().position(|h| h.iter().any(|&k| k != 0)) {
             return Err(format!("seat {i}'s cards are not its deck, each in exactly one place"));
         }

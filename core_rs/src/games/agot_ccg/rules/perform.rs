@@ -373,6 +373,15 @@ impl AgotCcg {
             }
             Resp::DrawCards { n } => self.draw(ps, n, true, ev),
             Resp::DominanceBonus => self.claim_house(p, 1, ev),
+            Resp::HousePower { n } => self.claim_house(p, n, ev),
+            Resp::ClaimPower { uid, n } => {
+                if let Some((s, i)) = self.locate(uid) {
+                    let c = &mut self.seats[s].play[i];
+                    c.power = c.power.saturating_add(n);
+                    let card = c.def;
+                    ev.public(|| Event::PowerClaimed { seat: s as Player, card: Some(card), n });
+                }
+            }
             Resp::CastleKill => {
                 if self.kills_allowed(rules) {
                     for q in self.order().into_iter().rev() {

@@ -134,14 +134,19 @@ impl AgotCcg {
                 continue;
             }
             for ab in self.abilities(rules, src) {
-                if !matches!(ab, Ability::KneelForStr { phase, .. } if self.playable_now(phase)) {
+                let Ability::KneelForStr { phase, target, .. } = ab else { continue };
+                if !self.playable_now(phase) {
                     continue;
                 }
+                let attackers = self.challenge.as_ref().map_or(&[][..], |ch| &ch.attackers[..]);
                 for (q, other) in self.seats.iter().enumerate() {
                     for c in &other.play {
                         let k = self.keywords(rules, q as Player, c);
-                        let immune = k & IMMUNE_CHAR != 0 || (k & IMMUNE_OPP_CHAR != 0 && q != ps);
-                        if def(rules, c.def).kind == Kind::Character && !immune {
+                        // A character ability's target may be immune; a location's (Reserve Fleet) only to its kind.
+                        let by_char = def(rules, src.def).kind == Kind::Character;
+                        let immune = by_char && (k & IMMUNE_CHAR != 0 || (k & IMMUNE_OPP_CHAR != 0 && q != ps));
+                        let placed = target.is_none() || attackers.contains(&c.uid);
+                        if def(rules, c.def).kind == Kind::Character && !immune && placed {
                             out.push(code(USE, j, usize::from(c.uid)));
                         }
                     }

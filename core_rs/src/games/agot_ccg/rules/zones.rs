@@ -121,6 +121,11 @@ impl AgotCcg {
         if !blank && kd.abilities.iter().any(|a| matches!(a, Ability::KilledMovePowerToHouse)) {
             asks.push(Pending::Respond { seat, resp: Resp::MovePowerToHouse });
         }
+        for a in kd.abilities.iter().filter(|_| !blank) {
+            if let Ability::KilledClaimHouse { n } = a {
+                asks.push(Pending::Respond { seat, resp: Resp::HousePower { n: *n } });
+            }
+        }
         for (k, a) in asks.into_iter().enumerate() {
             self.pending.insert(k, a);
         }

@@ -275,3 +275,67 @@ fn event_riders_on_a_win() {
     assert_eq!(g.seats[0].hand.len(), 2, "Insidious Ways: the attacker won, draw 2");
     assert_eq!(g.seats[1].house_power, 0, "I am King Here!: the defender lost, no power");
 }
+
+/// Greyjoy and Martell: Asha and Bannermen claim power after an unopposed win they took part in, Warrior of the Old
+/// Way claims House power after any win, Gormond's House power when killed, Theon does not kneel while his
+/// controller has a Warship, Reserve Fleet boosts only an attacker, Warmonger counts the dead, Areo Hotah's STR
+/// cannot be lowered, Arianne's Admirer allows a second Limited card.
+#[test]
+fn greyjoy_and_martell_abilities() {
+    let r = rules_with(r#"{"decks": ["greyjoy", "martell"], "round_limit": 0}"#);
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let asha = put(&mut g, &r, 0, "G15");
+    let warrior = put(&mut g, &r, 0, "G14");
+    let theon = put(&mut g, &r, 0, "U68");
+    let fleet = put(&mut g, &r, 0, "G30");
+    let knight = put(&mut g, &r, 1, "U116");
+    let j = g.seats[0].play.iter().position(|c| c.uid == fleet).unwrap();
+    act(&mut g, &r, 0, code(CHALLENGE, usize::from(MIL), 1));
+    attack(&mut g, &r, 0, &[asha, warrior, theon]);
+    assert!(!card(&g, theon).kneeling, "Theon: a Warship is in play");
+    let l = legal(&g, &r, 0);
+    assert!(l.contains(&code(USE, j, usize::from(asha))) && !l.contains(&code(USE, j, usize::from(knight))));
+    act(&mut g, &r, 0, code(USE, j, usize::from(asha)));
+    assert_eq!(g.strength(&r, 0, card(&g, asha)), 2 + 1 + 2);
+    pass_window(&mut g, &r);
+    defend(&mut g, &r, 1, &[]);
+    pass_window(&mut g, &r);
+    // Unopposed: seat 1 kills its knight (the claim), then Asha and the Warrior respond.
+    let mut yes = 0;
+    while let Some(p) = g.pending.first().cloned() {
+        match p {
+            Pending::Respond { .. } => {
+                act(&mut g, &r, 0, code(YES, 0, 0));
+                yes += 1;
+            }
+            _ => act(&mut g, &r, 1, code(KILL, 0, usize::from(knight))),
+        }
+    }
+    assert_eq!(yes, 2);
+    assert_eq!(card(&g, asha).power, 1 + 1, "renown and her response");
+    assert_eq!(g.seats[0].house_power, 1 + 1, "unopposed, and the Warrior of the Old Way");
+    assert!(g.locate(knight).is_none());
+
+    // Gormond: 2 House power when killed.
+    let gormond = put(&mut g, &r, 1, "U67");
+    let before = g.seats[1].house_power;
+    let mut ev = Events::new();
+    g.kill(&r, gormond, true, &mut ev);
+    act(&mut g, &r, 1, code(YES, 0, 0));
+    assert_eq!(g.seats[1].house_power, before + 2);
+
+    // Warmonger: +1 per character in all dead piles while a doomed card is in one; Areo Hotah is not lowered.
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
+    let w = put(&mut g, &r, 1, "U120");
+    let areo = put(&mut g, &r, 1, "U108");
+    assert_eq!(g.strength(&r, 1, card(&g, w)), 1 + 1, "For Love of Duty only: no doomed card yet");
+    g.seats[0].dead = vec![id(&r, "U68"), id(&r, "C75")]; // Theon is doomed
+    assert_eq!(g.strength(&r, 1, card(&g, w)), 1 + 1 + 2);
+    g.mods.push((areo, -3));
+    assert_eq!(g.strength(&r, 1, card(&g, areo)), 3 + 1, "Areo Hotah: the -3 does not apply");
+    // Arianne's Admirer: a second Limited card this round.
+    g.seats[0].limited_played = 1;
+    assert!(!g.limited_ok(&r, 0, id(&r, "C83")));
+    put(&mut g, &r, 0, "R113");
+    assert!(g.limited_ok(&r, 0, id(&r, "C83")));
+}
