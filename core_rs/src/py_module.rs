@@ -11,7 +11,7 @@ use crate::engine::dynamic::{DynMatch, DynRuleset};
 use crate::engine::{ActionInfo, ActionSpace, Field, Illegal, Viewer};
 use crate::games;
 use crate::py_errors::{CoreError, CoreResult, IllegalAction, OptionError, RavenryError, SnapshotError, UnknownGame};
-use crate::runner::SimConfig;
+use crate::runner::{MatchJob, SimConfig};
 
 /// Parsed content and options of one game, shared by all its matches.
 #[pyclass(module = "ravenry._core", name = "Ruleset", frozen)]
@@ -100,6 +100,8 @@ impl PyRuleset {
         out.set_item("matches", report.matches)?;
         out.set_item("finished", report.finished)?;
         out.set_item("wins", report.wins)?;
+        out.set_item("scores", report.scores)?;
+        out.set_item("score_squares", report.score_squares)?;
         out.set_item("decisions", report.decisions)?;
         out.set_item("seconds", report.seconds)?;
         let labels = PyDict::new(py);
@@ -108,6 +110,33 @@ impl PyRuleset {
         }
         out.set_item("by_label", labels)?;
         Ok(out)
+    }
+
+    /// Play tournament jobs in Rust with the GIL released. `jobs` are `(deal, [bot index per seat])`; returns one
+    /// `(decisions, results, labels)` per job, in job order, where `results` is `None` for an unfinished match
+    /// or a `(rank, score, win_share)` per seat.
+    #[pyo3(signature = (players, seed, bots, jobs, workers=1, max_decisions=1_000_000))]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn play_matches(
+        &self,
+        py: Python<'_>,
+        players: u8,
+        seed: u64,
+        bots: Vec<String>,
+        jobs: Vec<(u64, Vec<usize>)>,
+        workers: usize,
+        max_decisions: u64,
+    ) -> CoreResult<Vec<(u64, Option<Vec<(u8, f64, f64)>>, Vec<Option<String>>)>> {
+        let jobs: Vec<MatchJob> = jobs.into_iter().map(|(deal, seats)| MatchJob { deal, seats }).collect();
+        let inner = Arc::clone(&self.inner);
+        let records = py.detach(move || inner.play_jobs(players, seed, &bots, &jobs, workers, max_decisions))?;
+        Ok(records
+            .into_iter()
+            .map(|r| {
+                let results = r.result.map(|seats| seats.into_iter().map(|s| (s.rank, s.score, s.win_share)).collect());
+                (r.decisions, results, r.labels)
+            })
+            .collect())
     }
 }
 

@@ -1,7 +1,9 @@
 //! Batch headless matches: bots in every seat, rayon across workers, one seed per match.
 //!
 //! Match `i` of a run seeded `s` always plays from `Rng::derive(s, i)`, whatever the worker count or the
-//! chunk it falls in, so a run's totals do not depend on how it was split.
+//! chunk it falls in. Each match yields a `MatchRecord`; records are collected in match order and tallied
+//! sequentially, so even the floating-point sums (shared wins, scores) are the same bits on any worker
+//! count, any chunking, and on a Ray cluster that merges chunks in the same order.
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -50,6 +52,10 @@ pub struct SimReport {
     pub matches: u64,
     pub finished: u64,
     pub wins: Vec<f64>,
+    /// Sum of each seat's score over finished matches (stars in solo Roll Player, power, influence, …).
+    pub scores: Vec<f64>,
+    /// Sum of each seat's squared score over finished matches (for the score's interval).
+    pub score_squares: Vec<f64>,
     pub decisions: u64,
     pub by_label: BTreeMap<String, LabelStats>,
     pub seconds: f64,
@@ -57,57 +63,138 @@ pub struct SimReport {
 
 impl SimReport {
     fn empty(players: u8) -> Self {
-        SimReport { wins: vec![0.0; usize::from(players)], ..Default::default() }
+        let n = usize::from(players);
+        SimReport { wins: vec![0.0; n], scores: vec![0.0; n], score_squares: vec![0.0; n], ..Default::default() }
     }
 
-    fn merge(mut self, other: SimReport) -> SimReport {
-        self.matches += other.matches;
-        self.finished += other.finished;
-        self.decisions += other.decisions;
-        for (w, o) in self.wins.iter_mut().zip(&other.wins) {
-            *w += o;
+    fn add(&mut self, record: &MatchRecord) {
+        self.matches += 1;
+        self.decisions += record.decisions;
+        let Some(result) = &record.result else { return };
+        self.finished += 1;
+        for (p, seat) in result.iter().enumerate() {
+            if let (Some(w), Some(s), Some(q)) =
+                (self.wins.get_mut(p), self.scores.get_mut(p), self.score_squares.get_mut(p))
+            {
+                *w += seat.win_share;
+                *s += seat.score;
+                *q += seat.score * seat.score;
+            }
+            if let Some(label) = record.labels.get(p).cloned().flatten() {
+                let e = self.by_label.entry(label).or_default();
+                e.seats += 1;
+                e.wins += seat.win_share;
+            }
         }
-        for (label, s) in other.by_label {
-            let e = self.by_label.entry(label).or_default();
-            e.seats += s.seats;
-            e.wins += s.wins;
-        }
-        self
     }
+}
+
+/// How one seat ended a finished match.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct SeatResult {
+    pub rank: u8,
+    pub score: f64,
+    pub win_share: f64,
+}
+
+/// One played match: its length, each seat's result (`None` if it was stopped unfinished or could not be
+/// played) and each seat's label.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct MatchRecord {
+    pub decisions: u64,
+    pub result: Option<Vec<SeatResult>>,
+    pub labels: Vec<Option<String>>,
+}
+
+/// One match of a tournament: the deal it replays and which bot (an index into the bot list) sits in each seat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchJob {
+    pub deal: u64,
+    pub seats: Vec<usize>,
 }
 
 /// Play `cfg.matches` matches of `G` and tally them.
 pub fn simulate<G: Game>(rules: &G::Ruleset, cfg: &SimConfig) -> Result<SimReport, SetupError> {
-    let (min, max) = G::players(rules);
-    if cfg.players < min || cfg.players > max {
-        return Err(SetupError::Players { game: G::ID, min, max, got: cfg.players });
-    }
+    check_players::<G>(rules, cfg.players)?;
     if cfg.bots.is_empty() {
         return Err(SetupError::Option { name: "bots".into(), reason: "name at least one bot".into() });
     }
     for name in &cfg.bots {
         bots::make::<G>(name)?;
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(cfg.workers.max(1))
-        .build()
-        .map_err(|e| SetupError::Option { name: "workers".into(), reason: e.to_string() })?;
+    let pool = pool(cfg.workers)?;
     let started = Instant::now();
-    let mut report = pool.install(|| {
+    let records: Vec<MatchRecord> = pool.install(|| {
         (cfg.first..cfg.first + cfg.matches)
             .into_par_iter()
-            .fold(
-                || (SimReport::empty(cfg.players), Vec::new(), seat_bots::<G>(cfg)),
-                |(mut acc, mut buf, mut seats), i| {
-                    play_one::<G>(rules, cfg, i, &mut seats, &mut buf, &mut acc);
-                    (acc, buf, seats)
-                },
+            .map_init(
+                || (Vec::new(), seat_bots::<G>(cfg)),
+                |(buf, seats), i| play_one::<G>(rules, cfg.players, cfg.seed, i, seats, buf, cfg.max_decisions),
             )
-            .map(|(acc, _, _)| acc)
-            .reduce(|| SimReport::empty(cfg.players), SimReport::merge)
+            .collect()
     });
+    let mut report = SimReport::empty(cfg.players);
+    for record in &records {
+        report.add(record);
+    }
     report.seconds = started.elapsed().as_secs_f64();
     Ok(report)
+}
+
+/// Play each job (a deal under one seating of `bots`) and return the records in job order. A deal's game seed
+/// and bot stream depend only on (`seed`, `deal`), so the rotations of one deal replay the same cards and dice
+/// draws, and a job's record does not depend on the worker count or on which other jobs ran beside it.
+pub fn play_jobs<G: Game>(
+    rules: &G::Ruleset,
+    players: u8,
+    seed: u64,
+    bot_names: &[String],
+    jobs: &[MatchJob],
+    workers: usize,
+    max_decisions: u64,
+) -> Result<Vec<MatchRecord>, SetupError> {
+    check_players::<G>(rules, players)?;
+    for name in bot_names {
+        bots::make::<G>(name)?;
+    }
+    for (i, job) in jobs.iter().enumerate() {
+        if job.seats.len() != usize::from(players) || job.seats.iter().any(|b| *b >= bot_names.len()) {
+            return Err(SetupError::Option {
+                name: "jobs".into(),
+                reason: format!(
+                    "job {i} seats bots {:?}: it needs {players} indices below {}",
+                    job.seats,
+                    bot_names.len()
+                ),
+            });
+        }
+    }
+    let pool = pool(workers)?;
+    Ok(pool.install(|| {
+        jobs.par_iter()
+            .map_init(Vec::new, |buf, job| {
+                // Fresh bots per match: a bot's scratch state can never carry from one match into another.
+                let mut seats: Vec<Box<dyn Bot<G>>> =
+                    job.seats.iter().filter_map(|b| bots::make::<G>(&bot_names[*b]).ok()).collect();
+                play_one::<G>(rules, players, seed, job.deal, &mut seats, buf, max_decisions)
+            })
+            .collect()
+    }))
+}
+
+fn check_players<G: Game>(rules: &G::Ruleset, players: u8) -> Result<(), SetupError> {
+    let (min, max) = G::players(rules);
+    if players < min || players > max {
+        return Err(SetupError::Players { game: G::ID, min, max, got: players });
+    }
+    Ok(())
+}
+
+fn pool(workers: usize) -> Result<rayon::ThreadPool, SetupError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(workers.max(1))
+        .build()
+        .map_err(|e| SetupError::Option { name: "workers".into(), reason: e.to_string() })
 }
 
 fn seat_bots<G: Game>(cfg: &SimConfig) -> Vec<Box<dyn Bot<G>>> {
@@ -116,22 +203,22 @@ fn seat_bots<G: Game>(cfg: &SimConfig) -> Vec<Box<dyn Bot<G>>> {
 
 fn play_one<G: Game>(
     rules: &G::Ruleset,
-    cfg: &SimConfig,
+    players: u8,
+    seed: u64,
     index: u64,
     seats: &mut [Box<dyn Bot<G>>],
     buf: &mut Vec<u32>,
-    acc: &mut SimReport,
-) {
-    let mut seed_rng = Rng::derive(cfg.seed, index);
+    max_decisions: u64,
+) -> MatchRecord {
+    let mut seed_rng = Rng::derive(seed, index);
     let game_seed = seed_rng.next_u64();
     let mut bot_rng = Rng::new(seed_rng.next_u64());
-    acc.matches += 1;
-    let Ok(mut state) = G::new(rules, cfg.players, game_seed) else {
-        return;
+    let mut record = MatchRecord { decisions: 0, result: None, labels: Vec::new() };
+    let Ok(mut state) = G::new(rules, players, game_seed) else {
+        return record;
     };
     let mut events = Events::disabled();
-    let mut decisions = 0u64;
-    while decisions < cfg.max_decisions {
+    while record.decisions < max_decisions {
         let to_act = state.to_act();
         if to_act.is_empty() {
             break;
@@ -139,32 +226,29 @@ fn play_one<G: Game>(
         for p in to_act.iter() {
             buf.clear();
             state.legal_actions(rules, p, buf);
-            let Some(bot) = seats.get_mut(usize::from(p)) else { return };
+            let Some(bot) = seats.get_mut(usize::from(p)) else { return record };
             if buf.is_empty() {
                 continue;
             }
             let a = bot.act(rules, &state, p, buf, &mut bot_rng);
             if state.apply(rules, p, a, &mut events).is_err() {
                 // A bot that offers an illegal action is a bug; count the match as unfinished, never panic.
-                acc.decisions += decisions;
-                return;
+                return record;
             }
-            decisions += 1;
+            record.decisions += 1;
         }
     }
-    acc.decisions += decisions;
+    record.labels = (0..players).map(|p| state.seat_label(rules, p)).collect();
     if let Some(outcome) = state.outcome() {
-        acc.finished += 1;
-        for p in 0..cfg.players {
-            let share = outcome.win_share(p as Player);
-            if let Some(w) = acc.wins.get_mut(usize::from(p)) {
-                *w += share;
-            }
-            if let Some(label) = state.seat_label(rules, p) {
-                let e = acc.by_label.entry(label).or_default();
-                e.seats += 1;
-                e.wins += share;
-            }
-        }
+        record.result = Some(
+            (0..players)
+                .map(|p| SeatResult {
+                    rank: outcome.ranks.get(usize::from(p)).copied().unwrap_or(0),
+                    score: outcome.scores.get(usize::from(p)).copied().unwrap_or(0.0),
+                    win_share: outcome.win_share(p as Player),
+                })
+                .collect(),
+        );
     }
+    record
 }

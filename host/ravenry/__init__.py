@@ -13,6 +13,7 @@ from ravenry.pygame import PythonGame, PythonMatch
 from ravenry.simulate import SimResult, simulate
 from ravenry.snapshot import load_match
 from ravenry.specs import BotSpec, GameInfo, GameSpec, OptionSpec, VariantSpec, plugin_data
+from ravenry.tournament import TournamentResult, tournament, tournament_unit, write_report
 
 __all__ = [
     "BotSpec",
@@ -30,6 +31,7 @@ __all__ = [
     "RavenryError",
     "SimResult",
     "SnapshotError",
+    "TournamentResult",
     "UnknownGame",
     "VariantSpec",
     "core_version",
@@ -39,4 +41,7 @@ __all__ = [
     "load_match",
     "plugin_data",
     "simulate",
+    "tournament",
+    "tournament_unit",
+    "write_report",
 ]

@@ -53,6 +53,15 @@ class Ruleset:
         first: int = 0,
         max_decisions: int = 1000000,
     ) -> dict[str, Any]: ...
+    def play_matches(
+        self,
+        players: int,
+        seed: int,
+        bots: list[str],
+        jobs: list[tuple[int, list[int]]],
+        workers: int = 1,
+        max_decisions: int = 1000000,
+    ) -> list[tuple[int, list[tuple[int, float, float]] | None, list[str | None]]]: ...
     def observation_size(self, players: int) -> int: ...
     def action_codes(self, players: int) -> npt.NDArray[np.uint32]: ...
 

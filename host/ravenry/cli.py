@@ -14,6 +14,7 @@ from rich.table import Table
 import ravenry
 from ravenry import play as play_mod
 from ravenry import render
+from ravenry.backends import check_backend
 from ravenry.errors import RavenryError
 from ravenry.options import parse_cli
 from ravenry.plugins import get_plugin_manager, registry
@@ -126,6 +127,37 @@ def _options(game: str, pairs: tuple[str, ...]) -> dict[str, Any]:
     return parse_cli(pairs, ravenry.game(game).spec.options)
 
 
+def _progress(disable: bool) -> Progress:
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        disable=disable,
+        console=render.console(),
+    )
+
+
+def _backend_options(f: Any) -> Any:
+    """The options sim and tournament share for where matches run."""
+    for option in (
+        click.option("--address", help="with --backend ray: the cluster's address (default: start a local Ray)"),
+        click.option(
+            "--backend",
+            type=click.Choice(["local", "ray"]),
+            default="local",
+            show_default=True,
+            help='where matches run; ray needs pip install "ravenry[ray]"',
+        ),
+    ):
+        f = option(f)
+    return f
+
+
+def _interval(ci: list[float] | None, fmt: str = "{:.1%}") -> str:
+    return "–" if not ci else f"{fmt.format(ci[0])} – {fmt.format(ci[1])}"
+
+
 @cli.command()
 @click.argument("game")
 @click.option("-n", "--matches", default=1000, show_default=True, help="how many matches")
@@ -135,6 +167,7 @@ def _options(game: str, pairs: tuple[str, ...]) -> dict[str, Any]:
 @click.option("--workers", type=int, help="threads (default: all cores)")
 @click.option("-o", "--option", "option_pairs", multiple=True, help="game option name=value")
 @click.option("--variant", "variants", multiple=True, help="a named variant (repeatable)")
+@_backend_options
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
 def sim(
     game: str,
@@ -145,47 +178,167 @@ def sim(
     workers: int | None,
     option_pairs: tuple[str, ...],
     variants: tuple[str, ...],
+    backend: str,
+    address: str | None,
     as_json: bool,
 ) -> None:
-    """Run headless bot matches and report win shares with 95% intervals."""
+    """Run headless bot matches and report win shares (solo: mean score) with 95% intervals."""
     options = _options(game, option_pairs)
     bot_list = [b for b in bots.split(",") if b]
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        disable=as_json,
-        console=render.console(),
-    ) as bar:
+    check_backend(backend)  # before the progress bar, so a missing Ray is one line
+    with _progress(as_json) as bar:
         task = bar.add_task(f"{game}", total=matches)
         result = ravenry.simulate(
-            game, matches, players, bot_list, seed, workers, options, variants, progress=lambda k: bar.advance(task, k)
+            game,
+            matches,
+            players,
+            bot_list,
+            seed,
+            workers,
+            options,
+            variants,
+            progress=lambda k: bar.advance(task, k),
+            backend=backend,
+            address=address,
         )
     data = result.to_dict()
     if as_json:
         _emit_json(data)
         return
+    solo = result.players == 1
     t = Table(title=f"{game}: {result.matches} matches, {result.players} players, engine {result.engine}")
-    for col in ("seat", "bot", "win share", "95% CI"):
+    cols = ("seat", "bot", "mean score", "95% CI") if solo else ("seat", "bot", "win share", "95% CI")
+    for col in cols:
         t.add_column(col, justify="right")
     for s in data["seats"]:
-        lo, hi = s["ci95"]
-        t.add_row(str(s["seat"]), s["bot"], f"{s['share']:.1%}", f"{lo:.1%} – {hi:.1%}")
+        if solo:
+            t.add_row(str(s["seat"]), s["bot"], f"{s['mean_score']:.2f}", _interval(s["score_ci95"], "{:.2f}"))
+        else:
+            t.add_row(str(s["seat"]), s["bot"], f"{s['share']:.1%}", _interval(s["ci95"]))
     c = _console()
     c.print(t)
-    if data["by_label"]:
+    if data["by_label"] and not solo:
         lt = Table(title="by house / class")
         for col in ("label", "seats", "win share", "95% CI"):
             lt.add_column(col, justify="right")
         for label, s in data["by_label"].items():
-            lo, hi = s["ci95"]
-            lt.add_row(label, str(s["seats"]), f"{s['share']:.1%}", f"{lo:.1%} – {hi:.1%}")
+            lt.add_row(label, str(s["seats"]), f"{s['share']:.1%}", _interval(s["ci95"]))
         c.print(lt)
     c.print(
         f"finished {result.finished}/{result.matches}; {result.decisions_per_match:.1f} decisions/match; "
         f"{result.matches_per_s:,.0f} matches/s; {result.decisions_per_s:,.0f} decisions/s"
     )
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--bots", required=True, help="the bots to rank, comma-separated specs (ismcts:iterations=500)")
+@click.option("--players", type=int, help="seats per match (default: the game's minimum)")
+@click.option("-n", "--matches", default=None, type=int, help="how many matches (a whole number of rotations)")
+@click.option("--seed", default=0, show_default=True, help="tournament seed; deal d plays from a seed derived from it")
+@click.option("--workers", type=int, help="threads (default: all cores)")
+@click.option("-o", "--option", "option_pairs", multiple=True, help="game option name=value")
+@click.option("--variant", "variants", multiple=True, help="a named variant (repeatable)")
+@click.option("--bootstrap", default=100, show_default=True, help="bootstrap resamples for the rating intervals")
+@_backend_options
+@click.option("--report", "report_path", type=click.Path(path_type=Path), help="write a self-contained HTML report")
+@click.option("--json", "as_json", is_flag=True, help="machine-readable output")
+def tournament(
+    game: str,
+    bots: str,
+    players: int | None,
+    matches: int | None,
+    seed: int,
+    workers: int | None,
+    option_pairs: tuple[str, ...],
+    variants: tuple[str, ...],
+    bootstrap: int,
+    backend: str,
+    address: str | None,
+    report_path: Path | None,
+    as_json: bool,
+) -> None:
+    """Rank bots with seat rotation and duplicate deals: openskill ratings with intervals, head-to-head, seat
+    bias and per-house tables."""
+    options = _options(game, option_pairs)
+    bot_list = [b for b in bots.split(",") if b]
+    n = matches if matches is not None else 20 * ravenry.tournament_unit(game, len(bot_list), players)
+    check_backend(backend)
+    with _progress(as_json) as bar:
+        task = bar.add_task(f"{game} tournament", total=n)
+        result = ravenry.tournament(
+            game,
+            bot_list,
+            n,
+            players,
+            seed,
+            workers,
+            options,
+            variants,
+            backend=backend,
+            address=address,
+            bootstrap=bootstrap,
+            progress=lambda k: bar.advance(task, k),
+        )
+    data = result.to_dict()
+    if report_path is not None:
+        ravenry.write_report(data, report_path)
+    if as_json:
+        _emit_json(data)
+        return
+    _print_tournament(data)
+    if report_path is not None:
+        _console().print(f"report written to {report_path}")
+
+
+def _print_tournament(d: dict[str, Any]) -> None:
+    c = _console()
+    t = Table(title=f"{d['game']}: {d['matches']} matches over {d['deals']} deals, {d['players']} seats")
+    for col in ("rank", "bot", "rating (mu)", "95% CI", "win share", "95% CI "):
+        t.add_column(col, justify="right")
+    shares = {x["bot"]: x for x in d["bots_win_share"]}
+    for i, r in enumerate(d["ratings"], 1):
+        s = shares[r["bot"]]
+        t.add_row(
+            str(i),
+            r["bot"],
+            f"{r['mu']:.2f}",
+            _interval(r["ci95"], "{:.2f}"),
+            f"{s['share']:.1%}",
+            _interval(s["ci95"]),
+        )
+    c.print(t)
+    h = Table(title="head to head (row's score against column)")
+    h.add_column("")
+    for b in d["bots"]:
+        h.add_column(b, justify="right")
+    for a in d["bots"]:
+        cells = []
+        for b in d["bots"]:
+            cell = d["head_to_head"][a].get(b)
+            cells.append("" if a == b or not cell or not cell["meetings"] else f"{cell['score']:.0%}")
+        h.add_row(a, *cells)
+    c.print(h)
+    st = Table(title=f"seat bias (fair {d['fair_share']:.1%})")
+    for col in ("seat", "win share", "95% CI"):
+        st.add_column(col, justify="right")
+    for s in d["seat_bias"]:
+        st.add_row(str(s["seat"]), f"{s['share']:.1%}", _interval(s["ci95"]))
+    c.print(st)
+    if d["labels"]:
+        lt = Table(title="by house / class / deck")
+        for col in ("label", "seats", "win share", "95% CI"):
+            lt.add_column(col, justify="right")
+        for label, s in d["labels"].items():
+            lt.add_row(label, str(s["seats"]), f"{s['share']:.1%}", _interval(s["ci95"]))
+        c.print(lt)
+    ln = d["lengths"]
+    if ln.get("count"):
+        c.print(
+            f"match length (decisions): median {ln['median']}, 25–75% {ln['p25']}–{ln['p75']}, "
+            f"range {ln['min']}–{ln['max']}; unfinished (safeguard) {d['unfinished']}; "
+            f"{d['timing']['matches_per_s']:,.0f} matches/s"
+        )
 
 
 def _bot_match(

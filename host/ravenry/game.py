@@ -70,11 +70,16 @@ class Game:
         key = json.dumps(options, sort_keys=True)
         rs = self._rulesets.get(key)
         if rs is None:
-            if self.spec.core is None:
-                raise OptionError(f"{self.id} is a pure-Python game and has no core ruleset")
-            rs = Ruleset(self.spec.core, self.content_json, key)
+            rs = Ruleset(*self.ruleset_args(options))
             self._rulesets[key] = rs
         return rs
+
+    def ruleset_args(self, options: Mapping[str, Any]) -> tuple[str, str, str]:
+        """``(core game id, content JSON, options JSON)``: all a process needs to build this ruleset with
+        ``_core.Ruleset`` (a Ray worker does so without importing the plugin)."""
+        if self.spec.core is None:
+            raise OptionError(f"{self.id} is a pure-Python game and has no core ruleset")
+        return (self.spec.core, self.content_json, json.dumps(options, sort_keys=True))
 
     def ruleset_hash(self, options: Mapping[str, Any]) -> str:
         if self.spec.core is not None:

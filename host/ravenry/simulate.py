@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ravenry._core import Match as CoreMatch
+from ravenry.backends import RulesetSource, check_backend, run_chunks
 from ravenry.errors import OptionError
+from ravenry.game import Game
 from ravenry.game import game as get_game
 
 
@@ -30,9 +32,27 @@ class SimResult:
     seconds: float = 0.0
     by_label: dict[str, tuple[int, float]] = field(default_factory=dict)
     engine: str = "rust"
+    backend: str = "local"
+    options: dict[str, Any] = field(default_factory=dict)
+    variants: list[str] = field(default_factory=list)
+    scores: list[float] = field(default_factory=list)
+    score_squares: list[float] = field(default_factory=list)
 
     def win_share(self, seat: int) -> float:
         return self.wins[seat] / self.finished if self.finished else 0.0
+
+    def mean_score(self, seat: int) -> float:
+        return self.scores[seat] / self.finished if self.finished else 0.0
+
+    def score_ci95(self, seat: int) -> tuple[float, float]:
+        """Normal-approximation 95% interval of the seat's mean score (solo stars, for instance)."""
+        n = self.finished
+        if n < 2:
+            return (float("nan"), float("nan"))
+        mean = self.scores[seat] / n
+        var = max(0.0, (self.score_squares[seat] - n * mean * mean) / (n - 1))
+        half = 1.96 * math.sqrt(var / n)
+        return (mean - half, mean + half)
 
     def ci95(self, seat: int) -> tuple[float, float]:
         """Wilson 95% interval of seat's win share (shares are in [0, 1], so this bounds the true interval)."""
@@ -56,8 +76,11 @@ class SimResult:
             "players": self.players,
             "bots": self.bots,
             "seed": self.seed,
+            "options": self.options,
+            "variants": self.variants,
             "workers": self.workers,
             "engine": self.engine,
+            "backend": self.backend,
             "matches": self.matches,
             "finished": self.finished,
             "seconds": self.seconds,
@@ -72,6 +95,8 @@ class SimResult:
                     "wins": w,
                     "share": self.win_share(p),
                     "ci95": list(self.ci95(p)),
+                    "mean_score": self.mean_score(p),
+                    "score_ci95": list(self.score_ci95(p)),
                 }
                 for p, w in enumerate(self.wins)
             ],
@@ -103,8 +128,14 @@ def simulate(
     variants: Iterable[str] = (),
     progress: Callable[[int], None] | None = None,
     max_decisions: int = 1_000_000,
+    backend: str = "local",
+    address: str | None = None,
 ) -> SimResult:
-    """Play ``matches`` bot matches; ``bots`` is one name per seat, or fewer names cycled over the seats."""
+    """Play ``matches`` bot matches; ``bots`` is one name per seat, or fewer names cycled over the seats.
+
+    ``backend="ray"`` runs the chunks as Ray tasks (``address`` names a cluster; default: a local Ray); the
+    totals are the same bits as with the local backend.
+    """
     g = get_game(game)
     n = g.spec.min_players if players is None else players
     bot_names = list(bots)
@@ -112,29 +143,106 @@ def simulate(
         raise OptionError("name at least one bot")
     if matches < 0:
         raise OptionError(f"matches must be 0 or more, not {matches}")
+    check_backend(backend)
     w = workers or os.cpu_count() or 1
     variants = tuple(variants)
     full = g.resolve_options(options, variants)
-    result = SimResult(game, n, bot_names, seed, w, wins=[0.0] * n)
+    result = SimResult(
+        game,
+        n,
+        bot_names,
+        seed,
+        w,
+        wins=[0.0] * n,
+        backend=backend,
+        options=full,
+        variants=list(variants),
+        scores=[0.0] * n,
+        score_squares=[0.0] * n,
+    )
+    check_bots(g, bot_names)
     core_bots = set(g.ruleset(full).bot_names) if g.spec.core else set()
-    known = set(g.info.bots)
-    for b in bot_names:
-        if b not in known:
-            raise OptionError(f"{game} has no bot {b!r}; known bots: {', '.join(sorted(known))}")
-    if g.spec.core and all(b in core_bots for b in bot_names):
-        rs = g.ruleset(full)
+    if g.spec.core and all(b.split(":", 1)[0] in core_bots for b in bot_names):
         chunk = max(1, min(10_000, matches // 50 or 1))
-        done = 0
-        while done < matches:
-            k = min(chunk, matches - done)
-            r = rs.simulate(n, k, seed, bot_names, w, done, max_decisions)
+        sizes = [min(chunk, matches - first) for first in range(0, matches, chunk)]
+        # On Ray each task is one worker: the cluster's parallelism is its tasks.
+        task_workers = 1 if backend == "ray" else w
+        args = [
+            (n, k, seed, bot_names, task_workers, first, max_decisions)
+            for first, k in zip(range(0, matches, chunk), sizes)
+        ]
+        source = RulesetSource(*g.ruleset_args(full))
+        started = time.perf_counter()
+        for r in run_chunks(source, "simulate", args, backend, address, progress, sizes):
             _add(result, r)
-            done += k
-            if progress:
-                progress(k)
+        if backend == "ray":
+            result.seconds = time.perf_counter() - started
         return result
+    if backend != "local":
+        raise OptionError(f"the {backend} backend runs core games with core bots only")
     result.engine = "python"
     return _python_loop(g, result, matches, full, variants, progress, max_decisions)
+
+
+def check_bots(g: Game, names: Iterable[str]) -> None:
+    """Refuse a bot the game does not have, naming the ones it has. A spec's parameters (``name:k=v``) are the
+    core's to check."""
+    known = set(g.info.bots)
+    for b in names:
+        if b.split(":", 1)[0] not in known:
+            raise OptionError(f"{g.id} has no bot {b!r}; known bots: {', '.join(sorted(known))}")
+
+
+@dataclass(frozen=True)
+class SeatOutcome:
+    rank: int
+    score: float
+    win_share: float
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """One played match: its length, each seat's result (``None``: unfinished) and each seat's label."""
+
+    decisions: int
+    seats: tuple[SeatOutcome, ...] | None
+    labels: tuple[str | None, ...]
+
+    @classmethod
+    def from_core(cls, raw: tuple[int, list[tuple[int, float, float]] | None, list[str | None]]) -> MatchRecord:
+        decisions, results, labels = raw
+        seats = None if results is None else tuple(SeatOutcome(*r) for r in results)
+        return cls(decisions, seats, tuple(labels))
+
+
+def play_python_match(
+    g: Game,
+    players: int,
+    seed: int,
+    index: int,
+    seat_bots: list[str],
+    options: dict[str, Any],
+    variants: tuple[str, ...],
+    max_decisions: int,
+) -> MatchRecord:
+    """Match ``index`` of a run seeded ``seed``, driven from Python with ``seat_bots[p]`` in seat ``p`` (for a
+    pure-Python game or a plugin's Python bot)."""
+    m = g.new_match(players, _match_seed(seed, index), options, variants)
+    steps = 0
+    while not m.is_over and steps < max_decisions:
+        for p in m.to_act:
+            m.apply(p, m.bot(seat_bots[p], p))
+            steps += 1
+    out = m.outcome
+    labels = tuple(m.seat_label(p) if isinstance(m, CoreMatch) else None for p in range(players))
+    if out is None:
+        return MatchRecord(steps, None, labels)
+    winners = out["winners"]
+    seats = tuple(
+        SeatOutcome(out["ranks"][p], float(out["scores"][p]), 1 / len(winners) if p in winners else 0.0)
+        for p in range(players)
+    )
+    return MatchRecord(steps, seats, labels)
 
 
 def _add(result: SimResult, r: dict[str, Any]) -> None:
@@ -143,13 +251,15 @@ def _add(result: SimResult, r: dict[str, Any]) -> None:
     result.decisions += r["decisions"]
     result.seconds += r["seconds"]
     result.wins = [a + b for a, b in zip(result.wins, r["wins"])]
+    result.scores = [a + b for a, b in zip(result.scores, r["scores"])]
+    result.score_squares = [a + b for a, b in zip(result.score_squares, r["score_squares"])]
     for label, (seats, wins) in r["by_label"].items():
         s, w = result.by_label.get(label, (0, 0.0))
         result.by_label[label] = (s + seats, w + wins)
 
 
 def _python_loop(
-    g: Any,
+    g: Game,
     result: SimResult,
     matches: int,
     options: dict[str, Any],
@@ -158,27 +268,21 @@ def _python_loop(
     max_decisions: int,
 ) -> SimResult:
     started = time.perf_counter()
+    seat_bots = [result.bots[p % len(result.bots)] for p in range(result.players)]
     for i in range(matches):
-        m = g.new_match(result.players, _match_seed(result.seed, i), options, variants)
-        steps = 0
-        while not m.is_over and steps < max_decisions:
-            for p in m.to_act:
-                m.apply(p, m.bot(result.bots[p % len(result.bots)], p))
-                steps += 1
+        rec = play_python_match(g, result.players, result.seed, i, seat_bots, options, variants, max_decisions)
         result.matches += 1
-        result.decisions += steps
-        out = m.outcome
-        if out is not None:
+        result.decisions += rec.decisions
+        if rec.seats is not None:
             result.finished += 1
-            winners = out["winners"]
-            for p in winners:
-                result.wins[p] += 1 / len(winners)
-            if isinstance(m, CoreMatch):
-                for p in range(result.players):
-                    label = m.seat_label(p)
-                    if label is not None:
-                        s, w = result.by_label.get(label, (0, 0.0))
-                        result.by_label[label] = (s + 1, w + (1 / len(winners) if p in winners else 0.0))
+            for p, seat in enumerate(rec.seats):
+                result.wins[p] += seat.win_share
+                result.scores[p] += seat.score
+                result.score_squares[p] += seat.score * seat.score
+                label = rec.labels[p]
+                if label is not None:
+                    s, w = result.by_label.get(label, (0, 0.0))
+                    result.by_label[label] = (s + 1, w + seat.win_share)
         if progress:
             progress(1)
     result.seconds = time.perf_counter() - started

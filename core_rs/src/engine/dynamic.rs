@@ -11,7 +11,7 @@ use super::{snapshot, Action, ActionInfo, Events, Game, Illegal, Logged, Outcome
 use super::{SetupError, SnapshotError};
 use crate::bots::{self, Bot};
 use crate::rng::Rng;
-use crate::runner::{self, SimConfig, SimReport};
+use crate::runner::{self, MatchJob, MatchRecord, SimConfig, SimReport};
 use crate::vector::{DynVectorEnv, VecConfig, VectorEnvOf};
 
 /// A parsed ruleset of some game.
@@ -32,6 +32,16 @@ pub trait DynRuleset: Send + Sync {
     fn action_space(&self, players: u8) -> ActionSpace;
     /// `cfg.matches` matches stepped together (`vector.rs`).
     fn vector_env(&self, cfg: VecConfig) -> Result<Box<dyn DynVectorEnv>, SetupError>;
+    /// Play tournament jobs (a deal under one seating of `bots` each); records in job order.
+    fn play_jobs(
+        &self,
+        players: u8,
+        seed: u64,
+        bots: &[String],
+        jobs: &[MatchJob],
+        workers: usize,
+        max_decisions: u64,
+    ) -> Result<Vec<MatchRecord>, SetupError>;
 }
 
 /// A match of some game: the state, its ruleset, the action history and the event log.
@@ -146,6 +156,17 @@ impl<G: Game> DynRuleset for RulesetOf<G> {
     }
     fn vector_env(&self, cfg: VecConfig) -> Result<Box<dyn DynVectorEnv>, SetupError> {
         Ok(Box::new(VectorEnvOf::<G>::new(Arc::clone(&self.rules), cfg)?))
+    }
+    fn play_jobs(
+        &self,
+        players: u8,
+        seed: u64,
+        bots: &[String],
+        jobs: &[MatchJob],
+        workers: usize,
+        max_decisions: u64,
+    ) -> Result<Vec<MatchRecord>, SetupError> {
+        runner::play_jobs::<G>(&self.rules, players, seed, bots, jobs, workers, max_decisions)
     }
 }
 
