@@ -36,9 +36,12 @@ fn main() {
     let matches: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(2000);
     let workers: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(2);
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let content = content::load_dir(&root.join("plugins/agot_board/ravenry_agot_board/data")).expect("data files");
+    let base = root.join("plugins/agot_board/ravenry_agot_board/data");
+    let sos = root.join("plugins/storm_of_swords/ravenry_storm_of_swords/data");
     let mut out = serde_json::Map::new();
     for (name, all) in [("base", false), ("storm_of_swords_all_options", true)] {
+        // The base game without the expansion's content, as `agot-board` alone hands it over.
+        let content = content::load_dir(&base, all.then_some(sos.as_path())).expect("data files");
         let r = rules(&content, all);
         for players in [3u8, 5] {
             for bot in ["random", "heuristic"] {
@@ -66,7 +69,7 @@ fn main() {
             );
         }
     }
-    let r = rules(&content, false);
+    let r = rules(&content::load_dir(&base, None).expect("data files"), false);
     let single = simulate::<AgotBoard>(&r, &SimConfig::new(5, matches, &["random"], 11, 1)).expect("simulate");
     let dps = single.decisions as f64 / single.seconds.max(1e-9);
     println!("single-thread random 5p: {dps:.0} decisions/s");

@@ -27,9 +27,9 @@ fn houses(r: &SimReport) -> serde_json::Value {
         .collect()
 }
 
-/// Random play: decisions per match and how many matches end by power, curse or the round limit.
+/// Random play: decisions and rounds per match, and how many stopped unfinished at the safeguard.
 fn random_lengths(rules: &<AgotCcg as Game>::Ruleset, players: u8, n: u64) -> serde_json::Value {
-    let (mut total, mut max, mut limit, mut rounds) = (0u64, 0u64, 0u64, 0u64);
+    let (mut total, mut max, mut unfinished, mut rounds, mut max_rounds) = (0u64, 0u64, 0u64, 0u64, 0u8);
     let mut buf = Vec::new();
     for seed in 0..n {
         let mut g = AgotCcg::new(rules, players, seed).expect("new");
@@ -44,19 +44,21 @@ fn random_lengths(rules: &<AgotCcg as Game>::Ruleset, players: u8, n: u64) -> se
         total += g.decisions();
         max = max.max(g.decisions());
         rounds += u64::from(g.round);
-        if g.round >= rules.round_limit && (0..players as usize).all(|s| g.power(s) < 15) {
-            limit += 1;
+        max_rounds = max_rounds.max(g.round);
+        if g.outcome().is_none() {
+            unfinished += 1;
         }
     }
     serde_json::json!({"players": players, "matches": n, "mean_decisions": total as f64 / n as f64,
-                       "max_decisions": max, "mean_rounds": rounds as f64 / n as f64, "ended_by_round_limit": limit})
+                       "max_decisions": max, "mean_rounds": rounds as f64 / n as f64, "max_rounds": max_rounds,
+                       "unfinished": unfinished})
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let matches: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(4000);
     let workers: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2);
-    let rules = AgotCcg::ruleset(&content(), r#"{"decks": [], "round_limit": 30}"#).expect("content");
+    let rules = AgotCcg::ruleset(&content(), r#"{"decks": [], "round_limit": 0}"#).expect("content");
     let cfg =
         |players: u8, matches: u64, bots: &[&str], seed: u64| SimConfig::new(players, matches, bots, seed, workers);
     let joust = simulate::<AgotCcg>(&rules, &cfg(2, matches, &["heuristic"], 1)).expect("sim");
@@ -74,6 +76,7 @@ fn main() {
         "melee_heuristic": {"matches": melee.finished, "houses": houses(&melee)},
         "heuristic_vs_random_2p": {"matches": vs.finished, "heuristic_win_share": vs_share},
         "heuristic_vs_3_random_4p": {"matches": vs4.finished, "heuristic_win_share": vs4_share},
+        "unfinished": {"joust": joust.matches - joust.finished, "melee": melee.matches - melee.finished},
         "random_play": [random_lengths(&rules, 2, 300), random_lengths(&rules, 4, 150)],
         "decisions_per_second": speed,
         "workers": workers,

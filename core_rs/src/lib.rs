@@ -20,6 +20,8 @@ pub mod vector;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[cfg(feature = "python")]
+mod py_args;
+#[cfg(feature = "python")]
 mod py_durable;
 #[cfg(feature = "python")]
 mod py_errors;

@@ -10,6 +10,7 @@ use pyo3::types::{PyBytes, PyDict, PyList};
 use crate::engine::dynamic::{DynMatch, DynRuleset};
 use crate::engine::{ActionInfo, ActionSpace, Field, Illegal, Viewer};
 use crate::games;
+use crate::py_args::{Code, Count, Players, Seat, Seed, Workers};
 use crate::py_errors::{CoreError, CoreResult, IllegalAction, OptionError, RavenryError, SnapshotError, UnknownGame};
 use crate::runner::{MatchJob, SimConfig};
 
@@ -79,21 +80,37 @@ impl PyRuleset {
         self.inner.bot_names()
     }
 
+    /// Raise `OptionError` unless `spec` (`ismcts:iterations=200`) names a bot of this game with valid parameters.
+    fn check_bot(&self, spec: &str) -> CoreResult<()> {
+        Ok(self.inner.check_bot(spec)?)
+    }
+
     /// Play `matches` bot matches in Rust with the GIL released; returns the tallies as a dict.
-    #[pyo3(signature = (players, matches, seed, bots, workers=1, first=0, max_decisions=1_000_000))]
+    #[pyo3(
+        signature = (players, matches, seed, bots, workers=Workers(1), first=Count(0), max_decisions=Count(1_000_000)),
+        text_signature = "(self, /, players, matches, seed, bots, workers=1, first=0, max_decisions=1000000)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn simulate<'py>(
         &self,
         py: Python<'py>,
-        players: u8,
-        matches: u64,
-        seed: u64,
+        players: Players,
+        matches: Count,
+        seed: Seed,
         bots: Vec<String>,
-        workers: usize,
-        first: u64,
-        max_decisions: u64,
+        workers: Workers,
+        first: Count,
+        max_decisions: Count,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let cfg = SimConfig { players, first, matches, seed, bots, workers, max_decisions };
+        let cfg = SimConfig {
+            players: players.0,
+            first: first.0,
+            matches: matches.0,
+            seed: seed.0,
+            bots,
+            workers: usize::from(workers.0),
+            max_decisions: max_decisions.0,
+        };
         let inner = Arc::clone(&self.inner);
         let report = py.detach(move || inner.simulate(&cfg)).map_err(CoreError::from)?;
         let out = PyDict::new(py);
@@ -115,19 +132,23 @@ impl PyRuleset {
     /// Play tournament jobs in Rust with the GIL released. `jobs` are `(deal, [bot index per seat])`; returns one
     /// `(decisions, results, labels)` per job, in job order, where `results` is `None` for an unfinished match
     /// or a `(rank, score, win_share)` per seat.
-    #[pyo3(signature = (players, seed, bots, jobs, workers=1, max_decisions=1_000_000))]
+    #[pyo3(
+        signature = (players, seed, bots, jobs, workers=Workers(1), max_decisions=Count(1_000_000)),
+        text_signature = "(self, /, players, seed, bots, jobs, workers=1, max_decisions=1000000)"
+    )]
     #[allow(clippy::too_many_arguments, clippy::type_complexity)]
     fn play_matches(
         &self,
         py: Python<'_>,
-        players: u8,
-        seed: u64,
+        players: Players,
+        seed: Seed,
         bots: Vec<String>,
-        jobs: Vec<(u64, Vec<usize>)>,
-        workers: usize,
-        max_decisions: u64,
+        jobs: Vec<(Seed, Vec<usize>)>,
+        workers: Workers,
+        max_decisions: Count,
     ) -> CoreResult<Vec<(u64, Option<Vec<(u8, f64, f64)>>, Vec<Option<String>>)>> {
-        let jobs: Vec<MatchJob> = jobs.into_iter().map(|(deal, seats)| MatchJob { deal, seats }).collect();
+        let jobs: Vec<MatchJob> = jobs.into_iter().map(|(deal, seats)| MatchJob { deal: deal.0, seats }).collect();
+        let (players, seed, workers, max_decisions) = (players.0, seed.0, usize::from(workers.0), max_decisions.0);
         let inner = Arc::clone(&self.inner);
         let records = py.detach(move || inner.play_jobs(players, seed, &bots, &jobs, workers, max_decisions))?;
         Ok(records
@@ -149,10 +170,10 @@ pub struct PyMatch {
     buf: Vec<u32>,
 }
 
-fn viewer(seat: Option<u8>, all: bool) -> Viewer {
+fn viewer(seat: Option<Seat>, all: bool) -> Viewer {
     match (all, seat) {
         (true, _) => Viewer::All,
-        (false, Some(p)) => Viewer::Player(p),
+        (false, Some(p)) => Viewer::Player(p.0),
         (false, None) => Viewer::Public,
     }
 }
@@ -176,27 +197,39 @@ fn info_dict<'py>(py: Python<'py>, info: &ActionInfo) -> PyResult<Bound<'py, PyD
 
 #[pymethods]
 impl PyMatch {
-    /// A new match, a match from snapshot state bytes (`state`), or a copy of `source`.
+    /// A new match, a match from snapshot state bytes (`state`), a copy of `source`, or (`determinize` =
+    /// `(seat, seed)`) a copy of `source` in which what `seat` cannot see is resampled.
     #[new]
-    #[pyo3(signature = (ruleset, players, seed, state=None, source=None, history=None, *_args, **_kwargs))]
+    #[pyo3(signature = (ruleset, players, seed, state=None, source=None, history=None, determinize=None, *_args, **_kwargs))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         ruleset: Py<PyRuleset>,
-        players: u8,
-        seed: u64,
+        players: Players,
+        seed: Seed,
         state: Option<&[u8]>,
         source: Option<PyRef<'_, PyMatch>>,
-        history: Option<Vec<(u8, u32)>>,
+        history: Option<Vec<(Seat, Code)>>,
+        determinize: Option<(Seat, Seed)>,
         _args: &Bound<'_, pyo3::types::PyTuple>,
         _kwargs: Option<&Bound<'_, PyDict>>,
     ) -> CoreResult<Self> {
         let mut inner = match (source, state) {
-            (Some(src), _) => src.inner.clone_box(),
-            (None, Some(bytes)) => ruleset.get().inner.load_state(players, seed, bytes)?,
-            (None, None) => ruleset.get().inner.new_match(players, seed)?,
+            (Some(src), _) => match determinize {
+                Some((p, s)) => {
+                    let n = src.inner.players();
+                    if p.0 >= n {
+                        let reason = format!("there is no seat {} in a {n}-player match", p.0);
+                        return Err(crate::engine::SetupError::Option { name: "determinize".into(), reason }.into());
+                    }
+                    src.inner.determinize(p.0, s.0)
+                }
+                None => src.inner.clone_box(),
+            },
+            (None, Some(bytes)) => ruleset.get().inner.load_state(players.0, seed.0, bytes)?,
+            (None, None) => ruleset.get().inner.new_match(players.0, seed.0)?,
         };
         if let Some(h) = history {
-            inner.set_history(h);
+            inner.set_history(h.into_iter().map(|(p, a)| (p.0, a.0)).collect());
         }
         Ok(PyMatch { inner, ruleset, buf: Vec::new() })
     }
@@ -209,15 +242,16 @@ impl PyMatch {
     }
 
     /// Seat `p`'s legal action codes, in a deterministic order (empty if `p` may not act).
-    fn legal_actions<'py>(&mut self, py: Python<'py>, p: u8) -> PyResult<Bound<'py, PyList>> {
+    fn legal_actions<'py>(&mut self, py: Python<'py>, p: Seat) -> PyResult<Bound<'py, PyList>> {
+        self.check_seat(p)?;
         self.buf.clear();
-        self.inner.legal_actions(p, &mut self.buf);
+        self.inner.legal_actions(p.0, &mut self.buf);
         PyList::new(py, &self.buf)
     }
 
     /// Apply action code `a` for seat `p`; raises `IllegalAction` (and changes nothing) if it may not.
-    fn apply(&mut self, p: u8, a: u32) -> CoreResult<()> {
-        Ok(self.inner.apply(p, a)?)
+    fn apply(&mut self, p: Seat, a: Code) -> CoreResult<()> {
+        Ok(self.inner.apply(p.0, a.0)?)
     }
 
     #[getter]
@@ -236,10 +270,21 @@ impl PyMatch {
         Ok(Some(d))
     }
 
+    /// What legal action `a` of `seat` (default: the first seat to act) means; `IllegalAction` if it is not one.
     #[pyo3(signature = (a, seat=None))]
-    fn describe<'py>(&self, py: Python<'py>, a: u32, seat: Option<u8>) -> PyResult<Bound<'py, PyDict>> {
-        let p = seat.or_else(|| self.inner.to_act().iter().next()).unwrap_or(0);
-        info_dict(py, &self.inner.describe(p, a))
+    fn describe<'py>(&self, py: Python<'py>, a: Code, seat: Option<Seat>) -> PyResult<Bound<'py, PyDict>> {
+        let p = match seat {
+            Some(s) => s.0,
+            None => self.inner.to_act().iter().next().ok_or_else(|| {
+                IllegalAction::new_err(format!(
+                    "{}: the match is over; code {} means nothing now",
+                    self.inner.game_id(),
+                    a.0
+                ))
+            })?,
+        };
+        let info = self.inner.describe(p, a.0).map_err(CoreError::from)?;
+        info_dict(py, &info)
     }
 
     #[getter]
@@ -269,7 +314,7 @@ impl PyMatch {
 
     /// Every applied action as `(seat, code)`, in order.
     fn history(&self) -> Vec<(u8, u32)> {
-        self.inner.history().to_vec()
+        self.inner.history()
     }
 
     #[getter]
@@ -278,13 +323,26 @@ impl PyMatch {
     }
 
     #[pyo3(signature = (seat=None, all=false))]
-    fn view_msgpack<'py>(&self, py: Python<'py>, seat: Option<u8>, all: bool) -> Bound<'py, PyBytes> {
-        PyBytes::new(py, &self.inner.view_msgpack(viewer(seat, all)))
+    fn view_msgpack<'py>(&self, py: Python<'py>, seat: Option<Seat>, all: bool) -> PyResult<Bound<'py, PyBytes>> {
+        if let Some(p) = seat {
+            self.check_seat(p)?;
+        }
+        Ok(PyBytes::new(py, &self.inner.view_msgpack(viewer(seat, all))))
     }
 
-    #[pyo3(signature = (since=0, seat=None, all=false))]
-    fn events_msgpack<'py>(&self, py: Python<'py>, since: usize, seat: Option<u8>, all: bool) -> Bound<'py, PyBytes> {
-        PyBytes::new(py, &self.inner.events_msgpack(since, viewer(seat, all)))
+    #[pyo3(signature = (since=Count(0), seat=None, all=false), text_signature = "(self, /, since=0, seat=None, all=False)")]
+    fn events_msgpack<'py>(
+        &self,
+        py: Python<'py>,
+        since: Count,
+        seat: Option<Seat>,
+        all: bool,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        if let Some(p) = seat {
+            self.check_seat(p)?;
+        }
+        let since = usize::try_from(since.0).unwrap_or(usize::MAX);
+        Ok(PyBytes::new(py, &self.inner.events_msgpack(since, viewer(seat, all))))
     }
 
     /// The whole state (RNG included) in the snapshot encoding.
@@ -293,37 +351,65 @@ impl PyMatch {
     }
 
     /// State bytes of a copy in which everything seat `p` cannot see is resampled from `seed`.
-    fn determinized_state<'py>(&self, py: Python<'py>, p: u8, seed: u64) -> Bound<'py, PyBytes> {
-        PyBytes::new(py, &self.inner.determinize(p, seed).state_msgpack())
+    fn determinized_state<'py>(&self, py: Python<'py>, p: Seat, seed: Seed) -> PyResult<Bound<'py, PyBytes>> {
+        self.check_seat(p)?;
+        Ok(PyBytes::new(py, &self.inner.determinize(p.0, seed.0).state_msgpack()))
     }
 
-    /// The action bot `name` would take for seat `p` now.
-    fn bot_action(&mut self, name: &str, p: u8) -> CoreResult<u32> {
-        Ok(self.inner.bot_action(name, p)?)
+    /// The action bot `name` (a spec: `ismcts:iterations=200`) would take for seat `p` now, with the GIL
+    /// released. Without `seed` the bot keeps its memory and stream in the match; with one, a fresh bot seeded
+    /// `seed` decides and the match is unchanged (same state, spec and seed: same action).
+    #[pyo3(signature = (name, p, seed=None))]
+    fn bot_action(&self, py: Python<'_>, name: &str, p: Seat, seed: Option<Seed>) -> PyResult<u32> {
+        self.check_seat(p)?;
+        let inner = &self.inner;
+        Ok(py
+            .detach(move || match seed {
+                Some(s) => inner.bot_action_seeded(name, p.0, s.0),
+                None => inner.bot_action(name, p.0),
+            })
+            .map_err(CoreError::from)?)
     }
 
-    fn seat_label(&self, p: u8) -> Option<String> {
-        self.inner.seat_label(p)
+    fn seat_label(&self, p: Seat) -> PyResult<Option<String>> {
+        self.check_seat(p)?;
+        Ok(self.inner.seat_label(p.0))
     }
 
     /// Seat `p`'s observation as a float32 array, built from its view (design §8b).
-    fn observation<'py>(&self, py: Python<'py>, p: u8) -> Bound<'py, PyArray1<f32>> {
+    fn observation<'py>(&self, py: Python<'py>, p: Seat) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        self.check_seat(p)?;
         let size = self.ruleset.get().inner.observation_size(self.inner.players());
         let mut out = vec![0f32; size];
-        if p < self.inner.players() {
-            self.inner.observation(p, &mut out);
-        }
-        PyArray1::from_vec(py, out)
+        self.inner.observation(p.0, &mut out);
+        Ok(PyArray1::from_vec(py, out))
     }
 
     /// Seat `p`'s legal actions as a uint8 mask over the dense action space (all zero if `p` may not act).
-    fn legal_mask<'py>(&mut self, py: Python<'py>, p: u8) -> Bound<'py, PyArray1<u8>> {
+    fn legal_mask<'py>(&mut self, py: Python<'py>, p: Seat) -> PyResult<Bound<'py, PyArray1<u8>>> {
+        self.check_seat(p)?;
         let space = self.ruleset.get().space(self.inner.players());
         self.buf.clear();
-        self.inner.legal_actions(p, &mut self.buf);
+        self.inner.legal_actions(p.0, &mut self.buf);
         let mut mask = vec![0u8; space.size()];
         space.fill_mask(&self.buf, &mut mask);
-        PyArray1::from_vec(py, mask)
+        Ok(PyArray1::from_vec(py, mask))
+    }
+}
+
+impl PyMatch {
+    /// Seat arguments name a seat of this match; anything else is an `OptionError` saying which seats exist.
+    fn check_seat(&self, p: Seat) -> PyResult<()> {
+        let n = self.inner.players();
+        if p.0 >= n {
+            return Err(OptionError::new_err(format!(
+                "{}: there is no seat {} in a {n}-player match (seats 0 to {})",
+                self.inner.game_id(),
+                p.0,
+                n.saturating_sub(1)
+            )));
+        }
+        Ok(())
     }
 }
 

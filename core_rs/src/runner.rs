@@ -15,6 +15,10 @@ use crate::bots::{self, Bot};
 use crate::engine::{Events, Game, Player, SetupError};
 use crate::rng::Rng;
 
+/// The most worker threads a batch may ask for: far past any machine's cores, and low enough that a typo
+/// (`workers=100000`) is refused instead of spawning threads until the system gives out.
+pub const MAX_WORKERS: usize = 256;
+
 /// What a batch asks for.
 #[derive(Clone, Debug)]
 pub struct SimConfig {
@@ -119,6 +123,16 @@ pub fn simulate<G: Game>(rules: &G::Ruleset, cfg: &SimConfig) -> Result<SimRepor
     if cfg.bots.is_empty() {
         return Err(SetupError::Option { name: "bots".into(), reason: "name at least one bot".into() });
     }
+    if cfg.bots.len() > usize::from(cfg.players) {
+        return Err(SetupError::Option {
+            name: "bots".into(),
+            reason: format!(
+                "{} bots named for {} seats; name one per seat, or fewer to cycle",
+                cfg.bots.len(),
+                cfg.players
+            ),
+        });
+    }
     for name in &cfg.bots {
         bots::make::<G>(name)?;
     }
@@ -191,8 +205,14 @@ fn check_players<G: Game>(rules: &G::Ruleset, players: u8) -> Result<(), SetupEr
 }
 
 fn pool(workers: usize) -> Result<rayon::ThreadPool, SetupError> {
+    if !(1..=MAX_WORKERS).contains(&workers) {
+        return Err(SetupError::Option {
+            name: "workers".into(),
+            reason: format!("{workers} workers; ask for 1 to {MAX_WORKERS}"),
+        });
+    }
     rayon::ThreadPoolBuilder::new()
-        .num_threads(workers.max(1))
+        .num_threads(workers)
         .build()
         .map_err(|e| SetupError::Option { name: "workers".into(), reason: e.to_string() })
 }

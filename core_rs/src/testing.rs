@@ -49,7 +49,9 @@ fn check_step<G: Game>(rules: &G::Ruleset, g: &G, players: u8, rng: &mut Rng) {
     let bytes = snapshot::encode(g);
     let back: G = snapshot::decode(G::ID, &bytes).expect("a state decodes from its own snapshot");
     assert_eq!(snapshot::encode(&back), bytes, "{}: snapshot round trip changed the state", G::ID);
-    assert!(g.validate(rules).is_ok(), "{}: a reachable state fails validate()", G::ID);
+    if let Err(why) = g.validate(rules) {
+        panic!("{}: a reachable state fails validate(): {why}", G::ID);
+    }
     let mut legal = Vec::new();
     for p in 0..players {
         legal.clear();
@@ -64,6 +66,9 @@ fn check_step<G: Game>(rules: &G::Ruleset, g: &G, players: u8, rng: &mut Rng) {
             assert_eq!(snapshot::encode(&h), bytes, "{}: a refused action changed the state", G::ID);
         }
         let d = g.determinize(rules, p as Player, rng);
+        if let Err(why) = d.validate(rules) {
+            panic!("{}: a determinized state fails validate(): {why}", G::ID);
+        }
         let mine = |s: &G| snapshot::encode(&s.view(rules, Viewer::Player(p)));
         assert_eq!(mine(&d), mine(g), "{}: seat {p}'s view depends on what it cannot see", G::ID);
         let public = |s: &G| snapshot::encode(&s.view(rules, Viewer::Public));
@@ -107,4 +112,37 @@ pub fn check_forged_state<G: Game>(rules: &G::Ruleset, bytes: &[u8]) {
         let _ = g.apply(rules, p, a, &mut ev);
         let _ = g.view(rules, Viewer::Player(p));
     }
+}
+
+/// The honesty check of design §8a on the Rust side: over `states` random mid-game states, the bot `make` builds
+/// chooses the same action for the seat to act from the state and from a determinization of it for that seat,
+/// with the same stream. Returns the first state (as decisions taken) where it did not, if any.
+pub fn first_dishonest_decision<G: Game>(
+    rules: &G::Ruleset,
+    players: u8,
+    states: u64,
+    make: impl Fn() -> Box<dyn Bot<G>>,
+) -> Option<u64> {
+    let mut legal: Vec<Action> = Vec::new();
+    for k in 0..states {
+        let mut g = G::new(rules, players, k).expect("setup");
+        let mut rng = Rng::new(k ^ 0xBEEF);
+        let mut ev = Events::disabled();
+        for _ in 0..rng.index(40) {
+            let Some(p) = g.to_act().iter().next() else { break };
+            legal.clear();
+            g.legal_actions(rules, p, &mut legal);
+            g.apply(rules, p, legal[rng.index(legal.len())], &mut ev).expect("legal");
+        }
+        let Some(p) = g.to_act().iter().next() else { continue };
+        legal.clear();
+        g.legal_actions(rules, p, &mut legal);
+        let world = g.determinize(rules, p, &mut rng);
+        let seed = rng.next_u64();
+        let real = make().act(rules, &g, p, &legal, &mut Rng::new(seed));
+        if make().act(rules, &world, p, &legal, &mut Rng::new(seed)) != real {
+            return Some(g.decisions());
+        }
+    }
+    None
 }

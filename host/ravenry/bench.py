@@ -19,6 +19,7 @@ from typing import Any
 from rich.table import Table
 
 import ravenry
+from ravenry import bench_hearts
 from ravenry.match import Match
 
 
@@ -71,6 +72,51 @@ def _mid_game(game: str, players: int) -> Any:
     return m
 
 
+def _after(game: str, players: int, decisions: int) -> Any:
+    """A match after ``decisions`` random decisions (or over, if sooner)."""
+    m = ravenry.game(game).new_match(players, 12345)
+    rng = random.Random(3)
+    while not m.is_over and m.decisions < decisions:
+        p = m.to_act[0]
+        m.apply(p, rng.choice(m.legal_actions(p)))
+    return m
+
+
+def _clone_us(thing: Any, budget: float) -> float:
+    """Microseconds per ``thing.clone()`` (a match, or an OpenSpiel state)."""
+    n, t = _timed(lambda: (thing.clone(), 1)[1], budget)
+    return 1e6 * t / n
+
+
+def _ismcts_rate(m: Any, workers: int, budget: float, rollout: str = "random") -> float:
+    """ISMCTS iterations per second at ``m``'s current decision with ``workers`` threads (one tree each)."""
+    p = next((q for q in m.to_act if len(m.legal_actions(q)) > 1), m.to_act[0])
+    iterations = 64
+    while True:
+        spec = f"ismcts:iterations={iterations},rollout={rollout},workers={workers}"
+        t = time.perf_counter()
+        m.bot_action(spec, p, seed=1)
+        dt = time.perf_counter() - t
+        if dt >= budget / 4 or iterations >= 1 << 22:
+            return iterations / dt
+        iterations *= 2
+
+
+def measure_search(game: str, players: int, budget: float) -> dict[str, Any]:
+    """ISMCTS iterations/s at the first real decision of a match: random rollouts on 1 and on all workers, and
+    the game's own rollout policy on one."""
+    m = _after(game, players, 0)
+    while not m.is_over and all(len(m.legal_actions(q)) < 2 for q in m.to_act):
+        m.apply(m.to_act[0], m.legal_actions(m.to_act[0])[0])
+    w = os.cpu_count() or 1
+    one = _ismcts_rate(m, 1, budget)
+    many = _ismcts_rate(m, w, budget)
+    row = {"random_1_worker": one, "random_all_workers": many, "workers": w, "all_over_1": many / one}
+    if "heuristic" in ravenry.game(game).info.bots:
+        row["heuristic_1_worker"] = _ismcts_rate(m, 1, budget, "heuristic")
+    return row
+
+
 def measure_game(game: str, players: int, budget: float) -> dict[str, Any]:
     g = ravenry.game(game)
     row: dict[str, Any] = {"game": game, "players": players}
@@ -88,10 +134,13 @@ def measure_game(game: str, players: int, budget: float) -> dict[str, Any]:
                 "decisions_per_s": r.decisions_per_s,
                 "decisions_per_match": r.decisions_per_match,
             }
+        row["ismcts_iterations_per_s"] = measure_search(game, players, budget)
     row["python_driver_decisions_per_s"] = _python_driver(game, players, budget)
     mid = _mid_game(game, players)
     n, t = _timed(lambda: (mid.clone(), 1)[1], budget / 2)
     row["clone_per_s"] = n / t
+    for at in (0, 200):
+        row[f"clone_us_at_{at}"] = _clone_us(_after(game, players, at), budget / 4)
     state = mid.state_msgpack()
     row["snapshot_bytes"] = len(state)
     if isinstance(mid, Match):
@@ -143,7 +192,22 @@ def measure_hearts(budget: float) -> dict[str, Any] | None:
         return 1
 
     m, t = _timed(cpp_match, budget)
+    clone_us = {}
+    for at in (0, 200):
+        s = game.new_initial_state()
+        k = 0
+        while not s.is_terminal() and k < at:
+            if s.is_chance_node():
+                outcomes, probs = zip(*s.chance_outcomes())
+                s.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                s.apply_action(rng.choice(s.legal_actions()))
+                k += 1
+        clone_us[f"clone_us_at_{at}"] = _clone_us(s, budget / 4)
+    ismcts = _open_spiel_ismcts(pyspiel, game, budget)
     return {
+        **clone_us,
+        "ismcts_iterations_per_s_first_decision": ismcts,
         "game": "open_spiel:hearts",
         "players": 4,
         "open_spiel_version": getattr(pyspiel, "__version__", "?"),
@@ -155,6 +219,32 @@ def measure_hearts(budget: float) -> dict[str, Any] | None:
     }
 
 
+def _open_spiel_ismcts(pyspiel: Any, game: Any, budget: float) -> float | None:
+    """``pyspiel.ISMCTSBot`` iterations/s at hearts' first real decision (random rollouts, one thread)."""
+    try:
+        s = game.new_initial_state()
+        rng = random.Random(4)
+        while s.is_chance_node() or len(s.legal_actions()) < 2:
+            if s.is_chance_node():
+                outcomes, probs = zip(*s.chance_outcomes())
+                s.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                s.apply_action(s.legal_actions()[0])
+        iterations = 256
+        while True:
+            evaluator = pyspiel.RandomRolloutEvaluator(1, 7)
+            final = pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT
+            bot = pyspiel.ISMCTSBot(7, evaluator, 0.7, iterations, -1, final, False, False)
+            t = time.perf_counter()
+            bot.step(s)
+            dt = time.perf_counter() - t
+            if dt >= budget / 4 or iterations >= 1 << 20:
+                return iterations / dt
+            iterations *= 2
+    except (AttributeError, TypeError, RuntimeError):
+        return None
+
+
 def run(games: list[str] | None = None, quick: bool = False) -> dict[str, Any]:
     budget = 0.2 if quick else 2.0
     ids = games or [i.id for i in ravenry.games()]
@@ -164,6 +254,8 @@ def run(games: list[str] | None = None, quick: bool = False) -> dict[str, Any]:
         for players in range(lo, hi + 1):
             rows.append(measure_game(gid, players, budget))
     peer = measure_hearts(budget)
+    # With hearts among the games, OpenSpiel's hearts is measured beside Ravenry's on identical work.
+    like_for_like = bench_hearts.measure(budget) if "hearts" in ids and bench_hearts.available() else None
     for row in rows:
         if peer and "rust_batch_1_worker" in row:
             row["vs_hearts"] = {
@@ -174,6 +266,10 @@ def run(games: list[str] | None = None, quick: bool = False) -> dict[str, Any]:
                 "workers_all_over_1": row["rust_batch_all_workers"]["decisions_per_s"]
                 / row["rust_batch_1_worker"]["decisions_per_s"],
             }
+            if peer.get("ismcts_iterations_per_s_first_decision"):
+                row["vs_hearts"]["ismcts_iterations_over_open_spiel"] = (
+                    row["ismcts_iterations_per_s"]["random_1_worker"] / peer["ismcts_iterations_per_s_first_decision"]
+                )
     return {
         "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version()},
@@ -182,6 +278,7 @@ def run(games: list[str] | None = None, quick: bool = False) -> dict[str, Any]:
         "budget_seconds": budget,
         "results": rows,
         "peer": peer,
+        "like_for_like": like_for_like,
     }
 
 
@@ -195,7 +292,8 @@ def write(results: dict[str, Any], folder: Path) -> Path:
 
 def table(results: dict[str, Any]) -> Table:
     t = Table(title="Ravenry throughput (decisions/s unless said)")
-    for col in ("game", "players", "rust 1 worker", "rust all", "python driver", "clone/s", "snapshot rt/s", "bytes"):
+    cols = ("game", "players", "rust 1 worker", "rust all", "python driver", "clone/s", "snapshot rt/s", "bytes")
+    for col in (*cols, "ismcts it/s 1 worker", "ismcts it/s all"):
         t.add_column(col, justify="right")
 
     def f(x: Any) -> str:
@@ -211,6 +309,8 @@ def table(results: dict[str, Any]) -> Table:
             f(r["clone_per_s"]),
             f(r.get("snapshot_round_trips_per_s")),
             str(r["snapshot_bytes"]),
+            f(r.get("ismcts_iterations_per_s", {}).get("random_1_worker")),
+            f(r.get("ismcts_iterations_per_s", {}).get("random_all_workers")),
         )
     peer = results.get("peer")
     if peer:
@@ -223,5 +323,26 @@ def table(results: dict[str, Any]) -> Table:
             "—",
             "—",
             "—",
+            f(peer.get("ismcts_iterations_per_s_first_decision")),
+            "—",
+        )
+    return t
+
+
+def like_for_like_table(results: dict[str, Any]) -> Table | None:
+    """Ravenry's hearts beside OpenSpiel's, row by row with the ratio (``None`` if not measured)."""
+    lfl = results.get("like_for_like")
+    if not lfl:
+        return None
+    t = Table(title=f"hearts, like for like: Ravenry vs OpenSpiel {lfl['open_spiel_version']} (same run)")
+    for col in ("row", "unit", "Ravenry", "OpenSpiel", "ratio"):
+        t.add_column(col, justify="left" if col in ("row", "unit") else "right")
+    for r in lfl["rows"]:
+        if "ratio" not in r:
+            t.add_row(r["row"], "—", "—", "—", r.get("status", "—"))
+            continue
+        style = "green" if r["ratio"] >= 1.5 else "red"
+        t.add_row(
+            r["row"], r["unit"], f"{r['ravenry']:,.0f}", f"{r['open_spiel']:,.0f}", f"[{style}]{r['ratio']:.2f}×[/]"
         )
     return t

@@ -4,6 +4,8 @@ result with rich (or prints JSON with ``--json``); no rules and no state live he
 from __future__ import annotations
 
 import json
+import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +20,7 @@ from ravenry.backends import check_backend
 from ravenry.errors import RavenryError
 from ravenry.options import parse_cli
 from ravenry.plugins import get_plugin_manager, registry
+from ravenry.specs import bot_name, split_bots
 
 
 class RavenryGroup(click.Group):
@@ -33,8 +36,39 @@ class RavenryGroup(click.Group):
 
 @click.group(cls=RavenryGroup)
 @click.version_option(package_name="ravenry")
-def cli() -> None:
+@click.pass_context
+def cli(ctx: click.Context) -> None:
     """Ravenry: host tabletop games — play, watch, simulate and benchmark them."""
+    # `join` lives in the net layer, below the full-screen client: it gets the client's runner from here.
+    ctx.ensure_object(dict).setdefault("full_screen_join", _full_screen_join)
+
+
+def _tui() -> Any:
+    # Here, not at the top (start-up cost, not a circle): Textual and the network client it plays through load
+    # only for the full-screen commands, so `ravenry list`, `info` or `sim` start as quickly as before.
+    from ravenry import tui
+
+    return tui
+
+
+def _full_screen_join(
+    url: str, match: str | None, seat: int | None, watch: bool, token: str | None, create: dict[str, Any] | None
+) -> None:
+    """``ravenry join`` at a terminal: the lobby when no match, seat or creation is named, else the match."""
+    # Start-up cost, as in _tui: the network stack loads only when joining.
+    from ravenry.net import loop as event_loop  # start-up cost (see above)
+    from ravenry.net.commands import remember_token, resolve_join  # start-up cost (see above)
+
+    tui = _tui()
+    if match is None and create is None and seat is None and not watch:
+        tui.lobby_app(url, remember_token).run()
+        return
+    match_id, game_id, seat, token = event_loop.run(resolve_join(url, match, seat, watch, token, create))
+
+    def remember(s: int, t: str) -> None:
+        remember_token(url, match_id, s, t)
+
+    tui.net_app(url, match_id, game_id, seat, token, watch, None if watch else remember).run()
 
 
 def _console() -> Any:
@@ -79,6 +113,7 @@ def info(game: str, as_json: bool) -> None:
                 "players": list(i.players),
                 "options": opts,
                 "variants": list(i.variants),
+                "variant_plugins": dict(i.variant_plugins),
                 "bots": list(i.bots),
                 "plugin": i.plugin,
                 "help": i.help,
@@ -95,7 +130,10 @@ def info(game: str, as_json: bool) -> None:
     for o in opts:
         t.add_row(o["name"], o["kind"], json.dumps(o["default"]), ", ".join(map(str, o["choices"] or [])), o["help"])
     c.print(t)
-    c.print(f"variants: {', '.join(i.variants) or 'none'}")
+    # A variant from another distribution than the game's own (an expansion) says where it comes from.
+    own = next((p.distribution for p in registry().plugins if p.name == i.plugin), i.plugin)
+    named = [v if i.variant_plugins.get(v, own) == own else f"{v} (from {i.variant_plugins[v]})" for v in i.variants]
+    c.print(f"variants: {', '.join(named) or 'none'}")
     c.print(f"bots: {', '.join(i.bots)}")
 
 
@@ -124,7 +162,7 @@ def plugins(as_json: bool) -> None:
 
 
 def _options(game: str, pairs: tuple[str, ...]) -> dict[str, Any]:
-    return parse_cli(pairs, ravenry.game(game).spec.options)
+    return parse_cli(pairs, ravenry.game(game).options)
 
 
 def _progress(disable: bool) -> Progress:
@@ -184,7 +222,7 @@ def sim(
 ) -> None:
     """Run headless bot matches and report win shares (solo: mean score) with 95% intervals."""
     options = _options(game, option_pairs)
-    bot_list = [b for b in bots.split(",") if b]
+    bot_list = split_bots(bots)
     check_backend(backend)  # before the progress bar, so a missing Ray is one line
     with _progress(as_json) as bar:
         task = bar.add_task(f"{game}", total=matches)
@@ -261,7 +299,7 @@ def tournament(
     """Rank bots with seat rotation and duplicate deals: openskill ratings with intervals, head-to-head, seat
     bias and per-house tables."""
     options = _options(game, option_pairs)
-    bot_list = [b for b in bots.split(",") if b]
+    bot_list = split_bots(bots)
     n = matches if matches is not None else 20 * ravenry.tournament_unit(game, len(bot_list), players)
     check_backend(backend)
     with _progress(as_json) as bar:
@@ -354,8 +392,13 @@ def _bot_match(
     import secrets
 
     g = ravenry.game(game)
-    if "heuristic" in bots.split(",") and "heuristic" not in g.info.bots:
-        bots = "random"
+    specs = ["random" if bot_name(b) == "heuristic" and "heuristic" not in g.info.bots else b for b in split_bots(bots)]
+    for b in specs:
+        try:
+            g.check_bot(b)
+        except ravenry.OptionError as e:
+            raise click.BadParameter(str(e), param_hint="--bots") from None
+    bots = ",".join(specs)
     m = g.new_match(players, secrets.randbits(63) if seed is None else seed, _options(game, option_pairs), variants)
     return m, bots
 
@@ -371,8 +414,32 @@ def _new_match_options(f: Any) -> Any:
     return f
 
 
+def _full_screen(plain: bool) -> bool:
+    """The Textual client unless ``--plain`` or not at a terminal (a pipe, a script, a test runner); always
+    under textual-serve (``ravenry web``), whose driver draws to a browser through pipes."""
+    if plain:
+        return False
+    return bool(os.environ.get("TEXTUAL_DRIVER")) or (sys.stdin.isatty() and sys.stdout.isatty())
+
+
+def _plain_option(f: Any) -> Any:
+    return click.option("--plain", is_flag=True, help="line mode (scripts, screen readers, pipes), not full screen")(f)
+
+
+def _delay_option(f: Any) -> Any:
+    return click.option(
+        "--delay",
+        type=click.FloatRange(0, 60),
+        help="seconds between moves (default: 1 at a terminal, 0 in a pipe)",
+    )(f)
+
+
+def _pace(delay: float | None) -> float:
+    return delay if delay is not None else (1.0 if sys.stdout.isatty() else 0.0)
+
+
 def _seats(players: int, human: tuple[int, ...], bots: str) -> dict[int, str | None]:
-    return play_mod.seating(players, list(human), [b for b in bots.split(",") if b])
+    return play_mod.seating(players, list(human), split_bots(bots))
 
 
 @cli.command()
@@ -382,6 +449,7 @@ def _seats(players: int, human: tuple[int, ...], bots: str) -> dict[int, str | N
 @click.option("--bots", default="heuristic", show_default=True, help="bots for the other seats, cycled")
 @_new_match_options
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path), help="autosave here after every action")
+@_plain_option
 def play(
     game: str,
     players: int | None,
@@ -391,10 +459,15 @@ def play(
     option_pairs: tuple[str, ...],
     variants: tuple[str, ...],
     save: Path | None,
+    plain: bool,
 ) -> None:
-    """Play in the terminal against bots."""
+    """Play in the terminal against bots (several --seat: hotseat, passing the device between turns)."""
     m, bots = _bot_match(game, players, bots, seed, option_pairs, variants)
-    play_mod.play(m, _seats(m.players, human or (0,), bots), _console(), _ask, save)
+    seats = _seats(m.players, human or (0,), bots)
+    if _full_screen(plain):
+        _tui().local_app(m, seats, save).run()
+        return
+    play_mod.play(m, seats, _console(), _ask, save)
 
 
 @cli.command()
@@ -403,6 +476,8 @@ def play(
 @click.option("--bots", default="heuristic", show_default=True, help="bots for the seats, cycled")
 @_new_match_options
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path), help="save here after every action")
+@_delay_option
+@_plain_option
 def watch(
     game: str,
     players: int | None,
@@ -411,10 +486,16 @@ def watch(
     option_pairs: tuple[str, ...],
     variants: tuple[str, ...],
     save: Path | None,
+    delay: float | None,
+    plain: bool,
 ) -> None:
-    """Watch bots play a match, narrated as a spectator sees it."""
+    """Watch bots play a match, narrated as a spectator sees it (Space pauses, n steps)."""
     m, bots = _bot_match(game, players, bots, seed, option_pairs, variants)
-    m = play_mod.play(m, _seats(m.players, (), bots), _console(), _ask, save)
+    seats = _seats(m.players, (), bots)
+    if _full_screen(plain):
+        _tui().local_app(m, seats, save, _pace(delay)).run()
+        return
+    m = play_mod.play(m, seats, _console(), _ask, save, delay=_pace(delay))
     _console().print(render.view(m, None))
 
 
@@ -425,26 +506,68 @@ def _ask(prompt: str) -> str:
 @cli.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--verify", is_flag=True, help="replay the actions from the seed and check the saved state")
-def resume(file: Path, verify: bool) -> None:
+@_plain_option
+def resume(file: Path, verify: bool, plain: bool) -> None:
     """Continue a saved match (autosaving back to FILE)."""
     m = ravenry.load_match(file, verify=verify)
     saved = m.meta.get("seats") or {"0": None}
     seats = {int(p): b for p, b in saved.items()}
     for p in range(m.players):
         seats.setdefault(p, "random")
+    if _full_screen(plain):
+        _tui().local_app(m, seats, file).run()
+        return
     play_mod.play(m, seats, _console(), _ask, file)
 
 
 @cli.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--seat", type=int, help="narrate as this seat sees it (default: the public)")
+@click.option("--all", "show_all", is_flag=True, help="show everything: every action, event and hidden card")
 @click.option("--step", is_flag=True, help="wait for enter after each action")
 @click.option("--verify", is_flag=True, help="also check that the replay reproduces the saved state")
-def replay(file: Path, seat: int | None, step: bool, verify: bool) -> None:
-    """Step through a saved match from its seed."""
+@_delay_option
+@_plain_option
+def replay(
+    file: Path, seat: int | None, show_all: bool, step: bool, verify: bool, delay: float | None, plain: bool
+) -> None:
+    """Step through a saved match from its seed, showing only what one seat (or the public) may know (full
+    screen: Space pauses, n steps; --all is the line mode's)."""
     saved = ravenry.load_match(file, verify=verify)
+    if seat is not None and not 0 <= seat < saved.players:
+        raise click.BadParameter(f"the match has seats 0 to {saved.players - 1}", param_hint="--seat")
     fresh = saved.game.new_match(saved.players, saved.seed, saved.options, saved.variants)
-    play_mod.replay(fresh, saved.history(), _console(), _ask if step else None, seat)
+    if _full_screen(plain) and not show_all:
+        _tui().replay_app(fresh, saved.history(), seat, _pace(delay), paused=step).run()
+        return
+    play_mod.replay(fresh, saved.history(), _console(), _ask if step else None, seat, show_all)
+
+
+@cli.command()
+@click.option("--server", metavar="URL", help="a ravenry serve match server (ws://…): list, create, join, watch")
+def lobby(server: str | None) -> None:
+    """Open the full-screen lobby: start a local match, or play on a match server."""
+    if server is not None and not server.startswith(("ws://", "wss://")):
+        raise click.BadParameter("use a ws:// or wss:// address", param_hint="--server")
+    # Start-up cost, as in _tui: the network stack loads only for the lobby.
+    from ravenry.net.commands import remember_token
+
+    _tui().lobby_app(server, remember_token).run()
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="port to listen on")
+@click.option("--server", metavar="URL", help="play on this ravenry serve match server (ws://…)")
+def web(host: str, port: int, server: str | None) -> None:
+    """Serve the full-screen client to browsers (textual-serve): open http://HOST:PORT."""
+    # Imported here, not at the top: textual-serve brings aiohttp, which every other command can do without.
+    from ravenry import web as web_mod
+
+    if server is not None and not server.startswith(("ws://", "wss://")):
+        raise click.BadParameter("use a ws:// or wss:// address", param_hint="--server")
+    _console().print(f"serving the Ravenry client on http://{host}:{port} (Ctrl-C stops)")
+    web_mod.serve(host, port, server)
 
 
 @cli.command()
@@ -459,7 +582,8 @@ def replay(file: Path, seat: int | None, step: bool, verify: bool) -> None:
 )
 @click.option("--json", "as_json", is_flag=True, help="print the results as JSON")
 def bench(games: tuple[str, ...], quick: bool, out: Path, as_json: bool) -> None:
-    """Measure engine throughput per game and player count, beside OpenSpiel's hearts when installed."""
+    """Measure engine throughput per game and player count, beside OpenSpiel's hearts when installed
+    (with --game hearts: Ravenry's hearts and OpenSpiel's on identical work, row by row)."""
     from ravenry import bench as bench_mod  # here, not at the top: only `ravenry bench` pays for importing it
 
     results = bench_mod.run(list(games) or None, quick=quick)
@@ -469,6 +593,9 @@ def bench(games: tuple[str, ...], quick: bool, out: Path, as_json: bool) -> None
         return
     c = _console()
     c.print(bench_mod.table(results))
+    like_for_like = bench_mod.like_for_like_table(results)
+    if like_for_like is not None:
+        c.print(like_for_like)
     c.print(f"results written to {path}")
 
 

@@ -14,7 +14,7 @@ from ravenry.errors import OptionError, UnknownGame
 from ravenry.match import Match, MatchBase
 from ravenry.plugins import Registry, registry
 from ravenry.pygame import PythonMatch
-from ravenry.specs import GameInfo, GameSpec
+from ravenry.specs import GameInfo, GameSpec, OptionSpec, VariantSpec, bot_name, bot_params
 
 
 class Game:
@@ -24,15 +24,76 @@ class Game:
         self.spec = spec
         self.plugin = plugin
         self._rulesets: dict[str, Ruleset] = {}
+        self._extra_content: dict[object, Mapping[str, Any]] = {}
 
     @property
     def id(self) -> str:
         return self.spec.id
 
     @cached_property
-    def content_json(self) -> str:
-        content = self.spec.content() if callable(self.spec.content) else self.spec.content
-        return json.dumps(content, sort_keys=True, separators=(",", ":"))
+    def _base_content(self) -> Mapping[str, Any]:
+        return self.spec.content() if callable(self.spec.content) else self.spec.content
+
+    @cached_property
+    def _registry(self) -> Registry:
+        # The registry this game was found in, kept: a match keeps its schema and content across plugins.reload().
+        return registry()
+
+    @cached_property
+    def _added(self) -> dict[str, tuple[OptionSpec, str]]:
+        return dict(self._registry.added_options.get(self.id, {}))
+
+    @cached_property
+    def options(self) -> tuple[OptionSpec, ...]:
+        """The game's option schema: its own options, then those its installed expansions add."""
+        return tuple(self.spec.options) + tuple(spec for spec, _ in self._added.values())
+
+    def canonical_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``options`` without the expansion options left at their defaults: what rulesets and saves are keyed
+        on, so a match that uses no expansion is the same whether the expansion is installed or not."""
+        added = self._added
+        return {k: v for k, v in options.items() if k not in added or v != added[k][0].default}
+
+    def content_json_for(self, options: Mapping[str, Any]) -> str:
+        """The content document for a full option set: the game's own content plus the extra content of every
+        variant whose option values are all in force (merged in variant-name order; a top-level part two
+        variants give differently is refused)."""
+        doc = dict(self._base_content)
+        given_by: dict[str, str] = {}
+        for name, v in sorted(self._registry.variants.get(self.id, {}).items()):
+            if not v.content or not all(options.get(k) == val for k, val in v.options.items()):
+                continue
+            for key, part in self._variant_content(v).items():
+                if key in doc and doc[key] != part:
+                    first = given_by.get(key, self.plugin)
+                    raise OptionError(f"{self.id}: variant {name!r} and {first} give different content {key!r}")
+                doc[key] = part
+                given_by.setdefault(key, f"variant {name!r}")
+        return json.dumps(doc, sort_keys=True, separators=(",", ":"))
+
+    def _variant_content(self, v: VariantSpec) -> Mapping[str, Any]:
+        # A content function is called once per process, like the game's own (variants may share one).
+        key = v.content if callable(v.content) else v.name
+        got = self._extra_content.get(key)
+        if got is None:
+            got = self._extra_content[key] = v.content() if callable(v.content) else v.content
+        return got
+
+    def extensions_used(self, options: Mapping[str, Any], variants: Iterable[str]) -> dict[str, list[str]]:
+        """What a match takes from distributions other than the game's own: distribution -> the variant names
+        and the non-default added options it uses (saves keep it, so a missing expansion can be named)."""
+        reg = self._registry
+        own = next((p.distribution for p in reg.plugins if p.name == self.plugin), self.plugin)
+        out: dict[str, set[str]] = {}
+        for name in variants:
+            dist = reg.variant_plugin.get(self.id, {}).get(name)
+            if dist is not None and dist != own:
+                out.setdefault(dist, set()).add(name)
+        added = self._added
+        for key in self.canonical_options(options):
+            if key in added:
+                out.setdefault(added[key][1], set()).add(key)
+        return {dist: sorted(names) for dist, names in sorted(out.items())}
 
     @cached_property
     def info(self) -> GameInfo:
@@ -55,19 +116,33 @@ class Game:
             id=self.id,
             title=self.spec.title,
             players=(self.spec.min_players, self.spec.max_players),
-            options=tuple(self.spec.options),
+            options=self.options,
             variants=variants,
             bots=bots,
             plugin=self.plugin,
             help=self.spec.help,
+            variant_plugins=dict(sorted(reg.variant_plugin.get(self.id, {}).items())),
         )
 
+    def check_bot(self, spec: str) -> None:
+        """Raise ``OptionError`` unless ``spec`` (``heuristic``, ``ismcts:iterations=200``) names a bot of this
+        game with valid parameters; the message lists what would be valid."""
+        name = bot_name(spec)
+        if name not in self.info.bots:
+            raise OptionError(f"{self.id} has no bot {name!r}; known bots: {', '.join(self.info.bots)}")
+        b = registry().bots[name]
+        if self.spec.core is not None and b.choose.__module__ == "ravenry.builtin":
+            self.ruleset(self.resolve_options(None)).check_bot(spec)
+        elif bot_params(spec) and b.with_params is None:
+            raise OptionError(f"bot {name!r} takes no parameters (got {spec!r})")
+
     def resolve_options(self, options: Mapping[str, Any] | None, variants: Iterable[str] = ()) -> dict[str, Any]:
-        return opts.resolve(self.id, self.spec.options, options, variants, registry().variants.get(self.id, {}))
+        return opts.resolve(self.id, self.options, options, variants, registry().variants.get(self.id, {}))
 
     def ruleset(self, options: Mapping[str, Any]) -> Ruleset:
-        """The parsed ruleset for a full option set (cached: content is parsed once per option set)."""
-        key = json.dumps(options, sort_keys=True)
+        """The parsed ruleset for a full option set (cached: content is parsed once per option set). The core
+        gets the canonical options and the content those options call for, so both are in the ruleset hash."""
+        key = json.dumps(self.canonical_options(options), sort_keys=True)
         rs = self._rulesets.get(key)
         if rs is None:
             rs = Ruleset(*self.ruleset_args(options))
@@ -79,13 +154,20 @@ class Game:
         ``_core.Ruleset`` (a Ray worker does so without importing the plugin)."""
         if self.spec.core is None:
             raise OptionError(f"{self.id} is a pure-Python game and has no core ruleset")
-        return (self.spec.core, self.content_json, json.dumps(options, sort_keys=True))
+        return (
+            self.spec.core,
+            self.content_json_for(options),
+            json.dumps(self.canonical_options(options), sort_keys=True),
+        )
 
     def ruleset_hash(self, options: Mapping[str, Any]) -> str:
         if self.spec.core is not None:
             return self.ruleset(options).hash
         cls = self.spec.python_game
-        blob = json.dumps([self.id, getattr(cls, "version", "1"), self.content_json, options], sort_keys=True)
+        canonical = self.canonical_options(options)
+        blob = json.dumps(
+            [self.id, getattr(cls, "version", "1"), self.content_json_for(options), canonical], sort_keys=True
+        )
         return hashlib.sha256(blob.encode()).hexdigest()
 
     @property

@@ -20,7 +20,7 @@ from ravenry._core import Ruleset
 from ravenry._core import write_atomic as durable_write
 from ravenry.errors import IllegalAction, OptionError
 from ravenry.plugins import registry
-from ravenry.specs import GameInfo, GameSpec
+from ravenry.specs import GameInfo, GameSpec, bot_name, bot_params
 
 FORMAT = 1  # the save format: ravenry.snapshot.read refuses any other
 
@@ -38,6 +38,8 @@ class GameHandle(Protocol):
     @property
     def version(self) -> str: ...
     def ruleset_hash(self, options: Mapping[str, Any]) -> str: ...
+    def canonical_options(self, options: Mapping[str, Any]) -> dict[str, Any]: ...
+    def extensions_used(self, options: Mapping[str, Any], variants: Iterable[str]) -> dict[str, list[str]]: ...
     def new_match(
         self,
         players: int | None = None,
@@ -59,8 +61,10 @@ def dumps(match: MatchBase) -> bytes:
         "game_version": match.game.version,
         "ruleset_hash": match.game.ruleset_hash(match.options),
         "players": match.players,
-        "options": match.options,
+        # Expansion options left at their defaults are not written, so such a save loads without the expansion.
+        "options": match.game.canonical_options(match.options),
         "variants": list(match.variants),
+        "extensions": match.game.extensions_used(match.options, match.variants),
         "seed": match.seed,
         "actions": [list(a) for a in match.history()],
         "state": match.state_msgpack(),
@@ -110,7 +114,7 @@ class MatchBase:
         def state_msgpack(self) -> bytes: ...
         def view_msgpack(self, seat: int | None = None, all: bool = False) -> bytes: ...
         def events_msgpack(self, since: int = 0, seat: int | None = None, all: bool = False) -> bytes: ...
-        def bot_action(self, name: str, p: int) -> int: ...
+        def bot_action(self, name: str, p: int, seed: int | None = None) -> int: ...
         def clone(self) -> MatchBase: ...
 
     @property
@@ -142,15 +146,25 @@ class MatchBase:
         return out
 
     def bot(self, name: str, seat: int) -> int:
-        """The action bot ``name`` (any registered bot) would take for ``seat`` now."""
-        spec = registry().bots.get(name)
+        """The action bot ``name`` (any registered bot; a spec such as ``ismcts:iterations=200``) would take
+        for ``seat`` now."""
+        base = bot_name(name)
+        spec = registry().bots.get(base)
         if spec is None or (spec.games is not None and self.game.id not in spec.games):
-            raise OptionError(f"no bot {name!r} for {self.game.id}; known: {', '.join(self.game.info.bots)}")
+            raise OptionError(f"no bot {base!r} for {self.game.id}; known: {', '.join(self.game.info.bots)}")
+        if bot_params(name):
+            if spec.with_params is None:
+                raise OptionError(f"bot {base!r} takes no parameters (got {name!r})")
+            return spec.with_params(name)(self, seat)
         return spec.choose(self, seat)
 
     def _check_seat(self, seat: int | None) -> None:
-        if seat is not None and not 0 <= seat < self.players:
-            raise OptionError(f"{self.game.id}: no seat {seat} in a {self.players}-player match")
+        if seat is None:
+            return
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise OptionError(f"{self.game.id}: seat must be an int or None, not {type(seat).__name__} {seat!r:.40}")
+        if not 0 <= seat < self.players:
+            raise OptionError(f"{self.game.id}: there is no seat {seat} in a {self.players}-player match")
 
     # Snapshots (design §6).
     def to_bytes(self) -> bytes:
@@ -169,7 +183,9 @@ class Match(MatchBase, CoreMatch):
     """A match of a Rust game."""
 
     def __new__(cls, game: GameHandle, ruleset: Ruleset, players: int, seed: int, **kw: Any) -> Match:
-        made = super().__new__(cls, ruleset, players, seed, kw.get("state"), kw.get("source"), kw.get("history"))
+        made = super().__new__(
+            cls, ruleset, players, seed, kw.get("state"), kw.get("source"), kw.get("history"), kw.get("determinize")
+        )
         return cast(Match, made)
 
     def __init__(
@@ -190,16 +206,25 @@ class Match(MatchBase, CoreMatch):
         self.meta = dict(meta or {})
 
     def clone(self) -> Match:
-        """An independent copy that continues identically (same RNG position, history and events)."""
+        """An independent copy that continues identically (same RNG position, history and events). The core
+        shares the history and event log copy-on-write, so this costs the same at any point of the match; the
+        host attributes are copied without going through ``__init__`` (search and tools clone a lot)."""
+        made = cast(Match, CoreMatch.__new__(Match, self.ruleset, self.players, self.seed, None, self))
+        made.__dict__ = {**self.__dict__, "options": dict(self.options), "meta": dict(self.meta)}
+        return made
+
+    def determinize(self, seat: int, seed: int) -> Match:
+        """A copy in which everything ``seat`` cannot see is resampled from ``seed``, made in Rust (history
+        shared, no event log): what a search bot imagines, and what the honesty check feeds a bot."""
         return Match(
             self.game,
             self.ruleset,
             self.players,
             self.seed,
             source=self,
+            determinize=(seat, seed),
             options=dict(self.options),
             variants=self.variants,
-            meta=self.meta,
         )
 
     def determinized(self, seat: int, seed: int) -> Match:

@@ -37,6 +37,9 @@ def resolve(
             raise OptionError(f"{game} has no option {key!r}; known options: {known}")
         values[key] = value
     for key, value in values.items():
+        load = specs[key].load
+        if load is not None:
+            values[key] = value = load(value)
         check(game, specs[key], value)
     return values
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
+from rich.pretty import Pretty
 from rich.rule import Rule
 
 from ravenry import render
@@ -33,8 +35,10 @@ def play(
     ask: Callable[[str], str],
     save: Path | None = None,
     max_steps: int = 1_000_000,
+    delay: float = 0.0,
 ) -> MatchBase:
-    """Run the match to its end (or ``max_steps``), saving after every action when ``save`` is given."""
+    """Run the match to its end (or ``max_steps``), saving after every action when ``save`` is given. With no
+    human seat (watching), ``delay`` seconds pass between moves so the story can be read as it is told."""
     match.meta["seats"] = {str(p): b for p, b in seats.items()}
     seen = {p: match.event_count for p in seats}
     public_seen = match.event_count
@@ -52,9 +56,12 @@ def play(
             match.apply(p, a)
             steps += 1
             if bot is not None and all(b is not None for b in seats.values()):
+                render.learn(match, None)
                 for e in match.events(public_seen, None):
                     console.print(f"  {render.narrate(match, e)}")
                 public_seen = match.event_count
+                if delay > 0:
+                    time.sleep(delay)
             if save is not None:
                 match.save(save)
     for p, b in seats.items():
@@ -66,6 +73,7 @@ def play(
 
 
 def _show_events(match: MatchBase, console: Console, p: int, seen: dict[int, int]) -> None:
+    render.learn(match, p)
     for e in match.events(seen[p], p):
         console.print(f"  [dim]·[/] {render.narrate(match, e)}")
     seen[p] = match.event_count
@@ -87,21 +95,26 @@ def replay(
     console: Console,
     ask: Callable[[str], str] | None,
     viewer: int | None = None,
+    all: bool = False,
 ) -> MatchBase:
-    """Step through ``actions`` on a fresh ``match``, narrating each as ``viewer`` may know it."""
+    """Step through ``actions`` on a fresh ``match``, showing only what ``viewer`` may know (``None``: the
+    public): its own actions by name, the others' as "acts", the events it may see, and its view at the end.
+    ``all`` shows everything (every label, every event, the whole state), for the save's owner."""
     for i, (p, a) in enumerate(actions):
         before = match.event_count
-        label = match.describe(a, p)["label"]
+        # Another seat's label can name what it holds (a hostage's card, a secret order): never shown.
+        label = match.describe(a, p)["label"] if all or p == viewer else None
         try:
             match.apply(p, a)
         except RavenryError as e:
             raise RavenryError(f"action {i} of the save does not replay: {e}") from e
-        console.print(f"[bold]{i + 1:>4}[/] seat {p}: {label}")
-        for event in match.events(before, viewer):
+        console.print(f"[bold]{i + 1:>4}[/] seat {p}" + (f": {label}" if label is not None else " acts"))
+        render.learn(match, viewer)
+        for event in match.events(before, viewer, all=all):
             console.print(f"       {render.narrate(match, event)}")
         if ask is not None:
             ask("enter for the next action")
-    console.print(render.view(match, viewer))
+    console.print(Pretty(match.state()) if all else render.view(match, viewer))
     if match.is_over:
         console.print(render.outcome_table(match))
     return match

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any
@@ -16,7 +17,7 @@ import pluggy
 
 from ravenry import builtin, hookspecs
 from ravenry._core import core_games as rust_games
-from ravenry.specs import GAME_ID, BotSpec, GameSpec, VariantSpec
+from ravenry.specs import GAME_ID, BotSpec, GameSpec, OptionSpec, VariantSpec
 
 GROUP = "ravenry"
 
@@ -40,6 +41,10 @@ class Registry:
     games: dict[str, GameSpec] = field(default_factory=dict)
     game_plugin: dict[str, str] = field(default_factory=dict)
     variants: dict[str, dict[str, VariantSpec]] = field(default_factory=dict)
+    #: game -> variant name -> the distribution that registered it
+    variant_plugin: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: game -> option name -> (the option a variant added to the game's schema, the distribution that added it)
+    added_options: dict[str, dict[str, tuple[OptionSpec, str]]] = field(default_factory=dict)
     bots: dict[str, BotSpec] = field(default_factory=dict)
     plugins: list[PluginRecord] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
@@ -149,12 +154,22 @@ def collect(pm: pluggy.PluginManager, records: dict[str, PluginRecord], problems
     call(pm.hook.ravenry_register_games, game_register)
     call(pm.hook.ravenry_register_variants, variant_register)
     call(pm.hook.ravenry_register_bots, bot_register)
-    for plugin, v in pending:
-        game = reg.games.get(v.game)
-        if game is None:
-            reg.problems.append(f"plugin {plugin!r}: variant {v.name!r} is for unknown game {v.game!r}")
+    # Options added by expansions first, so a variant may set an option another variant of its plugin adds.
+    refused: set[int] = set()
+    for i, (plugin, v) in enumerate(pending):
+        why = _check_added(v, reg)
+        if why:
+            reg.problems.append(f"plugin {plugin!r}: variant {v.name!r} refused: {why}")
+            refused.add(i)
             continue
-        option_names = {o.name for o in game.options}
+        added = reg.added_options.setdefault(v.game, {})
+        for o in v.adds_options:
+            added.setdefault(o.name, (o, _dist_name(records, plugin)))
+    for i, (plugin, v) in enumerate(pending):
+        if i in refused:
+            continue
+        game = reg.games[v.game]
+        option_names = {o.name for o in game.options} | set(reg.added_options.get(v.game, {}))
         unknown = [k for k in v.options if k not in option_names]
         if unknown:
             reg.problems.append(f"plugin {plugin!r}: variant {v.name!r} sets unknown options {unknown} of {v.game}")
@@ -164,10 +179,35 @@ def collect(pm: pluggy.PluginManager, records: dict[str, PluginRecord], problems
             reg.problems.append(f"variant {v.name!r} of {v.game} registered twice; kept the first")
             continue
         variants[v.name] = v
+        reg.variant_plugin.setdefault(v.game, {})[v.name] = _dist_name(records, plugin)
         if plugin in records:
             records[plugin].variants.append(f"{v.game}:{v.name}")
     reg.plugins = list(records.values())
     return reg
+
+
+def _check_added(v: VariantSpec, reg: Registry) -> str | None:
+    """Why a variant's added options or content cannot be taken (None if they can)."""
+    game = reg.games.get(v.game)
+    if game is None:
+        return f"it is for unknown game {v.game!r}"
+    if not (callable(v.content) or isinstance(v.content, Mapping)):
+        return f"content must be a dict or a function returning one, not {type(v.content).__name__}"
+    own = {o.name for o in game.options}
+    for o in v.adds_options:
+        if not isinstance(o, OptionSpec) or o.kind not in (bool, int, str, list):
+            return f"adds_options takes OptionSpecs of kind bool, int, str or list, not {o!r}"
+        if o.name in own:
+            return f"it adds option {o.name!r}, which {v.game} already has"
+        first = reg.added_options.get(v.game, {}).get(o.name)
+        if first is not None and first[0] != o:
+            return f"it adds option {o.name!r}, which {first[1]} added differently"
+    return None
+
+
+def _dist_name(records: dict[str, PluginRecord], plugin: str) -> str:
+    r = records.get(plugin)
+    return r.distribution if r else plugin
 
 
 def _dist(records: dict[str, PluginRecord], plugin: str) -> str:

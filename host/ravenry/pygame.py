@@ -86,18 +86,26 @@ class PythonMatch(MatchBase):
         return len(self._events)
 
     def legal_actions(self, p: int) -> list[int]:
+        self._check_seat(p)
         return list(self._impl.legal_actions(p)) if p in self._impl.to_act() else []
 
     def apply(self, p: int, a: int) -> None:
+        if not isinstance(a, int) or isinstance(a, bool) or not 0 <= a < 2**32:
+            raise IllegalAction(f"{self.game.id}: action code must be an int from 0 to 2**32-1, not {a!r:.40}")
         if p not in self._impl.to_act():
-            raise IllegalAction(f"{self.game.id}: seat {p} may not act now")
+            raise IllegalAction(f"{self.game.id}: seat {p!r:.40} may not act now")
         for seats, event in self._impl.apply(p, a):
             vis: Any = "All" if seats is None else {"Only": sum(1 << s for s in seats)}
             self._events.append({"index": len(self._events), "vis": vis, "event": event})
         self._history.append((p, a))
 
     def describe(self, a: int, seat: int | None = None) -> dict[str, Any]:
-        p = seat if seat is not None else (self.to_act or [0])[0]
+        """What legal action ``a`` of ``seat`` (default: the first seat to act) means; an error if it is not one."""
+        if seat is None and not self.to_act:
+            raise IllegalAction(f"{self.game.id}: the match is over; code {a!r:.40} means nothing now")
+        p = self.to_act[0] if seat is None else seat
+        if a not in self.legal_actions(p):
+            raise IllegalAction(f"{self.game.id}: code {a!r:.40} is not a legal action of seat {p} now")
         return self._impl.describe(a, p)
 
     def history(self) -> list[tuple[int, int]]:
@@ -116,13 +124,14 @@ class PythonMatch(MatchBase):
 
         return msgpack.packb([e for e in self._events[since:] if visible(e)], use_bin_type=True)
 
-    def bot_action(self, name: str, p: int) -> int:
+    def bot_action(self, name: str, p: int, seed: int | None = None) -> int:
         if name != "random":
             raise OptionError(f"{self.game.id} has no core bot {name!r}; known: random")
         legal = self.legal_actions(p)
         if not legal:
             raise OptionError(f"seat {p} has no action now")
-        return self._bot_rng.choice(legal)
+        rng = self._bot_rng if seed is None else random.Random(seed)
+        return rng.choice(legal)
 
     def clone(self) -> PythonMatch:
         m = PythonMatch.from_state_bytes(

@@ -26,6 +26,13 @@ def narrate(match: MatchBase, event: dict[str, Any]) -> str:
     return plain_event(event)
 
 
+def learn(match: MatchBase, seat: int | None) -> None:
+    """Let the game's narrator learn names from ``seat``'s view before narrating that seat's events."""
+    spec = match.game.spec
+    if spec.learn is not None:
+        spec.learn(match.view(seat))
+
+
 def plain_event(event: dict[str, Any]) -> str:
     """An event as one line when its game has no narrator: ``Kind: field=value, ...``."""
     body = event["event"]

@@ -16,6 +16,11 @@ from ravenry.backends import RulesetSource, check_backend, run_chunks
 from ravenry.errors import OptionError
 from ravenry.game import Game
 from ravenry.game import game as get_game
+from ravenry.specs import bot_name
+
+# The most worker threads a batch may ask for (the Rust runner refuses more, before starting any): far past
+# any machine's cores, low enough that a typo cannot spawn threads until the system gives out.
+MAX_WORKERS = 256
 
 
 @dataclass
@@ -141,10 +146,16 @@ def simulate(
     bot_names = list(bots)
     if not bot_names:
         raise OptionError("name at least one bot")
-    if matches < 0:
-        raise OptionError(f"matches must be 0 or more, not {matches}")
+    if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
+        raise OptionError(f"players must be an int, not {type(players).__name__}")
+    if not isinstance(matches, int) or isinstance(matches, bool) or matches < 0:
+        raise OptionError(f"matches must be an int, 0 or more, not {matches!r:.40}")
+    if len(bot_names) > n:
+        raise OptionError(f"{len(bot_names)} bots named for {n} seats; name one per seat, or fewer to cycle")
+    if workers is not None and (not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS):
+        raise OptionError(f"workers must be an int from 1 to {MAX_WORKERS}, not {workers!r:.40}")
     check_backend(backend)
-    w = workers or os.cpu_count() or 1
+    w = workers or min(os.cpu_count() or 1, MAX_WORKERS)
     variants = tuple(variants)
     full = g.resolve_options(options, variants)
     result = SimResult(
@@ -162,7 +173,7 @@ def simulate(
     )
     check_bots(g, bot_names)
     core_bots = set(g.ruleset(full).bot_names) if g.spec.core else set()
-    if g.spec.core and all(b.split(":", 1)[0] in core_bots for b in bot_names):
+    if g.spec.core and all(bot_name(b) in core_bots for b in bot_names):
         chunk = max(1, min(10_000, matches // 50 or 1))
         sizes = [min(chunk, matches - first) for first in range(0, matches, chunk)]
         # On Ray each task is one worker: the cluster's parallelism is its tasks.
@@ -185,12 +196,10 @@ def simulate(
 
 
 def check_bots(g: Game, names: Iterable[str]) -> None:
-    """Refuse a bot the game does not have, naming the ones it has. A spec's parameters (``name:k=v``) are the
-    core's to check."""
-    known = set(g.info.bots)
+    """Refuse a bot the game does not have, naming the ones it has, and a spec with bad parameters
+    (``ismcts:depth=3``), naming the valid ones (``Game.check_bot``)."""
     for b in names:
-        if b.split(":", 1)[0] not in known:
-            raise OptionError(f"{g.id} has no bot {b!r}; known bots: {', '.join(sorted(known))}")
+        g.check_bot(b)
 
 
 @dataclass(frozen=True)

@@ -57,17 +57,68 @@ def read(source: bytes | str | os.PathLike[str]) -> dict[str, Any]:
         if not isinstance(data[name], kind) or (kind is int and isinstance(data[name], bool)):
             raise SnapshotError(f"{where}: field {name!r} should be {kind.__name__}, not {type(data[name]).__name__}")
     for a in data["actions"]:
-        if not (isinstance(a, list) and len(a) == 2 and all(isinstance(x, int) and x >= 0 for x in a)):
-            raise SnapshotError(f"{where}: actions must be [seat, code] pairs, found {a!r}")
+        if not (isinstance(a, list) and len(a) == 2 and all(_is_int(x) for x in a)):
+            raise SnapshotError(f"{where}: actions must be [seat, code] pairs, found {_short(a)}")
+        if not (0 <= a[0] < 256 and 0 <= a[1] < 2**32):
+            raise SnapshotError(f"{where}: action {_short(a)} is out of range (seats 0 to 255, codes 0 to 2**32-1)")
     if not 0 <= data["seed"] < 2**64:
         raise SnapshotError(f"{where}: seed {data['seed']} is out of range")
+    if not 1 <= data["players"] < 256:
+        raise SnapshotError(f"{where}: players {data['players']} is not a player count")
+    if not all(isinstance(v, str) for v in data["variants"]):
+        raise SnapshotError(f"{where}: variants must be names (strings), found {_short(data['variants'])}")
+    if not all(isinstance(k, str) for k in [*data["options"], *data["meta"]]):
+        raise SnapshotError(f"{where}: option and meta names must be strings")
+    # Optional (saves before it have none): distribution -> the variants and options the save takes from it.
+    ext = data.setdefault("extensions", {})
+    names_ok = isinstance(ext, dict) and all(
+        isinstance(k, str) and isinstance(v, list) and all(isinstance(x, str) for x in v) for k, v in ext.items()
+    )
+    if not names_ok:
+        raise SnapshotError(f"{where}: field 'extensions' should map distributions to lists of names")
     return data
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _short(x: object) -> str:
+    text = repr(x)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _check_extensions(g: Any, data: dict[str, Any]) -> None:
+    """Name the missing expansion when a save uses variants or options that no installed plugin provides."""
+    known = {o.name for o in g.options} | set(g.info.variants)
+    for dist, names in data["extensions"].items():
+        missing = [n for n in names if n not in known]
+        if missing:
+            raise SnapshotError(
+                f"the save uses {', '.join(missing)} of {g.id} from the plugin {dist}, which is not installed"
+                f" (or not loaded: check RAVENRY_PLUGINS); install {dist} to load it"
+            )
+    unknown = [n for n in data["variants"] if n not in known]
+    if unknown:
+        raise SnapshotError(f"the save uses variants {', '.join(unknown)} of {g.id}, which no installed plugin has")
 
 
 def load_match(source: bytes | str | os.PathLike[str], verify: bool = False) -> MatchBase:
     """Load a saved match. With ``verify``, replay the actions from the seed and check the states agree; the
     replayed match (with its full event log) is returned."""
     data = read(source)
+    try:
+        return _load(data, verify)
+    except SnapshotError:
+        raise
+    except RavenryError as e:
+        raise SnapshotError(f"the save does not load: {e}") from e
+    except (TypeError, ValueError, OverflowError, KeyError, IndexError, AttributeError) as e:
+        # A safety net under the checks above: whatever a malformed save trips over is still a SnapshotError.
+        raise SnapshotError(f"the save is malformed ({type(e).__name__}: {e})") from e
+
+
+def _load(data: dict[str, Any], verify: bool) -> MatchBase:
     try:
         g = get_game(data["game"])
     except RavenryError as e:
@@ -76,6 +127,7 @@ def load_match(source: bytes | str | os.PathLike[str], verify: bool = False) -> 
         raise SnapshotError(
             f"the save is of {g.id} version {data['game_version']}; the installed plugin plays version {g.version}"
         )
+    _check_extensions(g, data)
     try:
         options = g.resolve_options(data["options"])
     except RavenryError as e:

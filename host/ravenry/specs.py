@@ -23,6 +23,10 @@ class OptionSpec:
     choices: Sequence[Any] | None = None
     min: int | None = None
     max: int | None = None
+    # Turns a given value into the one the match keeps (e.g. a deck file's path into the deck list it holds), so
+    # that options, saves and ruleset hashes are self-contained. Must return its own output unchanged; may raise
+    # OptionError.
+    load: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -40,29 +44,73 @@ class GameSpec:
     options: Sequence[OptionSpec] = ()
     render: Callable[[dict[str, Any], int | None], Any] | None = None
     narrate: Callable[[dict[str, Any]], str] | None = None
+    #: Called with the viewer's current view before its events are narrated, so a narrator that names seats or
+    #: cards can learn them from the view too, not only from the events it saw (a resumed match starts mid-way).
+    learn: Callable[[dict[str, Any]], None] | None = None
     help: str = ""
+    #: The module of the game's Textual widgets (``"ravenry_<game>.ui"``, exporting ``UI``, a subclass of
+    #: ``ravenry.tui.GameUI``), imported only by the full-screen client so nothing else needs Textual.
+    ui: str | None = None
 
 
 @dataclass(frozen=True)
 class VariantSpec:
-    """A named set of option values for an existing game; variants combine when their options agree."""
+    """A named set of option values for an existing game; variants combine when their options agree.
+
+    A plugin that extends another plugin's game (an expansion) also brings ``adds_options`` (options the game
+    does not have without it; their defaults must leave the game as it is) and ``content`` (a JSON-serialisable
+    dict, or a function returning one, merged into the game's content document whenever this variant's option
+    values are all in force, so a ruleset without the expansion's options is the same with or without it)."""
 
     game: str
     name: str
     options: Mapping[str, Any]
     title: str = ""
     help: str = ""
+    adds_options: Sequence[OptionSpec] = ()
+    content: Callable[[], Mapping[str, Any]] | Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class BotSpec:
-    """A Python bot: ``choose(match, seat) -> action code``. ``games`` limits it to some game ids (None: all)."""
+    """A Python bot: ``choose(match, seat) -> action code``. ``games`` limits it to some game ids (None: all).
+
+    A bot that takes parameters (``name:key=value,...``) gives ``with_params(spec) -> choose``; it gets the
+    whole spec text and raises ``OptionError`` for a bad one. Bots without it refuse parameters."""
 
     name: str
     # The match is a ravenry.MatchBase; typed as Any because specs sits below the match model (docs/architecture.md).
     choose: Callable[[Any, int], int]
     games: Sequence[str] | None = None
     help: str = ""
+    with_params: Callable[[str], Callable[[Any, int], int]] | None = None
+
+
+def bot_name(spec: str) -> str:
+    """The bot a spec names: ``ismcts`` for ``ismcts:iterations=200,c=0.7``."""
+    return spec.partition(":")[0].strip()
+
+
+def bot_params(spec: str) -> str:
+    """The parameter text of a spec (``iterations=200,c=0.7``), empty if none."""
+    return spec.partition(":")[2].strip()
+
+
+def split_bots(text: str) -> list[str]:
+    """A comma-separated list of bot specs: ``ismcts:iterations=200,c=0.7,heuristic`` is two bots,
+    ``ismcts:iterations=200,c=0.7`` and ``heuristic``. A ``key=value`` part continues the spec before it; any
+    other part starts a new one."""
+    out: list[str] = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if "=" in part and ":" not in part and out:
+            sep = "," if bot_params(out[-1]) else ("" if out[-1].endswith(":") else ":")
+            out[-1] = f"{out[-1]}{sep}{part}"
+        else:
+            out.append(part)
+    return out
 
 
 @dataclass(frozen=True)
@@ -77,6 +125,8 @@ class GameInfo:
     bots: tuple[str, ...]
     plugin: str
     help: str
+    #: variant name -> the distribution that registered it
+    variant_plugins: Mapping[str, str] = field(default_factory=dict)
 
 
 def plugin_data(package: str, name: str) -> Any:

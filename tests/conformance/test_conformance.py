@@ -208,18 +208,30 @@ def test_random_actions_never_crash(game: str, players: int, actions: list[tuple
 @pytest.mark.parametrize(("game", "players"), RUST_CASES, ids=[f"{g}-{n}p" for g, n in RUST_CASES])
 def test_any_seat_and_code_is_safe_in_every_core_call(game: str, players: int) -> None:
     """describe/view/events/legal_actions/bot_action with seats and codes out of range never panic in Rust (a
-    panic would surface as pyo3's PanicException, which is not a RavenryError)."""
+    panic would surface as pyo3's PanicException, which is not a RavenryError): a seat that does not exist and a
+    code that is not legal now are RavenryErrors that say so, never a silent answer."""
     m = ravenry.game(game).new_match(players, 3)
     rng = random.Random(1)
     for _ in range(60):
         if m.is_over:
             break
         for seat in (0, players - 1, players, 15, 16, 255):
+            legal = m.legal_actions(seat) if seat < players else []
             for a in (0, 1, 2**31, 2**32 - 1, rng.randrange(2**32)):
+                if a in legal:
+                    assert isinstance(m.describe(a, seat)["label"], str)
+                    continue
+                with pytest.raises(RavenryError, match=f"no seat {seat}|not a legal action"):
+                    m.describe(a, seat)
+            for a in legal:
                 assert isinstance(m.describe(a, seat)["label"], str)
-            m.view_msgpack(seat)
-            m.events_msgpack(0, seat)
-            assert seat < players or m.legal_actions(seat) == []
+            if seat < players:
+                m.view_msgpack(seat)
+                m.events_msgpack(0, seat)
+            else:
+                for call in (m.view_msgpack, lambda s: m.events_msgpack(0, s), m.legal_actions, m.seat_label):
+                    with pytest.raises(RavenryError, match=f"no seat {seat}"):
+                        call(seat)
             for bot in m.game.info.bots:
                 try:
                     m.bot_action(bot, seat)

@@ -8,8 +8,10 @@ from pathlib import Path
 import msgpack
 import pytest
 import ravenry
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ravenry import SnapshotError
-from ravenry.snapshot import FORMAT
+from ravenry.snapshot import FIELDS, FORMAT
 
 
 def played(seed: int = 3, steps: int = 10) -> ravenry.MatchBase:
@@ -67,7 +69,7 @@ def test_verify_catches_a_state_that_does_not_match_its_actions() -> None:
         (lambda d: d.update(state=b"\x93\x01\x02"), "not a fixture state"),
         (lambda d: d.update(state="text"), "field 'state' should be bytes"),
         (lambda d: d.pop("actions"), "no 'actions' field"),
-        (lambda d: d.update(actions=[[0, -1]]), "actions must be"),
+        (lambda d: d.update(actions=[[0, -1]]), "action \\[0, -1\\] is out of range"),
         (lambda d: d.update(game_version="0"), "version 0"),
         (lambda d: d.update(players=9), "played by 2 to 4 players"),
     ],
@@ -89,3 +91,107 @@ def test_random_bytes_and_truncated_files(tmp_path: Path) -> None:
         ravenry.load_match(cut)
     with pytest.raises(SnapshotError, match="cannot read"):
         ravenry.load_match(tmp_path / "missing.rvn")
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda d: d.update(players=256), "players 256 is not a player count"),
+        (lambda d: d.update(players=-1), "players -1 is not a player count"),
+        (lambda d: d.update(players=2), "2 players but its state has 3 seats"),
+        (lambda d: d.update(players=4), "4 players but its state has 3 seats"),
+        (lambda d: d.update(actions=[[0, 2**32]]), "out of range"),
+        (lambda d: d.update(actions=[[256, 1]]), "out of range"),
+        (lambda d: d.update(actions=[[0, True]]), "actions must be"),
+        (lambda d: d.update(variants=[1, None]), "variants must be names"),
+        (lambda d: d.update(options={1: 2}), "names must be strings"),
+        (lambda d: d.update(meta={"net": "a string"}), None),
+        (lambda d: d.update(options={"doubling": "yes"}), "options"),
+        (lambda d: d.update(seed=-1), "seed"),
+    ],
+)
+def test_envelopes_that_lie_are_refused_with_a_snapshot_error(mutate, message: str | None) -> None:  # type: ignore[no-untyped-def]
+    data = envelope(played())
+    mutate(data)
+    raw = msgpack.packb(data, use_bin_type=True)
+    if message is None:  # a meta the host does not read loads; the server checks its own part (tests/net)
+        ravenry.load_match(raw)
+        return
+    with pytest.raises(SnapshotError, match=message):
+        ravenry.load_match(raw)
+
+
+def _forge_state(m: ravenry.MatchBase, edit) -> bytes:  # type: ignore[no-untyped-def]
+    data = envelope(m)
+    state = msgpack.unpackb(data["state"], raw=False, strict_map_key=False)
+    edit(state)
+    data["state"] = msgpack.packb(state, use_bin_type=True)
+    return msgpack.packb(data, use_bin_type=True)
+
+
+def test_plausible_but_impossible_states_are_refused_on_load() -> None:
+    """The conservation laws each game's validate checks, through the front door (issue 13)."""
+    it = ravenry.game("iron-throne").new_match(4, 2)
+
+    def crowns(s: dict) -> None:
+        s["seats"][0]["crowns"][1] = 250
+
+    def twice(s: dict) -> None:
+        s["seats"][0]["discard"].append(s["seats"][0]["hand"][0])
+
+    def same_house(s: dict) -> None:
+        s["seats"][1]["house"] = s["seats"][0]["house"]
+
+    def seat_nine(s: dict) -> None:
+        s["enc"]["attacker"] = 9
+
+    def seat_seven_hostage(s: dict) -> None:
+        s["seats"][2]["hostages"].append((7 << 5) | 1)
+
+    for edit, message in [
+        (crowns, "crowns"),
+        (twice, "two places"),
+        (same_house, "same house"),
+        (seat_nine, "active players"),
+        (seat_seven_hostage, "hostage"),
+    ]:
+        with pytest.raises(SnapshotError, match=message):
+            ravenry.load_match(_forge_state(it, edit))
+    ravenry.load_match(_forge_state(it, lambda s: None))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    field=st.sampled_from(sorted(FIELDS)),
+    value=st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5) | st.binary(max_size=8),
+        lambda inner: (
+            st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3) | st.integers(), inner, max_size=3)
+        ),
+        max_leaves=8,
+    ),
+)
+def test_any_corrupted_field_is_a_snapshot_error_or_loads(field: str, value: object) -> None:
+    """Hypothesis puts any msgpack value in any field: the load either succeeds or raises SnapshotError."""
+    data = envelope(played())
+    data[field] = value
+    try:
+        raw = msgpack.packb(data, use_bin_type=True)
+    except (OverflowError, TypeError, ValueError):
+        return  # not encodable: no such file can exist
+    try:
+        ravenry.load_match(raw)
+    except SnapshotError:
+        pass
+
+
+@settings(max_examples=300, deadline=None)
+@given(flips=st.lists(st.tuples(st.integers(0, 10_000), st.integers(1, 255)), min_size=1, max_size=4))
+def test_flipped_bytes_are_a_snapshot_error_or_load(flips: list[tuple[int, int]]) -> None:
+    raw = bytearray(played().to_bytes())
+    for at, x in flips:
+        raw[at % len(raw)] ^= x
+    try:
+        ravenry.load_match(bytes(raw), verify=True)
+    except SnapshotError:
+        pass

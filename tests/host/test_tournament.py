@@ -74,6 +74,14 @@ def test_result_tables_and_json() -> None:
     assert sum(c for _, _, c in d["lengths"]["histogram"]) == d["lengths"]["count"]
 
 
+def test_one_bot_in_every_seat_is_a_balance_run() -> None:
+    d = ravenry.tournament("iron-throne", ["heuristic"], 40, players=5, seed=6).to_dict()
+    assert d["matches"] == 40 and d["deals"] == 40 and [r["bot"] for r in d["ratings"]] == ["heuristic"]
+    assert d["head_to_head"] == {"heuristic": {}}
+    assert sum(v["seats"] for v in d["labels"].values()) == 5 * (40 - d["unfinished"])
+    assert abs(sum(s["share"] for s in d["seat_bias"]) - 1) < 1e-9
+
+
 def test_html_report_is_one_self_contained_file(tmp_path) -> None:
     d = ravenry.tournament("iron-throne", ["random", "heuristic"], 20, players=4, seed=2).to_dict()
     path = ravenry.write_report(d, tmp_path / "t.html")
@@ -91,8 +99,8 @@ def test_html_report_is_one_self_contained_file(tmp_path) -> None:
 def test_bad_specs_and_missing_ray_get_clear_errors(monkeypatch) -> None:
     with pytest.raises(ravenry.OptionError, match="no bot 'genius'.*known bots"):
         ravenry.tournament("iron-throne", ["random", "genius"], 20, players=4)
-    with pytest.raises(ravenry.OptionError, match="at least two bots"):
-        ravenry.tournament("iron-throne", ["random"], 20, players=4)
+    with pytest.raises(ravenry.OptionError, match="at least one bot"):
+        ravenry.tournament("iron-throne", [], 20, players=4)
     with pytest.raises(ravenry.OptionError, match="repeated: random"):
         ravenry.tournament("iron-throne", ["random", "random"], 20, players=4)
     with pytest.raises(ravenry.OptionError, match="at least 2"):
@@ -100,7 +108,7 @@ def test_bad_specs_and_missing_ray_get_clear_errors(monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)
     with pytest.raises(ravenry.OptionError, match=r'pip install "ravenry\[ray\]"'):
         ravenry.simulate("iron-throne", 10, players=3, backend="ray")
-    with pytest.raises(ravenry.OptionError, match=r'ravenry\[ray\]'):
+    with pytest.raises(ravenry.OptionError, match=r"ravenry\[ray\]"):
         ravenry.tournament("iron-throne", ["random", "heuristic"], 20, players=4, backend="ray")
     res = CliRunner().invoke(cli, ["sim", "iron-throne", "-n", "5", "--backend", "ray"])
     assert res.exit_code == 1 and res.output.count("\n") == 1 and "ravenry[ray]" in res.output

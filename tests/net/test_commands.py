@@ -123,3 +123,26 @@ def test_join_create_opens_a_match_with_server_bots_and_plays_it(live: LiveServe
     bad = CliRunner().invoke(join, [live.url, "--create", "fixture", "--bots", "9"])
     assert bad.exit_code != 0 and "bot seat 9 is not a seat" in bad.output
     assert CliRunner().invoke(join, [live.url, "--players", "3"]).exit_code == 2
+
+
+def test_serve_and_join_create_take_options_and_variants(live: LiveServer) -> None:
+    r = CliRunner().invoke(serve, ["fixture", "-o", "speed=3"])
+    assert r.exit_code != 0 and "no option 'speed'" in r.output
+    r = CliRunner().invoke(serve, ["fixture", "--variant", "no-such-variant"])
+    assert r.exit_code != 0 and "no-such-variant" in r.output
+    r = CliRunner().invoke(serve, ["-o", "doubling=true"])
+    assert r.exit_code != 0 and "name GAME" in r.output
+    r = CliRunner().invoke(
+        join,
+        [live.url, "--create", "fixture", "--players", "2", "--bots", "1", "-o", "doubling=true", "--seat", "0"]
+        + ["--bot", "random"],
+    )
+    assert r.exit_code == 0, r.output
+    (table,) = live.server.tables.values()
+    assert table.match.options["doubling"] is True
+    r = CliRunner().invoke(
+        join,
+        [live.url, "--create", "fixture", "--bots", "1", "--variant", "high-stakes", "--seat", "0", "--bot", "random"],
+    )
+    assert r.exit_code == 0, r.output
+    assert [t.match.variants for t in live.server.tables.values()] == [(), ("high-stakes",)]

@@ -96,7 +96,8 @@ def test_store_round_trip_keeps_seats_and_skips_broken_saves(tmp_path: Path) -> 
         m.apply(m.to_act[0], m.legal_actions(m.to_act[0])[0])
         await store.save(table)
         (tmp_path / "junk.rvn").write_bytes(b"not a save")
-        (loaded,) = store.load_all()
+        ((path, loaded),) = store.load_all()
+        assert path.name == "abc123.rvn" and (tmp_path / "unreadable" / "junk.rvn").exists()
         back = Table.from_saved(loaded, None)
         assert back.id == "abc123" and back.turn_seconds == 30.0 and back.match.seed == 77
         assert [(s.bot, s.token_hash) for s in back.seats] == [(None, hash_token("t0")), ("random", None), (None, None)]
@@ -125,7 +126,7 @@ def test_store_saves_many_tables_at_once_and_the_newest_snapshot_wins(tmp_path: 
         t.match.meta["marker"] = "newest"
         await store.save(t)
         store.close()
-        loaded = {m.meta["net"]["id"]: m for m in store.load_all()}
+        loaded = {m.meta["net"]["id"]: m for _, m in store.load_all()}
         assert sorted(loaded) == sorted(t.id for t in tables)
         assert all(loaded[t.id].history() == t.match.history() for t in tables)
         assert loaded["t0"].meta["marker"] == "newest"
@@ -167,20 +168,27 @@ def test_sweep_forgets_finished_unwatched_matches_only() -> None:
     asyncio.run(go())
 
 
-def test_a_failing_disk_is_logged_and_play_goes_on(caplog: pytest.LogCaptureFixture) -> None:
+def test_a_failing_disk_stops_the_match_and_the_action_is_not_acknowledged(caplog: pytest.LogCaptureFixture) -> None:
     async def disk_full(table: Table) -> None:
         raise OSError(28, "No space left on device")
 
     async def go() -> None:
         m = ravenry.game("race-to-ten").new_match(2, seed=0)
         table = Table("t1", m, [Seat(0), Seat(1, bot="random")], saver=disk_full)
-        _, token = table.claim(0)
-        after = await table.act(token, 0, 1)
-        await asyncio.sleep(0.01)  # let the seat-1 bot answer
-        assert after == 1 and m.decisions >= 2 and m.history()[0] == (0, 1)
+        token = table.claim(0)
+        with pytest.raises(BadFrame) as refused:
+            await table.act(token, 0, 1)
+        assert refused.value.code == "save-failed" and "No space left" in refused.value.message
+        await asyncio.sleep(0.01)  # the seat-1 bot must not move on a halted table
+        assert table.halted and m.decisions == 1
+        with pytest.raises(BadFrame) as again:
+            await table.act(token, 1, 1)
+        assert again.value.code == "halted"
+        with pytest.raises(BadFrame, match="takes no more players"):
+            table.free_seat(None)
 
     asyncio.run(go())
-    assert "saving after turn 1 failed" in caplog.text
+    assert "saving turn 1 failed" in caplog.text
 
 
 def test_terminal_ui_warns_as_the_clock_runs_down() -> None:

@@ -1,7 +1,11 @@
-//! Bots, generic over `Game`. `random` serves every game; games add their own through `Game::bot`.
+//! Bots, generic over `Game`. `random` and `ismcts` serve every game; games add their own through `Game::bot`.
+//! Every bot is named by a spec, `name` or `name:key=value,...` (see `spec`).
 
+pub mod ismcts;
 mod random;
+pub mod spec;
 
+pub use ismcts::{Ismcts, Params as IsmctsParams, Rollout};
 pub use random::RandomBot;
 
 use crate::engine::{Action, Game, Player, SetupError};
@@ -14,18 +18,32 @@ pub trait Bot<G: Game>: Send + Sync {
 
 /// Every bot name a game answers to.
 pub fn names<G: Game>() -> Vec<&'static str> {
-    let mut all = vec!["random"];
-    all.extend(G::bot_names().iter().copied().filter(|n| *n != "random"));
+    let mut all = vec!["random", "ismcts"];
+    for n in G::bot_names() {
+        if !all.contains(n) {
+            all.push(n);
+        }
+    }
     all
 }
 
-/// Build a bot by name.
-pub fn make<G: Game>(name: &str) -> Result<Box<dyn Bot<G>>, SetupError> {
-    if let Some(bot) = G::bot(name) {
-        return Ok(bot);
+/// The `ismcts` parameters a spec gives for `G`, over the game's defaults.
+pub fn ismcts_params<G: Game>(spec: &str) -> Result<IsmctsParams, SetupError> {
+    IsmctsParams::parse(G::ismcts_defaults(), spec, G::bot("heuristic").is_some())
+}
+
+/// Build a bot from a spec (`heuristic`, `ismcts:iterations=200,rollout=random`). Unknown names and bad
+/// parameters are a `SetupError` that lists what would be valid.
+pub fn make<G: Game>(spec_text: &str) -> Result<Box<dyn Bot<G>>, SetupError> {
+    let s = spec::parse(spec_text)?;
+    if s.name == "ismcts" {
+        return Ok(Box::new(Ismcts::new(ismcts_params::<G>(spec_text)?)?));
     }
-    if name == "random" {
-        return Ok(Box::new(RandomBot));
+    let bot = if s.name == "random" { Some(Box::new(RandomBot) as Box<dyn Bot<G>>) } else { None };
+    let bot = G::bot(s.name).or(bot);
+    match (bot, s.params.first()) {
+        (Some(_), Some((k, _))) => Err(spec::unknown_param(spec_text, k, &[])),
+        (Some(b), None) => Ok(b),
+        (None, _) => Err(SetupError::UnknownBot { game: G::ID, name: s.name.to_owned(), known: names::<G>() }),
     }
-    Err(SetupError::UnknownBot { game: G::ID, name: name.to_owned(), known: names::<G>() })
 }

@@ -1,14 +1,14 @@
 //! The type-erased layer: one `DynRuleset`/`DynMatch` pair per game, so the host (and the PyO3 layer)
 //! can drive any game through the same calls.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use super::observe::{observation, ActionSpace, Encoding};
 use super::{snapshot, Action, ActionInfo, Events, Game, Illegal, Logged, Outcome, Player, PlayerSet, Viewer};
-use super::{SetupError, SnapshotError};
+use super::{SetupError, SharedLog, SnapshotError};
 use crate::bots::{self, Bot};
 use crate::rng::Rng;
 use crate::runner::{self, MatchJob, MatchRecord, SimConfig, SimReport};
@@ -22,16 +22,12 @@ pub trait DynRuleset: Send + Sync {
     fn hash(&self) -> &str;
     fn players(&self) -> (u8, u8);
     fn bot_names(&self) -> Vec<&'static str>;
+    /// Whether `spec` names a bot of this game with valid parameters (the error says what would be valid).
+    fn check_bot(&self, spec: &str) -> Result<(), SetupError>;
     fn new_match(&self, players: u8, seed: u64) -> Result<Box<dyn DynMatch>, SetupError>;
     /// A match from a snapshot's state bytes.
     fn load_state(&self, players: u8, seed: u64, state: &[u8]) -> Result<Box<dyn DynMatch>, SnapshotError>;
     fn simulate(&self, cfg: &SimConfig) -> Result<SimReport, SetupError>;
-    /// The observation length for `players` seats (design §8b).
-    fn observation_size(&self, players: u8) -> usize;
-    /// The dense action space for `players` seats.
-    fn action_space(&self, players: u8) -> ActionSpace;
-    /// `cfg.matches` matches stepped together (`vector.rs`).
-    fn vector_env(&self, cfg: VecConfig) -> Result<Box<dyn DynVectorEnv>, SetupError>;
     /// Play tournament jobs (a deal under one seating of `bots` each); records in job order.
     fn play_jobs(
         &self,
@@ -42,6 +38,12 @@ pub trait DynRuleset: Send + Sync {
         workers: usize,
         max_decisions: u64,
     ) -> Result<Vec<MatchRecord>, SetupError>;
+    /// The observation length for `players` seats (design §8b).
+    fn observation_size(&self, players: u8) -> usize;
+    /// The dense action space for `players` seats.
+    fn action_space(&self, players: u8) -> ActionSpace;
+    /// `cfg.matches` matches stepped together (`vector.rs`).
+    fn vector_env(&self, cfg: VecConfig) -> Result<Box<dyn DynVectorEnv>, SetupError>;
 }
 
 /// A match of some game: the state, its ruleset, the action history and the event log.
@@ -54,9 +56,10 @@ pub trait DynMatch: Send + Sync {
     /// Checked apply: on `Err` nothing changed (state, history, events).
     fn apply(&mut self, p: Player, a: Action) -> Result<(), Illegal>;
     fn outcome(&self) -> Option<Outcome>;
-    fn describe(&self, p: Player, a: Action) -> ActionInfo;
+    /// What `a` means for seat `p` now; refused unless `a` is one of `p`'s legal actions now.
+    fn describe(&self, p: Player, a: Action) -> Result<ActionInfo, Illegal>;
     fn decisions(&self) -> u64;
-    fn history(&self) -> &[(Player, Action)];
+    fn history(&self) -> Vec<(Player, Action)>;
     /// Restore the action history of a match loaded from a snapshot's state.
     fn set_history(&mut self, history: Vec<(Player, Action)>);
     fn view_msgpack(&self, viewer: Viewer) -> Vec<u8>;
@@ -68,8 +71,12 @@ pub trait DynMatch: Send + Sync {
     fn clone_box(&self) -> Box<dyn DynMatch>;
     /// A copy where what `p` cannot see is resampled from `seed`.
     fn determinize(&self, p: Player, seed: u64) -> Box<dyn DynMatch>;
-    /// Let bot `name` choose `p`'s action now (the bot's stream is part of the match, seeded from its seed).
-    fn bot_action(&mut self, name: &str, p: Player) -> Result<Action, SetupError>;
+    /// Let bot `name` (a spec) choose `p`'s action now (the bot's stream is part of the match, seeded from its seed).
+    fn bot_action(&self, name: &str, p: Player) -> Result<Action, SetupError>;
+    /// The action a fresh bot `spec` would choose for `p` now with its stream seeded `seed`; the match is
+    /// unchanged. Same state, spec and seed: same action (the honesty check compares this across
+    /// determinizations).
+    fn bot_action_seeded(&self, spec: &str, p: Player, seed: u64) -> Result<Action, SetupError>;
     fn seat_label(&self, p: Player) -> Option<String>;
     /// Seat `p`'s observation (built from its view) into `out`, `observation_size` long.
     fn observation(&self, p: Player, out: &mut [f32]);
@@ -110,10 +117,9 @@ impl<G: Game> RulesetOf<G> {
             state,
             players,
             seed,
-            history: Vec::new(),
+            history: SharedLog::new(),
             events: Events::new(),
-            bot_rng: Rng::derive(seed, u64::MAX),
-            bots: Vec::new(),
+            seated: Mutex::new(Seated { rng: Rng::derive(seed, u64::MAX), bots: Vec::new() }),
         }
     }
 }
@@ -134,28 +140,29 @@ impl<G: Game> DynRuleset for RulesetOf<G> {
     fn bot_names(&self) -> Vec<&'static str> {
         bots::names::<G>()
     }
+    fn check_bot(&self, spec: &str) -> Result<(), SetupError> {
+        bots::make::<G>(spec).map(|_| ())
+    }
     fn new_match(&self, players: u8, seed: u64) -> Result<Box<dyn DynMatch>, SetupError> {
         self.check_players(players)?;
-        let state = G::new(&self.rules, players, seed)?;
-        Ok(Box::new(self.wrap(state, players, seed)))
+        let mut events = Events::new();
+        let state = G::new_narrated(&self.rules, players, seed, &mut events)?;
+        let mut m = self.wrap(state, players, seed);
+        m.events = events;
+        Ok(Box::new(m))
     }
     fn load_state(&self, players: u8, seed: u64, bytes: &[u8]) -> Result<Box<dyn DynMatch>, SnapshotError> {
         let state: G = snapshot::decode(G::ID, bytes)?;
-        state.validate(&self.rules).map_err(|why| SnapshotError::Invalid { game: G::ID, why })?;
         self.check_players(players).map_err(|e| SnapshotError::Invalid { game: G::ID, why: e.to_string() })?;
+        state.validate(&self.rules).map_err(|why| SnapshotError::Invalid { game: G::ID, why })?;
+        if state.seat_count() != usize::from(players) {
+            let why = format!("the save says {players} players but its state has {} seats", state.seat_count());
+            return Err(SnapshotError::Invalid { game: G::ID, why });
+        }
         Ok(Box::new(self.wrap(state, players, seed)))
     }
     fn simulate(&self, cfg: &SimConfig) -> Result<SimReport, SetupError> {
         runner::simulate::<G>(&self.rules, cfg)
-    }
-    fn observation_size(&self, players: u8) -> usize {
-        G::Encoding::observation_size(&self.rules, players)
-    }
-    fn action_space(&self, players: u8) -> ActionSpace {
-        ActionSpace::of::<G>(&self.rules, players)
-    }
-    fn vector_env(&self, cfg: VecConfig) -> Result<Box<dyn DynVectorEnv>, SetupError> {
-        Ok(Box::new(VectorEnvOf::<G>::new(Arc::clone(&self.rules), cfg)?))
     }
     fn play_jobs(
         &self,
@@ -168,6 +175,15 @@ impl<G: Game> DynRuleset for RulesetOf<G> {
     ) -> Result<Vec<MatchRecord>, SetupError> {
         runner::play_jobs::<G>(&self.rules, players, seed, bots, jobs, workers, max_decisions)
     }
+    fn observation_size(&self, players: u8) -> usize {
+        G::Encoding::observation_size(&self.rules, players)
+    }
+    fn action_space(&self, players: u8) -> ActionSpace {
+        ActionSpace::of::<G>(&self.rules, players)
+    }
+    fn vector_env(&self, cfg: VecConfig) -> Result<Box<dyn DynVectorEnv>, SetupError> {
+        Ok(Box::new(VectorEnvOf::<G>::new(Arc::clone(&self.rules), cfg)?))
+    }
 }
 
 /// A live match of `G`.
@@ -176,10 +192,25 @@ pub struct MatchOf<G: Game> {
     state: G,
     players: u8,
     seed: u64,
-    history: Vec<(Player, Action)>,
+    /// Shared, copy-on-write logs: a clone costs the same at any point of the match.
+    history: SharedLog<(Player, Action)>,
     events: Events<G::Event>,
-    bot_rng: Rng,
+    /// The match's own bots and their stream, behind a lock so a bot may think (GIL released) while others
+    /// read the match.
+    seated: Mutex<Seated<G>>,
+}
+
+/// Bots a match keeps between decisions (their memory) and the stream they draw from, seeded from the match.
+struct Seated<G: Game> {
+    rng: Rng,
     bots: Vec<(String, Box<dyn Bot<G>>)>,
+}
+
+impl<G: Game> MatchOf<G> {
+    fn seated_copy(&self) -> Mutex<Seated<G>> {
+        let rng = self.seated.lock().unwrap_or_else(PoisonError::into_inner).rng.clone();
+        Mutex::new(Seated { rng, bots: Vec::new() })
+    }
 }
 
 impl<G: Game> MatchOf<G> {
@@ -235,17 +266,25 @@ impl<G: Game> DynMatch for MatchOf<G> {
     fn outcome(&self) -> Option<Outcome> {
         self.state.outcome()
     }
-    fn describe(&self, p: Player, a: Action) -> ActionInfo {
-        self.state.describe(&self.rules, p, a)
+    fn describe(&self, p: Player, a: Action) -> Result<ActionInfo, Illegal> {
+        if p >= self.players {
+            return Err(Illegal::new(format!("{}: there is no seat {p} in a {}-player match", G::ID, self.players)));
+        }
+        let mut legal = Vec::new();
+        self.legal_actions(p, &mut legal);
+        if !legal.contains(&a) {
+            return Err(Illegal::new(format!("{}: code {a} is not a legal action of seat {p} now", G::ID)));
+        }
+        Ok(self.state.describe(&self.rules, p, a))
     }
     fn decisions(&self) -> u64 {
         self.state.decisions()
     }
-    fn history(&self) -> &[(Player, Action)] {
-        &self.history
+    fn history(&self) -> Vec<(Player, Action)> {
+        self.history.to_vec()
     }
     fn set_history(&mut self, history: Vec<(Player, Action)>) {
-        self.history = history;
+        self.history = history.into_iter().collect();
     }
     fn view_msgpack(&self, viewer: Viewer) -> Vec<u8> {
         snapshot::encode(&self.state.view(&self.rules, viewer))
@@ -269,8 +308,7 @@ impl<G: Game> DynMatch for MatchOf<G> {
             seed: self.seed,
             history: self.history.clone(),
             events: self.events.clone(),
-            bot_rng: self.bot_rng.clone(),
-            bots: Vec::new(),
+            seated: self.seated_copy(),
         })
     }
     fn determinize(&self, p: Player, seed: u64) -> Box<dyn DynMatch> {
@@ -283,25 +321,35 @@ impl<G: Game> DynMatch for MatchOf<G> {
             seed: self.seed,
             history: self.history.clone(),
             events: Events::new(),
-            bot_rng: self.bot_rng.clone(),
-            bots: Vec::new(),
+            seated: self.seated_copy(),
         })
     }
-    fn bot_action(&mut self, name: &str, p: Player) -> Result<Action, SetupError> {
-        let idx = match self.bots.iter().position(|(n, _)| n == name) {
-            Some(i) => i,
-            None => {
-                self.bots.push((name.to_owned(), bots::make::<G>(name)?));
-                self.bots.len() - 1
-            }
-        };
+    fn bot_action(&self, name: &str, p: Player) -> Result<Action, SetupError> {
         let mut legal = Vec::new();
         self.legal_actions(p, &mut legal);
         if legal.is_empty() {
             return Err(SetupError::Option { name: "seat".into(), reason: format!("seat {p} has no action now") });
         }
-        let bot = &mut self.bots[idx].1;
-        Ok(bot.act(&self.rules, &self.state, p, &legal, &mut self.bot_rng))
+        let mut guard = self.seated.lock().unwrap_or_else(PoisonError::into_inner);
+        let seated = &mut *guard;
+        let idx = match seated.bots.iter().position(|(n, _)| n == name) {
+            Some(i) => i,
+            None => {
+                seated.bots.push((name.to_owned(), bots::make::<G>(name)?));
+                seated.bots.len() - 1
+            }
+        };
+        let bot = &mut seated.bots[idx].1;
+        Ok(bot.act(&self.rules, &self.state, p, &legal, &mut seated.rng))
+    }
+    fn bot_action_seeded(&self, spec: &str, p: Player, seed: u64) -> Result<Action, SetupError> {
+        let mut bot = bots::make::<G>(spec)?;
+        let mut legal = Vec::new();
+        self.legal_actions(p, &mut legal);
+        if legal.is_empty() {
+            return Err(SetupError::Option { name: "seat".into(), reason: format!("seat {p} has no action now") });
+        }
+        Ok(bot.act(&self.rules, &self.state, p, &legal, &mut Rng::new(seed)))
     }
     fn seat_label(&self, p: Player) -> Option<String> {
         self.state.seat_label(&self.rules, p)

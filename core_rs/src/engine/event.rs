@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::log::SharedLog;
 use super::player::{PlayerSet, Viewer};
 
 /// Who may see an event.
@@ -35,16 +36,17 @@ pub struct Logged<E> {
 }
 
 /// The sink `Game::apply` writes events into. A disabled sink (batch runs, bots' lookahead) drops them
-/// without building them, so the hot path pays nothing for narration.
+/// without building them, so the hot path pays nothing for narration. The log is a `SharedLog`: copying a
+/// match copies a pointer and a short tail, not every event of the match.
 #[derive(Clone, Debug)]
 pub struct Events<E> {
-    log: Vec<Logged<E>>,
+    log: SharedLog<Logged<E>>,
     enabled: bool,
 }
 
 impl<E> Default for Events<E> {
     fn default() -> Self {
-        Events { log: Vec::new(), enabled: true }
+        Events { log: SharedLog::new(), enabled: true }
     }
 }
 
@@ -54,7 +56,7 @@ impl<E> Events<E> {
     }
 
     pub fn disabled() -> Self {
-        Events { log: Vec::new(), enabled: false }
+        Events { log: SharedLog::new(), enabled: false }
     }
 
     pub fn is_enabled(&self) -> bool {
@@ -86,18 +88,20 @@ impl<E> Events<E> {
         self.log.is_empty()
     }
 
-    pub fn all(&self) -> &[Logged<E>] {
-        &self.log
-    }
-
-    /// Drop events past `len`, so a refused action leaves the log as it was.
-    pub fn truncate(&mut self, len: usize) {
-        self.log.truncate(len);
+    pub fn all(&self) -> Vec<&Logged<E>> {
+        self.log.iter().collect()
     }
 
     /// Events from index `since` on that `viewer` may see, with their indices.
     pub fn visible_since(&self, since: usize, viewer: Viewer) -> impl Iterator<Item = (usize, &Logged<E>)> {
-        self.log.iter().enumerate().skip(since).filter(move |(_, l)| l.vis.visible_to(viewer))
+        self.log.iter_from(since).filter(move |(_, l)| l.vis.visible_to(viewer))
+    }
+}
+
+impl<E: Clone> Events<E> {
+    /// Drop events past `len`, so a refused action leaves the log as it was.
+    pub fn truncate(&mut self, len: usize) {
+        self.log.truncate(len);
     }
 }
 

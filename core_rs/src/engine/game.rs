@@ -72,6 +72,16 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     fn players(rules: &Self::Ruleset) -> (u8, u8);
     /// A fresh match; all randomness of the match comes from `seed`.
     fn new(rules: &Self::Ruleset, players: u8, seed: u64) -> Result<Self, SetupError>;
+    /// `new`, narrating what setup did that players should hear of (a first-player roll) into `ev`: a hosted
+    /// match's event log starts with it. The same state as `new` for the same seed; the default narrates nothing.
+    fn new_narrated(
+        rules: &Self::Ruleset,
+        players: u8,
+        seed: u64,
+        _ev: &mut Events<Self::Event>,
+    ) -> Result<Self, SetupError> {
+        Self::new(rules, players, seed)
+    }
 
     /// Who may act now; empty exactly when the match is over.
     fn to_act(&self) -> PlayerSet;
@@ -94,14 +104,43 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     /// A copy in which everything `p` cannot see is resampled (for bots' search and leak checks).
     fn determinize(&self, rules: &Self::Ruleset, p: Player, rng: &mut Rng) -> Self;
 
+    /// How seat `actor`'s move `action`, about to be applied to this state, looks to seat `viewer` (never
+    /// `actor` itself: a seat sees its own moves whole). Equal keys mean `viewer` cannot tell the moves apart:
+    /// a card committed face down is "a commit", whichever card it is; a card played from a hidden hand is that
+    /// card, not its place in the hand. Search keys each seat's tree on these (see docs/search.md), so it never
+    /// branches on what a seat cannot see. Keys must fit in 56 bits. The default says every move is seen whole:
+    /// right only for games whose moves are all public.
+    fn observe_action(&self, _rules: &Self::Ruleset, _actor: Player, action: Action, _viewer: Player) -> u64 {
+        u64::from(action)
+    }
+    /// Seats at this table. Search keeps one tree per seat; the default (the most any game may have) is
+    /// correct but wasteful, so games override it.
+    fn seats(&self) -> u8 {
+        super::player::MAX_PLAYERS
+    }
+    /// Each seat's standing now, higher is better, in the game's own unit (influence, power, stars): what a
+    /// search that stops a playout early takes as its estimate. The default knows only finished matches.
+    fn standing(&self, _rules: &Self::Ruleset) -> Option<Vec<f64>> {
+        self.outcome().map(|o| o.scores)
+    }
+    /// The `ismcts` parameters this game plays best with (`"rollout=heuristic,cut=60"`); a bot spec's own
+    /// parameters override them.
+    fn ismcts_defaults() -> &'static str {
+        ""
+    }
+
     /// Decisions taken so far (the turn counter stale actions are checked against).
     fn decisions(&self) -> u64;
     /// A label per seat for balance statistics (the house, the class); `None` if seats are alike.
     fn seat_label(&self, _rules: &Self::Ruleset, _p: Player) -> Option<String> {
         None
     }
-    /// Check a decoded snapshot's invariants (lengths, indices), so a forged state cannot cause a panic later.
+    /// Check a decoded snapshot's invariants, so a forged state cannot cause a panic later and an impossible one
+    /// is refused on load: lengths and indices, and the conservation laws of the physical game (every card in
+    /// exactly one place, counts within their supply, one house per seat).
     fn validate(&self, rules: &Self::Ruleset) -> Result<(), String>;
+    /// How many seats the state holds (a snapshot's envelope must agree).
+    fn seat_count(&self) -> usize;
 
     /// Game-specific bots by name; `random` is provided for every game by `bots::make`.
     fn bot_names() -> &'static [&'static str] {

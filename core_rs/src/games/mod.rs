@@ -3,6 +3,7 @@
 pub mod agot_board;
 pub mod agot_ccg;
 pub mod fixture;
+pub mod hearts;
 pub mod iron_throne;
 pub mod roll_player;
 
@@ -16,6 +17,7 @@ pub const KNOWN: &[&str] = &[
     agot_board::AgotBoard::ID,
     agot_ccg::AgotCcg::ID,
     fixture::Fixture::ID,
+    hearts::Hearts::ID,
     iron_throne::IronThrone::ID,
     roll_player::RollPlayer::ID,
 ];
@@ -29,6 +31,7 @@ pub fn ruleset(game: &str, content: &str, options: &str) -> Result<Arc<dyn DynRu
         agot_board::AgotBoard::ID => build::<agot_board::AgotBoard>(content, options),
         agot_ccg::AgotCcg::ID => build::<agot_ccg::AgotCcg>(content, options),
         fixture::Fixture::ID => build::<fixture::Fixture>(content, options),
+        hearts::Hearts::ID => build::<hearts::Hearts>(content, options),
         iron_throne::IronThrone::ID => build::<iron_throne::IronThrone>(content, options),
         roll_player::RollPlayer::ID => build::<roll_player::RollPlayer>(content, options),
         other => Err(SetupError::UnknownGame(other.to_owned())),

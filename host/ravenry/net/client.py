@@ -76,6 +76,11 @@ class Client:
         if self._ws is not None:
             await self._ws.close()
 
+    async def wait_closed(self) -> None:
+        """Return when the connection has ended (a UI waiting for a human shows a lost connection at once)."""
+        if self._tasks:
+            await asyncio.shield(self._tasks[0])
+
     async def send_raw(self, data: bytes | str) -> None:
         """Send bytes as they are (tests use it to send what no honest client would)."""
         assert self._ws is not None

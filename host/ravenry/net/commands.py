@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,9 @@ from ravenry.net import loop as event_loop
 from ravenry.net.client import CHOOSERS, Client, NetError, SeatPlayer
 from ravenry.net.console import TerminalUI, matches_table
 from ravenry.net.server import parse_bots, serve_forever
+from ravenry.options import parse_cli
 from ravenry.snapshot import write_atomic
+from ravenry.specs import bot_name, bot_params
 
 
 @click.command("serve")
@@ -28,6 +31,8 @@ from ravenry.snapshot import write_atomic
 @click.option("--bots", "bots", metavar="SEATS", help="seats the server's bots play: '1,2' or '1=heuristic,3'")
 @click.option("--save-dir", type=click.Path(file_okay=False), help="save every match here after every action")
 @click.option("--turn-seconds", type=float, help="per-seat turn clock; when it runs out a bot acts for the seat")
+@click.option("-o", "--option", "option_pairs", multiple=True, help="with GAME: game option name=value")
+@click.option("--variant", "variants", multiple=True, help="with GAME: a named variant (repeatable)")
 def serve(
     game: str | None,
     host: str,
@@ -36,6 +41,8 @@ def serve(
     bots: str | None,
     save_dir: str | None,
     turn_seconds: float | None,
+    option_pairs: tuple[str, ...],
+    variants: tuple[str, ...],
 ) -> None:
     """Host matches over WebSocket. With GAME, open one match of it at start (a restarted server with
     --save-dir resumes its saved matches instead); clients create more through the lobby."""
@@ -51,16 +58,45 @@ def serve(
             parse_bots(bots, n)
         except ValueError as e:
             raise click.BadParameter(str(e), param_hint="--bots") from None
+        options = _game_options(game, option_pairs, variants)
+    elif option_pairs or variants:
+        raise click.UsageError("-o and --variant set up the GAME match: name GAME")
+    else:
+        options = {}
     if turn_seconds is not None and turn_seconds <= 0:
         raise click.BadParameter("must be positive", param_hint="--turn-seconds")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)
     try:
         event_loop.run(
-            serve_forever(host, port, game, players, bots, save_dir, turn_seconds, announce=lambda s: click.echo(s))
+            serve_forever(
+                host,
+                port,
+                game,
+                players,
+                bots,
+                save_dir,
+                turn_seconds,
+                announce=lambda s: click.echo(s),
+                options=options,
+                variants=variants,
+            )
         )
     except OSError as e:
         raise click.ClickException(f"cannot serve on {host}:{port}: {e.strerror or e}") from None
+    except RavenryError as e:
+        raise click.ClickException(str(e)) from None
+
+
+def _game_options(game: str, pairs: tuple[str, ...], variants: tuple[str, ...]) -> dict[str, Any]:
+    """``-o name=value`` pairs checked against the game's schema (with its variants), so a typo fails here."""
+    try:
+        g = ravenry.game(game)
+        options = parse_cli(pairs, g.spec.options)
+        g.resolve_options(options, variants)
+    except RavenryError as e:
+        raise click.BadParameter(str(e), param_hint="-o/--variant") from None
+    return options
 
 
 def _token_file() -> Path:
@@ -76,7 +112,7 @@ def _load_tokens() -> dict[str, Any]:
         return {}
 
 
-def _remember(url: str, match: str, seat: int, token: str) -> None:
+def remember_token(url: str, match: str, seat: int, token: str) -> None:
     # Kept so that `ravenry join URL --match ID --seat K` after a crash resumes instead of asking for a new seat.
     tokens = _load_tokens()
     tokens[f"{url} {match} {seat}"] = token
@@ -129,7 +165,7 @@ async def _join(
 
     def remember(seat: int, token: str) -> None:
         # Before the first move: a client killed right after it is still the seat's owner when started again.
-        _remember(url, match_id, seat, token)
+        remember_token(url, match_id, seat, token)
         ui.console.print(f"[dim]seat {seat} token saved in {_token_file()} (rejoin with --seat {seat})[/]")
 
     player = SeatPlayer(
@@ -146,12 +182,38 @@ async def _join(
     await player.run()
 
 
+async def resolve_join(
+    url: str, match: str | None, seat: int | None, watch: bool, token: str | None, create: dict[str, Any] | None
+) -> tuple[str, str, int | None, str | None]:
+    """For the full-screen client: the match (created if asked), its game, and the seat and token to resume
+    (a seat this machine already holds there is resumed, as in line mode)."""
+    ui = TerminalUI()
+    match_id = await _create(url, create, ui) if create else await _pick_match(url, match, ui)
+    async with Client(url) as c:
+        listing = (await c.request("list"))["matches"]
+    game_id = next((str(m["game"]) for m in listing if str(m["id"]) == match_id), None)
+    if game_id is None:
+        raise NetError("no-match", f"no match {match_id} on {url}")
+    if token is None and not watch:
+        saved = _load_tokens()
+        if seat is not None:
+            token = saved.get(f"{url} {match_id} {seat}")
+        else:
+            mine = sorted(int(k.rsplit(" ", 1)[1]) for k in saved if k.startswith(f"{url} {match_id} "))
+            if mine:
+                seat = mine[0]
+                token = saved[f"{url} {match_id} {seat}"]
+    return match_id, game_id, seat, token
+
+
 @click.command("join")
 @click.argument("url")
 @click.option("--match", "match", metavar="ID", help="the match to join (default: the only open one)")
 @click.option("--seat", type=int, help="the seat to take or resume (default: the first free one)")
 @click.option("--watch", is_flag=True, help="spectate: the public view only")
-@click.option("--bot", type=click.Choice(sorted(CHOOSERS)), help="let a client-side bot play the seat")
+@click.option(
+    "--bot", metavar="SPEC", help=f"let a client-side bot play the seat: {', '.join(sorted(CHOOSERS))} (no parameters)"
+)
 @click.option("--token", help="resume a seat with its token")
 @click.option("--seed", type=int, default=0, show_default=True, help="seed of the client-side bot")
 @click.option("--create", "create_game", metavar="GAME", help="open a new match of GAME on the server and join it")
@@ -160,6 +222,9 @@ async def _join(
     "--bots", "bots", metavar="SEATS", help="with --create: seats the server's bots play ('1,2', '1=heuristic')"
 )
 @click.option("--turn-seconds", type=float, help="with --create: the new match's turn clock")
+@click.option("-o", "--option", "option_pairs", multiple=True, help="with --create: game option name=value")
+@click.option("--variant", "variants", multiple=True, help="with --create: a named variant (repeatable)")
+@click.option("--plain", is_flag=True, help="line mode (scripts, screen readers, pipes), not full screen")
 def join(
     url: str,
     match: str | None,
@@ -172,10 +237,21 @@ def join(
     players: int | None,
     bots: str | None,
     turn_seconds: float | None,
+    option_pairs: tuple[str, ...],
+    variants: tuple[str, ...],
+    plain: bool,
 ) -> None:
     """Play or watch a match on a Ravenry server, e.g. ``ravenry join ws://127.0.0.1:8765 --seat 0``."""
     if watch and (seat is not None or bot or token):
         raise click.UsageError("--watch does not take a seat, a bot or a token")
+    if bot is not None:
+        # The same spec syntax as everywhere; a client sees only its view, so its bots take no parameters (the
+        # server's bots, --bots with --create, search the whole match).
+        if bot_name(bot) not in CHOOSERS:
+            raise click.BadParameter(f"no client-side bot {bot_name(bot)!r}; known: {', '.join(sorted(CHOOSERS))}")
+        if bot_params(bot):
+            raise click.BadParameter(f"client-side bot {bot_name(bot)!r} takes no parameters (got {bot!r})")
+        bot = bot_name(bot)
     if not url.startswith(("ws://", "wss://")):
         raise click.BadParameter("use a ws:// or wss:// address", param_hint="URL")
     create: dict[str, Any] | None = None
@@ -183,16 +259,29 @@ def join(
         if match is not None or token is not None:
             raise click.UsageError("--create opens a new match: it takes no --match or --token")
         create = {"game": create_game, "players": players, "turn_seconds": turn_seconds}
+        if option_pairs or variants:
+            # Parsed with the game's schema from the local install; the server checks them again.
+            try:
+                create["options"] = parse_cli(option_pairs, ravenry.game(create_game).spec.options)
+            except RavenryError as e:
+                raise click.BadParameter(str(e), param_hint="-o") from None
+            create["variants"] = list(variants)
         if bots:
             try:
                 # The seat range is checked by the server, which knows the game; here only the syntax.
                 create["bots"] = parse_bots(bots, 1 << 16)
             except ValueError as e:
                 raise click.BadParameter(str(e), param_hint="--bots") from None
-    elif players is not None or bots is not None or turn_seconds is not None:
-        raise click.UsageError("--players, --bots and --turn-seconds go with --create")
+    elif players is not None or bots is not None or turn_seconds is not None or option_pairs or variants:
+        raise click.UsageError("--players, --bots, --turn-seconds, -o and --variant go with --create")
+    # The full-screen client sits above this layer: the CLI hands its runner down in the click context.
+    full_screen = (click.get_current_context().obj or {}).get("full_screen_join")
+    at_terminal = bool(os.environ.get("TEXTUAL_DRIVER")) or (sys.stdin.isatty() and sys.stdout.isatty())
     try:
-        event_loop.run(_join(url, match, seat, watch, bot, token, seed, create))
+        if full_screen is not None and not plain and bot is None and at_terminal:
+            full_screen(url, match, seat, watch, token, create)
+        else:
+            event_loop.run(_join(url, match, seat, watch, bot, token, seed, create))
     except NetError as e:
         raise click.ClickException(f"{e.message} ({e.code})") from None
     except (KeyboardInterrupt, EOFError):

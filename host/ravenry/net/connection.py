@@ -57,6 +57,9 @@ class Connection:
     subs: dict[tuple[str, int | None], Subscription] = field(default_factory=dict)
     strikes: int = 0
     closing: bool = False
+    # For the lobby's caps: matches this connection created, seats (match id, seat) it holds.
+    created: set[str] = field(default_factory=set)
+    seats: set[tuple[str, int]] = field(default_factory=set)
     _scheduled: bool = False
     _draining: asyncio.Task[None] | None = None
     _kicking: asyncio.Task[None] | None = None
@@ -111,6 +114,10 @@ class Connection:
 
     def _compose(self, sub: Subscription) -> bytes | None:
         table = sub.table
+        if table.halted:
+            # Its last action never reached the disk: the state in memory is one a restart would take back.
+            sub.dirty = False
+            return None
         if table.lock.locked():
             # An action is applied but maybe not yet on disk: showing it now could show a state that a crash
             # takes back. The lock marks the subscription again when it is released.
@@ -125,14 +132,23 @@ class Connection:
         return data
 
     async def _drain(self) -> None:
+        # A reader that lets the socket stay backed up this long is stalled: drop it, so it holds neither memory
+        # nor a flush slot, and its seat waits for a reconnect like any dropped connection.
         try:
-            await self.ws.drain()
+            await asyncio.wait_for(self.ws.drain(), self.limits.write_timeout)
+        except (asyncio.TimeoutError, TimeoutError):
+            log.info("%s dropped: not reading for %g s", self.address, self.limits.write_timeout)
+            self.ws.transport.abort()
+            return
+        except ConnectionClosed:
+            return
         finally:
             self._draining = None
         self.schedule()
 
     async def serve(self) -> None:
         loop = asyncio.get_running_loop()
+        log.info("%s connected", self.address)
         # One timer per connection, re-armed lazily, instead of a wait_for (a task and a timer) around every recv:
         # this is the hot path of every action.
         self.last_seen = loop.time()
@@ -156,6 +172,8 @@ class Connection:
                 self._draining.cancel()
             for sub in self.subs.values():
                 sub.table.subscribers.discard(sub)
+                sub.table.seen_alone()
+            log.info("%s disconnected", self.address)
 
     def _check_idle(self) -> None:
         loop = asyncio.get_running_loop()
@@ -181,7 +199,7 @@ class Connection:
             self.send(error("rate-limited", message, peek_ref(data)))
             return
         self.strikes = 0  # a client that backs off is throttled, not dropped
-        ref = None
+        ref = peek_ref(data)  # every error answers its request, even one too malformed to decode
         try:
             req = decode_request(data)
             ref = req.ref
@@ -203,12 +221,21 @@ class Connection:
             log.exception("internal error serving %r", data[:64])
             self.send(error("internal", f"internal server error ({type(e).__name__}); the match is unchanged", ref))
 
+    def charge(self, cost: int) -> None:
+        """Charge a request that does ``cost`` frames' worth of work (it has paid one already): the frames after
+        it wait until the rate limit has paid for it."""
+        if cost > 1:
+            self.bucket.charge(cost - 1)
+
+    def can_subscribe(self, table: Table, seat: int | None) -> None:
+        if (table.id, seat) not in self.subs and len(self.subs) >= self.limits.max_subscriptions:
+            raise BadFrame("limit", f"at most {self.limits.max_subscriptions} subscriptions per connection")
+
     def subscribe(self, table: Table, seat: int | None, since: int) -> Subscription:
         key = (table.id, seat)
         sub = self.subs.get(key)
         if sub is None:
-            if len(self.subs) >= self.limits.max_subscriptions:
-                raise BadFrame("limit", f"at most {self.limits.max_subscriptions} subscriptions per connection")
+            self.can_subscribe(table, seat)
             sub = self.subs[key] = Subscription(self, table, seat, 0)
             table.subscribers.add(sub)
         sub.cursor = max(0, min(since, table.match.event_count))
@@ -217,3 +244,5 @@ class Connection:
 
     def __post_init__(self) -> None:
         self.bucket = TokenBucket(self.limits.rate, self.limits.burst)
+        peer = getattr(self.ws, "remote_address", None)
+        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"

@@ -67,6 +67,11 @@ class TerminalUI:
             self.received_at = time.monotonic()
             if self.spec is None or self.spec.id != frame["game"]:
                 self.spec = game_spec(frame["game"])
+            if self.spec is not None and self.spec.learn is not None:
+                try:
+                    self.spec.learn(frame["view"])
+                except Exception:  # as in narrate: a face bug must not cost the player the match
+                    pass
             c.print(self.render(frame))
 
     def render(self, frame: Frame) -> RenderableType:

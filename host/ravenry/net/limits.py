@@ -29,6 +29,28 @@ class Limits:
     # Matches one server will host, and subscriptions (seats and watched matches) per connection.
     max_matches: int = 10_000
     max_subscriptions: int = 64
+    # Caps per client in the lobby, so one client cannot fill the server (one filled the 10,000 matches in
+    # 8.6 s before these): unfinished matches created and seats of unfinished matches held, per connection and
+    # per address (an address with many connections shares one allowance).
+    matches_per_connection: int = 20
+    matches_per_address: int = 50
+    seats_per_connection: int = 32
+    seats_per_address: int = 128
+    # An unfinished match nobody (no seat holder, no watcher) has been connected to for this long is closed and
+    # its save moved into ``DIR/expired/``, so abandoned matches do not hold the match limit for good, even
+    # across a restart. A dropped player keeps the seat for a reconnect until then. The command line's match
+    # is exempt.
+    abandoned_seconds: float = 3600.0
+    # ``list`` replies at most this many summaries a page, and costs one extra frame of the rate limit per this
+    # many hosted matches it scans and per this many summaries it sends: a 10-byte request that makes the server
+    # scan thousands of matches pays for it (benches/net_attacks.py, list flood).
+    list_page: int = 50
+    list_scan_per_token: int = 100
+    list_summaries_per_token: int = 5
+    # A connection whose socket stays backed up (it does not read) this long is dropped.
+    write_timeout: float = 10.0
+    # A connection that has not finished its opening handshake in this long is dropped (slowloris).
+    handshake_seconds: float = 10.0
     # A finished match nobody watches is dropped from memory after this long (its save file, if any, stays; a
     # restarted server loads it again). Without it a long-running server would keep every match ever played.
     keep_finished_seconds: float = 3600.0
@@ -45,11 +67,17 @@ class TokenBucket:
         self.tokens = float(burst)
         self.stamp = time.monotonic()
 
-    def take(self) -> bool:
+    def charge(self, n: float) -> None:
+        """Take ``n`` tokens for work already decided on, into debt if need be (down to ``-burst``): the frames
+        after it are refused until the debt is paid, so an expensive request costs its real price."""
+        self.take(0.0)
+        self.tokens = max(-self.burst, self.tokens - n)
+
+    def take(self, n: float = 1.0) -> bool:
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
+        if self.tokens >= n:
+            self.tokens -= n
             return True
         return False

@@ -19,7 +19,7 @@ REQUESTS: dict[str, dict[str, tuple[type, bool]]] = {
     "ping": {},
     "stats": {},
     "games": {},
-    "list": {},
+    "list": {"game": (str, False), "open": (bool, False), "offset": (int, False), "limit": (int, False)},
     "create": {
         "game": (str, True),
         "players": (int, False),
@@ -94,6 +94,8 @@ def _check_type(name: str, value: Any, kind: type) -> Any:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise BadFrame("bad-field", f"field {name!r} must be a number, not {type(value).__name__}")
         return float(value)
+    if kind is bool and not isinstance(value, bool):
+        raise BadFrame("bad-field", f"field {name!r} must be true or false, not {type(value).__name__}")
     if kind in (str, dict, list) and not isinstance(value, kind):
         raise BadFrame("bad-field", f"field {name!r} must be a {kind.__name__}, not {type(value).__name__}")
     if kind is str and len(value) > MAXstr:
@@ -136,14 +138,18 @@ def decode_request(data: bytes | str) -> Request:
 
 
 def peek_ref(data: bytes | str) -> Any:
-    """The ``ref`` of a frame the server will not serve (rate-limited), so the client can tell which request was
-    dropped; None when there is no valid one."""
+    """The ``ref`` of a frame the server will not serve (rate-limited, malformed), so the client can tell which
+    request was refused: any integer or short string it sent is echoed; None when there is none."""
     try:
         obj = msgpack.unpackb(data, raw=False, strict_map_key=False) if isinstance(data, bytes) else None
     except Exception:  # garbage: no ref to echo
         return None
     ref = obj.get("ref") if isinstance(obj, dict) else None
-    return ref if isinstance(ref, int) and not isinstance(ref, bool) and 0 <= ref < 2**53 else None
+    if isinstance(ref, int) and not isinstance(ref, bool) and -(2**63) <= ref < 2**64:
+        return ref
+    if isinstance(ref, str) and len(ref) <= 64:
+        return ref
+    return None
 
 
 def error(code: str, message: str, ref: Any = None) -> dict[str, Any]:

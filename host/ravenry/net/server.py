@@ -25,7 +25,7 @@ from ravenry.net import loop as event_loop
 from ravenry.net.connection import Connection
 from ravenry.net.limits import Limits
 from ravenry.net.protocol import VERSION, BadFrame, Request
-from ravenry.net.store import Store
+from ravenry.net.store import EXPIRED, UNREADABLE, Store
 from ravenry.net.table import Seat, Table
 
 log = logging.getLogger("ravenry.net")
@@ -43,6 +43,10 @@ class Server:
         # it separates the server's own cost from network and client scheduling in a load test.
         self.act_seconds: deque[float] = deque(maxlen=100_000)
         self.connections = 0
+        # Per client address: the unfinished matches it created and the seats it holds (match id, seat), for the
+        # lobby's caps. One address with many connections shares one allowance.
+        self.created_by: dict[str, set[str]] = {}
+        self.seats_by: dict[str, set[tuple[str, int]]] = {}
 
     def stats(self) -> dict[str, Any]:
         xs = sorted(self.act_seconds)
@@ -57,6 +61,32 @@ class Server:
             "acts": len(xs),
             "act_ms": {"p50": q(0.5), "p99": q(0.99), "max": q(1.0)},
         }
+
+    # -- caps per client --------------------------------------------------------------------------------------
+    def _live(self, ids: set[str]) -> set[str]:
+        # Finished or forgotten matches no longer count against anyone's allowance.
+        ids.intersection_update(t for t in ids if t in self.tables and not self.tables[t].match.is_over)
+        return ids
+
+    def check_create(self, conn: Connection) -> None:
+        lim = self.limits
+        if len(self.tables) >= lim.max_matches:
+            raise BadFrame("limit", f"this server hosts at most {lim.max_matches} matches")
+        if len(self._live(conn.created)) >= lim.matches_per_connection:
+            raise BadFrame("limit", f"at most {lim.matches_per_connection} unfinished matches created per connection")
+        if len(self._live(self.created_by.setdefault(conn.address, set()))) >= lim.matches_per_address:
+            raise BadFrame("limit", f"at most {lim.matches_per_address} unfinished matches created per address")
+
+    def check_seat(self, conn: Connection) -> None:
+        lim = self.limits
+        held = self.seats_by.setdefault(conn.address, set())
+        held.intersection_update(k for k in held if k[0] in self.tables and not self.tables[k[0]].match.is_over)
+        mine = {k for k in conn.seats if k in held}
+        conn.seats.intersection_update(mine)
+        if len(mine) >= lim.seats_per_connection:
+            raise BadFrame("limit", f"at most {lim.seats_per_connection} seats of unfinished matches per connection")
+        if len(held) >= lim.seats_per_address:
+            raise BadFrame("limit", f"at most {lim.seats_per_address} seats of unfinished matches per address")
 
     # -- tables -------------------------------------------------------------------------------------------
     def create(
@@ -80,8 +110,10 @@ class Server:
         for seat, name in bots.items():
             if not 0 <= seat < n:
                 raise BadFrame("bad-bots", f"bot seat {seat} is not a seat of a {n}-player match")
-            if name not in g.info.bots:
-                raise BadFrame("bad-bots", f"no bot {name!r} for {game}; known: {', '.join(g.info.bots)}")
+            try:
+                g.check_bot(name)
+            except ravenry.OptionError as e:
+                raise BadFrame("bad-bots", str(e)) from None
         if turn_seconds is not None and not 0.05 <= turn_seconds <= 86_400:
             raise BadFrame("bad-field", "turn_seconds must be between 0.05 and 86400")
         seed = secrets.randbits(63) if seed is None else seed
@@ -94,6 +126,7 @@ class Server:
         clock = self.turn_seconds if turn_seconds is None else turn_seconds
         table = Table(match_id, m, seats, clock, saver=self.store.save if self.store else None)
         self.tables[match_id] = table
+        log.info("match %s created: %s, %d players%s", match_id, game, n, f", bots {bots}" if bots else "")
         return table
 
     def table(self, match_id: str) -> Table:
@@ -103,10 +136,20 @@ class Server:
         return t
 
     async def resume_saved(self) -> int:
+        """Load every saved match; one that cannot be hosted is logged and moved aside, never fatal."""
         if self.store is None:
             return 0
-        for m in self.store.load_all():
-            table = Table.from_saved(m, self.store.save)
+        self.store.clean_temporaries()
+        for path, m in self.store.load_all():
+            try:
+                table = Table.from_saved(m, self.store.save)
+                unknown = [s.bot for s in table.seats if s.bot is not None and s.bot not in m.game.info.bots]
+                if unknown:
+                    raise ValueError(f"no bot {unknown[0]!r} for {m.game.id}")
+            except Exception as e:  # whatever a damaged save trips over costs that save only
+                log.error("cannot resume %s: %s", path, e)
+                self.store.set_aside(path, UNREADABLE, f"{type(e).__name__}: {e}")
+                continue
             self.tables[table.id] = table
         return len(self.tables)
 
@@ -133,23 +176,40 @@ class Server:
         if t == "stats":
             return {"t": "stats", **self.stats()}
         if t == "list":
-            return {"t": "matches", "matches": [tb.summary() for tb in self.tables.values()]}
+            return self._list(conn, req)
         if t == "create":
-            return await self._create(req)
+            self.check_create(conn)
+            reply = await self._create(req)
+            conn.created.add(reply["match"])
+            self.created_by.setdefault(conn.address, set()).add(reply["match"])
+            return reply
         if t == "act":
             table = self.table(req.args["match"])
             after = await table.act(req.args["token"], req.args["turn"], req.args["action"], req.get("seat"))
             return {"t": "ok", "turn": after}
         table = self.table(req.args["match"])
         if t == "join":
-            seat, token = table.claim(req.get("seat"))
-            await self.save_table(table)  # the token must survive a crash before the client hears of it
+            # Every check first: a refused join must change nothing (no seat claimed, nothing saved).
+            seat = table.free_seat(req.get("seat"))
+            conn.can_subscribe(table, seat)
+            self.check_seat(conn)
+            token = table.claim(seat)
+            try:
+                await self.save_table(table)  # the token must survive a crash before the client hears of it
+            except OSError as e:
+                table.release(seat)
+                raise BadFrame("save-failed", f"the server cannot save the match ({e}); the seat stays free") from None
             conn.subscribe(table, seat, req.get("since", 0))
+            conn.seats.add((table.id, seat))
+            self.seats_by.setdefault(conn.address, set()).add((table.id, seat))
+            log.info("%s joined match %s as seat %d", conn.address, table.id, seat)
             table.publish()  # others' seat lists show the new player
             return {"t": "joined", "match": table.id, "seat": seat, "token": token, "game": table.match.game.id}
         if t == "resume":
             seat = table.seat_of(req.args["token"])
             conn.subscribe(table, seat, req.get("since", 0))
+            conn.seats.add((table.id, seat))
+            self.seats_by.setdefault(conn.address, set()).add((table.id, seat))
             return {
                 "t": "joined",
                 "match": table.id,
@@ -161,10 +221,43 @@ class Server:
             conn.subscribe(table, None, req.get("since", 0))
             return {"t": "watching", "match": table.id, "game": table.match.game.id}
         if t == "leave":
+            # Leaving gives up the seat: its token stops working and the seat is free for someone else. (A
+            # connection that drops without leaving keeps its seat for a reconnect until the match expires.)
+            freed = []
             for key in [k for k in conn.subs if k[0] == table.id]:
-                table.subscribers.discard(conn.subs.pop(key))
-            return {"t": "left", "match": table.id}
+                sub = conn.subs.pop(key)
+                table.subscribers.discard(sub)
+                if sub.seat is not None and (table.id, sub.seat) in conn.seats and not table.match.is_over:
+                    table.release(sub.seat)
+                    conn.seats.discard((table.id, sub.seat))
+                    self.seats_by.get(conn.address, set()).discard((table.id, sub.seat))
+                    freed.append(sub.seat)
+            if freed:
+                await self.save_table(table)
+                table.publish()
+            return {"t": "left", "match": table.id, "freed": freed}
         raise BadFrame("unknown-type", f"unknown frame type {t!r}")  # unreachable: decode_request checked it
+
+    def _list(self, conn: Connection, req: Request) -> dict[str, Any]:
+        """One page of matches, filtered by ``game`` and ``open`` (a free seat); charged to the rate limit by the
+        matches it scans, so a 10-byte request cannot cost the server a full scan for free."""
+        limit = req.get("limit", self.limits.list_page)
+        offset = req.get("offset", 0)
+        if not 1 <= limit <= self.limits.list_page:
+            raise BadFrame("bad-field", f"'limit' must be from 1 to {self.limits.list_page}")
+        if offset < 0:
+            raise BadFrame("bad-field", "'offset' must be 0 or more")
+        conn.charge(1 + len(self.tables) // self.limits.list_scan_per_token)
+        game, open_only = req.get("game"), req.get("open", False)
+        found = [
+            tb
+            for tb in self.tables.values()
+            if (game is None or tb.match.game.id == game) and (not open_only or tb.has_free_seat())
+        ]
+        page = [tb.summary() for tb in found[offset : offset + limit]]
+        conn.charge(1 + len(page) // self.limits.list_summaries_per_token)
+        nxt = offset + limit if offset + limit < len(found) else None
+        return {"t": "matches", "matches": page, "total": len(found), "offset": offset, "next": nxt}
 
     async def _create(self, req: Request) -> dict[str, Any]:
         bots: dict[int, str] = {}
@@ -181,7 +274,11 @@ class Server:
         table = self.create(
             req.args["game"], req.get("players"), seed, req.get("options"), variants, bots, req.get("turn_seconds")
         )
-        await self.save_table(table)
+        try:
+            await self.save_table(table)
+        except OSError as e:
+            del self.tables[table.id]  # never host a match the disk does not have
+            raise BadFrame("save-failed", f"the server cannot save a new match ({e})") from None
         table.start()
         return {"t": "created", "match": table.id, "summary": table.summary()}
 
@@ -214,6 +311,7 @@ class Server:
             ping_interval=20,
             ping_timeout=20,
             close_timeout=2,
+            open_timeout=self.limits.handshake_seconds,
             compression=None,
         ) as srv:
             self.port = next(iter(srv.sockets)).getsockname()[1]
@@ -222,15 +320,37 @@ class Server:
                 ready.set()
             await (stop or asyncio.Event()).wait()
             sweeper.cancel()
+            log.info("shutting down: finishing saves and closing %d connection(s)", self.connections)
+            # Every client is told why (close code 1001, going away); an action mid-save finishes before its
+            # handler ends, and the store's close below waits for the writes still in flight.
+            srv.close(reason="server shutting down")
+            await srv.wait_closed()
         for table in self.tables.values():
             table.close()
 
     def sweep(self, now: float | None = None) -> list[str]:
-        """Forget finished matches that nobody has watched for ``keep_finished_seconds``; returns their ids."""
+        """Forget finished matches that nobody has watched for ``keep_finished_seconds``, and expire unfinished
+        ones no seat holder has been connected to for ``abandoned_seconds`` (their saves move into
+        ``DIR/expired/``); returns the ids gone."""
         now = time.monotonic() if now is None else now
         gone = []
         for tid, table in list(self.tables.items()):
-            if not table.match.is_over or table.subscribers:
+            if not table.match.is_over:
+                table.finished_at = None
+                table.seen_alone()
+                if table.pinned or table.alone_since is None:
+                    continue
+                if now - table.alone_since < self.limits.abandoned_seconds:
+                    continue
+                log.info("match %s expired: no player connected for %g s", tid, self.limits.abandoned_seconds)
+                table.notice({"kind": "expired", "message": "nobody has played this match for too long; it is closed"})
+                table.close()
+                del self.tables[tid]
+                if self.store is not None and self.store.path(tid).exists():
+                    self.store.set_aside(self.store.path(tid), EXPIRED, "abandoned")
+                gone.append(tid)
+                continue
+            if table.subscribers:
                 table.finished_at = None  # the countdown starts when it is over and its last watcher has gone
                 continue
             if table.finished_at is None:
@@ -243,21 +363,27 @@ class Server:
 
     async def _sweep_forever(self) -> None:
         while True:
-            await asyncio.sleep(min(60.0, self.limits.keep_finished_seconds / 2))
+            await asyncio.sleep(min(60.0, self.limits.keep_finished_seconds / 2, self.limits.abandoned_seconds / 2))
             self.sweep()
 
 
 def parse_bots(spec: str | None, players: int) -> dict[int, str]:
-    """``--bots 1,2`` (random bots) or ``--bots 1=heuristic,3`` -> {seat: bot name}."""
+    """``--bots 1,2`` (random bots), ``--bots 1=heuristic,3`` or ``--bots 0=ismcts:iterations=500,c=0.5,2``
+    -> {seat: bot spec}. A part that is not a seat (``c=0.5``) continues the bot spec before it."""
     out: dict[int, str] = {}
+    last: int | None = None
     for part in (spec or "").split(","):
         part = part.strip()
         if not part:
             continue
         seat, _, name = part.partition("=")
+        if not seat.isdigit() and last is not None and ":" in out[last] and "=" in part:
+            out[last] += f",{part}"
+            continue
         if not seat.isdigit() or not 0 <= int(seat) < players:
             raise ValueError(f"--bots: {seat!r} is not a seat from 0 to {players - 1}")
-        out[int(seat)] = name or "random"
+        last = int(seat)
+        out[last] = name or "random"
     return out
 
 
@@ -271,6 +397,8 @@ async def serve_forever(
     turn_seconds: float | None = None,
     limits: Limits | None = None,
     announce: Any = print,
+    options: dict[str, Any] | None = None,
+    variants: Sequence[str] = (),
 ) -> None:
     store = Store(save_dir) if save_dir else None
     server = Server(limits, store, turn_seconds)
@@ -285,22 +413,35 @@ async def serve_forever(
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     task = loop.create_task(server.run(host, port, ready, stop))
-    await ready.wait()
-    resumed = len(server.tables)
-    if game is not None and not (resumed and any(t.match.game.id == game for t in server.tables.values())):
-        # Only a fresh server opens the command line's match; a restarted one resumes the saved matches instead.
-        n = players or ravenry.game(game).info.players[0]
-        table = server.create(game, n, bots=parse_bots(bots, n))
-        await server.save_table(table)
-        table.start()
-    for t in server.tables.values():
-        announce(
-            f"match {t.id}: {t.match.game.id}, {t.match.players} players, turn {t.match.decisions}"
-            f"{' (over)' if t.match.is_over else ''}"
-        )
-    announce(f"serving on ws://{host}:{server.port} ({resumed} match(es) resumed)")
+    # Wait for the server to listen or to fail (a port in use, a save folder it cannot read): never for a ready
+    # signal that will not come.
+    waiting = loop.create_task(ready.wait())
+    await asyncio.wait([task, waiting], return_when=asyncio.FIRST_COMPLETED)
     try:
+        if task.done():
+            waiting.cancel()
+            task.result()  # raises what stopped the start
+            return
+        resumed = len(server.tables)
+        if game is not None and not (resumed and any(t.match.game.id == game for t in server.tables.values())):
+            # Only a fresh server opens the command line's match; a restarted one resumes the saved matches.
+            n = players or ravenry.game(game).info.players[0]
+            table = server.create(game, n, options=options, variants=variants, bots=parse_bots(bots, n))
+            table.pinned = True
+            await server.save_table(table)
+            table.start()
+        for t in server.tables.values():
+            announce(
+                f"match {t.id}: {t.match.game.id}, {t.match.players} players, turn {t.match.decisions}"
+                f"{' (over)' if t.match.is_over else ''}"
+            )
+        announce(f"serving on ws://{host}:{server.port} ({resumed} match(es) resumed)")
         await task
+    except BaseException:
+        stop.set()
+        if not task.done():
+            await asyncio.wait([task], timeout=10)
+        raise
     finally:
         if store is not None:
             store.close()
@@ -318,18 +459,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     a = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)
-    event_loop.run(
-        serve_forever(
-            a.host,
-            a.port,
-            a.game,
-            a.players,
-            a.bots,
-            a.save_dir,
-            a.turn_seconds,
-            announce=lambda s: print(s, flush=True),
+    try:
+        event_loop.run(
+            serve_forever(
+                a.host,
+                a.port,
+                a.game,
+                a.players,
+                a.bots,
+                a.save_dir,
+                a.turn_seconds,
+                announce=lambda s: print(s, flush=True),
+            )
         )
-    )
+    except OSError as e:  # a port in use, a save folder it cannot use: one line and a failing exit status
+        raise SystemExit(f"error: cannot serve on {a.host}:{a.port}: {e.strerror or e}") from None
 
 
 if __name__ == "__main__":

@@ -83,19 +83,80 @@ class Store:
             self._loop = None
         self._writer.close()
 
-    def load_all(self) -> list[MatchBase]:
+    def clean_temporaries(self) -> list[Path]:
+        """Remove the half-written temporary files a crash mid-save left (``.<id>.rvn.<pid>.<n>.tmp``); the save
+        they were replacing is still whole beside them. Only at startup, before any write of ours."""
+        gone = []
+        for p in self.dir.glob(".*.tmp"):
+            try:
+                p.unlink()
+                gone.append(p)
+            except OSError as e:
+                log.warning("cannot remove the temporary file %s: %s", p, e.strerror or e)
+        if gone:
+            log.info("removed %d half-written temporary file(s) left by a crash", len(gone))
+        return gone
+
+    def set_aside(self, path: Path, folder: str, why: str) -> Path | None:
+        """Move a save the server will not host into ``DIR/<folder>/`` (kept for a person to look at, never loaded
+        again), logging why."""
+        dest_dir = self.dir / folder
+        try:
+            dest_dir.mkdir(exist_ok=True)
+            dest = dest_dir / path.name
+            path.replace(dest)
+        except OSError as e:
+            log.error("cannot move %s aside into %s/: %s", path, folder, e.strerror or e)
+            return None
+        log.warning("moved %s into %s/: %s", path.name, folder, why)
+        return dest
+
+    def load_all(self) -> list[tuple[Path, MatchBase]]:
         """Every saved match, replayed from its seed (``verify``) so the event log is whole again for seats that
-        resume and ask for what they missed. A save that does not load is logged and skipped, not fatal: one
-        bad file must not keep the other matches down."""
+        resume and ask for what they missed. A save that does not load, or whose ``meta.net`` is not the
+        server's, is logged with its reason and moved into ``DIR/unreadable/``: one bad file must not keep the
+        other matches down, nor be tried again at every start."""
         out = []
         for p in sorted(self.dir.glob("*.rvn")):
             try:
                 m = load_match(p, verify=True)
-            except RavenryError as e:
+                check_net_meta(m.meta.get("net"), m.players, p.stem)
+            except (RavenryError, ValueError) as e:
                 log.error("cannot resume %s: %s", p, e)
+                self.set_aside(p, UNREADABLE, str(e))
                 continue
-            if "net" not in m.meta:
-                log.error("cannot resume %s: it was not saved by a server (no meta.net)", p)
-                continue
-            out.append(m)
+            out.append((p, m))
         return out
+
+
+UNREADABLE = "unreadable"
+EXPIRED = "expired"
+
+
+def check_net_meta(net: object, players: int, stem: str) -> None:
+    """Check the server's own part of a save (``meta.net``, written by ``Table.net_meta``): raises ValueError
+    saying what is wrong, so a forged or damaged one is refused before a table is built on it."""
+    if net is None:
+        raise ValueError("it was not saved by a server (no meta.net)")
+    if not isinstance(net, dict):
+        raise ValueError(f"meta.net is a {type(net).__name__}, not a map")
+    if net.get("id") != stem or not isinstance(net.get("id"), str) or not MATCH_ID.match(net["id"]):
+        raise ValueError(f"meta.net.id {net.get('id')!r:.40} does not name this file")
+    seats = net.get("seats")
+    if not isinstance(seats, list) or len(seats) != players:
+        raise ValueError(f"meta.net.seats must list the match's {players} seats")
+    for i, s in enumerate(seats):
+        if not isinstance(s, dict):
+            raise ValueError(f"meta.net.seats[{i}] is not a map")
+        bot, token = s.get("bot"), s.get("token")
+        if bot is not None and not isinstance(bot, str):
+            raise ValueError(f"meta.net.seats[{i}].bot is not a bot name")
+        if token is not None and not (isinstance(token, str) and len(token) == 64):
+            raise ValueError(f"meta.net.seats[{i}].token is not a token hash")
+    turn = net.get("turn_seconds")
+    if turn is not None and (
+        isinstance(turn, bool) or not isinstance(turn, (int, float)) or not 0.05 <= turn <= 86_400
+    ):
+        raise ValueError("meta.net.turn_seconds is not a clock from 0.05 to 86400 seconds")
+    if not isinstance(net.get("fallback", "random"), str):
+        raise ValueError("meta.net.fallback is not a bot name")

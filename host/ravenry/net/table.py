@@ -105,6 +105,12 @@ class Table:
     _bots: asyncio.Task[None] | None = None
     _closed: bool = False
     finished_at: float | None = None  # time.monotonic() when the match was seen over (for the server's sweep)
+    # The state frames composed at the current turn, by (seat, since, turn, events, clock); cleared as it moves.
+    _frames: dict[tuple[Any, ...], bytes] = field(default_factory=dict)
+    alone_since: float | None = None  # time.monotonic() since when nobody is connected to it (unfinished)
+    pinned: bool = False  # the command line's match: never expires
+    # Why the match stopped taking actions (a save failed): an action is acknowledged only once it is on disk.
+    halted: str | None = None
 
     def __post_init__(self) -> None:
         # After a restart every seat starts from a fresh prompt: an action chosen before the crash is stale.
@@ -113,8 +119,10 @@ class Table:
         self._arm_clock()
 
     # -- seats and tokens ---------------------------------------------------------------------------------
-    def claim(self, seat: int | None) -> tuple[int, str]:
-        """Give a free seat (``seat``, or the first free one) a new token; returns (seat, token)."""
+    def free_seat(self, seat: int | None) -> int:
+        """The seat a join would take (``seat``, or the first free one); refuses, changing nothing, if none."""
+        if self.halted:
+            raise BadFrame("halted", f"match {self.id} takes no more players: {self.halted}")
         if seat is None:
             free = [s.index for s in self.seats if s.free]
             if not free:
@@ -126,10 +134,30 @@ class Table:
         if not s.free:
             who = f"bot {s.bot!r}" if s.bot else "another player (resume with your token if it is yours)"
             raise BadFrame("seat-taken", f"seat {seat} of match {self.id} is taken by {who}")
+        return seat
+
+    def claim(self, seat: int) -> str:
+        """Give free seat ``seat`` (checked by ``free_seat``) a new token; returns the token."""
         token = secrets.token_urlsafe(24)
-        s.token_hash = hash_token(token)
+        self.seats[self.free_seat(seat)].token_hash = hash_token(token)
         self._arm_clock()
-        return seat, token
+        return token
+
+    def release(self, seat: int) -> None:
+        """Free a claimed seat: its token stops working."""
+        self.seats[seat].token_hash = None
+        self.deadlines.pop(seat, None)
+        self._arm_clock()
+
+    def has_free_seat(self) -> bool:
+        return not self.match.is_over and any(s.free for s in self.seats)
+
+    def seen_alone(self) -> None:
+        """Note when the last connected client (seat holder or watcher) went, for the abandoned-match expiry."""
+        if self.subscribers:
+            self.alone_since = None
+        elif self.alone_since is None:
+            self.alone_since = time.monotonic()
 
     def seat_of(self, token: str) -> int:
         h = hash_token(token)
@@ -147,6 +175,8 @@ class Table:
         if seat is not None and seat != p:
             raise BadFrame("wrong-seat", f"your token holds seat {p}, not seat {seat}")
         async with self.lock:
+            if self.halted:
+                raise BadFrame("halted", f"match {self.id} takes no more actions: {self.halted}")
             m = self.match
             if m.is_over:
                 raise BadFrame("match-over", f"match {self.id} is over")
@@ -183,11 +213,20 @@ class Table:
         if self.saver is not None:
             try:
                 await self.saver(self)
-            except Exception:
-                # The action is applied and cannot be taken back; refusing it now would tell the client something
-                # false. Play on and say so loudly: the next save that succeeds includes it.
-                log.exception("match %s: saving after turn %d failed", self.id, m.decisions)
+            except Exception as e:
+                # Not on disk, so not acknowledged: the match stops here (a restarted server resumes it from its
+                # last good save, without this action) and everyone at the table is told why.
+                why = f"saving turn {m.decisions} failed ({type(e).__name__}: {e}); the match is stopped"
+                log.error("match %s: %s", self.id, why)
+                self.halt(why)
+                raise BadFrame("save-failed", why) from None
         self.kick_bots()
+
+    def halt(self, why: str) -> None:
+        """Stop taking actions; no state after the last good save is shown again (see ``state_frame``)."""
+        self.halted = why
+        self.close()
+        self.notice({"kind": "halted", "message": why})
 
     def _options_of(self, s: int) -> tuple[bool, tuple[int, ...]]:
         m = self.match
@@ -198,14 +237,20 @@ class Table:
             m = self.match
             if m.is_over or p not in m.to_act:
                 return False
+            if self.halted:
+                return False
             try:
-                a = m.bot(name, p)
+                # A search bot thinks with the GIL released, off the event loop: other tables keep playing.
+                a = await asyncio.to_thread(m.bot, name, p)
                 m.apply(p, a)
             except Exception as e:  # bots are plugin code: any exception is theirs, not the server's
                 # A bot that cannot move is a plugin bug; log it and leave the seat waiting rather than crash.
                 log.error("match %s: bot %r for seat %d failed: %s: %s", self.id, name, p, type(e).__name__, e)
                 return False
-            await self._applied(p)
+            try:
+                await self._applied(p)
+            except BadFrame:
+                return False  # halted: the table told its subscribers
         if reason == "clock":
             self.notice(
                 {
@@ -303,6 +348,15 @@ class Table:
         on, and the index of the next event. Only while ``lock`` is free: a held lock means an action may not be on
         disk yet."""
         m = self.match
+        clock = self.clock() or None
+        key = (seat, since, m.decisions, m.event_count, tuple(sorted(clock.items())) if clock else None)
+        cached = self._frames.get(key)
+        if cached is not None:
+            # Spectators (and a seat's several connections) at the same point get the same bytes: 150 watchers
+            # of one table cost one composition, not 150 (benches/net_attacks.py, stalled readers).
+            return cached, m.event_count
+        if len(self._frames) >= 64 or (self._frames and next(iter(self._frames))[2:4] != key[2:4]):
+            self._frames.clear()
         to_act = list(m.to_act)
         actions: list[dict[str, Any]] = []
         if seat is not None and seat in to_act:
@@ -317,13 +371,14 @@ class Table:
             "to_act": to_act,
             "next_event": next_event,
             "actions": actions,
-            "clock": self.clock() or None,
+            "clock": clock,
             "over": m.is_over,
             "outcome": m.outcome,
         }
         # The view and events come from the core as msgpack; they go out as they are.
         packed = {"view": m.view_msgpack(seat), "events": m.events_msgpack(since, seat)}
-        return encode_spliced(frame, packed), next_event
+        data = self._frames[key] = encode_spliced(frame, packed)
+        return data, next_event
 
     def summary(self) -> dict[str, Any]:
         m = self.match

@@ -171,19 +171,19 @@ def _histogram(bins: list[list[int]]) -> str:
     if not bins:
         return ""
     peak = max(c for _, _, c in bins) or 1
-    bar_w, chart_h, left = 40, 140, 40
+    # Bars wide enough for a "117–150" range label; the top margin leaves room for the tallest bar's count.
+    bar_w, chart_h, left, top = 64, 140, 40, 20
     svg_w = left + bar_w * len(bins) + 20
-    out = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{svg_w}' height='{chart_h + 50}' role='img'>"]
+    out = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{svg_w}' height='{top + chart_h + 50}' role='img'>"]
     for i, (a, b, c) in enumerate(bins):
         h = c / peak * chart_h
         x = left + i * bar_w
-        out.append(
-            f"<rect x='{x + 2}' y='{chart_h - h + 10:.1f}' width='{bar_w - 4}' height='{h:.1f}' fill='#4a6fa5'/>"
-        )
-        out.append(f"<text x='{x + bar_w / 2}' y='{chart_h - h + 6:.1f}' text-anchor='middle'>{c}</text>")
+        y = top + chart_h - h
+        out.append(f"<rect x='{x + 3}' y='{y:.1f}' width='{bar_w - 6}' height='{h:.1f}' fill='#4a6fa5'/>")
+        out.append(f"<text x='{x + bar_w / 2}' y='{y - 4:.1f}' text-anchor='middle'>{c}</text>")
         label = str(a) if a == b else f"{a}–{b}"
         out.append(
-            f"<text x='{x + bar_w / 2}' y='{chart_h + 26}' text-anchor='middle' font-size='10'>{_e(label)}</text>"
+            f"<text x='{x + bar_w / 2}' y='{top + chart_h + 16}' text-anchor='middle' font-size='10'>{_e(label)}</text>"
         )
-    out.append(f"<text x='{left}' y='{chart_h + 44}'>decisions per match</text></svg>")
+    out.append(f"<text x='{left}' y='{top + chart_h + 40}'>decisions per finished match</text></svg>")
     return "".join(out)

@@ -10,12 +10,13 @@ from typing import Any
 from ravenry.backends import RulesetSource, check_backend, run_chunks
 from ravenry.errors import OptionError
 from ravenry.game import game as get_game
-from ravenry.simulate import MatchRecord, check_bots, play_python_match
+from ravenry.simulate import MAX_WORKERS, MatchRecord, check_bots, play_python_match
+from ravenry.specs import bot_name
 from ravenry.tournament.result import TournamentResult
 from ravenry.tournament.schedule import schedule
 
-# Jobs per Rust call: large enough that a call is not dominated by its overhead, small enough that the progress
-# bar moves and a Ray cluster gets several tasks per node.
+# Jobs per Rust call: at most this many, and about a fiftieth of the tournament (at least two per worker), so the
+# progress bar moves even when every match is a long search, and a Ray cluster gets many tasks.
 _CHUNK = 256
 
 
@@ -40,7 +41,8 @@ def tournament(
     max_decisions: int = 1_000_000,
     progress: Callable[[int], None] | None = None,
 ) -> TournamentResult:
-    """Rank ``bots`` (specs such as ``ismcts:iterations=500``) over ``matches`` matches of ``game``.
+    """Rank ``bots`` (specs such as ``ismcts:iterations=500``) over ``matches`` matches of ``game``. With one bot
+    in every seat it is a balance run: the seat bias and the per-label tables are what it is for.
 
     Seats rotate so every bot sits in every seat equally often, and every deal is replayed under each rotation of
     its line-up (duplicate format); ``matches`` is rounded up to whole rotations (see
@@ -51,8 +53,8 @@ def tournament(
     if not g.spec.min_players <= n <= g.spec.max_players:
         raise OptionError(f"{game} takes {g.spec.min_players}-{g.spec.max_players} players, not {n}")
     names = list(bots)
-    if len(names) < 2:
-        raise OptionError("a tournament needs at least two bots (comma-separated --bots)")
+    if not names:
+        raise OptionError("a tournament needs at least one bot (comma-separated --bots)")
     dupes = sorted({b for b in names if names.count(b) > 1})
     if dupes:
         raise OptionError(f"each bot may be named once; repeated: {', '.join(dupes)}")
@@ -60,18 +62,19 @@ def tournament(
     check_backend(backend)
     if not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise OptionError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r}")
-    w = workers or os.cpu_count() or 1
-    if w < 1:
-        raise OptionError(f"workers must be 1 or more, not {w}")
+    if workers is not None and (not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS):
+        raise OptionError(f"workers must be an int from 1 to {MAX_WORKERS}, not {workers!r:.40}")
+    w = workers or min(os.cpu_count() or 1, MAX_WORKERS)
     variants = tuple(variants)
     full = g.resolve_options(options, variants)
     plan = schedule(len(names), n)
     jobs = plan.jobs(matches)
     started = time.perf_counter()
     core_bots = set(g.ruleset(full).bot_names) if g.spec.core else set()
-    if g.spec.core and all(b.split(":", 1)[0] in core_bots for b in names):
+    if g.spec.core and all(bot_name(b) in core_bots for b in names):
         source = RulesetSource(*g.ruleset_args(full))
-        chunks = [jobs[i : i + _CHUNK] for i in range(0, len(jobs), _CHUNK)]
+        size = min(_CHUNK, max(2 * w, len(jobs) // 50))
+        chunks = [jobs[i : i + size] for i in range(0, len(jobs), size)]
         args = [
             (n, seed, names, [(d, list(s)) for d, s in c], 1 if backend == "ray" else w, max_decisions) for c in chunks
         ]

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import click
 from ravenry import GameSpec, OptionSpec, VariantSpec, hookimpl, plugin_data
 
-from ravenry_agot_ccg.render import narrate_event, render_view
+from ravenry_agot_ccg.decklists import load_deck, load_decks, register_commands
+from ravenry_agot_ccg.render import learn, narrate_event, render_view
 
 HOUSES = ["stark", "lannister", "baratheon", "targaryen"]
 
@@ -27,18 +29,27 @@ OPTIONS = [
         "decks",
         list,
         default=[],
-        choices=HOUSES,
-        help="House decks for the first seats, in seat order (stark, lannister, baratheon, targaryen); seats "
-        "not named get distinct other Houses at random",
+        help="decks for the first seats, in seat order: a House name (" + ", ".join(HOUSES) + ") for its "
+        "designed deck, or a deck-list file a player brings (checked against the deck rules); seats not named get "
+        "distinct other Houses at random",
+        load=load_decks,
+    ),
+    OptionSpec(
+        "deck",
+        str,
+        default="",
+        help="the first seat's deck: a House name or a deck-list file (the same as naming it first in 'decks')",
+        load=load_deck,
     ),
     OptionSpec(
         "round_limit",
         int,
-        default=30,
-        min=1,
+        default=0,
+        min=0,
         max=100,
-        help="after this many rounds the most power wins, 1-100. The rulebook's game has no limit; 30 rounds is a "
-        "safeguard real games end long before (the 'tournament' variant plays the 45-minute limit as 10 rounds)",
+        help="a tournament time limit as a number of rounds, 1-100: when it runs out the most power wins "
+        "(the 'tournament' variant plays the 45-minute limit as 10 rounds). 0, the default, is the rulebook's game: "
+        "no limit",
     ),
 ]
 
@@ -56,6 +67,8 @@ def ravenry_register_games(register: Callable[[GameSpec], None]) -> None:
             options=OPTIONS,
             render=render_view,
             narrate=narrate_event,
+            learn=learn,
+            ui="ravenry_agot_ccg.ui",
             help=(
                 "Each player leads a Great House of Westeros with a House deck and seven plots. Every round all "
                 "reveal a plot at once, draw, marshal characters, locations and attachments with the plot's gold, "
@@ -90,3 +103,8 @@ def ravenry_register_variants(register: Callable[[VariantSpec], None]) -> None:
             "the House with the most power wins. Played here as 10 rounds, which heuristic games rarely reach.",
         )
     )
+
+
+@hookimpl
+def ravenry_register_commands(cli: click.Group) -> None:
+    register_commands(cli)

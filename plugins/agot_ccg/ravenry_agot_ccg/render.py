@@ -25,6 +25,40 @@ def _cards() -> list[dict[str, Any]]:
     return list(load_content()["cards"])
 
 
+#: seat -> House, learnt from views (``learn``), so narration names Houses rather than seat numbers.
+_SEAT_HOUSE: dict[int, str] = {}
+
+
+def learn(view: dict[str, Any]) -> None:
+    for i, s in enumerate(view.get("seats", [])):
+        _SEAT_HOUSE[i] = str(s["house"]).title()
+
+
+def who(seat: int | None) -> str:
+    """A seat in the players' words: its House once known."""
+    if seat is None:
+        return "nobody"
+    return f"House {_SEAT_HOUSE[seat]}" if seat in _SEAT_HOUSE else f"player {seat + 1}"
+
+
+#: The challenge's automatic resolution steps (state.rs ``Stage::Resolve``), in words.
+RESOLVE_STEPS = ("the winner and claim", "unopposed power", "renown", "deadly", "responses", "the end")
+
+
+def stage_words(stage: Any) -> str:
+    """A challenge stage in words: never the core's ``{'Resolve': 1}``."""
+    if stage == "Attackers":
+        return "declaring attackers"
+    if stage == "Defenders":
+        return "declaring defenders"
+    if isinstance(stage, dict) and "Actions" in stage:
+        return "actions before resolution"
+    if isinstance(stage, dict) and "Resolve" in stage:
+        k = stage["Resolve"]
+        return "resolving: " + (RESOLVE_STEPS[k] if 0 <= k < len(RESOLVE_STEPS) else "the end")
+    return str(stage)
+
+
 def card_name(card: int | None) -> str:
     cards = _cards()
     if card is None or not 0 <= card < len(cards):
@@ -65,7 +99,7 @@ def _seat_panel(i: int, s: dict[str, Any], view: dict[str, Any]) -> Panel:
         lines.append(Text("setup (face down): " + ", ".join(card_name(c) for c in s["setup"]), style="italic"))
     if s["dead"]:
         lines.append(Text("dead: " + ", ".join(card_name(c) for c in s["dead"]), style="red"))
-    title = f"seat {i}: {s['house'].title()}"
+    title = f"House {s['house'].title()}"
     if s["eliminated"]:
         title += " (eliminated)"
     if view.get("first") == i:
@@ -75,20 +109,21 @@ def _seat_panel(i: int, s: dict[str, Any], view: dict[str, Any]) -> Panel:
 
 def render_view(view: dict[str, Any], seat: int | None = None) -> Any:
     """The table as ``seat`` sees it (``None``: a spectator)."""
+    learn(view)
     top = Text(f"round {view['round']} · phase {view['phase']}")
     if view.get("active") is not None:
-        top.append(f" · seat {view['active']} to act")
+        top.append(f" · {who(view['active'])} to act")
     parts: list[Any] = [top]
     ch = view.get("challenge")
     if ch:
         t = Table(box=None, show_header=False)
-        t.add_row(f"{CHALLENGES[ch['kind']]} challenge: seat {ch['attacker']} against seat {ch['defender']}")
-        t.add_row(f"attackers {len(ch['attackers'])}, defenders {len(ch['defenders'])}, stage {ch['stage']}")
+        t.add_row(f"{CHALLENGES[ch['kind']]} challenge: {who(ch['attacker'])} against {who(ch['defender'])}")
+        t.add_row(f"attackers {len(ch['attackers'])}, defenders {len(ch['defenders'])}, {stage_words(ch['stage'])}")
         parts.append(t)
     for i, s in enumerate(view["seats"]):
         parts.append(_seat_panel(i, s, view))
     if view.get("winners"):
-        parts.append(Text("winners: " + ", ".join(f"seat {w}" for w in view["winners"]), style="bold green"))
+        parts.append(Text("winners: " + ", ".join(who(w) for w in view["winners"]), style="bold green"))
     return Group(*parts)
 
 
@@ -101,64 +136,64 @@ def narrate_event(event: dict[str, Any]) -> str:
     name = card_name
     match kind:
         case "SetupRevealed":
-            return f"seat {f['seat']} reveals its setup: " + (", ".join(name(c) for c in f["cards"]) or "nothing")
+            return f"{who(f['seat'])} reveals its setup: " + (", ".join(name(c) for c in f["cards"]) or "nothing")
         case "PlotChosen":
-            return f"seat {f['seat']} has chosen a plot"
+            return f"{who(f['seat'])} has chosen a plot"
         case "PlotRevealed":
-            return f"seat {f['seat']} reveals {name(f['plot'])} (initiative {f['initiative']})"
+            return f"{who(f['seat'])} reveals {name(f['plot'])} (initiative {f['initiative']})"
         case "FirstPlayer":
-            return f"seat {f['chooser']} makes seat {f['seat']} the first player"
+            return f"{who(f['chooser'])} makes {who(f['seat'])} the first player"
         case "Drew":
-            return f"seat {f['seat']} draws {f['n']} card(s)"
+            return f"{who(f['seat'])} draws {f['n']} card(s)"
         case "DrewCards":
-            return f"seat {f['seat']} draws " + (", ".join(name(c) for c in f["cards"]) or "nothing")
+            return f"{who(f['seat'])} draws " + (", ".join(name(c) for c in f["cards"]) or "nothing")
         case "Income":
-            return f"seat {f['seat']} counts {f['gold']} gold"
+            return f"{who(f['seat'])} counts {f['gold']} gold"
         case "Marshalled":
-            return f"seat {f['seat']} brings {name(f['card'])} into play for {f['cost']} gold"
+            return f"{who(f['seat'])} brings {name(f['card'])} into play for {f['cost']} gold"
         case "Duplicate":
-            return f"seat {f['seat']} adds a duplicate of {name(f['card'])}"
+            return f"{who(f['seat'])} adds a duplicate of {name(f['card'])}"
         case "Attached":
-            return f"seat {f['seat']} attaches {name(f['card'])} to {name(f['host'])}"
+            return f"{who(f['seat'])} attaches {name(f['card'])} to {name(f['host'])}"
         case "Knelt":
             return f"{name(f['card'])} kneels"
         case "EventPlayed":
-            return f"seat {f['seat']} plays {name(f['card'])}"
+            return f"{who(f['seat'])} plays {name(f['card'])}"
         case "AbilityUsed":
-            return f"seat {f['seat']} uses {name(f['card'])}"
+            return f"{who(f['seat'])} uses {name(f['card'])}"
         case "Stood":
             return f"{name(f['card'])} stands"
         case "ChallengeDeclared":
-            who = ", ".join(name(c) for c in f["attackers"])
-            return f"seat {f['attacker']} launches a {CHALLENGES[f['kind']]} challenge on seat {f['defender']}: {who}"
+            att = ", ".join(name(c) for c in f["attackers"])
+            return f"{who(f['attacker'])} launches a {CHALLENGES[f['kind']]} challenge on {who(f['defender'])}: {att}"
         case "Defended":
-            return f"seat {f['defender']} defends with " + (", ".join(name(c) for c in f["defenders"]) or "nobody")
+            return f"{who(f['defender'])} defends with " + (", ".join(name(c) for c in f["defenders"]) or "nobody")
         case "Bypassed":
             return f"stealth: {name(f['card'])} cannot defend"
         case "ChallengeResolved":
-            w = "nobody" if f["winner"] is None else f"seat {f['winner']}"
+            w = "nobody" if f["winner"] is None else f"{who(f['winner'])}"
             extra = " (unopposed)" if f["unopposed"] else ""
-            return f"{CHALLENGES[f['kind']]} challenge {f['attack']} against {f['defense']}: {w} wins{extra}"
+            return f"{CHALLENGES[f['kind']]} challenge, STR {f['attack']} against {f['defense']}: {w} wins{extra}"
         case "Killed":
-            return f"{name(f['card'])} (seat {f['seat']}) is killed"
+            return f"{name(f['card'])} of {who(f['seat'])} is killed"
         case "Saved":
             return f"{name(f['card'])} is saved by a duplicate"
         case "Discarded":
             pile = "dead pile" if f["dead"] else "discard pile"
-            return f"{name(f['card'])} goes to seat {f['seat']}'s {pile}"
+            return f"{name(f['card'])} goes to the {pile} of {who(f['seat'])}"
         case "PowerClaimed":
             where = "its House" if f["card"] is None else name(f["card"])
-            return f"seat {f['seat']} claims {f['n']} power on {where}"
+            return f"{who(f['seat'])} claims {f['n']} power on {where}"
         case "PowerMoved":
-            return f"{f['n']} power moves from seat {f['from']} to seat {f['to']}"
+            return f"{f['n']} power moves from {who(f['from'])} to {who(f['to'])}"
         case "PowerLost":
-            return f"seat {f['seat']} discards {f['n']} House power"
+            return f"{who(f['seat'])} discards {f['n']} House power"
         case "Dominance":
-            return "nobody wins dominance" if f["seat"] is None else f"seat {f['seat']} wins dominance"
+            return "nobody wins dominance" if f["seat"] is None else f"{who(f['seat'])} wins dominance"
         case "Eliminated":
-            return f"seat {f['seat']} is eliminated by the curse"
+            return f"{who(f['seat'])} is eliminated by the curse"
         case "RoundLimit":
             return f"the time limit is reached after round {f['round']}"
         case "Won":
-            return "winners: " + ", ".join(f"seat {s}" for s in f["seats"])
+            return "winners: " + ", ".join(who(s) for s in f["seats"])
     return f"{kind}: {f}"

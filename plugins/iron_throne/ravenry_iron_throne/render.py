@@ -82,11 +82,44 @@ def _ability(s: int) -> str:
     return f"{name}'s {sheet['title']}" if sheet else f"{name}'s ability"
 
 
-def _learn(view: dict[str, Any]) -> None:
+def learn(view: dict[str, Any]) -> None:
+    """Learn each seat's house and revealed leader from a view, so narration names them even when their
+    ``LeaderRevealed`` events came before this process saw the match (a resumed or joined match)."""
     names = [h["name"] for h in _content()["houses"]]
     for s in view.get("seats", []):
         if s.get("house") in names:
             _SEAT_HOUSE[s["seat"]] = names.index(s["house"])
+        if s.get("leader") is not None:
+            _SEAT_LEADER[s["seat"]] = s["leader"]
+
+
+#: What the match waits for, in words (the view's ``waiting_for`` is the core's name for the pending step).
+WAITING = {
+    "Leaders": "everyone to choose a leader",
+    "Hostages": "{who} to free or torture hostages",
+    "UseLeader": "{who} to use a leader ability or not",
+    "PlayCards": "{who} to play character cards",
+    "Task": "the next step",
+    "Defender": "{who} to name the defender",
+    "Choose": "{who} to send a character",
+    "Force": "{who} to force support",
+    "Offer": "{who} to offer support",
+    "Answer": "{who} to accept or refuse support",
+    "Commit": "both active players to place a house card",
+    "Propose": "{who} to propose a truce",
+    "Respond": "{who} to answer the truce proposal",
+    "Over": "nobody: the game is over",
+}
+
+
+def waiting_words(view: dict[str, Any], name: Any = None) -> str:
+    """``waiting_for`` in a player's words: "House Stark to offer support", never the core's debug name."""
+    raw = str(view.get("waiting_for", ""))
+    step = raw.split(" ", 1)[0].split("{", 1)[0].strip()
+    seats = view.get("to_act", [])
+    namer = name or (lambda q: f"House {view['seats'][q]['house']}")
+    who = " and ".join(namer(q) for q in seats) or "nobody"
+    return WAITING.get(step, "{who}").format(who=who)
 
 
 def _characters(seat: dict[str, Any], enc: dict[str, Any]) -> Text:
@@ -108,7 +141,7 @@ def _characters(seat: dict[str, Any], enc: dict[str, Any]) -> Text:
 
 def render_view(view: dict[str, Any], seat: int | None) -> Any:
     """Houses (leader, characters with crowns, dead ones, influence, hostages), the encounter and your hand."""
-    _learn(view)
+    learn(view)
     enc = view["encounter"]
     n = len(view["seats"])
     houses = Table(title=f"Turn {view['turn'] + 1}", expand=True, show_lines=True)
@@ -136,7 +169,7 @@ def render_view(view: dict[str, Any], seat: int | None) -> Any:
     if me and me.get("leader_offers") is not None:
         offers = [me["characters"][i]["name"] for i in me["leader_offers"]]
         parts.append(Panel(" or ".join(offers), title="Choose your leader"))
-    status = "Game over" if view["over"] else f"Waiting for {view['waiting_for']} (seats {view['to_act']})"
+    status = "Game over" if view["over"] else f"Waiting for {waiting_words(view)}"
     parts.append(Text(status, style="italic"))
     return Group(*parts)
 
@@ -277,6 +310,11 @@ def narrate_event(event: dict[str, Any]) -> str:
         "Withdrew": lambda: f"{S(b['seat'])} withdraws from the encounter.",
         "Shielded": lambda: f"{S(b['seat'])} is protected from losses this encounter.",
         "Replaced": lambda: f"{S(b['seat'])}'s card is replaced by {card_name(own(b['seat']), b['new'])}.",
+        "HigherCardsShown": lambda: (
+            f"{S(b['seat'])} shows its higher cards: "
+            + ", ".join(card_name(own(b["seat"]), c) for c in b["cards"])
+            + "; the Political Instinct player picks one."
+        ),
         "ResultHostility": lambda: (
             f"Hostility: {b['totals'][0]} against {b['totals'][1]} — "
             + {1: "the attacker's side wins.", 2: "the defender's side wins.", 3: "a tie, both sides lose."}[

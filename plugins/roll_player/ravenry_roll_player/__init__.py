@@ -48,6 +48,7 @@ def ravenry_register_games(register: Callable[[GameSpec], None]) -> None:
             content=load_content,
             options=OPTIONS,
             render=render_view,
+            ui="ravenry_roll_player.ui",
             narrate=narrate_event,
             help=(
                 "Build a fantasy hero from dice: draft dice from the Initiative cards onto your character sheet, "

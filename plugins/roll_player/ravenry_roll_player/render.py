@@ -102,7 +102,7 @@ def _seat_panel(i: int, seat: dict[str, Any], view: dict[str, Any], viewer: int 
         for colour, value in seat["pool"]:
             info.append_text(die_text(colour, value))
     body = Group(_sheet_table(seat), _alignment_table(seat), info)
-    title = f"Seat {i}{' (you)' if viewer == i else ''}: {seat['race']} {seat['class']} ({seat['class_color']})"
+    title = f"Player {i + 1}{' (you)' if viewer == i else ''}: {seat['race']} {seat['class']} ({seat['class_color']})"
     sub = f"{seat.get('backstory', '')} · {seat.get('ability', '')}"
     style = "bold cyan" if view.get("to_act") == i else "white"
     return Panel(body, title=title, subtitle=sub, border_style=style)
@@ -112,9 +112,9 @@ def render_view(view: dict[str, Any], seat: int | None) -> Any:
     """The whole table: header, Initiative row, market, every character sheet."""
     head = Text()
     head.append(f"Roll Player · round {view['round']} · {view['phase']} phase", style="bold")
-    head.append(f" · first player: seat {view['first']}")
+    head.append(f" · first player: Player {view['first'] + 1}")
     if view.get("to_act") is not None:
-        head.append(f" · to act: seat {view['to_act']}", style="bold cyan")
+        head.append(f" · to act: Player {view['to_act'] + 1}", style="bold cyan")
     bag = ", ".join(f"{c} {n}" for c, n in zip(COLORS, view.get("bag", []), strict=False))
     head.append(f"\nBag: {bag} · market deck {view['deck_size']} · discard {len(view.get('discard', []))}")
     if view.get("trash"):
@@ -132,7 +132,7 @@ def render_view(view: dict[str, Any], seat: int | None) -> Any:
         if card.get("coin"):
             t.append(" +1g", style="yellow")
         if card.get("taken_by") is not None:
-            t.append(f" seat {card['taken_by']}", style="dim")
+            t.append(f" Player {card['taken_by'] + 1}", style="dim")
         cells.append(t)
     init.add_row(*cells)
     if view.get("ordering"):
@@ -161,7 +161,7 @@ def narrate_event(event: dict[str, Any]) -> str:
     if isinstance(ev, str):
         return ev
     ((kind, b),) = ev.items()
-    s = f"Seat {b.get('seat')}" if isinstance(b, dict) and "seat" in b else ""
+    s = f"Player {b['seat'] + 1}" if isinstance(b, dict) and isinstance(b.get("seat"), int) else ""
     match kind:
         case "FirstPlayer":
             return f"{s} rolls {b['roll']} and goes first."
@@ -178,7 +178,7 @@ def narrate_event(event: dict[str, Any]) -> str:
         case "StartingGold":
             return f"{s} starts with {b['gold']} gold."
         case "Round":
-            return f"Round {b['round']} begins; seat {b['first']} holds the dice bag."
+            return f"Round {b['round']} begins; Player {b['first'] + 1} holds the dice bag."
         case "Rolled":
             return f"Rolled for the Initiative cards: {', '.join(_event_die(d) for d in b['dice'])}."
         case "DieOnInitiative":

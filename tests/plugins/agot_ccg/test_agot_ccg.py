@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
+import click
 import pytest
 import ravenry
+import ravenry_agot_ccg
 from click.testing import CliRunner
 from ravenry.cli import cli
 from ravenry_agot_ccg import load_content
@@ -27,13 +30,13 @@ def test_registered_with_options_variant_and_bots() -> None:
     assert info.players == (2, 4)
     assert set(info.variants) == {"first-game", "tournament"}
     assert "heuristic" in info.bots
-    assert {o.name for o in info.options} == {"decks", "round_limit"}
+    assert {o.name for o in info.options} == {"decks", "deck", "round_limit"}
 
 
-def test_round_limit_is_a_safeguard_by_default_and_ten_rounds_in_the_tournament_variant() -> None:
+def test_no_round_limit_by_default_and_ten_rounds_in_the_tournament_variant() -> None:
     """Come ci si prepara ai Tornei: the time limit belongs to tournaments, not to the rulebook's plain game."""
     g = ravenry.game("agot-ccg")
-    assert g.new_match(2, seed=1).options["round_limit"] == 30
+    assert g.new_match(2, seed=1).options["round_limit"] == 0
     assert g.new_match(2, seed=1, variants=["tournament"]).options["round_limit"] == 10
 
 
@@ -43,10 +46,14 @@ def test_content_records_are_complete_and_marked() -> None:
     assert all(deck["source"] in SOURCES for deck in c["decks"])
     codes = {card["code"] for card in c["cards"]}
     assert len(codes) == len(c["cards"]), "card codes are unique"
+    title = {card["code"]: card["name"] for card in c["cards"]}
     for deck in c["decks"]:
-        assert len(deck["plots"]) == 7 and len(set(deck["plots"])) == 7
+        assert len(deck["plots"]) == 7 and len({title[p] for p in deck["plots"]}) == 7, "7 plots, all different"
         assert sum(n for _, n in deck["cards"]) >= 60
-        assert all(code in codes and 1 <= n <= 3 for code, n in deck["cards"])
+        per_title: dict[str, int] = {}
+        for code, n in deck["cards"]:
+            per_title[title[code]] = per_title.get(title[code], 0) + n
+        assert max(per_title.values()) <= 3, "at most 3 copies of a title, across entries"
     ned = next(card for card in c["cards"] if card["name"] == "Eddard Stark")
     assert (ned["cost"], ned["strength"], ned["icons"], ned["doomed"]) == (4, 4, "MP", True)
 
@@ -61,7 +68,7 @@ def test_heuristic_matches_end_and_render(players: int) -> None:
     console = Console(record=True, width=140)
     console.print(render_view(m.view(0), 0))
     text = console.export_text()
-    assert "power" in text and "seat 0" in text
+    assert "power" in text and "House" in text and "seat 0" not in text
 
 
 def test_every_event_is_narrated_in_words() -> None:
@@ -139,3 +146,54 @@ def test_cli_sim_reports_houses() -> None:
     data = json.loads(r.output)
     assert sum(v["seats"] for v in data["by_label"].values()) == 40, "one house label per seat"
     assert set(data["by_label"]) <= {"stark", "lannister", "baratheon", "targaryen"}
+
+
+def _stark_list() -> str:
+    c = load_content()
+    name = {card["code"]: card["name"] for card in c["cards"]}
+    deck = next(d for d in c["decks"] if d["house"] == "stark")
+    lines = ["House: Stark", "Agenda: none"] + [f"1x {name[p]}" for p in deck["plots"]]
+    lines += [f"{n}x {name[code]}" for code, n in deck["cards"]]
+    return "\n".join(lines) + "\n"
+
+
+def test_a_deck_file_a_player_brings_plays_at_its_seat(tmp_path: Path) -> None:
+    """Regole di creazione dei mazzi: a legal list file plays; the match keeps the list, not the path."""
+    path = tmp_path / "my_stark.txt"
+    path.write_text(_stark_list(), encoding="utf-8")
+    g = ravenry.game("agot-ccg")
+    m = g.new_match(2, seed=1, options={"decks": [str(path), "lannister"]})
+    assert m.options["decks"][0] == _stark_list(), "the deck list itself, so a save never depends on the file"
+    assert [s["house"] for s in m.view(None)["seats"]] == ["stark", "lannister"]
+    m2 = g.new_match(2, seed=1, options={"deck": str(path)})
+    assert m2.view(None)["seats"][0]["house"] == "stark"
+    loaded = ravenry.load_match(m.to_bytes())
+    assert loaded.options == m.options
+
+
+def test_a_bad_deck_file_is_refused_with_every_problem(tmp_path: Path) -> None:
+    bad = _stark_list().replace("1x Winter is Coming\n", "").replace("3x Arya Stark", "4x Arya Stark")
+    bad += "2x Ser Nobody\n"
+    path = tmp_path / "bad.txt"
+    path.write_text(bad, encoding="utf-8")
+    with pytest.raises(ravenry.OptionError) as e:
+        ravenry.game("agot-ccg").new_match(2, seed=1, options={"decks": [str(path)]})
+    text = str(e.value)
+    assert "unknown card" in text and "4 copies of Arya Stark" in text and "7 plots, not 6" in text
+    with pytest.raises(ravenry.OptionError, match="no deck file"):
+        ravenry.game("agot-ccg").new_match(2, seed=1, options={"decks": [str(tmp_path / "missing.txt")]})
+
+
+def test_cli_deck_check_reports_every_problem(tmp_path: Path) -> None:
+    good = tmp_path / "good.txt"
+    good.write_text(_stark_list(), encoding="utf-8")
+    bad = tmp_path / "bad.txt"
+    bad.write_text(_stark_list().replace("House: Stark", "House: Lannister"), encoding="utf-8")
+    group = click.Group("ravenry")
+    ravenry_agot_ccg.ravenry_register_commands(group)  # what `ravenry` does with every plugin's hook
+    r = CliRunner().invoke(group, ["agot-ccg", "deck", "check", str(good)])
+    assert r.exit_code == 0 and "legal" in r.output, r.output
+    r = CliRunner().invoke(group, ["agot-ccg", "deck", "check", str(good), str(bad)])
+    assert r.exit_code == 1, r.output
+    assert "bad.txt: 2 problems" in r.output and "Winter is Coming (U240) is House stark only" in r.output
+    assert "Arya's Revenge (C182) is House stark only" in r.output

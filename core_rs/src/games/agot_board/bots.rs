@@ -155,7 +155,12 @@ impl Heuristic {
                 })
                 .unwrap_or(&first),
             ChoiceKind::TakeBack => *options.iter().max_by_key(|&&o| strength(o)).unwrap_or(&first),
-            ChoiceKind::Tyrion | ChoiceKind::Aeron | ChoiceKind::Davos | ChoiceKind::Blade => pick(1),
+            ChoiceKind::Tyrion
+            | ChoiceKind::Aeron
+            | ChoiceKind::Davos
+            | ChoiceKind::Blade
+            | ChoiceKind::Stannis
+            | ChoiceKind::Renly => pick(1),
             ChoiceKind::Casualty => *options
                 .iter()
                 .min_by_key(|&&o| match o {

@@ -1,6 +1,8 @@
-//! Content: the map, the houses and their start, the two house-card sets, the Westeros decks, the wildling
-//! cards, the designed tactics and leaders — parsed once from the plugin's JSON data files — plus the options.
-//! Every record names its source; numbers the rulebook and research do not give are `designed`.
+//! Content: the map, the houses and their start, the original house cards and Westeros decks — parsed once from
+//! the agot-board plugin's JSON data files — plus, when the ravenry-storm-of-swords plugin hands them over under
+//! `storm_of_swords`, the SoS house cards, Westeros decks, wildling cards, tactics, leaders and original-board
+//! rules; and the options. Every record names its source; numbers the rulebook and research do not give are
+//! `designed`.
 
 use serde::Deserialize;
 
@@ -138,10 +140,12 @@ pub enum Tactic {
     RallyBanners,
 }
 
-/// The game's options (all present: the host fills defaults). Names follow the rulebook's five variants plus
-/// its three original-board rules (three-player game, claims victory; hostage execution comes with leaders).
+/// The game's options. Every one is a Storm of Swords option, added to the game's schema by the
+/// ravenry-storm-of-swords plugin, so any may be absent (off): the host leaves out expansion options at their
+/// defaults. Names follow the rulebook's five variants plus its original-board rules (three-player game, claims
+/// victory; hostage execution comes with leaders).
 #[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, default)]
 pub struct Options {
     /// Variant 1: the Storm of Swords house cards replace the original set.
     pub sos_house_cards: bool,
@@ -224,9 +228,27 @@ struct Raw {
     setup: RawSetup,
     cards: RawCards,
     westeros: RawWesteros,
+    /// The Storm of Swords content, present when the expansion plugin hands it over.
+    storm_of_swords: Option<RawSos>,
+}
+
+/// The ravenry-storm-of-swords plugin's content (its data files, one part each).
+#[derive(Deserialize)]
+struct RawSos {
+    house_cards: RawCards,
+    westeros: RawWesteros,
     wildlings: RawWild,
     tactics: RawTactics,
     leaders: RawLeaders,
+    original_board: RawOriginalBoard,
+}
+
+/// The rulebook's rules for the original board: three players, claims, variant 4's stronger neutral tokens.
+#[derive(Deserialize)]
+struct RawOriginalBoard {
+    three_player: RawSos3,
+    leader_neutral_bonus: RawBonus,
+    win_claims: u8,
 }
 
 #[derive(Deserialize)]
@@ -292,8 +314,6 @@ struct RawSetup {
     neutral_always: Vec<(String, u8)>,
     neutral_by_players: std::collections::BTreeMap<String, Vec<(String, u8)>>,
     closed_by_players: std::collections::BTreeMap<String, Vec<String>>,
-    leader_neutral_bonus: RawBonus,
-    sos_three_player: RawSos3,
     start_power: u8,
     power_tokens: u8,
     threat_start: u8,
@@ -303,7 +323,6 @@ struct RawSetup {
     supply_table: Vec<Vec<u8>>,
     special_orders: std::collections::BTreeMap<String, Vec<u8>>,
     win_castles: u8,
-    win_claims: u8,
 }
 
 #[derive(Deserialize)]
@@ -321,8 +340,7 @@ struct RawCard {
 
 #[derive(Deserialize)]
 struct RawCards {
-    base: Vec<RawCard>,
-    sos: Vec<RawCard>,
+    cards: Vec<RawCard>,
 }
 
 #[derive(Deserialize)]
@@ -339,8 +357,7 @@ struct RawW {
 
 #[derive(Deserialize)]
 struct RawWesteros {
-    base: Vec<RawW>,
-    sos: Vec<RawW>,
+    cards: Vec<RawW>,
 }
 
 #[derive(Deserialize)]
@@ -405,6 +422,25 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
         });
     }
     let raw: Raw = serde_json::from_str(content).map_err(|e| bad(e.to_string()))?;
+    let sos = raw.storm_of_swords.as_ref();
+    if sos.is_none() {
+        // Every option is a Storm of Swords one: none can act without the expansion's content.
+        let on = [
+            ("sos_house_cards", opts.sos_house_cards),
+            ("sos_westeros", opts.sos_westeros),
+            ("tactics", opts.tactics),
+            ("leaders", opts.leaders),
+            ("wildling_cards", opts.wildling_cards),
+            ("sos_victory", opts.sos_victory),
+            ("sos_three_player", opts.sos_three_player),
+        ];
+        if let Some((name, _)) = on.iter().find(|(_, v)| *v) {
+            return Err(SetupError::Option {
+                name: (*name).into(),
+                reason: "needs the Storm of Swords content (install the ravenry-storm-of-swords plugin)".into(),
+            });
+        }
+    }
     if raw.map.areas.len() >= usize::from(NONE) {
         return Err(bad("too many areas"));
     }
@@ -452,14 +488,10 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
             .collect::<Result<Vec<_>, SetupError>>()?;
         houses.push(House { key: h.id.clone(), name: h.name.clone(), home: area_id(&h.home)?, units });
     }
-    let ids = |v: &[String]| v.iter().map(|k| house_id(k)).collect::<Result<Vec<u8>, _>>();
-    let areas_of = |v: &[String]| v.iter().map(|k| area_id(k)).collect::<Result<Vec<u8>, _>>();
-    let pairs =
-        |v: &[(String, u8)]| v.iter().map(|(k, n)| Ok((area_id(k)?, *n))).collect::<Result<Vec<_>, SetupError>>();
-    let per_count = |n: &str| -> Result<Vec<u8>, SetupError> {
-        ids(s.seats_by_players.get(n).ok_or_else(|| bad(format!("no seats for {n} players")))?)
+    let set = match sos {
+        Some(x) if opts.sos_house_cards => &x.house_cards.cards,
+        _ => &raw.cards.cards,
     };
-    let set = if opts.sos_house_cards { &raw.cards.sos } else { &raw.cards.base };
     let mut cards: Vec<Vec<Card>> = vec![Vec::new(); houses.len()];
     for c in set {
         check_source(&c.name, &c.source)?;
@@ -476,7 +508,10 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
     if cards.iter().any(|v| v.len() != 7) {
         return Err(bad("every house needs 7 house cards"));
     }
-    let wsrc = if opts.sos_westeros { &raw.westeros.sos } else { &raw.westeros.base };
+    let wsrc = match sos {
+        Some(x) if opts.sos_westeros => &x.westeros.cards,
+        _ => &raw.westeros.cards,
+    };
     let mut wcards = Vec::new();
     let mut decks: [Vec<u8>; 3] = Default::default();
     for w in wsrc {
@@ -493,20 +528,32 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
         return Err(bad("every Westeros deck needs cards"));
     }
     let mut wild = Vec::new();
-    for w in &raw.wildlings.cards {
+    let mut tactics = Vec::new();
+    let mut leaders = vec![[NONE, NONE]; houses.len()];
+    let Some(sos) = sos else {
+        return Ok(Rules {
+            leader_strength: 0,
+            leader_bonus_areas: Vec::new(),
+            leader_bonus: 0,
+            sos3_house: NONE,
+            sos3_extra: 0,
+            sos3_closed: Vec::new(),
+            win_claims: u8::MAX,
+            ..base_rules(opts, areas, houses, cards, wcards, decks, wild, tactics, leaders, s, &area_id, &house_id)?
+        });
+    };
+    for w in &sos.wildlings.cards {
         check_source(&w.name, &w.source)?;
         wild.push((w.key, w.name.clone()));
     }
-    let mut tactics = Vec::new();
-    for t in &raw.tactics.cards {
+    for t in &sos.tactics.cards {
         check_source(&t.name, &t.source)?;
         tactics.push((t.key, t.name.clone()));
     }
     if tactics.is_empty() || tactics.len() > 8 || wild.is_empty() {
         return Err(bad("tactics: 1..8 cards; wildlings: at least one card"));
     }
-    let mut leaders = vec![[NONE, NONE]; houses.len()];
-    for l in &raw.leaders.houses {
+    for l in &sos.leaders.houses {
         let h = usize::from(house_id(&l.house)?);
         for (j, n) in l.names.iter().take(2).enumerate() {
             // Leaders only exist with the SoS set (option check above); match the name in the active set.
@@ -517,6 +564,44 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
             }
         }
     }
+    let ob = &sos.original_board;
+    let areas_of = |v: &[String]| v.iter().map(|k| area_id(k)).collect::<Result<Vec<u8>, _>>();
+    Ok(Rules {
+        leader_strength: sos.leaders.strength,
+        leader_bonus_areas: areas_of(&ob.leader_neutral_bonus.areas)?,
+        leader_bonus: ob.leader_neutral_bonus.bonus,
+        sos3_house: house_id(&ob.three_player.neutral_house)?,
+        sos3_extra: ob.three_player.extra_footman,
+        sos3_closed: areas_of(&ob.three_player.closed)?,
+        win_claims: ob.win_claims,
+        ..base_rules(opts, areas, houses, cards, wcards, decks, wild, tactics, leaders, s, &area_id, &house_id)?
+    })
+}
+
+/// The rules every ruleset shares (the base game's set-up and tables); the Storm of Swords fields are filled
+/// by the caller.
+#[allow(clippy::too_many_arguments)]
+fn base_rules(
+    opts: Options,
+    areas: Vec<Area>,
+    houses: Vec<House>,
+    cards: Vec<Vec<Card>>,
+    wcards: Vec<WCard>,
+    decks: [Vec<u8>; 3],
+    wild: Vec<(WildKey, String)>,
+    tactics: Vec<(Tactic, String)>,
+    leaders: Vec<[u8; 2]>,
+    s: &RawSetup,
+    area_id: &dyn Fn(&str) -> Result<u8, SetupError>,
+    house_id: &dyn Fn(&str) -> Result<u8, SetupError>,
+) -> Result<Rules, SetupError> {
+    let ids = |v: &[String]| v.iter().map(|k| house_id(k)).collect::<Result<Vec<u8>, _>>();
+    let areas_of = |v: &[String]| v.iter().map(|k| area_id(k)).collect::<Result<Vec<u8>, _>>();
+    let pairs =
+        |v: &[(String, u8)]| v.iter().map(|(k, n)| Ok((area_id(k)?, *n))).collect::<Result<Vec<_>, SetupError>>();
+    let per_count = |n: &str| -> Result<Vec<u8>, SetupError> {
+        ids(s.seats_by_players.get(n).ok_or_else(|| bad(format!("no seats for {n} players")))?)
+    };
     let spec = |n: &str| s.special_orders.get(n).cloned().ok_or_else(|| bad("special order limits"));
     let closed = |n: &str| areas_of(s.closed_by_players.get(n).map(Vec::as_slice).unwrap_or(&[]));
     Ok(Rules {
@@ -528,7 +613,7 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
         wild,
         tactics,
         leaders,
-        leader_strength: raw.leaders.strength,
+        leader_strength: 0,
         seats_by_players: [per_count("3")?, per_count("4")?, per_count("5")?],
         throne: ids(&s.tracks.throne)?,
         fief: ids(&s.tracks.fiefdoms)?,
@@ -540,11 +625,11 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
             pairs(&count_key(&s.neutral_by_players, "5"))?,
         ],
         closed_by_players: [closed("3")?, closed("4")?, closed("5")?],
-        leader_bonus_areas: areas_of(&s.leader_neutral_bonus.areas)?,
-        leader_bonus: s.leader_neutral_bonus.bonus,
-        sos3_house: house_id(&s.sos_three_player.neutral_house)?,
-        sos3_extra: s.sos_three_player.extra_footman,
-        sos3_closed: areas_of(&s.sos_three_player.closed)?,
+        leader_bonus_areas: Vec::new(),
+        leader_bonus: 0,
+        sos3_house: NONE,
+        sos3_extra: 0,
+        sos3_closed: Vec::new(),
         start_power: s.start_power,
         power_tokens: s.power_tokens,
         threat_start: s.threat_start,
@@ -554,16 +639,19 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
         supply_table: s.supply_table.clone(),
         special: [spec("3")?, spec("4")?, spec("5")?],
         win_castles: s.win_castles,
-        win_claims: s.win_claims,
+        win_claims: u8::MAX,
         areas,
     })
 }
 
-/// The content document, assembled from the plugin's data directory (tests and the balance runner; the
-/// plugin builds the same document in Python).
-pub fn load_dir(dir: &std::path::Path) -> std::io::Result<String> {
+/// The base game's data files and the Storm of Swords plugin's (tests and the balance runner; the plugins
+/// build the same document in Python).
+pub const BASE_FILES: [&str; 4] = ["map", "setup", "cards", "westeros"];
+pub const SOS_FILES: [&str; 6] = ["house_cards", "westeros", "wildlings", "tactics", "leaders", "original_board"];
+
+fn read_parts(dir: &std::path::Path, names: &[&str]) -> std::io::Result<String> {
     let mut out = String::from("{");
-    for (i, name) in ["map", "setup", "cards", "westeros", "wildlings", "tactics", "leaders"].iter().enumerate() {
+    for (i, name) in names.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
@@ -571,5 +659,16 @@ pub fn load_dir(dir: &std::path::Path) -> std::io::Result<String> {
         out.push_str(&format!("\"{name}\":{text}"));
     }
     out.push('}');
+    Ok(out)
+}
+
+/// The content document from the agot-board plugin's data directory, plus the Storm of Swords plugin's
+/// (under `storm_of_swords`) when `sos` is given.
+pub fn load_dir(dir: &std::path::Path, sos: Option<&std::path::Path>) -> std::io::Result<String> {
+    let mut out = read_parts(dir, &BASE_FILES)?;
+    if let Some(sos) = sos {
+        out.pop();
+        out.push_str(&format!(",\"storm_of_swords\":{}}}", read_parts(sos, &SOS_FILES)?));
+    }
     Ok(out)
 }

@@ -81,6 +81,8 @@ impl AgotBoard {
             ok(c.cards.iter().all(|&k| k == NONE || k == NO_CARD || k < 7), "combat cards")?;
             ok(c.forbid.iter().all(|&k| k == NONE || k == NO_CARD || k < 7), "combat forbid")?;
             ok(c.winner == NONE || c.winner < 2, "combat winner")?;
+            ok(c.retreat_dest == NONE || area_ok(c.retreat_dest), "combat retreat")?;
+            ok(c.stage != CStage::RetreatLosses || (c.winner < 2 && c.retreat_dest != NONE), "retreat losses")?;
         }
         if let Some(b) = &self.bidding {
             ok(b.track <= 3, "bid track")?;
@@ -107,7 +109,12 @@ impl AgotBoard {
                     match kind {
                         ChoiceKind::TieOrder => o < 16 && seat_ok(o as u8),
                         ChoiceKind::ThroneOfBlades | ChoiceKind::DarkWings | ChoiceKind::Support => o <= 2,
-                        ChoiceKind::Tyrion | ChoiceKind::Aeron | ChoiceKind::Davos | ChoiceKind::Blade => o <= 1,
+                        ChoiceKind::Tyrion
+                        | ChoiceKind::Aeron
+                        | ChoiceKind::Davos
+                        | ChoiceKind::Blade
+                        | ChoiceKind::Stannis
+                        | ChoiceKind::Renly => o <= 1,
                         ChoiceKind::Reconcile | ChoiceKind::Sacrifice => usize::from(o >> 2) < na && o & 3 < 3,
                         ChoiceKind::Execute => o == none || usize::from(o) < self.leaders.len(),
                         ChoiceKind::TakeBack | ChoiceKind::DiscardStrongest | ChoiceKind::MelisandreDiscard => {
@@ -128,6 +135,8 @@ impl AgotBoard {
                         | ChoiceKind::Aeron
                         | ChoiceKind::Davos
                         | ChoiceKind::Blade
+                        | ChoiceKind::Stannis
+                        | ChoiceKind::Renly
                         | ChoiceKind::Casualty
                         | ChoiceKind::Retreat
                         | ChoiceKind::RetreatFor
@@ -144,27 +153,90 @@ impl AgotBoard {
         }
         ok(!matches!(self.pending, Pending::Moving(_)) || self.march.is_some(), "moving without a march")?;
         ok(!matches!(self.pending, Pending::Muster(_)) || self.muster.is_some(), "muster context")?;
+        self.check_supply(r)
+    }
+
+    /// The conservation laws of the box: one house per seat; each of a house's 7 cards in exactly one of its
+    /// hand, discard pile or the removed cards; units, power tokens and order tokens within the house's
+    /// supply (research/agot_board.md, components: the unit pool, the power tokens, the 15 order tokens).
+    fn check_supply(&self, r: &Rules) -> Result<(), String> {
+        let n = self.seats.len();
+        let mut units = vec![[0u16; 3]; n];
+        let mut tokens = vec![0u16; n];
+        let mut orders = vec![[0u8; 11]; n];
+        for a in &self.areas {
+            let o = usize::from(a.owner);
+            if o >= n {
+                continue;
+            }
+            for (k, x) in [a.foot, a.knight, a.ship].into_iter().enumerate() {
+                units[o][k] += u16::from(x);
+            }
+            tokens[o] += u16::from(a.token);
+            if let Some(slot) = orders[o].get_mut(usize::from(a.order)) {
+                *slot += 1;
+            }
+        }
+        if let Some(c) = &self.combat {
+            if let Some(u) = units.get_mut(usize::from(c.seats[0])) {
+                for (x, a) in u.iter_mut().zip(c.att) {
+                    *x += u16::from(a);
+                }
+            }
+        }
+        for (p, s) in self.seats.iter().enumerate() {
+            if let Some(q) = self.seats[..p].iter().position(|o| o.house == s.house) {
+                return Err(format!("invalid state: seats {q} and {p} play the same house"));
+            }
+            let (h, d, x) = (s.hand, s.discard, s.removed);
+            ok(h & d == 0 && h & x == 0 && d & x == 0 && h | d | x == 0x7F, "each house card in exactly one place")?;
+            let kinds = ["footmen", "knights", "ships"];
+            for k in 0..3 {
+                if units[p][k] > u16::from(r.pool[k]) {
+                    return Err(format!(
+                        "invalid state: seat {p} has {} {} on the board; its house has {}",
+                        units[p][k], kinds[k], r.pool[k]
+                    ));
+                }
+            }
+            ok(u16::from(s.power) + tokens[p] <= u16::from(r.power_tokens), "power tokens beyond the house's supply")?;
+            ok(
+                orders[p].iter().zip(ORDER_COUNTS).all(|(&have, max)| have <= max),
+                "more order tokens of a kind than a house has",
+            )?;
+        }
         Ok(())
     }
 
-    pub fn resample(&self, p: Player, rng: &mut Rng) -> Self {
+    pub fn resample(&self, r: &Rules, p: Player, rng: &mut Rng) -> Self {
         let mut g = self.clone();
+        // Every hidden pile is sorted before its shuffle, so the world drawn depends only on what p knows,
+        // never on where the real state keeps the unseen cards.
         g.rng = Rng::new(rng.next_u64());
         for d in g.decks.iter_mut() {
+            d.sort_unstable();
             rng.shuffle(d);
         }
+        g.wild_deck.sort_unstable();
         rng.shuffle(&mut g.wild_deck);
         for q in 0..g.n() {
             if q == p {
                 continue;
             }
             if g.orders_hidden {
+                // Which tokens q placed is hidden, not only where each lies: draw them again from q's whole
+                // stock, one area at a time, under the same limits placement obeys (counts, the special-order
+                // limit of q's court position, Westeros restrictions).
                 let spots: Vec<usize> =
                     (0..g.areas.len()).filter(|&i| g.areas[i].owner == q && g.areas[i].order != NONE).collect();
-                let mut kinds: Vec<u8> = spots.iter().map(|&i| g.areas[i].order).collect();
-                rng.shuffle(&mut kinds);
-                for (&i, k) in spots.iter().zip(kinds) {
-                    g.areas[i].order = k;
+                let was: Vec<u8> = spots.iter().map(|&i| g.areas[i].order).collect();
+                for &i in &spots {
+                    g.areas[i].order = NONE;
+                }
+                for (&i, &old) in spots.iter().zip(&was) {
+                    let kinds: Vec<u8> =
+                        (0..ORDER_COUNTS.len() as u8).filter(|&k| g.token_allowed(r, q, k, NONE)).collect();
+                    g.areas[i].order = rng.choose(&kinds).copied().unwrap_or(old);
                 }
                 let s = &mut g.seats[usize::from(q)];
                 if s.tactic != NONE {

@@ -28,13 +28,16 @@ use crate::engine::{Action, ActionInfo, Events, Game, Illegal, Outcome, Player, 
 use crate::rng::Rng;
 use state::{Event, Phase};
 
+/// The search budget and playout this game plays best with (measured: docs/games/agot_board.md).
+pub const ISMCTS_DEFAULTS: &str = "iterations=150,rollout=heuristic,cut=200";
+
 impl Game for AgotBoard {
     type Ruleset = Rules;
     type Event = Event;
     type View = view::View;
     type Encoding = observe::Tensors;
     const ID: &'static str = "agot-board";
-    const VERSION: &'static str = "1";
+    const VERSION: &'static str = "2";
 
     fn ruleset(content: &str, options: &str) -> Result<Rules, SetupError> {
         content::parse(content, options)
@@ -80,8 +83,33 @@ impl Game for AgotBoard {
         self.describe_action(rules, p, a)
     }
 
-    fn determinize(&self, _rules: &Rules, p: Player, rng: &mut Rng) -> Self {
-        self.resample(p, rng)
+    fn determinize(&self, rules: &Rules, p: Player, rng: &mut Rng) -> Self {
+        self.resample(rules, p, rng)
+    }
+
+    fn seats(&self) -> u8 {
+        self.n()
+    }
+
+    fn observe_action(&self, _rules: &Rules, _actor: Player, a: Action, _viewer: Player) -> u64 {
+        use rules::{K_BID, K_CARD, K_PLACE, K_TACTIC};
+        // Orders are placed face down (where, not which, is seen), and bids, tactics and battle house cards
+        // are secret commits: others see "an order in area a", "a bid", "a tactic", "a card".
+        let (kind, pay) = (a >> 16, a & 0xFFFF);
+        match kind {
+            K_PLACE => u64::from((K_PLACE << 16) | (pay & !15) | 15),
+            K_BID | K_TACTIC | K_CARD => u64::from((kind << 16) | 0xFFFF),
+            _ => u64::from(a),
+        }
+    }
+
+    fn standing(&self, rules: &Rules) -> Option<Vec<f64>> {
+        // The ranking key (castles, then lands, supply and power; claims first with Storm of Swords victory).
+        Some((0..self.n()).map(|p| self.score(rules, p)).collect())
+    }
+
+    fn ismcts_defaults() -> &'static str {
+        ISMCTS_DEFAULTS
     }
 
     fn decisions(&self) -> u64 {
@@ -95,6 +123,10 @@ impl Game for AgotBoard {
 
     fn validate(&self, rules: &Rules) -> Result<(), String> {
         self.check(rules)
+    }
+
+    fn seat_count(&self) -> usize {
+        self.seats.len()
     }
 
     fn bot_names() -> &'static [&'static str] {

@@ -183,6 +183,10 @@ pub enum ChoiceKind {
     Casualty,
     /// Support: 0 attacker, 1 defender, 2 nobody.
     Support,
+    /// Stannis (SoS): 1 take the Iron Throne token (and a sword), 0 leave it.
+    Stannis,
+    /// Renly (1E): 1 upgrade one of the winning footmen in the battle area to a knight, 0 no.
+    Renly,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -236,6 +240,8 @@ pub enum CStage {
     Totals,
     Casualties,
     Retreat,
+    /// The loser's army destroys the units a retreat into `Combat::retreat_dest` puts beyond its supply.
+    RetreatLosses,
     After,
     Done,
 }
@@ -268,8 +274,8 @@ pub struct Combat {
     pub both_retreat: bool,
     /// Battle ended early (Loras 1E killed the last unit).
     pub early: bool,
-    /// Maege: retreat area picked by the winner, NONE if not.
-    pub forced_retreat: u8,
+    /// The area the loser retreats to once its supply losses are taken, NONE until chosen.
+    pub retreat_dest: u8,
     /// Per side: its immediate (then after-battle) ability has been handled.
     pub done: [bool; 2],
     pub tyrion_used: bool,

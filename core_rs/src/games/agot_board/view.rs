@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use super::content::{Rules, NONE};
+use super::rules::combat::StrengthParts;
 use super::rules::*;
 use super::state::*;
 use crate::engine::{Action, ActionInfo, Player, Viewer};
@@ -59,6 +60,9 @@ pub struct CombatView {
     pub cards: [Option<String>; 2],
     pub totals: [i16; 2],
     pub stage: String,
+    /// Each side's strength part by part (attacker, defender), for the preview. Until both house cards are
+    /// in, cards, their abilities and tactics count nothing here: only what every player can add up.
+    pub parts: [StrengthParts; 2],
 }
 
 #[derive(Serialize)]
@@ -195,6 +199,7 @@ impl AgotBoard {
                 cards: [card(0), card(1)],
                 totals: c.totals,
                 stage: format!("{:?}", c.stage),
+                parts: [self.strength_parts(r, c, 0, both), self.strength_parts(r, c, 1, both)],
             }
         });
         let bids = self.bidding.as_ref().filter(|b| b.revealed).map(|b| b.bids.clone());
@@ -375,6 +380,10 @@ impl AgotBoard {
             ChoiceKind::Aeron => if o == 1 { "Pay 2 power and swap Aeron" } else { "Keep Aeron" }.into(),
             ChoiceKind::Davos => if o == 1 { "Pay 2 power for a fortification" } else { "Keep the power" }.into(),
             ChoiceKind::Blade => if o == 1 { "Use the Valyrian Steel Blade (+1)" } else { "Keep the Blade" }.into(),
+            ChoiceKind::Stannis => {
+                if o == 1 { "Take the Iron Throne token (+1 sword)" } else { "Leave the token" }.into()
+            }
+            ChoiceKind::Renly => if o == 1 { "Upgrade a footman to a knight" } else { "Keep the footmen" }.into(),
             ChoiceKind::RetreatFor | ChoiceKind::Retreat => format!("Retreat to {}", r.area_name(o as u8)),
             ChoiceKind::Casualty => format!("Lose a {}", Self::unit_name(usize::from(o))),
             ChoiceKind::PlaceOrder => {

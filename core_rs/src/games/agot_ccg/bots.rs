@@ -143,6 +143,17 @@ impl AgotCcg {
                 }
             }
             DISCARD => hand(x).map_or(0, |d| 50 - i32::from(d.cost)),
+            // Pay influence with the provider that wastes the least of it.
+            INFLUENCE => {
+                let left = match self.pending.first() {
+                    Some(Pending::PayInfluence { left, .. }) => i32::from(*left),
+                    _ => 0,
+                };
+                let inf = self
+                    .locate(y as u16)
+                    .map_or(0, |(s, i)| i32::from(def(rules, self.seats[s].play[i].def).influence));
+                20 - (inf - left).abs() * 2
+            }
             EVENT | USE => {
                 let Some(ch) = &self.challenge else { return -5 };
                 let (owner, _) = self.uid_str(rules, y);

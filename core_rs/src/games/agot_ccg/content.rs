@@ -200,14 +200,21 @@ pub enum Ability {
         win_power: u8,
         #[serde(default)]
         no_kneel_defend: bool,
+        /// The phase word of the card ("Challenges:", "Any Phase:", …): the windows it may be played in.
+        #[serde(default = "challenges_phase")]
+        phase: String,
     },
     /// Event: kneel `influence` influence to choose and kill a character.
     KillCharacter {
         influence: u8,
+        #[serde(default = "challenges_phase")]
+        phase: String,
     },
     /// Character action: kneel it to give a character `amount` STR until the end of the phase.
     KneelForStr {
         amount: i8,
+        #[serde(default = "challenges_phase")]
+        phase: String,
     },
     // --- plots (constant while revealed, or "when revealed")
     PlotYourCharsStr {
@@ -242,6 +249,14 @@ pub enum Ability {
     PlotLowerInitiativeOneDefender,
     PlotBlankCharacters,
 }
+
+fn challenges_phase() -> String {
+    "challenges".into()
+}
+
+/// The phase words of player actions (research §3.1 "Trigger words"): an action is playable only in the action
+/// windows of its phase; "any" (rulebook "Qualunque fase") in every window.
+pub const ACTION_PHASES: [&str; 7] = ["plot", "draw", "marshalling", "challenges", "dominance", "standing", "any"];
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -334,12 +349,17 @@ pub struct Deck {
     pub name: String,
     pub plots: Vec<u16>,
     pub cards: Vec<u16>,
+    /// A deck list a player brought (option `decks`): only its seat plays it, never a random seat.
+    pub brought: bool,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Options {
     decks: Vec<String>,
+    /// The first seat's deck (a House name or a deck list); the same as naming it first in `decks`.
+    #[serde(default)]
+    deck: String,
     round_limit: u8,
 }
 
@@ -350,7 +370,8 @@ pub struct Rules {
     pub decks: Vec<Deck>,
     /// Deck index per seat, fixed by the option; empty = distinct houses dealt at random.
     pub seat_decks: Vec<u8>,
-    /// The tournament time limit as a number of rounds (rulebook "Come ci si prepara ai Tornei").
+    /// The tournament time limit as a number of rounds (rulebook "Come ci si prepara ai Tornei"); 0: none, the
+    /// rulebook's plain game.
     pub round_limit: u8,
 }
 
@@ -386,6 +407,14 @@ pub fn challenge_index(s: &str) -> Option<u8> {
     CHALLENGES.iter().position(|c| *c == s).map(|i| i as u8)
 }
 
+fn check_phase(p: &str) -> Result<(), String> {
+    if ACTION_PHASES.contains(&p) {
+        Ok(())
+    } else {
+        Err(format!("unknown action phase {p:?} (one of {})", ACTION_PHASES.join(", ")))
+    }
+}
+
 fn check_ability(a: &Ability) -> Result<(), String> {
     let check_cond = |c: &Cond| match c {
         Cond::ControlsTrait { house: Some(h), .. } | Cond::AttachedHouse { house: h } => {
@@ -415,7 +444,8 @@ fn check_ability(a: &Ability) -> Result<(), String> {
             house_index(house).map(|_| ()).ok_or(format!("unknown house {house:?}"))
         }
         Ability::Reducer { house: Some(h) } => house_index(h).map(|_| ()).ok_or(format!("unknown house {h:?}")),
-        Ability::ChallengeBoost { target, house, without_icon, .. } => {
+        Ability::ChallengeBoost { target, house, without_icon, phase, .. } => {
+            check_phase(phase)?;
             if !["attacking", "participating", "any"].contains(&target.as_str()) {
                 return Err(format!("boost target {target:?}: attacking, participating or any"));
             }
@@ -427,6 +457,7 @@ fn check_ability(a: &Ability) -> Result<(), String> {
             }
             Ok(())
         }
+        Ability::KillCharacter { phase, .. } | Ability::KneelForStr { phase, .. } => check_phase(phase),
         Ability::PlotNoKneel { challenge } => {
             challenge_index(challenge).map(|_| ()).ok_or(format!("unknown challenge {challenge:?}"))
         }
@@ -438,8 +469,18 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
     let raw: RawContent = serde_json::from_str(content).map_err(|e| SetupError::Content(e.to_string()))?;
     let opts: Options = serde_json::from_str(options).map_err(|e| SetupError::Option {
         name: "options".into(),
-        reason: format!("{e} (known: decks, round_limit)"),
+        reason: format!("{e} (known: decks, deck, round_limit)"),
     })?;
+    let mut opts = opts;
+    if !opts.deck.is_empty() {
+        if !opts.decks.is_empty() {
+            return Err(SetupError::Option {
+                name: "deck".into(),
+                reason: "give the first seat's deck either as 'deck' or first in 'decks', not both".into(),
+            });
+        }
+        opts.decks.push(std::mem::take(&mut opts.deck));
+    }
     if raw.cards.len() > 2000 {
         return Err(SetupError::Content("at most 2000 cards".into()));
     }
@@ -482,60 +523,64 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
             return Err(bad("source must be rulebook/research/designed".into()));
         }
         let house = house_index(&d.house).filter(|h| *h != NEUTRAL).ok_or_else(|| bad("unknown house".into()))?;
-        let mut plots = Vec::new();
-        for p in &d.plots {
-            let id = find(p).ok_or_else(|| bad(format!("unknown plot {p}")))?;
-            if cards[usize::from(id)].kind != Kind::Plot || plots.contains(&id) {
-                return Err(bad(format!("{p} is not a plot or is listed twice")));
-            }
-            plots.push(id);
-        }
-        // Deck-building rules (rulebook "Regole di creazione dei mazzi"): exactly 7 different plots, at least 60
-        // house cards, at most 3 copies of a title, no "House X only" card of another House.
-        if plots.len() != 7 {
-            return Err(bad(format!("a plot deck holds exactly 7 different plots, not {}", plots.len())));
-        }
+        let code_id = |code: &String| find(code).ok_or_else(|| bad(format!("unknown card {code}")));
+        let plots = d.plots.iter().map(code_id).collect::<Result<Vec<u16>, _>>()?;
         let mut list = Vec::new();
         for (code, n) in &d.cards {
-            let id = find(code).ok_or_else(|| bad(format!("unknown card {code}")))?;
-            let def = &cards[usize::from(id)];
-            if def.kind == Kind::Plot || *n == 0 || *n > 3 {
-                return Err(bad(format!("{code}: 1 to 3 copies of a non-plot card")));
+            if list.len() + usize::from(*n) > 200 {
+                return Err(bad("at most 200 cards".into()));
             }
-            list.extend(std::iter::repeat_n(id, usize::from(*n)));
+            list.extend(std::iter::repeat_n(code_id(code)?, usize::from(*n)));
         }
-        for id in plots.iter().chain(&list) {
-            let def = &cards[usize::from(*id)];
-            if def.house_only && def.house != house {
-                return Err(bad(format!("{} is House {} only", def.code, HOUSES[usize::from(def.house)])));
-            }
+        let problems = super::decklist::deck_problems(&cards, house, &plots, &list);
+        if !problems.is_empty() {
+            return Err(bad(problems.join("; ")));
         }
-        if list.len() < 60 || list.len() > 200 {
-            return Err(bad(format!("a House deck holds at least 60 cards, not {}", list.len())));
-        }
-        decks.push(Deck { house, name: d.name, plots, cards: list });
+        decks.push(Deck { house, name: d.name, plots, cards: list, brought: false });
     }
     if decks.is_empty() || decks.len() > 8 {
         return Err(SetupError::Content("1 to 8 decks".into()));
     }
+    // Each seat's deck: a House name (its designed deck) or a deck list the player brings.
     let mut seat_decks = Vec::new();
-    for name in &opts.decks {
-        let i = decks.iter().position(|d| HOUSES[usize::from(d.house)] == name).ok_or_else(|| SetupError::Option {
-            name: "decks".into(),
-            reason: format!(
-                "no deck for house {name:?}; choose from {}",
-                decks.iter().map(|d| HOUSES[usize::from(d.house)]).collect::<Vec<_>>().join(", ")
-            ),
+    for (seat, entry) in opts.decks.iter().enumerate().take(8) {
+        if super::decklist::looks_like_list(entry) {
+            let label = format!("deck of seat {seat}");
+            let deck = super::decklist::parse_list(&cards, entry, &label).map_err(|problems| SetupError::Option {
+                name: "decks".into(),
+                reason: format!(
+                    "the {label} breaks the deck rules ({} problems):\n  - {}",
+                    problems.len(),
+                    problems.join("\n  - ")
+                ),
+            })?;
+            seat_decks.push(decks.len() as u8);
+            decks.push(deck);
+            continue;
+        }
+        let i = decks.iter().position(|d| !d.brought && HOUSES[usize::from(d.house)] == entry).ok_or_else(|| {
+            SetupError::Option {
+                name: "decks".into(),
+                reason: format!(
+                    "no deck for house {entry:?}; choose from {}, or give a deck list file",
+                    decks
+                        .iter()
+                        .filter(|d| !d.brought)
+                        .map(|d| HOUSES[usize::from(d.house)])
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            }
         })?;
         seat_decks.push(i as u8);
     }
     if seat_decks.len() > 4 {
         return Err(SetupError::Option { name: "decks".into(), reason: "at most 4 seats".into() });
     }
-    if opts.round_limit == 0 || opts.round_limit > 100 {
+    if opts.round_limit > 100 {
         return Err(SetupError::Option {
             name: "round_limit".into(),
-            reason: "a number of rounds from 1 to 100".into(),
+            reason: "a number of rounds from 1 to 100, or 0 for none".into(),
         });
     }
     Ok(Rules { cards, decks, seat_decks, round_limit: opts.round_limit })

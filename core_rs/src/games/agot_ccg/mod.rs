@@ -14,6 +14,7 @@
 
 pub mod bots;
 pub mod content;
+pub mod decklist;
 pub mod effects;
 pub mod observe;
 pub mod rules;
@@ -21,6 +22,9 @@ pub mod state;
 pub mod view;
 
 pub use content::Rules;
+
+/// The search budget and playout this game plays best with (measured: docs/games/agot_ccg.md).
+pub const ISMCTS_DEFAULTS: &str = "iterations=300,rollout=heuristic";
 pub use state::AgotCcg;
 
 #[cfg(test)]

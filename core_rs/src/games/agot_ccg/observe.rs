@@ -12,7 +12,7 @@ use crate::engine::{Action, Encoding, ObsWriter, Player};
 
 const HAND_CAP: usize = 24;
 const PLAY_CAP: usize = 24;
-const PHASES: usize = 8;
+const PHASES: usize = 9;
 
 pub struct Tensors;
 
@@ -33,8 +33,9 @@ fn phase_index(p: Phase) -> usize {
         Phase::Draw => 3,
         Phase::Marshal => 4,
         Phase::Challenges => 5,
-        Phase::Standing => 6,
-        Phase::Over => 7,
+        Phase::Dominance => 6,
+        Phase::Standing => 7,
+        Phase::Over => 8,
     }
 }
 

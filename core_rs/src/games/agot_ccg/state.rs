@@ -61,7 +61,9 @@ pub enum Phase {
     Draw,
     Marshal,
     Challenges,
-    /// Dominance was rewarded; responses to it are asked, then every card stands.
+    /// Dominance was rewarded; responses to it are asked, then the dominance action window.
+    Dominance,
+    /// Every card stood; the standing action window, then the next round.
     Standing,
     Over,
 }
@@ -70,15 +72,33 @@ pub enum Phase {
 pub enum Stage {
     Attackers,
     Defenders,
-    /// The player-action window before resolution (rulebook "Risoluzione delle sfide": actions between the
-    /// steps; "Azioni": first player first, then clockwise, until everyone passes in a row).
-    Actions {
-        pos: u8,
-        passes: u8,
-    },
     /// Resolution framework steps, run automatically: 0 winner + claim, 1 unopposed, 2 renown, 3 deadly,
     /// 4 responses to the result, 5 end.
     Resolve(u8),
+}
+
+/// Where a player-action window is open (rulebook "Azioni e abilità passive": "the first player may take the
+/// first action of every phase"; "Risoluzione delle sfide": cards may be played before each of the three steps
+/// of a challenge). `Attackers` and `Defenders` are the windows after those declarations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum At {
+    Plot,
+    Draw,
+    Marshal,
+    Challenges,
+    Attackers,
+    Defenders,
+    Dominance,
+    Standing,
+}
+
+/// An open action window: the seat at `pos` in turn order may act or pass; it closes when every seat has
+/// passed in a row (an action starts the run of passes again).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Window {
+    pub at: At,
+    pub pos: u8,
+    pub passes: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -156,6 +176,14 @@ pub enum Pending {
         seat: Player,
         left: u8,
     },
+    /// `seat` kneels influence providers of his choice until `left` influence is paid (rulebook "Influenza":
+    /// excess is lost), then the event `card` resolves on `target`.
+    PayInfluence {
+        seat: Player,
+        left: u8,
+        card: u16,
+        target: u16,
+    },
 }
 
 impl Pending {
@@ -165,7 +193,8 @@ impl Pending {
             | Pending::Stealth { seat, .. }
             | Pending::Respond { seat, .. }
             | Pending::KneelTarget { seat, .. }
-            | Pending::DiscardFromHand { seat, .. } => *seat,
+            | Pending::DiscardFromHand { seat, .. }
+            | Pending::PayInfluence { seat, .. } => *seat,
         }
     }
 }
@@ -180,6 +209,8 @@ pub struct AgotCcg {
     /// Position in the turn order (first player, then clockwise) of the active player.
     pub turn: u8,
     pub challenge: Option<Challenge>,
+    /// The open player-action window, if any (pending choices come first).
+    pub window: Option<Window>,
     pub pending: Vec<Pending>,
     /// Lasting effects until the end of the phase: STR modifiers by uid, and uids that do not kneel to defend.
     pub mods: Vec<(u16, i8)>,
@@ -192,34 +223,129 @@ pub struct AgotCcg {
 
 #[derive(Clone, Debug, Serialize)]
 pub enum Event {
-    SetupRevealed { seat: Player, cards: Vec<u16> },
-    PlotRevealed { seat: Player, plot: u16, initiative: u8 },
-    PlotChosen { seat: Player },
-    FirstPlayer { seat: Player, chooser: Player },
-    Drew { seat: Player, n: u8 },
-    DrewCards { seat: Player, cards: Vec<u16> },
-    Income { seat: Player, gold: u8 },
-    Marshalled { seat: Player, card: u16, cost: u8 },
-    Duplicate { seat: Player, card: u16 },
-    Attached { seat: Player, card: u16, host: u16 },
-    Knelt { seat: Player, card: u16 },
-    EventPlayed { seat: Player, card: u16, target: u16 },
-    AbilityUsed { seat: Player, card: u16, target: u16 },
-    Stood { seat: Player, card: u16 },
-    ChallengeDeclared { attacker: Player, defender: Player, kind: u8, attackers: Vec<u16> },
-    Defended { defender: Player, defenders: Vec<u16> },
-    Bypassed { card: u16 },
-    ChallengeResolved { kind: u8, attack: u8, defense: u8, winner: Option<Player>, unopposed: bool },
-    Killed { seat: Player, card: u16 },
-    Saved { seat: Player, card: u16 },
-    Discarded { seat: Player, card: u16, dead: bool },
-    PowerClaimed { seat: Player, card: Option<u16>, n: u8 },
-    PowerMoved { from: Player, to: Player, n: u8 },
-    PowerLost { seat: Player, n: u8 },
-    Dominance { seat: Option<Player> },
-    Eliminated { seat: Player },
-    RoundLimit { round: u8 },
-    Won { seats: Vec<Player> },
+    SetupRevealed {
+        seat: Player,
+        cards: Vec<u16>,
+    },
+    PlotRevealed {
+        seat: Player,
+        plot: u16,
+        initiative: u8,
+    },
+    PlotChosen {
+        seat: Player,
+    },
+    FirstPlayer {
+        seat: Player,
+        chooser: Player,
+    },
+    Drew {
+        seat: Player,
+        n: u8,
+    },
+    DrewCards {
+        seat: Player,
+        cards: Vec<u16>,
+    },
+    Income {
+        seat: Player,
+        gold: u8,
+    },
+    Marshalled {
+        seat: Player,
+        card: u16,
+        cost: u8,
+    },
+    Duplicate {
+        seat: Player,
+        card: u16,
+    },
+    Attached {
+        seat: Player,
+        card: u16,
+        host: u16,
+    },
+    Knelt {
+        seat: Player,
+        card: u16,
+    },
+    EventPlayed {
+        seat: Player,
+        card: u16,
+        target: u16,
+    },
+    AbilityUsed {
+        seat: Player,
+        card: u16,
+        target: u16,
+    },
+    Stood {
+        seat: Player,
+        card: u16,
+    },
+    ChallengeDeclared {
+        attacker: Player,
+        defender: Player,
+        kind: u8,
+        attackers: Vec<u16>,
+    },
+    Defended {
+        defender: Player,
+        defenders: Vec<u16>,
+    },
+    Bypassed {
+        card: u16,
+    },
+    ChallengeResolved {
+        kind: u8,
+        attack: u8,
+        defense: u8,
+        winner: Option<Player>,
+        unopposed: bool,
+    },
+    Killed {
+        seat: Player,
+        card: u16,
+    },
+    Saved {
+        seat: Player,
+        card: u16,
+    },
+    Discarded {
+        seat: Player,
+        card: u16,
+        dead: bool,
+    },
+    PowerClaimed {
+        seat: Player,
+        card: Option<u16>,
+        n: u8,
+    },
+    PowerMoved {
+        from: Player,
+        to: Player,
+        n: u8,
+    },
+    PowerLost {
+        seat: Player,
+        n: u8,
+    },
+    Dominance {
+        seat: Option<Player>,
+    },
+    Eliminated {
+        seat: Player,
+    },
+    RoundLimit {
+        round: u8,
+    },
+    /// The safeguard round count was reached without a winner: the match stops unfinished.
+    Unfinished {
+        round: u8,
+    },
+    Won {
+        seats: Vec<Player>,
+    },
 }
 
 /// One card in play as everyone sees it.
@@ -271,6 +397,7 @@ pub struct View {
     pub active: Option<Player>,
     pub seats: Vec<SeatView>,
     pub challenge: Option<Challenge>,
+    pub window: Option<Window>,
     pub pending: Option<Pending>,
     pub winners: Vec<Player>,
 }

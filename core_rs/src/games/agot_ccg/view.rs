@@ -63,6 +63,7 @@ pub fn view(g: &AgotCcg, rules: &Rules, viewer: Viewer) -> View {
         active: g.actor(),
         seats,
         challenge: g.challenge.clone(),
+        window: g.window,
         pending,
         winners: g.winners.clone(),
     }
@@ -90,11 +91,16 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
                 (Some(Pending::Stealth { .. }), ..) => "use no (more) stealth",
                 (Some(Pending::Respond { .. }), ..) => "no, do not respond",
                 (Some(_), ..) => "decline",
+                (None, Phase::Marshal, _) if g.order().get(usize::from(g.turn)) == Some(&p) => "end marshalling",
+                (None, ..) if g.window.is_some() => "pass (no action)",
                 (None, Phase::Setup, _) => "finish placing setup cards",
                 (None, Phase::Marshal, _) => "end marshalling",
                 (None, Phase::Challenges, None) => "no more challenges",
                 (None, Phase::Challenges, Some(super::state::Stage::Attackers)) => "attackers declared",
-                (None, Phase::Challenges, Some(super::state::Stage::Actions { .. })) => "pass (no action)",
+                // The defender passing with nobody declared defends with no one (an unopposed challenge).
+                (None, Phase::Challenges, _) if g.challenge.as_ref().is_some_and(|c| c.defenders.is_empty()) => {
+                    "no defenders"
+                }
                 (None, Phase::Challenges, _) => "defenders declared",
                 _ => "done",
             };
@@ -159,6 +165,9 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
         USE => {
             let src = seat.and_then(|s| s.play.get(x)).map_or("?".to_owned(), |c| def(rules, c.def).name.clone());
             ActionInfo::new(a, "ability", format!("kneel {src} to boost {}", card_name(g, rules, y))).with("uid", y)
+        }
+        INFLUENCE => {
+            ActionInfo::new(a, "influence", format!("kneel {} for influence", card_name(g, rules, y))).with("uid", y)
         }
         KILL => ActionInfo::new(a, "kill", format!("kill {}", card_name(g, rules, y))).with("uid", y),
         KNEEL => ActionInfo::new(a, "kneel", format!("kneel {}", card_name(g, rules, y))).with("uid", y),

@@ -195,6 +195,11 @@ fn choose(rules: &Rules, g: &IronThrone, p: Player, legal: &[Action]) -> Option<
                     CardKind::Character(_) => 0,
                 }
             }),
+            Task::Upgrade { target, .. } => {
+                // Political Instinct: the highest card for my own side, the lowest higher one for the other.
+                let mine = g.enc.side_of(target) == my_side;
+                best_by(legal, |a| if mine { (a - UPGRADE) as i32 } else { -((a - UPGRADE) as i32) })
+            }
             Task::Take { .. } => best_by(legal, |a| {
                 let x = a - TAKE;
                 let (v, src) = ((x / 64) as u8, x % 64);

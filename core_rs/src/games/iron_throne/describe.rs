@@ -2,7 +2,7 @@
 
 use super::content::Rules;
 use super::rules::*;
-use super::state::{hostage_card, hostage_owner, IronThrone, Pending};
+use super::state::{hostage_card, hostage_owner, IronThrone, Pending, Task};
 use super::view::{card_label, crowns_label, terms_label};
 use crate::engine::{Action, ActionInfo, Player};
 
@@ -139,6 +139,17 @@ impl IronThrone {
                 let x = (a - COUNTER) as u8;
                 ActionInfo::new(a, "counter", format!("Reject and counter: {}", terms_label(x)))
                     .with("terms", u32::from(x))
+            }
+            _ if (UPGRADE..UPGRADE + 32).contains(&a) => {
+                let c = (a - UPGRADE) as u8;
+                let t = match self.tasks.first() {
+                    Some(Task::Upgrade { target, .. }) => *target,
+                    _ => p,
+                };
+                let theirs = self.seats.get(usize::from(t)).map(|s| s.house).unwrap_or(0);
+                ActionInfo::new(a, "upgrade", format!("Swap in {} for {}", card_label(rules, theirs, c), hn(t)))
+                    .with("card", u32::from(c))
+                    .with("target", u32::from(t))
             }
             _ if a >= TAKE => {
                 let x = a - TAKE;

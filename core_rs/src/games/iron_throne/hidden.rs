@@ -1,7 +1,7 @@
 //! Determinization (what a seat cannot see, resampled) and checks of decoded snapshots.
 
 use super::content::Rules;
-use super::state::{hostage_card, hostage_owner, IronThrone, Pending, Task, DECK_SIZE, NONE, NO_CARD};
+use super::state::{hostage_card, hostage_owner, IronThrone, Pending, Task, CROWN_SUPPLY, DECK_SIZE, NONE, NO_CARD};
 use crate::engine::Player;
 use crate::rng::Rng;
 
@@ -11,14 +11,25 @@ impl IronThrone {
     /// Each house's hidden cards are pooled and dealt back into the same hidden slots, so every count stays.
     pub fn resample(&self, p: Player, rng: &mut Rng) -> Self {
         let mut g = self.clone();
+        // Every pool is sorted before its shuffle, so the world drawn depends only on what p knows (which
+        // cards are unseen), never on where the real state keeps them.
         g.rng = Rng::new(rng.next_u64());
+        g.events_deck.sort_unstable();
         rng.shuffle(&mut g.events_deck);
         let n = usize::from(self.n());
+        // Cards shown to everyone for a pending Political Instinct choice stay where they are.
+        let shown = |o: usize| {
+            self.tasks.iter().fold(0u32, |m, t| match *t {
+                Task::Upgrade { target, options, .. } if usize::from(target) == o => m | options,
+                _ => m,
+            })
+        };
         for o in 0..n {
+            let fixed = shown(o);
             let mut pool: Vec<u8> = Vec::new();
             pool.extend(&g.seats[o].deck);
             if o != usize::from(p) {
-                pool.extend(&g.seats[o].hand);
+                pool.extend(g.seats[o].hand.iter().filter(|&&c| fixed & (1 << c) == 0));
             }
             let commit_slot = [g.enc.attacker, g.enc.defender].iter().position(|&a| usize::from(a) == o);
             let hidden_commit = commit_slot.filter(|&i| {
@@ -35,13 +46,14 @@ impl IronThrone {
                     );
                 }
             }
+            pool.sort_unstable();
             rng.shuffle(&mut pool);
             let mut it = pool.into_iter();
             for c in g.seats[o].deck.iter_mut() {
                 *c = it.next().unwrap_or(*c);
             }
             if o != usize::from(p) {
-                for c in g.seats[o].hand.iter_mut() {
+                for c in g.seats[o].hand.iter_mut().filter(|c| fixed & (1 << **c) == 0) {
                     *c = it.next().unwrap_or(*c);
                 }
             }
@@ -100,6 +112,7 @@ impl IronThrone {
                 return Err(format!("seat {p}: bad influence"));
             }
         }
+        self.check_supply()?;
         let e = &self.enc;
         if !seat_ok(e.attacker) || (e.defender != NONE && !seat_ok(e.defender)) {
             return Err("bad active players".into());
@@ -131,6 +144,9 @@ impl IronThrone {
             let ok = match *t {
                 Task::Alloc { seat, .. } | Task::Discard { seat, .. } => seat_ok(seat),
                 Task::Take { taker, victims } => seat_ok(taker) && victims < (1 << n),
+                Task::Upgrade { seat, target, options } => {
+                    seat_ok(seat) && seat_ok(target) && options != 0 && options < (1 << DECK_SIZE)
+                }
             };
             if !ok {
                 return Err("bad task".into());
@@ -164,6 +180,71 @@ impl IronThrone {
         ) && e.defender == NONE
         {
             return Err("no defender".into());
+        }
+        self.check_cards()
+    }
+
+    /// Conservation of the box's contents: one house per seat, crowns within the 100 tokens in the box
+    /// (research/iron_throne.md, box contents), a character either alive or dead.
+    fn check_supply(&self) -> Result<(), String> {
+        for (p, s) in self.seats.iter().enumerate() {
+            if let Some(q) = self.seats[..p].iter().position(|o| o.house == s.house) {
+                return Err(format!("seats {q} and {p} play the same house"));
+            }
+            if s.alive & s.dead != 0 {
+                return Err(format!("seat {p}: a character both alive and dead"));
+            }
+        }
+        let crowns: u32 =
+            self.seats.iter().map(|s| s.crowns.iter().map(|&c| u32::from(c)).sum::<u32>() + u32::from(s.sheet)).sum();
+        if crowns > CROWN_SUPPLY {
+            return Err(format!("{crowns} crowns on the table; the box holds {CROWN_SUPPLY}"));
+        }
+        Ok(())
+    }
+
+    /// Every card of every house deck is in exactly one place: its owner's hand, deck or discard pile, another
+    /// seat's hostages, the encounter's committed cards, or the cards played this turn.
+    fn check_cards(&self) -> Result<(), String> {
+        let n = self.seats.len();
+        let mut seen = vec![0u32; n];
+        let mut put = |owner: usize, card: u8, place: &str| -> Result<(), String> {
+            let bit = 1u32 << card;
+            if seen[owner] & bit != 0 {
+                return Err(format!("card {card} of seat {owner} is in two places (again in {place})"));
+            }
+            seen[owner] |= bit;
+            Ok(())
+        };
+        for (p, s) in self.seats.iter().enumerate() {
+            for (pile, place) in [(&s.hand, "a hand"), (&s.deck, "a deck"), (&s.discard, "a discard pile")] {
+                for &c in pile {
+                    put(p, c, place)?;
+                }
+            }
+            for &h in &s.hostages {
+                let owner = usize::from(hostage_owner(h));
+                if owner == p {
+                    return Err(format!("seat {p} holds its own card as a hostage"));
+                }
+                put(owner, hostage_card(h), "the hostages")?;
+            }
+        }
+        for (side, &c) in self.enc.commit.iter().enumerate() {
+            if c < DECK_SIZE {
+                let seat = if side == 0 { self.enc.attacker } else { self.enc.defender };
+                if usize::from(seat) >= n {
+                    return Err("a committed card without its active player".into());
+                }
+                put(usize::from(seat), c, "the committed cards")?;
+            }
+        }
+        for &(q, c) in &self.enc.played {
+            put(usize::from(q), c, "the cards played this turn")?;
+        }
+        let full = (1u32 << DECK_SIZE) - 1;
+        if let Some(p) = seen.iter().position(|&m| m != full) {
+            return Err(format!("seat {p}'s house deck is missing {} card(s)", (full & !seen[p]).count_ones()));
         }
         Ok(())
     }

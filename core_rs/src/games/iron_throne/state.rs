@@ -13,6 +13,8 @@ pub const NO_CARD: u8 = 254;
 pub const DECK_SIZE: u8 = 25;
 pub const HAND_SIZE: usize = 5;
 pub const INFLUENCE_TOKENS: u8 = 5;
+/// Crown tokens in the box (research: "100 crown (power) tokens").
+pub const CROWN_SUPPLY: u32 = 100;
 /// Safeguard, not a rule: a match that somehow runs this many turns ends and is scored as usual.
 pub const TURN_LIMIT: u16 = 400;
 
@@ -105,7 +107,11 @@ pub struct Encounter {
     /// The side (0/1) forced to commit first, face up, by a clairvoyance ability; NONE otherwise.
     pub face_up: u8,
     pub revealed: bool,
-    pub bonus: [u8; 2],
+    /// Hostility bonuses by the seat that added them: flat (`bonus_by`) and per supporter of its side
+    /// (`support_bonus_by`). Only seats still taking part count (p. 9 "Retragere": a withdrawn player's cards
+    /// are discarded), so the side totals are computed from these, never stored.
+    pub bonus_by: [u8; 5],
+    pub support_bonus_by: [u8; 5],
     pub as_truce: bool,
     /// Resolution: 0 not yet, 1 attacker side won, 2 defender side won, 3 everybody lost, 4 truce deal.
     pub winner: u8,
@@ -141,7 +147,8 @@ impl Encounter {
             commit: [NONE; 2],
             face_up: NONE,
             revealed: false,
-            bonus: [0; 2],
+            bonus_by: [0; 5],
+            support_bonus_by: [0; 5],
             as_truce: false,
             winner: 0,
             result: 0,
@@ -207,6 +214,9 @@ pub enum Task {
     Discard { seat: u8, left: u8, draw: u8 },
     /// `taker` takes one hostage from one of `victims`.
     Take { taker: u8, victims: u16 },
+    /// Political Instinct with several higher cards: `seat` picks which of `options` (bits: card indices)
+    /// replaces `target`'s revealed hostility card. The target showed them to everyone (`HigherCardsShown`).
+    Upgrade { seat: u8, target: u8, options: u32 },
 }
 
 /// The decision the game waits for.
@@ -279,6 +289,7 @@ pub enum Event {
     Withdrew { seat: u8 },
     Shielded { seat: u8 },
     Replaced { seat: u8, old: u8, new: u8 },
+    HigherCardsShown { seat: u8, cards: Vec<u8> },
     ResultHostility { totals: [u8; 2], winner: u8 },
     ResultTruce,
     ResultBetrayal { winner: u8 },

@@ -237,7 +237,7 @@ impl IronThrone {
                 pending_offer: (e.offer[0] != NONE).then_some(e.offer),
                 commits,
                 revealed: e.revealed,
-                bonus: e.bonus,
+                bonus: [self.side_bonus(1), self.side_bonus(2)],
                 result: e.result,
                 winner: e.winner,
                 totals: e.totals,

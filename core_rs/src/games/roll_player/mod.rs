@@ -22,6 +22,9 @@ pub mod state;
 pub mod view;
 
 pub use content::Rules;
+
+/// The search budget and playout this game plays best with (measured: docs/games/roll_player.md).
+pub const ISMCTS_DEFAULTS: &str = "iterations=300,rollout=heuristic";
 pub use state::RollPlayer;
 
 #[cfg(test)]

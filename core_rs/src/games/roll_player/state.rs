@@ -272,6 +272,8 @@ pub struct SeatView {
     pub init: Option<u8>,
     pub pool: Vec<(String, u8)>,
     pub stars: i32,
+    /// The die taken with an Initiative card and not yet placed (dice phase; on the table for all to see).
+    pub holding: Option<(String, u8)>,
 }
 
 #[derive(Clone, Debug, Serialize)]

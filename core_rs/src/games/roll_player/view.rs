@@ -52,7 +52,8 @@ impl RollPlayer {
         let seats = self
             .seats
             .iter()
-            .map(|s| {
+            .enumerate()
+            .map(|(i, s)| {
                 let class = rules.classes.get(usize::from(s.class));
                 let race = rules.races.get(usize::from(s.race));
                 let bs = rules.backstories.get(usize::from(s.backstory));
@@ -86,6 +87,10 @@ impl RollPlayer {
                     init: (s.init != NONE).then(|| s.init + 1),
                     pool: s.pool.iter().map(|d| die(*d)).collect(),
                     stars: if s.class == NONE { 0 } else { score(rules, s, self.solo()).0 },
+                    holding: match self.step {
+                        Step::DicePlace { seat, die: d } if usize::from(seat) == i => Some(die(d)),
+                        _ => None,
+                    },
                 }
             })
             .collect();

@@ -54,11 +54,8 @@ impl AgotBoard {
                     a.order = NONE;
                 }
             }
-            Ability::StannisThrone if self.throne_holder() == opp => {
-                self.throne_override = seat;
-                c.swords[side] += 1;
-                note(ev, || format!("{} takes the Iron Throne token", self.hname(r, seat)));
-            }
+            // "You may take it": a choice, answered in `combat_choice`.
+            Ability::StannisThrone if self.throne_holder() == opp => self.ask(seat, ChoiceKind::Stannis, vec![0, 1]),
             Ability::PowerFromOpponentStrength => {
                 let n = self.side_card(r, c, o).map_or(0, |k| k.strength);
                 self.gain_power(r, seat, n);
@@ -91,12 +88,12 @@ impl AgotBoard {
         let (hand, discard, power) = (s.hand, s.discard, s.power);
         let played = |x: u8| if x < 7 { 1u8 << x } else { 0 };
         match self.ability(r, c, side) {
+            // "May be upgraded": offered as a choice, answered in `combat_choice`.
             Ability::RenlyUpgrade if won => {
                 let have = self.units_of(seat);
-                let a = &mut self.areas[usize::from(c.area)];
+                let a = &self.areas[usize::from(c.area)];
                 if a.owner == seat && a.foot > 0 && have[1] < r.pool[1] {
-                    a.foot -= 1;
-                    a.knight += 1;
+                    self.ask(seat, ChoiceKind::Renly, vec![0, 1]);
                 }
             }
             Ability::MelisandreDiscard if won && power >= 1 => {
@@ -154,8 +151,13 @@ impl AgotBoard {
                 self.gain_power(r, seat, d);
             }
             Ability::WinPlaceOrder if won && self.areas[usize::from(c.area)].owner == seat => {
-                let mut opts: Vec<u16> =
-                    [3u8, 5].iter().filter(|&&k| self.token_allowed(r, seat, k, NONE)).map(|&k| u16::from(k)).collect();
+                // The order being replaced goes back to the house's stock, so it counts as available.
+                let replacing = self.areas[usize::from(c.area)].order;
+                let mut opts: Vec<u16> = [3u8, 5]
+                    .iter()
+                    .filter(|&&k| self.token_allowed(r, seat, k, replacing))
+                    .map(|&k| u16::from(k))
+                    .collect();
                 if !opts.is_empty() {
                     opts.push(u16::from(NONE));
                     self.ask(seat, ChoiceKind::PlaceOrder, opts);

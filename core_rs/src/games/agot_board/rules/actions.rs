@@ -255,7 +255,7 @@ impl AgotBoard {
                 self.attack(r, p, m.from, m.attack, u, m.modifier, ev);
             }
         }
-        self.recount_supply(r);
+        // No supply recount here: the Supply track moves only when a Supply card resolves (research §6.1).
     }
 
     /// Units enter an area they now control (taking any enemy power token away).
@@ -320,7 +320,7 @@ impl AgotBoard {
             no_rout: false,
             both_retreat: false,
             early: false,
-            forced_retreat: NONE,
+            retreat_dest: NONE,
             done: [false, false],
             tyrion_used: false,
             aeron_used: false,
@@ -369,7 +369,13 @@ impl AgotBoard {
             note(ev, || format!("{} musters in {} instead of consolidating", self.hname(r, p), r.area_name(a)));
             return;
         }
-        let gain = 1 + r.areas[usize::from(a)].power + u8::from(self.tactic_is(r, p, Tactic::TaxCollectors));
+        // At sea the order gives nothing (the 2E reference: no power for Consolidate Power in a sea area); on
+        // land 1 + crowns, and Tax Collectors adds 1 to each order that gives power.
+        let gain = if r.areas[usize::from(a)].sea {
+            0
+        } else {
+            1 + r.areas[usize::from(a)].power + u8::from(self.tactic_is(r, p, Tactic::TaxCollectors))
+        };
         self.gain_power(r, p, gain);
         note(ev, || format!("{} consolidates power in {} (+{gain})", self.hname(r, p), r.area_name(a)));
     }

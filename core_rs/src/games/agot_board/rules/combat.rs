@@ -7,6 +7,29 @@ use super::super::state::*;
 use super::{code, note, Ev, K_CARD, NO_CARD};
 use crate::engine::{Action, Player};
 
+/// A side's combat strength by part (research §3.5 step 2: units, orders, support; then card, bonuses such as
+/// the Valyrian Steel Blade, leaders, card abilities and tactics). The view carries it for the preview.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct StrengthParts {
+    pub units: i16,
+    /// The march order's modifier (attacker) or the defense order's bonus (defender).
+    pub order: i16,
+    pub support: i16,
+    pub card: i16,
+    /// Bonuses won during the battle, the Valyrian Steel Blade among them.
+    pub bonus: i16,
+    pub leaders: i16,
+    /// Printed card abilities that add strength.
+    pub ability: i16,
+    pub tactic: i16,
+}
+
+impl StrengthParts {
+    pub fn total(&self) -> i16 {
+        self.units + self.order + self.support + self.card + self.bonus + self.leaders + self.ability + self.tactic
+    }
+}
+
 impl AgotBoard {
     pub fn legal_cards(&self, p: Player, out: &mut Vec<Action>) {
         let Some(c) = &self.combat else { return };
@@ -82,50 +105,63 @@ impl AgotBoard {
 
     /// Combat strength of a side (research §3.5 step 2 plus card, Blade, leaders, tactics).
     pub fn strength(&self, r: &Rules, c: &Combat, side: usize) -> i16 {
+        self.strength_parts(r, c, side, true).total()
+    }
+
+    /// A side's strength part by part, as the combat preview shows it. With `cards_known` false (house cards
+    /// still face down) the cards and their abilities count nothing: what every player can add up so far.
+    pub fn strength_parts(&self, r: &Rules, c: &Combat, side: usize, cards_known: bool) -> StrengthParts {
         let o = 1 - side;
         let seat = c.seats[side];
-        let ab = self.ability(r, c, side);
-        let oab = self.ability(r, c, o);
+        let (ab, oab) = if cards_known {
+            (self.ability(r, c, side), self.ability(r, c, o))
+        } else {
+            (Ability::None, Ability::None)
+        };
         let area = &self.areas[usize::from(c.area)];
         let u = if side == 1 { area.standing() } else { self.side_units(c, side) };
         let fv = if side == 0 && ab == Ability::AttackingFootmenTwo { 2 } else { 1 };
         let kv = if side == 0 && ab == Ability::AttackingKnightsThree { 3 } else { 2 };
         let sv = if side == 0 && ab == Ability::AttackingShipsTwo { 2 } else { 1 };
-        let mut s = fv * i16::from(u[0]) + kv * i16::from(u[1]) + sv * i16::from(u[2]);
+        let mut p = StrengthParts {
+            units: fv * i16::from(u[0]) + kv * i16::from(u[1]) + sv * i16::from(u[2]),
+            ..StrengthParts::default()
+        };
         if side == 0 {
-            s += i16::from(c.modifier);
+            p.order = i16::from(c.modifier);
         } else if let Some(OKind::Defense(b)) = okind(area.order) {
-            s += i16::from(b) * if ab == Ability::DefenseDoubled { 2 } else { 1 };
+            p.order = i16::from(b) * if ab == Ability::DefenseDoubled { 2 } else { 1 };
         }
         for q in 0..self.n() {
             if c.support.get(usize::from(q)) == Some(&(side as u8)) {
-                s += self.support_value(r, c, q, oab).unwrap_or(0);
+                p.support += self.support_value(r, c, q, oab).unwrap_or(0);
             }
         }
-        if let Some(card) = self.side_card(r, c, side) {
+        if let Some(card) = self.side_card(r, c, side).filter(|_| cards_known) {
             if oab != Ability::OpponentCardZero {
-                s += i16::from(card.strength);
+                p.card = i16::from(card.strength);
             }
         }
-        s += i16::from(c.bonus[side]);
-        s += self.leaders_in(seat, c.area) * i16::from(r.leader_strength);
+        p.bonus = i16::from(c.bonus[side]);
+        p.leaders = self.leaders_in(seat, c.area) * i16::from(r.leader_strength);
         let supported = self.supported(r, c, side);
-        s += match ab {
+        p.ability = match ab {
             Ability::SupportedPlusTwoFort if supported => 2,
             Ability::CoastPlusOneFort if self.coastal(r, c.area) => 1,
             Ability::DefendingPlusTwo if side == 1 => 2,
             _ => 0,
         };
-        if side == 0
+        if cards_known
+            && side == 0
             && self.tactic_is(r, seat, Tactic::ControlWesteros)
             && r.areas[usize::from(c.area)].castle != Castle::None
         {
-            s += 1;
+            p.tactic += 1;
         }
-        if side == 1 && self.tactic_is(r, seat, Tactic::HoldTheLine) {
-            s += 1;
+        if cards_known && side == 1 && self.tactic_is(r, seat, Tactic::HoldTheLine) {
+            p.tactic += 1;
         }
-        s
+        p
     }
 
     fn swords(&self, r: &Rules, c: &Combat, side: usize) -> i16 {
@@ -290,23 +326,62 @@ impl AgotBoard {
             }
             CStage::Retreat => {
                 let w = usize::from(c.winner);
-                if w == 0 {
-                    let def = c.seats[1];
-                    let units: u8 = self.areas[usize::from(c.area)].units();
-                    if units > 0 {
-                        let opts = self.retreat_options(r, def, c.area, c.from);
-                        if !opts.is_empty() {
-                            let forced = self.ability(r, &c, 0) == Ability::ChooseRetreat;
-                            let (seat, kind) =
-                                if forced { (c.seats[0], ChoiceKind::RetreatFor) } else { (def, ChoiceKind::Retreat) };
-                            self.combat = Some(c);
-                            return self.ask(seat, kind, opts.into_iter().map(u16::from).collect());
-                        }
-                        note(ev, || format!("{} cannot retreat: its units are destroyed", self.hname(r, def)));
+                let l = 1 - w;
+                // Maege Mormont (SoS): when her side wins, she picks the loser's retreat, attacker or defender.
+                let chooser_picks = self.ability(r, &c, w) == Ability::ChooseRetreat;
+                let army: u8 = self.side_units(&c, l).iter().sum();
+                if army == 0 {
+                    if l == 1 {
+                        self.retreat_to(r, &mut c, NONE, ev);
+                    } else {
+                        self.capture_leaders(r, c.seats[0], c.area, c.seats[1], ev);
                     }
-                    self.retreat_to(r, &mut c, NONE, ev);
+                } else if l == 0 && !chooser_picks {
+                    // A beaten attacker falls back to the area it marched from (research §3.5, 2E), if it still may.
+                    let from = c.from;
+                    let t = &self.areas[usize::from(from)];
+                    if t.owner == c.seats[0] || t.owner == NONE {
+                        return self.begin_retreat(r, c, from, ev);
+                    }
+                    c.att = [0; 3];
+                    self.capture_leaders(r, c.seats[0], c.area, c.seats[1], ev);
                 } else {
-                    self.attacker_falls_back(r, &mut c, ev);
+                    let opts = self.retreat_options(r, &c, l);
+                    if !opts.is_empty() {
+                        let (seat, kind) = if chooser_picks {
+                            (c.seats[w], ChoiceKind::RetreatFor)
+                        } else {
+                            (c.seats[l], ChoiceKind::Retreat)
+                        };
+                        self.combat = Some(c);
+                        return self.ask(seat, kind, opts.into_iter().map(u16::from).collect());
+                    }
+                    let loser = c.seats[l];
+                    note(ev, || format!("{} cannot retreat: its units are destroyed", self.hname(r, loser)));
+                    if l == 1 {
+                        self.retreat_to(r, &mut c, NONE, ev);
+                    } else {
+                        c.att = [0; 3];
+                        self.capture_leaders(r, loser, c.area, c.seats[1], ev);
+                    }
+                }
+                c.stage = CStage::After;
+                c.done = [false, false];
+            }
+            CStage::RetreatLosses => {
+                let l = 1 - usize::from(c.winner);
+                let u = self.side_units(&c, l);
+                if c.casualties > 0 && u.iter().any(|&x| x > 0) {
+                    let opts: Vec<u16> = (0..3u16).filter(|&k| u[usize::from(k)] > 0).collect();
+                    let seat = c.seats[l];
+                    self.combat = Some(c);
+                    return self.ask(seat, ChoiceKind::Casualty, opts);
+                }
+                let dest = c.retreat_dest;
+                if l == 1 {
+                    self.retreat_to(r, &mut c, dest, ev);
+                } else {
+                    self.attacker_retreats_to(r, &mut c, dest, ev);
                 }
                 c.stage = CStage::After;
                 c.done = [false, false];
@@ -323,36 +398,76 @@ impl AgotBoard {
                 c.stage = CStage::Done;
             }
             CStage::Done => {
+                // No supply recount: the Supply track moves only when a Supply card resolves (research §6.1).
                 self.finish_combat(r, &c);
-                self.recount_supply(r);
                 return;
             }
         }
         self.combat = Some(c);
     }
 
-    /// Legal retreat areas for `p`'s units in `area` (adjacent or by ship, own or empty, supply-legal, not the
-    /// attacker's origin).
-    pub fn retreat_options(&self, r: &Rules, p: Player, area: u8, exclude: u8) -> Vec<u8> {
-        let a = &self.areas[usize::from(area)];
-        let n = i16::from(a.units());
-        let cands: Vec<u8> = if r.areas[usize::from(area)].sea {
-            r.areas[usize::from(area)].adj.clone()
-        } else {
-            self.land_reach(r, p, area)
-        };
-        cands
-            .into_iter()
-            .filter(|&d| {
-                let t = &self.areas[usize::from(d)];
-                d != exclude
-                    && r.areas[usize::from(d)].sea == r.areas[usize::from(area)].sea
-                    && !t.closed
-                    && t.neutral == 0
-                    && (t.owner == p || t.owner == NONE)
-                    && self.supply_ok(r, p, &[(area, -n), (d, n)])
-            })
-            .collect()
+    /// The units an army of `n` of seat `p` must lose to retreat into `dest` (leaving `from`, if it stands on the
+    /// board): the fewest that let the rest fit the supply limit there (2E reference: "loses the fewest units").
+    fn retreat_losses(&self, r: &Rules, p: Player, from: Option<u8>, n: u8, dest: u8) -> u8 {
+        let leave = from.map(|a| (a, -i16::from(n)));
+        for keep in (1..=n).rev() {
+            let mut changes = vec![(dest, i16::from(keep))];
+            changes.extend(leave);
+            if self.supply_ok(r, p, &changes) {
+                return n - keep;
+            }
+        }
+        n
+    }
+
+    /// Where the loser (`side`) may retreat: adjacent or by ship from the battle area, own or empty, open, no
+    /// neutral force; a defender not into the attacker's origin, an attacker also back to its origin. Of those,
+    /// only the areas where the army loses the fewest units to supply, and never one where it loses them all.
+    pub fn retreat_options(&self, r: &Rules, c: &Combat, side: usize) -> Vec<u8> {
+        let p = c.seats[side];
+        let area = c.area;
+        let sea = r.areas[usize::from(area)].sea;
+        let n: u8 = self.side_units(c, side).iter().sum();
+        let mut cands: Vec<u8> = if sea { r.areas[usize::from(area)].adj.clone() } else { self.land_reach(r, p, area) };
+        if side == 0 && !cands.contains(&c.from) {
+            cands.push(c.from);
+        }
+        let from = (side == 1).then_some(area);
+        let mut best = n;
+        let mut out: Vec<(u8, u8)> = Vec::new();
+        for d in cands {
+            let t = &self.areas[usize::from(d)];
+            let legal = d != area
+                && (side == 0 || d != c.from)
+                && r.areas[usize::from(d)].sea == sea
+                && !t.closed
+                && t.neutral == 0
+                && (t.owner == p || t.owner == NONE);
+            if !legal {
+                continue;
+            }
+            let lost = self.retreat_losses(r, p, from, n, d);
+            best = best.min(lost);
+            out.push((d, lost));
+        }
+        let mut v: Vec<u8> = out.into_iter().filter(|&(_, lost)| lost == best && lost < n).map(|(d, _)| d).collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// The loser's retreat to `dest` is settled: it first destroys (its own choice) the units beyond its supply.
+    fn begin_retreat(&mut self, r: &Rules, mut c: Combat, dest: u8, ev: &mut Ev) {
+        let l = 1 - usize::from(c.winner);
+        let n: u8 = self.side_units(&c, l).iter().sum();
+        let from = (l == 1).then_some(c.area);
+        c.casualties = self.retreat_losses(r, c.seats[l], from, n, dest);
+        c.retreat_dest = dest;
+        c.stage = CStage::RetreatLosses;
+        if c.casualties > 0 {
+            let (seat, k) = (c.seats[l], c.casualties);
+            note(ev, || format!("{} loses {k} units to supply on the retreat", self.hname(r, seat)));
+        }
+        self.combat = Some(c);
     }
 
     /// The defender's survivors go to `dest` (NONE: they are destroyed), then the attacker takes the area.
@@ -389,34 +504,27 @@ impl AgotBoard {
         c.att = [0; 3];
     }
 
-    /// A beaten attacker goes back, routed, to the area it marched from (research §3.5, 2E).
-    fn attacker_falls_back(&mut self, r: &Rules, c: &mut Combat, ev: &mut Ev) {
+    /// A beaten attacker's units go, routed, to `dest` (its origin, or where Maege sends them).
+    fn attacker_retreats_to(&mut self, r: &Rules, c: &mut Combat, dest: u8, ev: &mut Ev) {
         let att = c.seats[0];
         if c.att.iter().sum::<u8>() == 0 {
             self.capture_leaders(r, att, c.area, c.seats[1], ev);
             return;
         }
-        let from = c.from;
-        let t = &self.areas[usize::from(from)];
-        if t.owner != att && t.owner != NONE {
-            c.att = [0; 3];
-            self.capture_leaders(r, att, c.area, c.seats[1], ev);
-            return;
-        }
-        self.enter(from, att, c.att);
+        self.enter(dest, att, c.att);
         if !c.no_rout {
-            let t = &mut self.areas[usize::from(from)];
+            let t = &mut self.areas[usize::from(dest)];
             for (x, n) in t.routed.iter_mut().zip(c.att) {
                 *x += n;
             }
         }
         for l in self.leaders.iter_mut() {
             if !l.dead && l.captor == NONE && l.seat == att && l.area == c.area {
-                l.area = from;
+                l.area = dest;
             }
         }
         c.att = [0; 3];
-        note(ev, || format!("{} falls back to {}", self.hname(r, att), r.area_name(from)));
+        note(ev, || format!("{} falls back to {}", self.hname(r, att), r.area_name(dest)));
     }
 
     /// Discard the played cards; a house that has played all its cards takes back all but the last one.
@@ -515,10 +623,20 @@ impl AgotBoard {
                 c.casualties = c.casualties.saturating_sub(1);
                 note(ev, || format!("{} loses a {}", self.hname(r, p), Self::unit_name(k)));
             }
-            ChoiceKind::Retreat | ChoiceKind::RetreatFor => {
-                self.retreat_to(r, &mut c, opt as u8, ev);
-                c.stage = CStage::After;
-                c.done = [false, false];
+            ChoiceKind::Retreat | ChoiceKind::RetreatFor => return self.begin_retreat(r, c, opt as u8, ev),
+            ChoiceKind::Stannis if opt == 1 => {
+                self.throne_override = p;
+                c.swords[side] += 1;
+                note(ev, || format!("{} takes the Iron Throne token", self.hname(r, p)));
+            }
+            ChoiceKind::Renly if opt == 1 => {
+                let a = &mut self.areas[usize::from(c.area)];
+                if a.owner == p && a.foot > 0 {
+                    a.foot -= 1;
+                    a.knight += 1;
+                    a.clamp_routed();
+                    note(ev, || format!("{} upgrades a footman to a knight", self.hname(r, p)));
+                }
             }
             _ => {}
         }

@@ -93,12 +93,13 @@ impl AgotBoard {
             areas[usize::from(a)].closed = true;
         }
         // Storm of Swords three-player game: Greyjoy's start becomes neutral forces with one more footman in each
-        // area; Pyke and Flint's Finger may never be entered.
+        // land area (a footman cannot stand at sea, so Greyjoy's ships leave no neutral force); Pyke and Flint's
+        // Finger may never be entered.
         if players == 3 && r.opts.sos_three_player {
             if let Some(h) = r.houses.get(usize::from(r.sos3_house)) {
-                for &(a, f, k, sh) in &h.units {
+                for &(a, f, k, _) in h.units.iter().filter(|u| r.is_land(u.0)) {
                     let ar = &mut areas[usize::from(a)];
-                    ar.neutral = f + 2 * k + sh + r.sos3_extra;
+                    ar.neutral = f + 2 * k + r.sos3_extra;
                     ar.closed = false;
                 }
             }

@@ -39,10 +39,11 @@ impl AgotBoard {
         self.areas.iter().filter(|a| a.owner == p && a.order != NONE && SPECIAL[usize::from(a.order)]).count() as u8
     }
 
-    /// May `p` put a token of kind `k` on the board now (stock, ★ limit, Westeros restrictions)?
+    /// May `p` put a token of kind `k` on the board now (stock, ★ limit, Westeros restrictions)? `replacing` is
+    /// the order of `p`'s that the new token replaces (NONE if none): it returns to the stock first.
     pub fn token_allowed(&self, r: &Rules, p: Player, k: u8, replacing: u8) -> bool {
         let ku = usize::from(k);
-        if ku >= ORDER_COUNTS.len() || self.used(p, k) >= ORDER_COUNTS[ku] {
+        if ku >= ORDER_COUNTS.len() || self.used(p, k).saturating_sub(u8::from(replacing == k)) >= ORDER_COUNTS[ku] {
             return false;
         }
         if SPECIAL[ku] {

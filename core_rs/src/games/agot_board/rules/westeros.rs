@@ -427,6 +427,8 @@ impl AgotBoard {
             | ChoiceKind::Tyrion
             | ChoiceKind::Aeron
             | ChoiceKind::Blade
+            | ChoiceKind::Stannis
+            | ChoiceKind::Renly
             | ChoiceKind::Davos
             | ChoiceKind::Casualty
             | ChoiceKind::Retreat

@@ -483,6 +483,34 @@ fn forged_states_are_refused() {
     assert!(bad.check(&r).is_err());
 }
 
+/// Conservation (research/agot_board.md, components: 7 house cards, 10 footmen / 5 knights / 6 ships, the
+/// power tokens and 15 order tokens per house): impossible states are refused on load.
+#[test]
+fn impossible_states_are_refused() {
+    let r = rules();
+    let g = AgotBoard::new(&r, 4, 1).unwrap();
+    let mut bad = g.clone();
+    bad.seats[0].discard |= 1;
+    assert!(bad.check(&r).unwrap_err().contains("exactly one place"));
+    let mut bad = g.clone();
+    bad.seats[1].house = bad.seats[0].house;
+    assert!(bad.check(&r).unwrap_err().contains("same house"));
+    let mut bad = g.clone();
+    let home = bad.areas.iter().position(|a| a.owner == 2).unwrap();
+    bad.areas[home].foot = 30;
+    assert!(bad.check(&r).unwrap_err().contains("footmen"));
+    let mut bad = g.clone();
+    bad.seats[3].power = r.power_tokens;
+    bad.areas[home].token = true;
+    bad.areas[home].owner = 3;
+    assert!(bad.check(&r).is_err());
+    let mut bad = g;
+    for a in bad.areas.iter_mut().filter(|a| a.owner == 0) {
+        a.order = 0;
+    }
+    assert!(bad.check(&r).unwrap_err().contains("order tokens"));
+}
+
 /// Heuristic bots finish their matches well inside the decision budget.
 #[test]
 fn heuristic_matches_are_bounded() {
@@ -589,4 +617,90 @@ fn determinize_keeps_views_and_validity_under_every_option() {
             step += 1;
         }
     }
+}
+
+/// §6.1 (Supply card) and §3.6: the Supply track moves only when a Supply card resolves. A house at supply 0 that
+/// marches into Winterfell (a barrel) stays at 0, and until the next Supply card its armies are checked against
+/// the position the last one set; battles do not move the track either.
+#[test]
+fn r6_1_supply_track_moves_only_when_a_supply_card_resolves() {
+    let r = rules();
+    let mut g = blank(&r, 3);
+    let stark = seat_of(&g, &r, "stark");
+    let (cb, wf) = (area(&r, "castle-black"), area(&r, "winterfell"));
+    put(&mut g, cb, stark, 1, 0, 0);
+    g.areas[usize::from(cb)].order = 1;
+    // A stopper: Baratheon consolidates later, so the round does not run on into the next Westeros phase.
+    let ds = area(&r, "dragonstone");
+    let bar = seat_of(&g, &r, "baratheon");
+    put(&mut g, ds, bar, 1, 0, 0);
+    g.areas[usize::from(ds)].order = 9;
+    g.seats[usize::from(stark)].supply = 0;
+    begin(&mut g, &r, Phase::March);
+    assert_eq!(g.pending, Pending::March(stark));
+    act(&mut g, &r, stark, code(K_MARCH, u32::from(cb)));
+    act(&mut g, &r, stark, code(K_MOVE, u32::from(wf)));
+    act(&mut g, &r, stark, code(K_END, 0));
+    assert_eq!(g.areas[usize::from(wf)].owner, stark);
+    assert_eq!(g.seats[usize::from(stark)].supply, 0, "the march does not move the Supply track");
+    assert!(!g.supply_ok(&r, stark, &[(wf, 2)]), "an army of 3 is still beyond supply 0 (2, 2)");
+    g.supply_card(&r);
+    assert_eq!(g.seats[usize::from(stark)].supply, 1, "the Supply card counts Winterfell's barrel");
+    assert!(g.supply_ok(&r, stark, &[(wf, 2)]), "supply 1 allows an army of 3");
+    // A battle won into a barrel area (Lannister takes Blackwater's neighbour Harrenhal) leaves the track too.
+    let mut b = battle(&r, "Tywin Lannister", "Catelyn Stark", false);
+    let before: Vec<u8> = b.seats.iter().map(|s| s.supply).collect();
+    act(&mut b, &r, 0, choose(0));
+    while let Pending::Choice { seat, options, .. } = b.pending.clone() {
+        act(&mut b, &r, seat, choose(options[0]));
+    }
+    assert!(b.combat.is_none());
+    assert_eq!(b.seats.iter().map(|s| s.supply).collect::<Vec<_>>(), before, "battles do not move it");
+}
+
+/// §3.4 Consolidate Power at sea: the order may be placed there but gives no power (no crowns at sea; the 2E
+/// reference grants nothing for a sea area), and Tax Collectors adds nothing to it.
+#[test]
+fn r3_4_consolidate_power_at_sea_gives_nothing() {
+    let r = rules();
+    let mut g = blank(&r, 3);
+    let sea = area(&r, "the-shivering-sea");
+    put(&mut g, sea, 0, 0, 0, 1);
+    g.areas[usize::from(sea)].order = 9;
+    let p = g.seats[0].power;
+    begin(&mut g, &r, Phase::Consolidate);
+    assert_eq!(g.pending, Pending::Consolidate(0));
+    act(&mut g, &r, 0, code(K_CP, u32::from(sea) << 1));
+    assert_eq!(g.seats[0].power, p, "no power from a sea area");
+    assert_eq!(g.areas[usize::from(sea)].order, NONE, "the order is spent");
+}
+
+/// §3.5 step 7 (retreat) with supply: a retreat that would put the army beyond its supply limit costs only the
+/// units beyond the limit (the loser picks them), in the area where it loses the fewest; the army is not
+/// destroyed whole.
+#[test]
+fn r3_5_retreat_beyond_supply_loses_only_the_units_beyond_the_limit() {
+    let r = rules();
+    let mut g = battle(&r, "Jaime Lannister", "Catelyn Stark", false);
+    // Stark (3 units in Harrenhal, a knight in Riverrun) is at supply 0: armies of 2 and 2.
+    g.seats[0].supply = 0;
+    act(&mut g, &r, 0, choose(0)); // keep the Blade: 2 + 1 + 2 = 5 against 4 + 0
+    let (ha, cc, rr) = (area(&r, "harrenhal"), area(&r, "crackclaw-point"), area(&r, "riverrun"));
+    let Pending::Choice { seat: 0, kind: ChoiceKind::Retreat, options } = g.pending.clone() else {
+        panic!("Stark must be offered a retreat, got {:?}", g.pending)
+    };
+    // Crackclaw Point costs one unit (3 -> 2); Riverrun (with the knight) would cost two; Stoney Sept is the
+    // attacker's origin.
+    assert_eq!(options, vec![u16::from(cc)]);
+    act(&mut g, &r, 0, choose(u16::from(cc)));
+    let Pending::Choice { seat: 0, kind: ChoiceKind::Casualty, options } = g.pending.clone() else {
+        panic!("Stark picks the unit it loses to supply, got {:?}", g.pending)
+    };
+    assert_eq!(options, vec![0, 1]);
+    act(&mut g, &r, 0, choose(0));
+    let x = &g.areas[usize::from(cc)];
+    assert_eq!((x.owner, x.foot, x.knight, x.routed), (0, 1, 1, [1, 1, 0]), "two units retreat, routed");
+    assert_eq!(g.areas[usize::from(ha)].owner, 1);
+    assert_eq!(g.areas[usize::from(rr)].knight, 1);
+    assert!(g.supply_ok(&r, 0, &[]));
 }

@@ -3,6 +3,7 @@
 
 use super::base::{battle, card_idx};
 use super::*;
+use crate::engine::Viewer;
 
 fn sos() -> Rules {
     rules_with(serde_json::json!({"sos_house_cards": true}))
@@ -246,20 +247,31 @@ fn r5_1_brienne_discards_the_defense_order() {
     assert_eq!(h.areas[ha].order, NONE);
 }
 
-/// §5.2 Stannis Baratheon (SoS): against the Iron Throne holder he takes the token (until the next Clash of
-/// Kings) and gains a sword.
+/// §5.2 Stannis Baratheon (SoS): against the Iron Throne holder he *may* take the token (until the next Clash of
+/// Kings) and then gains a sword: offered as a choice, never applied on its own.
 #[test]
-fn r5_2_stannis_takes_the_iron_throne() {
+fn r5_2_stannis_may_take_the_iron_throne() {
     let r = sos();
     let g0 = blank(&r, 5);
     let (ba, la) = (seat(&g0, &r, "baratheon"), seat(&g0, &r, "lannister"));
     let g = fight(&r, ba, la, "Stannis Baratheon", "Joffrey Lannister", false);
     assert_eq!(g.throne_holder(), ba, "Baratheon holds the throne at the start: nothing to take");
     assert_eq!(g.throne_override, NONE);
+    assert!(!matches!(g.pending, Pending::Choice { kind: ChoiceKind::Stannis, .. }));
     let h = fight_with_throne(&r, ba, la, la);
-    assert_eq!(h.throne_override, ba);
-    assert_eq!(h.throne_holder(), ba);
-    assert_eq!(h.combat.as_ref().unwrap().swords[0], 1);
+    let Pending::Choice { seat: s, kind: ChoiceKind::Stannis, options } = h.pending.clone() else {
+        panic!("Stannis's text is a choice, got {:?}", h.pending)
+    };
+    assert_eq!((s, options), (ba, vec![0, 1]));
+    assert_eq!(h.throne_override, NONE, "nothing happens before the choice");
+    let mut take = h.clone();
+    act(&mut take, &r, ba, choose(1));
+    assert_eq!((take.throne_override, take.throne_holder()), (ba, ba));
+    assert_eq!(take.combat.as_ref().unwrap().swords[0], 1);
+    let mut leave = h;
+    act(&mut leave, &r, ba, choose(0));
+    assert_eq!((leave.throne_override, leave.throne_holder()), (NONE, la));
+    assert_eq!(leave.combat.as_ref().unwrap().swords[0], 0);
 }
 
 fn fight_with_throne(r: &Rules, att: Player, def: Player, holder: Player) -> AgotBoard {
@@ -341,16 +353,32 @@ fn finish(g: &mut AgotBoard, r: &Rules) {
     }
 }
 
-/// §5.1 Renly Baratheon (1E): on a win one of his footmen in the battle becomes a knight.
+/// §5.1 Renly Baratheon (1E): on a win one of his footmen in the battle *may* be upgraded to a knight: offered
+/// as a choice (take it or not), never applied on its own.
 #[test]
-fn r5_1_renly_upgrades_a_footman() {
+fn r5_1_renly_may_upgrade_a_footman() {
     let r = rules();
     let g0 = blank(&r, 5);
     let (ba, gj) = (seat(&g0, &r, "baratheon"), seat(&g0, &r, "greyjoy"));
     let mut g = fight(&r, ba, gj, "Renly Baratheon", "Balon Greyjoy", false);
-    finish(&mut g, &r); // 2 + 2 + 1 + 0 (Balon zeroes Renly) = 5 against 4 + 0
-    let ha = &g.areas[usize::from(area(&r, "harrenhal"))];
-    assert_eq!((ha.owner, ha.foot, ha.knight), (ba, 1, 2));
+    // 2 + 2 + 1 + 0 (Balon zeroes Renly) = 5 against 4 + 0; answer everything up to Renly's question.
+    loop {
+        let Pending::Choice { seat, kind, options } = g.pending.clone() else { panic!("{:?}", g.pending) };
+        if kind == ChoiceKind::Renly {
+            assert_eq!((seat, options), (ba, vec![0, 1]));
+            break;
+        }
+        act(&mut g, &r, seat, choose(if kind == ChoiceKind::Blade { 0 } else { options[0] }));
+    }
+    let ha = usize::from(area(&r, "harrenhal"));
+    let mut yes = g.clone();
+    act(&mut yes, &r, ba, choose(1));
+    finish(&mut yes, &r);
+    assert_eq!((yes.areas[ha].owner, yes.areas[ha].foot, yes.areas[ha].knight), (ba, 1, 2));
+    let mut no = g;
+    act(&mut no, &r, ba, choose(0));
+    finish(&mut no, &r);
+    assert_eq!((no.areas[ha].owner, no.areas[ha].foot, no.areas[ha].knight), (ba, 2, 1));
 }
 
 /// §5.1 Melisandre (1E): on a win pay 1 power to discard a card of choice from the loser's hand.
@@ -536,4 +564,82 @@ fn r5_2_victarion_needs_a_coast() {
     let mut h = g.clone();
     h.areas[usize::from(c2.area)] = h.areas[usize::from(c.area)].clone();
     assert_eq!(h.strength(&r, &c2, 1), 4 + 1 + 1, "Riverrun borders Ironman's Bay");
+}
+
+/// §5.2 Maege Mormont (SoS) defending: when her house defends and wins she picks the beaten attacker's retreat
+/// too, among the legal areas where it loses the fewest units to supply; only the units beyond the limit die.
+#[test]
+fn r5_2_maege_defending_picks_the_attackers_retreat_with_the_fewest_losses() {
+    let r = sos();
+    let g0 = blank(&r, 5);
+    let (st, la) = (seat(&g0, &r, "stark"), seat(&g0, &r, "lannister"));
+    let mut g = fight(&r, la, st, "Cersei Lannister", "Maege Mormont", true);
+    // Lannister's army of 3 is at supply 0 (2, 2) when it has to retreat.
+    g.seats[usize::from(la)].supply = 0;
+    act(&mut g, &r, st, choose(0)); // keep the Blade: 4 + 1 + 2 = 7 against 4 + 1 + 1 = 6
+    let (stoney, cc, bw) = (area(&r, "stoney-sept"), area(&r, "crackclaw-point"), area(&r, "blackwater"));
+    let Pending::Choice { seat: s, kind: ChoiceKind::RetreatFor, options } = g.pending.clone() else {
+        panic!("Maege's house picks the attacker's retreat, got {:?}", g.pending)
+    };
+    assert_eq!(s, st);
+    // Crackclaw Point or the empty origin cost one unit; Blackwater (a Lannister footman) would cost two.
+    let mut want = vec![u16::from(cc), u16::from(stoney)];
+    want.sort_unstable();
+    assert_eq!(options, want);
+    assert!(!options.contains(&u16::from(bw)));
+    act(&mut g, &r, st, choose(u16::from(cc)));
+    let Pending::Choice { seat: s, kind: ChoiceKind::Casualty, .. } = g.pending.clone() else {
+        panic!("the loser picks the unit it loses to supply, got {:?}", g.pending)
+    };
+    assert_eq!(s, la);
+    act(&mut g, &r, la, choose(0));
+    finish(&mut g, &r);
+    let x = &g.areas[usize::from(cc)];
+    assert_eq!((x.owner, x.foot, x.knight, x.routed), (la, 1, 1, [1, 1, 0]));
+    assert_eq!(g.areas[usize::from(stoney)].units(), 0, "not back to the origin: Maege chose");
+}
+
+/// §5.2 Mace Tyrell (SoS): the order he puts into the battle area replaces the one there, so that token counts
+/// as available: with both Defense +1 tokens on the board (one of them here) Defense +1 is still offered.
+#[test]
+fn r5_2_mace_counts_the_replaced_token_as_available() {
+    let r = sos();
+    let g0 = blank(&r, 5);
+    let (ty, la) = (seat(&g0, &r, "tyrell"), seat(&g0, &r, "lannister"));
+    let mut g = fight(&r, la, ty, "Cersei Lannister", "Mace Tyrell", false);
+    let (ha, hg) = (area(&r, "harrenhal"), area(&r, "highgarden"));
+    g.areas[usize::from(ha)].order = 3;
+    put(&mut g, hg, ty, 1, 0, 0);
+    g.areas[usize::from(hg)].order = 3;
+    act(&mut g, &r, ty, choose(0)); // keep the Blade: 4 + 2 + 1 (Defense) = 7 against 4 + 1 + 1 = 6
+    loop {
+        let Pending::Choice { seat, kind, options } = g.pending.clone() else { panic!("{:?}", g.pending) };
+        if kind == ChoiceKind::PlaceOrder {
+            assert_eq!((seat, options), (ty, vec![3, 5, u16::from(NONE)]));
+            break;
+        }
+        act(&mut g, &r, seat, choose(options[0]));
+    }
+    act(&mut g, &r, ty, choose(5));
+    assert_eq!(g.areas[usize::from(ha)].order, 5, "Support +0 replaces the Defense +1");
+}
+
+/// §3.5 step 2 (research): a side's strength part by part, as the view's combat preview shows it. The parts
+/// add up to the strength; before both cards are in, the view counts no card, ability or tactic.
+#[test]
+fn r3_5_strength_parts_add_up_and_hide_cards_before_the_reveal() {
+    let r = rules();
+    let g = battle(&r, "Vargo Hoat", "Catelyn Stark", false);
+    let c = g.combat.clone().unwrap();
+    let full = g.strength_parts(&r, &c, 0, true);
+    assert_eq!(full.total(), g.strength(&r, &c, 0));
+    assert_eq!((full.units, full.support), (2 * 2, 1), "Vargo's footmen at 2 each, one supporting footman");
+    let known = g.strength_parts(&r, &c, 0, false);
+    assert_eq!((known.units, known.card, known.ability, known.tactic), (2, 0, 0, 0), "no card text before the reveal");
+    for viewer in [Viewer::Public, Viewer::Player(1)] {
+        let parts = g.make_view(&r, viewer).combat.map(|v| v.parts);
+        let both_in = !c.cards.contains(&NONE);
+        let want = if both_in { full } else { known };
+        assert_eq!(parts.map(|p| p[0]), Some(want));
+    }
 }

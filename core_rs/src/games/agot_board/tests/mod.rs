@@ -13,9 +13,16 @@ use super::AgotBoard;
 use crate::engine::{Action, Events, Game, Player};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../plugins/agot_board/ravenry_agot_board/data");
+const SOS_DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../plugins/storm_of_swords/ravenry_storm_of_swords/data");
 
+/// The content with the Storm of Swords plugin's part (as the host hands it over when an SoS option is on).
 pub fn content_json() -> String {
-    content::load_dir(std::path::Path::new(DATA)).expect("plugin data files")
+    content::load_dir(std::path::Path::new(DATA), Some(std::path::Path::new(SOS_DATA))).expect("plugin data files")
+}
+
+/// The agot-board plugin's content alone (the Storm of Swords plugin not installed).
+pub fn base_content_json() -> String {
+    content::load_dir(std::path::Path::new(DATA), None).expect("plugin data files")
 }
 
 pub fn rules_with(opts: serde_json::Value) -> Rules {

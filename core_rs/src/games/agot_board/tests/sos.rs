@@ -160,7 +160,7 @@ fn sos_three_player_greyjoy_start_becomes_neutral_and_pyke_is_closed() {
     let g = AgotBoard::new(&r, 3, 1).unwrap();
     assert!(g.seats.iter().all(|s| r.houses[usize::from(s.house)].key != "greyjoy"));
     assert_eq!(g.areas[usize::from(area(&r, "greywater-watch"))].neutral, 2, "1 footman + 1");
-    assert_eq!(g.areas[usize::from(area(&r, "ironmans-bay"))].neutral, 2, "1 ship + 1 footman");
+    assert_eq!(g.areas[usize::from(area(&r, "ironmans-bay"))].neutral, 0, "no footman at sea: no neutral force");
     assert!(g.areas[usize::from(area(&r, "pyke"))].closed && g.areas[usize::from(area(&r, "flints-finger"))].closed);
     // A Stark army next to Flint's Finger, with a ship to carry it, still cannot go there.
     let mut g = g;
@@ -380,4 +380,48 @@ fn sos_variant5_nights_watch_victory_uses_the_card() {
     bid_all(&mut g, &r, &[1, 1, 1]);
     assert_eq!(g.seats.iter().map(|s| s.hand).collect::<Vec<_>>(), hands);
     assert_eq!(g.threat, 0);
+}
+
+/// «Игра с тремя игроками»: the extra footman goes into each land area under Greyjoy control; a footman cannot
+/// stand at sea, so Ironman's Bay (Greyjoy's start ship) becomes no neutral force and stays open to ships.
+#[test]
+fn sos_three_player_extra_footman_goes_to_land_areas_only() {
+    let r = rules_with(serde_json::json!({"sos_three_player": true}));
+    let g = AgotBoard::new(&r, 3, 2).unwrap();
+    let greyjoy = r.houses.iter().find(|h| h.key == "greyjoy").unwrap();
+    for &(a, f, k, _) in &greyjoy.units {
+        let x = &g.areas[usize::from(a)];
+        if r.areas[usize::from(a)].sea {
+            assert_eq!((x.neutral, x.closed, x.units()), (0, false, 0), "{}: nothing neutral at sea", r.area_name(a));
+        } else if !x.closed {
+            assert_eq!(x.neutral, f + 2 * k + 1, "{}: the start units plus one footman", r.area_name(a));
+        }
+    }
+    assert!(g.areas.iter().zip(&r.areas).all(|(x, d)| !d.sea || x.neutral == 0), "no neutral force at sea anywhere");
+}
+
+/// The expansion is its own plugin: the agot-board content alone is the base game (no options needed, all off),
+/// and each Storm of Swords option without the expansion's content is refused by name, saying what to install.
+#[test]
+fn sos_options_need_the_storm_of_swords_content() {
+    let base = base_content_json();
+    let r = AgotBoard::ruleset(&base, "{}").expect("the base game needs no options");
+    assert!(r.tactics.is_empty() && r.wild.is_empty() && r.leader_bonus_areas.is_empty());
+    assert_eq!(r.cards[0][0].name, rules().cards[0][0].name, "the original house cards");
+    let mut g = AgotBoard::new(&r, 3, 9).unwrap();
+    assert!(random_play(&mut g, &r, 9) > 10);
+    for name in
+        ["sos_house_cards", "sos_westeros", "tactics", "leaders", "wildling_cards", "sos_victory", "sos_three_player"]
+    {
+        let opts = serde_json::json!({ name: true, "sos_house_cards": true }).to_string();
+        let opts = if name == "leaders" { opts } else { serde_json::json!({ name: true }).to_string() };
+        match AgotBoard::ruleset(&base, &opts) {
+            Err(SetupError::Option { name: n, reason }) => {
+                assert!(reason.contains("ravenry-storm-of-swords"), "{reason}");
+                assert!(n == name || (name == "leaders" && n == "sos_house_cards"), "{n} for {name}");
+            }
+            other => panic!("{name} without the SoS content: {other:?}"),
+        }
+        assert!(AgotBoard::ruleset(&content_json(), &opts).is_ok(), "{name} with it");
+    }
 }

@@ -3,7 +3,7 @@
 
 use super::super::content::{Ability, Kind, Rules, IMMUNE_CHAR, IMMUNE_OPP_CHAR, LIMITED, NEUTRAL, NO_ATTACH};
 use super::super::effects::def;
-use super::super::state::{AgotCcg, Pending, Phase, Resp, Stage, Why};
+use super::super::state::{AgotCcg, At, Pending, Phase, Resp, Stage, Why};
 use super::flow::SETUP_GOLD;
 use crate::engine::{Action, Player};
 
@@ -31,6 +31,8 @@ pub const USE: u32 = 18;
 pub const ATTACK_SET: u32 = 19;
 /// Declare every defender at once (y = a bit mask over `eligible_defenders`).
 pub const DEFEND_SET: u32 = 20;
+/// Kneel this influence provider (y = uid) to pay an influence cost.
+pub const INFLUENCE: u32 = 21;
 /// Up to this many eligible characters, a declaration is one decision among all the subsets (the rulebook's
 /// single act of kneeling "il numero desiderato di Personaggi"); with more, characters are added one at a time.
 pub const SET_MAX: usize = 6;
@@ -49,6 +51,9 @@ impl AgotCcg {
         if let Some(p) = self.pending.first() {
             return Some(p.seat());
         }
+        if self.window.is_some() {
+            return self.window_actor();
+        }
         match self.phase {
             Phase::Setup | Phase::Marshal => self.order().get(usize::from(self.turn)).copied(),
             Phase::FirstPlayer => Some(self.first),
@@ -57,7 +62,6 @@ impl AgotCcg {
                 match self.challenge.as_ref().map(|c| (c.stage, c.defender)) {
                     None | Some((Stage::Attackers, _)) => Some(active),
                     Some((Stage::Defenders, d)) => Some(d),
-                    Some((Stage::Actions { pos, .. }, _)) => self.order().get(usize::from(pos)).copied(),
                     Some((Stage::Resolve(_), _)) => None,
                 }
             }
@@ -70,7 +74,7 @@ impl AgotCcg {
         if ps >= self.n() {
             return;
         }
-        if self.phase == Phase::Plot {
+        if self.phase == Phase::Plot && self.pending.is_empty() && self.window.is_none() {
             let s = &self.seats[ps];
             if s.commit.is_none() && !s.eliminated {
                 out.extend((0..s.plots.len()).map(|i| code(PLOT, i, 0)));
@@ -83,10 +87,18 @@ impl AgotCcg {
         if let Some(pend) = self.pending.first() {
             return self.pending_actions(rules, pend, out);
         }
+        if let Some(w) = self.window {
+            // Only the active player marshals, in his own marshalling turn; everyone may play the window's actions.
+            if w.at == At::Marshal && self.order().get(usize::from(self.turn)) == Some(&p) {
+                self.marshal_actions(rules, ps, out);
+            }
+            self.window_actions(rules, p, out);
+            out.push(code(DONE, 0, 0));
+            return;
+        }
         match self.phase {
             Phase::Setup => self.setup_actions(rules, ps, out),
             Phase::FirstPlayer => out.extend(self.order().iter().map(|&q| code(FIRST, 0, usize::from(q)))),
-            Phase::Marshal => self.marshal_actions(rules, ps, out),
             Phase::Challenges => self.challenge_actions(rules, p, out),
             _ => {}
         }
@@ -206,7 +218,6 @@ impl AgotCcg {
                 out.push(code(REDUCER, 0, usize::from(c.uid)));
             }
         }
-        out.push(code(DONE, 0, 0));
     }
 
     /// Can this character attack in a challenge of `kind`? Standing, with the icon.
@@ -260,10 +271,6 @@ impl AgotCcg {
                 } else {
                     out.extend(el.iter().map(|&u| code(DEFEND, 0, usize::from(u))));
                 }
-                out.push(code(DONE, 0, 0));
-            }
-            Some(ch) if matches!(ch.stage, Stage::Actions { .. }) => {
-                self.window_actions(rules, p, out);
                 out.push(code(DONE, 0, 0));
             }
             Some(_) => {}
@@ -374,6 +381,10 @@ impl AgotCcg {
             Pending::DiscardFromHand { seat, .. } => {
                 let hand = &self.seats[usize::from(*seat)].hand;
                 out.extend((0..hand.len()).filter(|&i| !hand[..i].contains(&hand[i])).map(|i| code(DISCARD, i, 0)));
+            }
+            Pending::PayInfluence { seat, .. } => {
+                let providers = self.influence_providers(rules, usize::from(*seat));
+                out.extend(providers.into_iter().map(|u| code(INFLUENCE, 0, usize::from(u))));
             }
         }
     }

@@ -3,7 +3,7 @@
 
 use super::super::content::{Ability, Kind, Rules, INT, MIL, POW};
 use super::super::effects::def;
-use super::super::state::{AgotCcg, Event, Pending, Phase, Resp, Stage, Why};
+use super::super::state::{AgotCcg, At, Event, Pending, Phase, Resp, Stage, Why, Window};
 use crate::engine::{Events, Player};
 
 /// Cards in the setup hand and the opening hand; gold for setup cards (rulebook "Prepararsi a giocare").
@@ -11,6 +11,9 @@ pub const HAND: usize = 7;
 pub const SETUP_GOLD: u8 = 5;
 /// Cards drawn in the draw phase.
 pub const DRAW: u8 = 2;
+/// A safeguard, not a rule: the plain game has no round limit, and a match still going after this many rounds
+/// (far beyond any measured match: docs/games/agot_ccg.md) stops unfinished.
+pub const SAFEGUARD_ROUNDS: u8 = 250;
 
 impl AgotCcg {
     /// Run every automatic step until a player must decide or the match ends.
@@ -41,10 +44,10 @@ impl AgotCcg {
         }
     }
 
-    /// A seat whose only legal action is to pass (nothing to place, marshal, challenge or defend with) passes
-    /// without being asked: there is no decision to make.
+    /// A seat whose only legal action is to pass (nothing to place, marshal, challenge, defend with or play in
+    /// an action window) passes without being asked: there is no decision to make.
     fn forced_pass(&self, rules: &Rules, buf: &mut Vec<crate::engine::Action>) -> bool {
-        if !matches!(self.phase, Phase::Setup | Phase::Marshal | Phase::Challenges) {
+        if self.window.is_none() && !matches!(self.phase, Phase::Setup | Phase::Marshal | Phase::Challenges) {
             return false;
         }
         let Some(p) = self.actor() else { return false };
@@ -53,30 +56,28 @@ impl AgotCcg {
         buf.len() == 1 && super::actions::split(buf[0]).0 == super::actions::DONE
     }
 
-    /// One automatic step; false when a player must act.
+    /// One automatic step; false when a player must act. Each phase's framework step is done by the transition
+    /// that closes the previous window (`window_closed`); the arms here only recover a state without its window.
     fn step(&mut self, rules: &Rules, ev: &mut Events<Event>) -> bool {
+        if self.window.is_some() {
+            return false;
+        }
         match self.phase {
             Phase::Setup | Phase::Plot | Phase::FirstPlayer | Phase::Over => false,
             Phase::Draw => {
-                for p in self.order() {
-                    if !self.plot_has(rules, p, |a| matches!(a, Ability::PlotSkipDraw)) {
-                        self.draw(usize::from(p), DRAW, false, ev);
-                    }
-                }
                 self.begin_marshal(rules, ev);
                 true
             }
             Phase::Marshal => {
-                let order = self.order();
-                if usize::from(self.turn) >= order.len() {
+                if usize::from(self.turn) >= self.order().len() {
                     self.begin_challenges();
-                    return true;
+                } else {
+                    self.open_window(At::Marshal);
                 }
-                false
+                true
             }
             Phase::Challenges => {
-                let order = self.order();
-                if usize::from(self.turn) >= order.len() {
+                if usize::from(self.turn) >= self.order().len() {
                     self.dominance(rules, ev);
                     return true;
                 }
@@ -85,41 +86,119 @@ impl AgotCcg {
                         self.resolve(rules, k, ev);
                         true
                     }
-                    // A seat eliminated during the window: the opportunity goes back to the first player.
-                    Some(Stage::Actions { pos, passes }) if usize::from(pos) >= order.len() => {
-                        if let Some(c) = self.challenge.as_mut() {
-                            c.stage = Stage::Actions { pos: 0, passes };
-                        }
-                        true
-                    }
                     _ => false,
                 }
             }
+            Phase::Dominance => {
+                self.begin_standing(ev);
+                true
+            }
             Phase::Standing => {
-                for s in self.seats.iter_mut() {
-                    for c in s.play.iter_mut() {
-                        c.kneeling = false;
-                    }
-                }
-                if self.round >= rules.round_limit {
-                    // The tournament time limit: the most power wins, equal power shares the result.
-                    let round = self.round;
-                    ev.public(|| Event::RoundLimit { round });
-                    let alive: Vec<usize> = (0..self.n()).filter(|&s| !self.seats[s].eliminated).collect();
-                    let best = alive.iter().map(|&s| self.power(s)).max().unwrap_or(0);
-                    let w = alive.into_iter().filter(|&s| self.power(s) == best).map(|s| s as Player).collect();
-                    self.finish(w, ev);
-                    return false;
-                }
-                self.round += 1;
-                self.begin_plot();
+                self.end_round(rules, ev);
                 false
             }
         }
     }
 
+    /// A window closed with every seat passing in a row: the framework goes on from where it was opened.
+    pub fn window_closed(&mut self, rules: &Rules, at: At, ev: &mut Events<Event>) {
+        self.window = None;
+        match at {
+            At::Plot => self.begin_draw(rules, ev),
+            At::Draw => self.begin_marshal(rules, ev),
+            At::Marshal => self.end_marshal_turn(rules, ev),
+            // The active player now declares a challenge or ends his challenges.
+            At::Challenges => {}
+            At::Attackers => {
+                // Stealth targets are chosen after the window, just before defenders are declared.
+                let stealth = self.challenge.as_ref().map_or(0, |ch| {
+                    ch.attackers
+                        .iter()
+                        .filter_map(|&u| self.locate(u))
+                        .filter(|&(s, i)| self.stealthy(rules, ch.attacker, &self.seats[s].play[i]))
+                        .count() as u8
+                });
+                if let Some(ch) = self.challenge.as_mut() {
+                    ch.stage = Stage::Defenders;
+                    if stealth > 0 {
+                        let seat = ch.attacker;
+                        self.pending.push(Pending::Stealth { seat, left: stealth });
+                    }
+                }
+            }
+            At::Defenders => {
+                if let Some(ch) = self.challenge.as_mut() {
+                    ch.stage = Stage::Resolve(0);
+                }
+            }
+            At::Dominance => self.begin_standing(ev),
+            At::Standing => self.end_round(rules, ev),
+        }
+    }
+
+    /// Open a window: the first player acts first (rulebook "Azioni e abilità passive"), except in marshalling,
+    /// where the active player's turn is the window and he opens it.
+    pub fn open_window(&mut self, at: At) {
+        let pos = if at == At::Marshal { self.turn } else { 0 };
+        self.window = Some(Window { at, pos, passes: 0 });
+    }
+
+    /// "Until the end of the phase" effects expire.
+    fn end_phase(&mut self) {
+        self.mods.clear();
+        self.no_kneel_defend.clear();
+    }
+
+    /// Fase 2: every player draws 2 (Fase 1's window has closed), then the draw phase's window.
+    fn begin_draw(&mut self, rules: &Rules, ev: &mut Events<Event>) {
+        self.end_phase();
+        self.phase = Phase::Draw;
+        for p in self.order() {
+            if !self.plot_has(rules, p, |a| matches!(a, Ability::PlotSkipDraw)) {
+                self.draw(usize::from(p), DRAW, false, ev);
+            }
+        }
+        self.open_window(At::Draw);
+    }
+
+    /// Fase 6: every card stands, then the standing phase's window.
+    fn begin_standing(&mut self, ev: &mut Events<Event>) {
+        self.end_phase();
+        self.phase = Phase::Standing;
+        for s in self.seats.iter_mut() {
+            for c in s.play.iter_mut() {
+                c.kneeling = false;
+            }
+        }
+        let _ = ev;
+        self.open_window(At::Standing);
+    }
+
+    /// The round is over: the tournament time limit, the safeguard, or the next round.
+    fn end_round(&mut self, rules: &Rules, ev: &mut Events<Event>) {
+        self.end_phase();
+        let round = self.round;
+        if rules.round_limit > 0 && round >= rules.round_limit {
+            // The tournament time limit ("vittoria modificata"): the most power wins, equal power shares it.
+            ev.public(|| Event::RoundLimit { round });
+            let alive: Vec<usize> = (0..self.n()).filter(|&s| !self.seats[s].eliminated).collect();
+            let best = alive.iter().map(|&s| self.power(s)).max().unwrap_or(0);
+            let w = alive.into_iter().filter(|&s| self.power(s) == best).map(|s| s as Player).collect();
+            return self.finish(w, ev);
+        }
+        if round >= SAFEGUARD_ROUNDS {
+            // Not a rule: the plain game has no round limit. A match this long (none measured comes near) stops
+            // and is reported unfinished: nobody wins on power.
+            ev.public(|| Event::Unfinished { round });
+            return self.finish(Vec::new(), ev);
+        }
+        self.round += 1;
+        self.begin_plot();
+    }
+
     pub fn begin_plot(&mut self) {
         self.phase = Phase::Plot;
+        self.window = None;
         for s in self.seats.iter_mut() {
             s.commit = None;
             s.limited_played = 0;
@@ -187,21 +266,28 @@ impl AgotCcg {
                 self.pending.push(Pending::KneelTarget { seat: p, optional: false, by_char: false });
             }
         }
-        self.phase = Phase::Draw;
+        // Back in the plot phase proper: the "when revealed" choices, then the plot phase's window.
+        self.phase = Phase::Plot;
+        self.open_window(At::Plot);
     }
 
     fn begin_marshal(&mut self, rules: &Rules, ev: &mut Events<Event>) {
+        self.end_phase();
         self.phase = Phase::Marshal;
         self.turn = 0;
         self.start_marshal_turn(rules, ev);
     }
 
-    /// Income is counted when the seat's marshalling begins (rulebook "Fase 3").
+    /// Income is counted when the seat's marshalling begins (rulebook "Fase 3"); his turn is an action window
+    /// in which only he may marshal and every player may play what the marshalling phase allows.
     fn start_marshal_turn(&mut self, rules: &Rules, ev: &mut Events<Event>) {
-        let Some(&p) = self.order().get(usize::from(self.turn)) else { return };
+        let Some(&p) = self.order().get(usize::from(self.turn)) else {
+            return self.begin_challenges();
+        };
         let gold = self.income(rules, usize::from(p));
         self.seats[usize::from(p)].gold = gold;
         ev.public(|| Event::Income { seat: p, gold });
+        self.open_window(At::Marshal);
     }
 
     /// The active seat ends its marshalling; unspent gold is lost.
@@ -215,17 +301,18 @@ impl AgotCcg {
         self.start_marshal_turn(rules, ev);
     }
 
+    /// Fase 4 begins with a window: cards may be played before each challenge is declared.
     fn begin_challenges(&mut self) {
+        self.end_phase();
         self.phase = Phase::Challenges;
         self.turn = 0;
         self.challenge = None;
+        self.open_window(At::Challenges);
     }
 
     /// Rulebook "Fase 5: Predominio": the highest total STR of standing characters claims 1 power; ties: nobody.
     fn dominance(&mut self, rules: &Rules, ev: &mut Events<Event>) {
-        // "Until the end of the phase" effects of the challenges phase expire.
-        self.mods.clear();
-        self.no_kneel_defend.clear();
+        self.end_phase();
         let totals: Vec<(usize, u32)> = (0..self.n())
             .filter(|&s| !self.seats[s].eliminated)
             .map(|s| {
@@ -253,7 +340,9 @@ impl AgotCcg {
                 self.pending.push(Pending::Respond { seat: w, resp: Resp::DominanceBonus });
             }
         }
-        self.phase = Phase::Standing;
+        // No action comes before dominance is counted (research §3.1); the window follows its responses.
+        self.phase = Phase::Dominance;
+        self.open_window(At::Dominance);
     }
 
     pub fn claim_house(&mut self, seat: Player, n: u8, ev: &mut Events<Event>) {
@@ -369,6 +458,8 @@ impl AgotCcg {
                     s.challenged |= 1 << ch.kind;
                 }
                 self.challenge = None;
+                // Between this challenge and the next declaration: a window.
+                self.open_window(At::Challenges);
             }
         }
     }

@@ -30,10 +30,12 @@ impl AgotCcg {
                 reason: format!("{} decks named for {n} seats; name at most one per seat", rules.seat_decks.len()),
             });
         }
-        let mut rest: Vec<u8> = (0..rules.decks.len() as u8).filter(|d| !rules.seat_decks.contains(d)).collect();
+        let designed = |d: &u8| !rules.decks[usize::from(*d)].brought;
+        let mut rest: Vec<u8> =
+            (0..rules.decks.len() as u8).filter(|d| designed(d) && !rules.seat_decks.contains(d)).collect();
         rng.shuffle(&mut rest);
         if rest.is_empty() {
-            rest = (0..rules.decks.len() as u8).collect();
+            rest = (0..rules.decks.len() as u8).filter(designed).collect();
         }
         let mut deck_of = rules.seat_decks.clone();
         for i in 0..n - deck_of.len() {
@@ -77,6 +79,7 @@ impl AgotCcg {
             first,
             turn: 0,
             challenge: None,
+            window: None,
             pending: Vec::new(),
             mods: Vec::new(),
             no_kneel_defend: Vec::new(),
@@ -99,7 +102,7 @@ impl Game for AgotCcg {
     type View = View;
     type Encoding = super::observe::Tensors;
     const ID: &'static str = "agot-ccg";
-    const VERSION: &'static str = "1";
+    const VERSION: &'static str = "2";
 
     fn ruleset(content: &str, options: &str) -> Result<Rules, SetupError> {
         content::parse(content, options)
@@ -116,7 +119,7 @@ impl Game for AgotCcg {
     fn to_act(&self) -> PlayerSet {
         match self.phase {
             Phase::Over => PlayerSet::EMPTY,
-            Phase::Plot if self.pending.is_empty() => {
+            Phase::Plot if self.pending.is_empty() && self.window.is_none() => {
                 let mut s = PlayerSet::EMPTY;
                 for (p, seat) in self.seats.iter().enumerate() {
                     if seat.commit.is_none() && !seat.eliminated {
@@ -148,7 +151,8 @@ impl Game for AgotCcg {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.phase != Phase::Over {
+        // Over without winners: stopped unfinished at the safeguard (`flow::SAFEGUARD_ROUNDS`).
+        if self.phase != Phase::Over || self.winners.is_empty() {
             return None;
         }
         let scores: Vec<f64> = (0..self.n()).map(|s| f64::from(self.power(s))).collect();
@@ -180,7 +184,10 @@ impl Game for AgotCcg {
         let mut g = self.clone();
         for q in 0..g.n() {
             let s = &mut g.seats[q];
+            // Unseen cards are sorted before each shuffle, so the world drawn depends only on what p knows,
+            // not on where the real state keeps them.
             if q == usize::from(p) {
+                s.deck.sort_unstable();
                 rng.shuffle(&mut s.deck);
                 continue;
             }
@@ -202,6 +209,7 @@ impl Game for AgotCcg {
             }
             let (h, st) = (s.hand.len(), s.setup.len());
             let mut pool: Vec<u16> = s.hand.drain(..).chain(s.setup.drain(..)).chain(s.deck.drain(..)).collect();
+            pool.sort_unstable();
             rng.shuffle(&mut pool);
             s.hand = pool.drain(..h).collect();
             s.setup = pool.drain(..st).collect();
@@ -213,6 +221,34 @@ impl Game for AgotCcg {
         }
         g.rng = Rng::new(rng.next_u64());
         g
+    }
+
+    fn seats(&self) -> u8 {
+        self.n() as u8
+    }
+
+    fn observe_action(&self, _rules: &Rules, actor: Player, a: Action, _viewer: Player) -> u64 {
+        use actions::{code, split, DISCARD, DUPE, EVENT, MARSHAL, MARSHAL_PENALTY, PLOT, SETUP_PLACE};
+        let (kind, x, y) = split(a);
+        match kind {
+            // Plots are chosen secretly and revealed together; setup cards are placed face down.
+            PLOT | SETUP_PLACE => u64::from(code(kind, 0xff, 0)),
+            // A card played or discarded from a hidden hand is seen as that card, not as its place in the hand.
+            MARSHAL | MARSHAL_PENALTY | DUPE | DISCARD | EVENT => {
+                let card = self.seats.get(usize::from(actor)).and_then(|s| s.hand.get(x)).copied().unwrap_or(u16::MAX);
+                (u64::from(card) << 32) | u64::from(code(kind, 0xff, y))
+            }
+            _ => u64::from(a),
+        }
+    }
+
+    fn standing(&self, _rules: &Rules) -> Option<Vec<f64>> {
+        // Power is what wins (15 in the plain game).
+        Some((0..self.n()).map(|s| f64::from(self.power(s))).collect())
+    }
+
+    fn ismcts_defaults() -> &'static str {
+        super::ISMCTS_DEFAULTS
     }
 
     fn decisions(&self) -> u64 {
@@ -255,6 +291,9 @@ impl Game for AgotCcg {
         if self.pending.iter().any(|p| usize::from(p.seat()) >= n) {
             return Err("a pending choice names a seat out of range".into());
         }
+        if self.pending.iter().any(|p| matches!(p, Pending::PayInfluence { card, .. } if !ok(card))) {
+            return Err("a pending influence payment names a card outside the content".into());
+        }
         if let Some(ch) = &self.challenge {
             if usize::from(ch.attacker) >= n || usize::from(ch.defender) >= n || ch.kind > 2 {
                 return Err("challenge seats or type out of range".into());
@@ -264,7 +303,11 @@ impl Game for AgotCcg {
             return Err("winner out of range".into());
         }
         let _ = def;
-        Ok(())
+        self.check_conservation(rules)
+    }
+
+    fn seat_count(&self) -> usize {
+        self.seats.len()
     }
 
     fn bot_names() -> &'static [&'static str] {
@@ -273,6 +316,65 @@ impl Game for AgotCcg {
 
     fn bot(name: &str) -> Option<Box<dyn Bot<Self>>> {
         (name == "heuristic").then(|| Box::new(Heuristic) as Box<dyn Bot<Self>>)
+    }
+}
+
+impl AgotCcg {
+    /// Every card of each player's deck is in exactly one place (House deck, hand, set-up cards, discard or dead
+    /// pile, in play as a card, duplicate or attachment), every plot in the plot deck, the used pile or
+    /// revealed; the seat plays its deck's House; in-play ids are unique and challenges name cards in play.
+    fn check_conservation(&self, rules: &Rules) -> Result<(), String> {
+        let n = self.seats.len();
+        let nc = rules.cards.len();
+        let mut have = vec![vec![0i32; nc]; n];
+        let mut uids = Vec::new();
+        for (i, s) in self.seats.iter().enumerate() {
+            let deck = &rules.decks[usize::from(s.deck_index)];
+            if deck.house != s.house {
+                return Err(format!("seat {i} plays the {} deck under another House", deck.name));
+            }
+            let mut plots = vec![0i32; nc];
+            for &c in deck.plots.iter() {
+                plots[usize::from(c)] += 1;
+            }
+            for &c in s.plots.iter().chain(&s.used).chain(s.plot.iter()) {
+                plots[usize::from(c)] -= 1;
+            }
+            if plots.iter().any(|&k| k != 0) {
+                return Err(format!("seat {i}'s plots are not its deck's plots, each in one place"));
+            }
+            for &c in deck.cards.iter() {
+                have[i][usize::from(c)] += 1;
+            }
+            for &c in s.deck.iter().chain(&s.hand).chain(&s.setup).chain(&s.discard).chain(&s.dead) {
+                have[i][usize::from(c)] -= 1;
+            }
+            for c in &s.play {
+                uids.push(c.uid);
+                let owner = usize::from(c.owner);
+                for &d in std::iter::once(&c.def).chain(&c.dupes) {
+                    have[owner][usize::from(d)] -= 1;
+                }
+                for &(a, o) in &c.attachments {
+                    have[usize::from(o)][usize::from(a)] -= 1;
+                }
+            }
+        }
+        if let Some(i) = have.iter().position(|h| h.iter().any(|&k| k != 0)) {
+            return Err(format!("seat {i}'s cards are not its deck, each in exactly one place"));
+        }
+        let count = uids.len();
+        uids.sort_unstable();
+        uids.dedup();
+        if uids.len() != count || uids.last().is_some_and(|&u| u >= self.next_uid) {
+            return Err("two cards in play share an id, or an id was never issued".into());
+        }
+        if let Some(ch) = &self.challenge {
+            if ch.attackers.iter().chain(&ch.defenders).any(|u| uids.binary_search(u).is_err()) {
+                return Err("a challenge names a card that is not in play".into());
+            }
+        }
+        Ok(())
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::super::content::{Ability, Kind, Rules, LIMITED, POW};
 use super::super::effects::def;
-use super::super::state::{AgotCcg, Challenge, Event, InPlay, Pending, Phase, Resp, Stage, Why};
+use super::super::state::{AgotCcg, At, Challenge, Event, InPlay, Pending, Phase, Resp, Stage, Why};
 use super::actions::*;
 use super::zones::Dest;
 use crate::engine::{Action, Events, Player};
@@ -138,6 +138,7 @@ impl AgotCcg {
                 self.to_discard(rules, p, c, ev);
             }
             EVENT => self.play_event(rules, ps, x, y as u16, ev),
+            INFLUENCE => self.pay_influence(rules, y as u16, ev),
             USE => self.use_ability(rules, ps, x, y as u16, ev),
             YES => {
                 if let Some(Pending::Respond { resp, .. }) = self.pending.first().cloned() {
@@ -159,6 +160,9 @@ impl AgotCcg {
             }
             return;
         }
+        if self.window.is_some() {
+            return self.window_pass(rules, ev);
+        }
         match self.phase {
             Phase::Setup => {
                 self.turn += 1;
@@ -166,12 +170,10 @@ impl AgotCcg {
                     self.finish_setup(rules, ev);
                 }
             }
-            Phase::Marshal => self.end_marshal_turn(rules, ev),
             Phase::Challenges => match self.challenge.as_ref().map(|c| c.stage) {
                 None => self.turn += 1,
                 Some(Stage::Attackers) => self.attackers_declared(rules, ev),
                 Some(Stage::Defenders) => self.defenders_declared(rules, ev),
-                Some(Stage::Actions { .. }) => self.window_pass(),
                 Some(Stage::Resolve(_)) => {}
             },
             _ => {}
@@ -274,12 +276,11 @@ impl AgotCcg {
         }
     }
 
-    /// Attackers are knelt (unless an effect says they do not kneel); stealth choices follow.
+    /// Attackers are knelt (unless an effect says they do not kneel); a window, then stealth choices follow.
     fn attackers_declared(&mut self, rules: &Rules, ev: &mut Events<Event>) {
         let Some(ch) = self.challenge.clone() else { return };
         let att = ch.attacker;
         let plot_no_kneel = self.no_kneel_plot(rules, att, ch.kind);
-        let mut stealth = 0u8;
         let mut cards = Vec::new();
         for &u in &ch.attackers {
             let Some((s, i)) = self.locate(u) else { continue };
@@ -291,9 +292,6 @@ impl AgotCcg {
                     }
                     _ => false,
                 });
-            if self.stealthy(rules, att, c) {
-                stealth += 1;
-            }
             cards.push(c.def);
             if !stays {
                 self.seats[s].play[i].kneeling = true;
@@ -301,12 +299,8 @@ impl AgotCcg {
         }
         let (defender, kind) = (ch.defender, ch.kind);
         ev.public(|| Event::ChallengeDeclared { attacker: att, defender, kind, attackers: cards });
-        if let Some(c) = self.challenge.as_mut() {
-            c.stage = Stage::Defenders;
-        }
-        if stealth > 0 {
-            self.pending.push(Pending::Stealth { seat: att, left: stealth });
-        }
+        // The window after attackers; stealth targets and defenders follow it (`window_closed`).
+        self.open_window(At::Attackers);
     }
 
     fn no_kneel_plot(&self, rules: &Rules, seat: Player, kind: u8) -> bool {
@@ -335,9 +329,7 @@ impl AgotCcg {
             }
         }
         ev.public(|| Event::Defended { defender: dfd, defenders: cards });
-        if let Some(c) = self.challenge.as_mut() {
-            c.stage = Stage::Actions { pos: 0, passes: 0 };
-        }
+        self.open_window(At::Defenders);
     }
 
     fn respond(&mut self, rules: &Rules, p: Player, resp: Resp, ev: &mut Events<Event>) {

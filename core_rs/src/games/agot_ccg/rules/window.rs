@@ -1,14 +1,16 @@
-//! The player-action window of a challenge (rulebook "Azioni e abilità passive", "Risoluzione delle sfide"):
-//! after defenders are declared, starting with the first player and going clockwise, each player may play an
-//! event or use a character's action, or pass; after an action the others may answer; the window closes
-//! when every player has passed in a row. Influence costs are paid by kneeling cards that provide influence
-//! (rulebook "Influenza"; excess is lost).
+//! Player-action windows (rulebook "Azioni e abilità passive", "Giocatore attivo e primo giocatore",
+//! "Risoluzione delle sfide"): one in every phase, one before each challenge is declared, one after attackers and
+//! one after defenders. Starting with the first player (in marshalling: the active player) and going clockwise,
+//! each player may play an event or use a card's action of that phase ("Qualunque fase": any phase), or pass;
+//! after an action the next player clockwise may answer; the window closes when every player has passed in a
+//! row. Influence costs are paid by kneeling the providers the player chooses (rulebook "Influenza"; excess is
+//! lost).
 
 use super::super::content::{
     house_index, icon_bits, Ability, Kind, Rules, IMMUNE_CHAR, IMMUNE_EVENTS, IMMUNE_OPP_CHAR,
 };
 use super::super::effects::def;
-use super::super::state::{AgotCcg, Event, Stage};
+use super::super::state::{AgotCcg, At, Event, Pending, Phase};
 use super::actions::*;
 use crate::engine::{Action, Events, Player};
 
@@ -22,28 +24,57 @@ impl AgotCcg {
             .fold(0u8, |acc, c| acc.saturating_add(def(rules, c.def).influence))
     }
 
-    /// Kneel influence providers, largest first, until `n` is paid.
-    fn pay_influence(&mut self, rules: &Rules, seat: usize, n: u8, ev: &mut Events<Event>) {
-        let mut paid = 0u8;
-        let mut idx: Vec<usize> = (0..self.seats[seat].play.len())
-            .filter(|&i| !self.seats[seat].play[i].kneeling && def(rules, self.seats[seat].play[i].def).influence > 0)
-            .collect();
-        idx.sort_by_key(|&i| std::cmp::Reverse(def(rules, self.seats[seat].play[i].def).influence));
-        for i in idx {
-            if paid >= n {
-                break;
+    /// The standing influence providers `seat` may kneel to pay an influence cost.
+    pub fn influence_providers(&self, rules: &Rules, seat: usize) -> Vec<u16> {
+        self.seats[seat].play.iter().filter(|c| !c.kneeling && def(rules, c.def).influence > 0).map(|c| c.uid).collect()
+    }
+
+    /// INFLUENCE: kneel the chosen provider; once the cost is paid the event resolves.
+    pub fn pay_influence(&mut self, rules: &Rules, uid: u16, ev: &mut Events<Event>) {
+        let Some(Pending::PayInfluence { seat, left, card, target }) = self.pending.first().cloned() else { return };
+        let Some((s, i)) = self.locate(uid) else { return };
+        let c = &mut self.seats[s].play[i];
+        c.kneeling = true;
+        let (paid, knelt) = (def(rules, c.def).influence, c.def);
+        ev.public(|| Event::Knelt { seat, card: knelt });
+        let left = left.saturating_sub(paid);
+        if left > 0 {
+            if let Some(Pending::PayInfluence { left: l, .. }) = self.pending.first_mut() {
+                *l = left;
             }
-            let c = &mut self.seats[seat].play[i];
-            c.kneeling = true;
-            paid = paid.saturating_add(def(rules, c.def).influence);
-            let (p, card) = (seat as Player, c.def);
-            ev.public(|| Event::Knelt { seat: p, card });
+            return;
         }
+        self.pending.remove(0);
+        self.resolve_event(rules, usize::from(seat), card, target, ev);
+    }
+
+    /// The phase word an action may be played under in the open window.
+    fn window_phase(&self) -> Option<&'static str> {
+        Some(match self.window?.at {
+            At::Plot => "plot",
+            At::Draw => "draw",
+            At::Marshal => "marshalling",
+            At::Challenges | At::Attackers | At::Defenders => "challenges",
+            At::Dominance => "dominance",
+            At::Standing => "standing",
+        })
+    }
+
+    fn playable_now(&self, phase: &str) -> bool {
+        phase == "any" || self.window_phase() == Some(phase)
+    }
+
+    /// The seat whose turn it is in the open window.
+    pub fn window_actor(&self) -> Option<Player> {
+        let w = self.window?;
+        let order = self.order();
+        order.get(usize::from(w.pos) % order.len().max(1)).copied()
     }
 
     /// Characters an event ability may choose.
     fn event_targets(&self, rules: &Rules, ab: &Ability) -> Vec<u16> {
-        let Some(ch) = &self.challenge else { return Vec::new() };
+        let ch = self.challenge.as_ref().filter(|_| self.phase == Phase::Challenges);
+        let (attackers, defenders) = ch.map_or((&[][..], &[][..]), |c| (&c.attackers[..], &c.defenders[..]));
         let mut out = Vec::new();
         for (q, s) in self.seats.iter().enumerate() {
             for c in &s.play {
@@ -54,8 +85,8 @@ impl AgotCcg {
                 let ok = match ab {
                     Ability::ChallengeBoost { target, house, without_icon, .. } => {
                         let place = match target.as_str() {
-                            "attacking" => ch.attackers.contains(&c.uid),
-                            "participating" => ch.attackers.contains(&c.uid) || ch.defenders.contains(&c.uid),
+                            "attacking" => attackers.contains(&c.uid),
+                            "participating" => attackers.contains(&c.uid) || defenders.contains(&c.uid),
                             _ => true,
                         };
                         let h = house.as_deref().is_none_or(|h| house_index(h) == Some(d.house));
@@ -84,10 +115,14 @@ impl AgotCcg {
                 continue;
             }
             for ab in &d.abilities {
-                if let Ability::KillCharacter { influence } = ab {
-                    if self.available_influence(rules, ps) < *influence {
-                        continue;
+                match ab {
+                    Ability::KillCharacter { influence, phase }
+                        if self.available_influence(rules, ps) < *influence || !self.playable_now(phase) =>
+                    {
+                        continue
                     }
+                    Ability::ChallengeBoost { phase, .. } if !self.playable_now(phase) => continue,
+                    _ => {}
                 }
                 for t in self.event_targets(rules, ab) {
                     out.push(code(EVENT, i, usize::from(t)));
@@ -99,7 +134,7 @@ impl AgotCcg {
                 continue;
             }
             for ab in self.abilities(rules, src) {
-                if !matches!(ab, Ability::KneelForStr { .. }) {
+                if !matches!(ab, Ability::KneelForStr { phase, .. } if self.playable_now(phase)) {
                     continue;
                 }
                 for (q, other) in self.seats.iter().enumerate() {
@@ -119,29 +154,42 @@ impl AgotCcg {
     fn window_acted(&mut self, p: Player) {
         let order = self.order();
         let me = order.iter().position(|&q| q == p).unwrap_or(0);
-        if let Some(ch) = self.challenge.as_mut() {
-            ch.stage = Stage::Actions { pos: ((me + 1) % order.len().max(1)) as u8, passes: 0 };
+        if let Some(w) = self.window.as_mut() {
+            w.pos = ((me + 1) % order.len().max(1)) as u8;
+            w.passes = 0;
         }
     }
 
-    pub fn window_pass(&mut self) {
+    /// A pass in the open window; the last of a full run of passes closes it.
+    pub fn window_pass(&mut self, rules: &Rules, ev: &mut Events<Event>) {
         let n = self.order().len().max(1);
-        if let Some(ch) = self.challenge.as_mut() {
-            if let Stage::Actions { pos, passes } = ch.stage {
-                let passes = passes + 1;
-                ch.stage = if usize::from(passes) >= n {
-                    Stage::Resolve(0)
-                } else {
-                    Stage::Actions { pos: ((usize::from(pos) + 1) % n) as u8, passes }
-                };
-            }
+        let Some(w) = self.window.as_mut() else { return };
+        w.passes += 1;
+        w.pos = ((usize::from(w.pos) + 1) % n) as u8;
+        if usize::from(w.passes) >= n {
+            let at = w.at;
+            self.window_closed(rules, at, ev);
         }
     }
 
+    /// EVENT: the card is revealed and leaves the hand; an influence cost is paid first, then it resolves.
     pub fn play_event(&mut self, rules: &Rules, ps: usize, x: usize, target: u16, ev: &mut Events<Event>) {
         let p = ps as Player;
         let card = self.seats[ps].hand.remove(x);
         ev.public(|| Event::EventPlayed { seat: p, card, target });
+        self.window_acted(p);
+        let cost = def(rules, card).abilities.iter().find_map(|ab| match ab {
+            Ability::KillCharacter { influence, .. } => Some(*influence),
+            _ => None,
+        });
+        match cost {
+            Some(left) if left > 0 => self.pending.insert(0, Pending::PayInfluence { seat: p, left, card, target }),
+            _ => self.resolve_event(rules, ps, card, target, ev),
+        }
+    }
+
+    fn resolve_event(&mut self, rules: &Rules, ps: usize, card: u16, target: u16, ev: &mut Events<Event>) {
+        let p = ps as Player;
         for ab in &def(rules, card).abilities {
             match ab {
                 Ability::ChallengeBoost { amount, win_draw, win_power, no_kneel_defend, .. } => {
@@ -157,16 +205,12 @@ impl AgotCcg {
                         }
                     }
                 }
-                Ability::KillCharacter { influence } => {
-                    self.pay_influence(rules, ps, *influence, ev);
-                    self.kill(rules, target, true, ev);
-                }
+                Ability::KillCharacter { .. } => self.kill(rules, target, true, ev),
                 _ => {}
             }
         }
         // A played event goes to its owner's discard pile (deathbound: the dead pile).
         self.to_discard(rules, p, card, ev);
-        self.window_acted(p);
     }
 
     pub fn use_ability(&mut self, rules: &Rules, ps: usize, j: usize, target: u16, ev: &mut Events<Event>) {
@@ -176,7 +220,7 @@ impl AgotCcg {
         let card = src.def;
         ev.public(|| Event::AbilityUsed { seat: p, card, target });
         for ab in &def(rules, card).abilities {
-            if let Ability::KneelForStr { amount } = ab {
+            if let Ability::KneelForStr { amount, .. } = ab {
                 self.mods.push((target, *amount));
             }
         }

@@ -186,7 +186,10 @@ impl AgotCcg {
         if self.challenge.as_ref().is_some_and(|ch| usize::from(ch.attacker) == s || usize::from(ch.defender) == s) {
             self.challenge = None;
         }
-        self.seats[s].plot = None;
+        // His revealed plot stops counting but stays his card: onto the used pile, so every plot stays in one place.
+        if let Some(plot) = self.seats[s].plot.take() {
+            self.seats[s].used.push(plot);
+        }
         self.pending.retain(|p| usize::from(p.seat()) != s);
         let seat = s as Player;
         ev.public(|| Event::Eliminated { seat });

@@ -237,6 +237,7 @@ fn azioni_action_window_events_and_influence() {
     g.seats[1].hand = vec![id(&r, "C188")];
     act(&mut g, &r, 0, code(CHALLENGE, usize::from(POW), 1));
     attack(&mut g, &r, 0, &[ned]);
+    pass_window(&mut g, &r);
     defend(&mut g, &r, 1, &[jaime]);
     // 5 against 5: the first player (seat 0) acts first in the window.
     assert_eq!(g.actor(), Some(0));
@@ -253,22 +254,6 @@ fn azioni_action_window_events_and_influence() {
     act(&mut g, &r, 0, code(DONE, 0, 0));
     assert_eq!(g.seats[0].house_power, 0, "7 against 5: seat 1 had no power to take");
     assert_eq!(card(&g, ned).power, 1, "renown");
-
-    // Arya's Revenge: 3 influence from standing providers, then the event goes to the dead pile (deathbound).
-    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
-    let ned = put(&mut g, &r, 0, "U6");
-    put(&mut g, &r, 0, "C158"); // 2 influence
-    put(&mut g, &r, 0, "C157"); // 1
-    let victim = put(&mut g, &r, 1, "C30");
-    let other = put(&mut g, &r, 1, "C36");
-    g.seats[0].hand = vec![id(&r, "C182")];
-    act(&mut g, &r, 0, code(CHALLENGE, usize::from(POW), 1));
-    attack(&mut g, &r, 0, &[ned]);
-    defend(&mut g, &r, 1, &[other]);
-    act(&mut g, &r, 0, code(EVENT, 0, usize::from(victim)));
-    assert!(g.locate(victim).is_none());
-    assert!(g.seats[0].play.iter().filter(|c| c.kneeling).count() >= 3, "Eddard and both influence providers");
-    assert_eq!(g.seats[0].dead, vec![id(&r, "C182")]);
 }
 
 /// Insidious Ways and I am King Here!: riders paid only if the chosen character's side wins.
@@ -282,6 +267,7 @@ fn event_riders_on_a_win() {
     g.seats[1].hand = vec![id(&r, "C186")];
     act(&mut g, &r, 0, code(CHALLENGE, usize::from(INT), 1));
     attack(&mut g, &r, 0, &[a]);
+    pass_window(&mut g, &r);
     defend(&mut g, &r, 1, &[d]);
     act(&mut g, &r, 0, code(EVENT, 0, usize::from(a))); // 5 against 3
     act(&mut g, &r, 1, code(EVENT, 0, usize::from(d))); // 5 against 5: a tie goes to the attacker

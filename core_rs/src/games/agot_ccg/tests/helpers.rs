@@ -2,7 +2,7 @@
 
 use super::super::content::Rules;
 use super::super::rules::actions::split;
-use super::super::state::{AgotCcg, Phase};
+use super::super::state::{AgotCcg, At, Phase};
 use crate::engine::{Action, Events, Game, Player};
 
 pub fn content() -> String {
@@ -39,7 +39,25 @@ pub fn scenario(r: &Rules, phase: Phase, plots: [&str; 2]) -> AgotCcg {
     g.turn = 0;
     g.round = 1;
     g.phase = phase;
+    // Marshalling is the active player's window; Standing starts at the framework step (everything stands).
+    match phase {
+        Phase::Marshal => g.open_window(At::Marshal),
+        Phase::Standing => g.phase = Phase::Dominance,
+        _ => {}
+    }
     g
+}
+
+/// Every seat passes in the open action window until it closes (or a pending choice comes first).
+pub fn pass_window(g: &mut AgotCcg, r: &Rules) {
+    let done = super::super::rules::actions::code(super::super::rules::actions::DONE, 0, 0);
+    for _ in 0..16 {
+        if g.window.is_none() || !g.pending.is_empty() {
+            return;
+        }
+        let p = g.actor().unwrap();
+        act(g, r, p, done);
+    }
 }
 
 fn g_initiative(r: &Rules, code: &str) -> u8 {
@@ -95,7 +113,9 @@ pub fn attack(g: &mut AgotCcg, r: &Rules, p: Player, uids: &[u16]) {
     for &u in uids {
         act(g, r, p, code(ATTACK, 0, usize::from(u)));
     }
-    if matches!(g.challenge.as_ref().map(|c| c.stage), Some(super::super::state::Stage::Attackers)) {
+    if g.window.is_none()
+        && matches!(g.challenge.as_ref().map(|c| c.stage), Some(super::super::state::Stage::Attackers))
+    {
         act(g, r, p, code(DONE, 0, 0));
     }
 }
@@ -120,8 +140,10 @@ pub fn defend(g: &mut AgotCcg, r: &Rules, p: Player, uids: &[u16]) {
 pub fn challenge(g: &mut AgotCcg, r: &Rules, att: Player, kind: u8, dfd: Player, attackers: &[u16], defenders: &[u16]) {
     use super::super::rules::actions::*;
     g.phase = Phase::Challenges;
+    pass_window(g, r);
     act(g, r, att, code(CHALLENGE, usize::from(kind), usize::from(dfd)));
     attack(g, r, att, attackers);
+    pass_window(g, r);
     // Decline stealth unless the test handles it.
     while matches!(g.pending.first(), Some(super::super::state::Pending::Stealth { .. })) {
         act(g, r, att, code(DONE, 0, 0));

@@ -638,7 +638,7 @@ fn tornei_round_limit_most_power_wins() {
     let mut ev = Events::new();
     g.advance(&r, &mut ev);
     assert_eq!(g.winners, vec![1]);
-    assert!(AgotCcg::ruleset(&content(), r#"{"decks": [], "round_limit": 0}"#).is_err());
+    assert!(AgotCcg::ruleset(&content(), r#"{"decks": [], "round_limit": 101}"#).is_err());
     assert!(AgotCcg::ruleset(&content(), r#"{"decks": ["dorne"], "round_limit": 9}"#).is_err());
     assert!(AgotCcg::ruleset(&content(), r#"{"decks": [], "round_limit": 9, "x": 1}"#).is_err());
 }
@@ -707,4 +707,24 @@ fn describe_and_bots_are_safe_for_any_seat_and_code() {
             g.apply(&r, p, a, &mut ev).unwrap();
         }
     }
+}
+
+/// Conservation: each player's cards are exactly his deck, each in one place, so a save edited to copy a card
+/// (or lose one) is refused on load.
+#[test]
+fn validate_refuses_a_card_in_two_places_or_missing() {
+    let r = rules();
+    let g = AgotCcg::new(&r, 2, 5).unwrap();
+    assert_eq!(g.validate(&r), Ok(()));
+    let mut bad = g.clone();
+    let c = bad.seats[0].deck[0];
+    bad.seats[0].hand.push(c);
+    assert!(bad.validate(&r).unwrap_err().contains("exactly one place"));
+    let mut bad = g.clone();
+    bad.seats[1].deck.pop();
+    assert!(bad.validate(&r).is_err());
+    let mut bad = g;
+    let plot = bad.seats[0].plots[0];
+    bad.seats[0].used.push(plot);
+    assert!(bad.validate(&r).unwrap_err().contains("plots"));
 }

@@ -240,32 +240,51 @@ impl IronThrone {
                 ev.public(|| Event::BetrayalAsTruce { seat: p });
             }
             Ability::Upgrade => {
-                let i = usize::from(t != self.enc.attacker);
-                let cur = self.commit_value(i);
-                let Some(s) = self.seats.get_mut(usize::from(t)) else { return };
-                let best =
-                    s.hand.iter().copied().filter(|&c| matches!(card_kind(c), CardKind::Hostility(v) if v > cur)).max();
-                if let Some(b) = best {
-                    if let Some(pos) = s.hand.iter().position(|x| *x == b) {
-                        s.hand.remove(pos);
+                // "Instinct politic": if the target holds a higher hostility card, it replaces the revealed
+                // one; with several, the player who used the card chooses which (the target shows them).
+                let cur = self.commit_value(usize::from(t != self.enc.attacker));
+                let Some(s) = self.seats.get(usize::from(t)) else { return };
+                let higher: Vec<u8> = s
+                    .hand
+                    .iter()
+                    .copied()
+                    .filter(|&c| matches!(card_kind(c), CardKind::Hostility(v) if v > cur))
+                    .collect();
+                match higher[..] {
+                    [] => {}
+                    [only] => self.swap_in(t, only, ev),
+                    _ => {
+                        let options = higher.iter().fold(0u32, |m, &c| m | (1 << c));
+                        let mut cards = higher;
+                        cards.sort_unstable();
+                        ev.public(|| Event::HigherCardsShown { seat: t, cards });
+                        self.tasks.push(Task::Upgrade { seat: p, target: t, options });
                     }
-                    let old = self.enc.commit[i];
-                    if old < super::super::state::DECK_SIZE {
-                        s.discard.push(old);
-                    }
-                    self.enc.commit[i] = b;
-                    ev.public(|| Event::Replaced { seat: t, old, new: b });
                 }
             }
-            Ability::Bonus { n, .. } => self.add_bonus(side, n, ev),
+            Ability::Bonus { n, .. } => self.add_bonus(p, side, n, ev),
             Ability::SupportBonus { n } => {
+                // Counted when the totals are made, over the supporters still taking part then.
                 let k = self.supporters(side).count() as u8;
-                self.add_bonus(side, n.saturating_mul(k), ev);
+                let q = usize::from(p).min(4);
+                self.enc.support_bonus_by[q] = self.enc.support_bonus_by[q].saturating_add(n);
+                ev.public(|| Event::BonusAdded { side, n: n.saturating_mul(k) });
             }
             Ability::Withdraw { .. } => {
-                // p. 9 "Retragere": the supporter leaves the encounter, neither rewarded nor harmed.
+                // p. 9 "Retragere": the supporter leaves the encounter, neither rewarded nor harmed, and discards
+                // every card it played (so their bonuses no longer count: see `side_bonus`).
                 self.enc.withdrawn |= 1 << t;
                 ev.public(|| Event::Withdrew { seat: t });
+                let mut kept = Vec::with_capacity(self.enc.played.len());
+                for (q, c) in std::mem::take(&mut self.enc.played) {
+                    if q == t {
+                        self.seats[usize::from(q)].discard.push(c);
+                        ev.public(|| Event::Discarded { seat: q, card: c });
+                    } else {
+                        kept.push((q, c));
+                    }
+                }
+                self.enc.played = kept;
             }
             Ability::Shield { .. } => {
                 self.enc.protected |= 1 << p;
@@ -309,10 +328,24 @@ impl IronThrone {
         }
     }
 
-    fn add_bonus(&mut self, side: u8, n: u8, ev: &mut Events<Event>) {
-        if let Some(b) = self.enc.bonus.get_mut(usize::from(side.wrapping_sub(1))) {
+    fn add_bonus(&mut self, p: Player, side: u8, n: u8, ev: &mut Events<Event>) {
+        if let Some(b) = self.enc.bonus_by.get_mut(usize::from(p)) {
             *b = b.saturating_add(n);
             ev.public(|| Event::BonusAdded { side, n });
         }
+    }
+
+    /// Political Instinct's swap: `card` from `t`'s hand replaces its revealed card, which is discarded.
+    pub fn swap_in(&mut self, t: Player, card: u8, ev: &mut Events<Event>) {
+        let i = usize::from(t != self.enc.attacker);
+        let Some(s) = self.seats.get_mut(usize::from(t)) else { return };
+        let Some(pos) = s.hand.iter().position(|x| *x == card) else { return };
+        s.hand.remove(pos);
+        let old = self.enc.commit[i];
+        if old < super::super::state::DECK_SIZE {
+            s.discard.push(old);
+        }
+        self.enc.commit[i] = card;
+        ev.public(|| Event::Replaced { seat: t, old, new: card });
     }
 }

@@ -354,6 +354,7 @@ impl IronThrone {
             Task::Alloc { seat, left, .. } => left > 0 && self.can_allocate(seat),
             Task::Discard { seat, left, .. } => left > 0 && !self.seats[usize::from(seat)].hand.is_empty(),
             Task::Take { victims, .. } => (0..self.n()).any(|v| victims & (1 << v) != 0 && self.has_source(v)),
+            Task::Upgrade { options, .. } => options != 0,
         }
     }
 
@@ -379,9 +380,22 @@ impl IronThrone {
         matches!(self.enc.commit.get(side).copied(), Some(c) if c != NONE && c != NO_CARD && card_kind(c) == CardKind::Truce)
     }
 
+    /// Bonuses of one side (1 attacker's, 2 defender's) from the seats still taking part: a withdrawn player's
+    /// cards are discarded (p. 9 "Retragere"), so what they added no longer counts; a per-supporter bonus
+    /// counts the supporters taking part now.
+    pub fn side_bonus(&self, side: u8) -> u8 {
+        let members = (0..self.n()).filter(|&q| self.enc.side_of(q) == side);
+        let supporters = members.clone().filter(|&q| q != self.enc.attacker && q != self.enc.defender).count() as u8;
+        members.fold(0u8, |t, q| {
+            let q = usize::from(q);
+            t.saturating_add(self.enc.bonus_by[q])
+                .saturating_add(self.enc.support_bonus_by[q].saturating_mul(supporters))
+        })
+    }
+
     /// Side total in a hostility: card + bonuses + crowns on every participating character of that side (p. 6).
     pub fn side_total(&self, side: u8) -> u8 {
-        let mut t = self.commit_value(usize::from(side - 1)).saturating_add(self.enc.bonus[usize::from(side - 1)]);
+        let mut t = self.commit_value(usize::from(side - 1)).saturating_add(self.side_bonus(side));
         for p in 0..self.n() {
             if self.enc.side_of(p) == side {
                 let c = self.enc.chars[usize::from(p)];

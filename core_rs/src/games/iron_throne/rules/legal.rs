@@ -3,7 +3,7 @@
 
 use super::super::content::Rules;
 use super::super::state::{
-    card_kind, hostage_card, hostage_owner, CardKind, Event, IronThrone, Pending, Step, Task, NONE, NO_CARD,
+    card_kind, hostage_card, hostage_owner, CardKind, Event, IronThrone, Pending, Step, Task, DECK_SIZE, NONE, NO_CARD,
 };
 use super::*;
 use crate::engine::{Action, Events, Player};
@@ -81,6 +81,9 @@ impl IronThrone {
                         }
                         out.extend((0..s.hostages.len().min(62) as Action).map(|i| base + 2 + i));
                     }
+                }
+                Some(Task::Upgrade { options, .. }) => {
+                    out.extend((0..DECK_SIZE).filter(|c| options & (1 << c) != 0).map(|c| UPGRADE + Action::from(c)))
                 }
                 None => {}
             },
@@ -275,6 +278,11 @@ impl IronThrone {
                 self.tasks.remove(0);
                 let x = a - TAKE;
                 self.take_hostage(p, (x / 64) as u8, (x % 64) as u8, ev);
+            }
+            Task::Upgrade { target, .. } => {
+                let target = *target;
+                self.tasks.remove(0);
+                self.swap_in(target, (a - UPGRADE) as u8, ev);
             }
         }
     }

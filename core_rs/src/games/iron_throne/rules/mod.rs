@@ -44,6 +44,8 @@ pub const PROPOSE: Action = 1300;
 pub const COUNTER: Action = 1500;
 /// Take a hostage: + victim * 64 + source (0 top of deck, 1 random from hand, 2 + i hostage i).
 pub const TAKE: Action = 2000;
+/// Political Instinct: swap in this higher hostility card of the target's hand (+ card index).
+pub const UPGRADE: Action = 2400;
 pub const NO_TARGET: u8 = 7;
 
 impl IronThrone {
@@ -84,7 +86,8 @@ impl IronThrone {
             Pending::Task => match self.tasks.first() {
                 Some(super::state::Task::Alloc { seat, .. })
                 | Some(super::state::Task::Discard { seat, .. })
-                | Some(super::state::Task::Take { taker: seat, .. }) => PlayerSet::single(*seat),
+                | Some(super::state::Task::Take { taker: seat, .. })
+                | Some(super::state::Task::Upgrade { seat, .. }) => PlayerSet::single(*seat),
                 None => PlayerSet::EMPTY,
             },
             Pending::Defender => PlayerSet::single(self.enc.attacker),

@@ -3,7 +3,7 @@
 
 use super::resolution::{commit, H, QUIET};
 use super::*;
-use crate::games::iron_throne::state::Task;
+use crate::games::iron_throne::state::{Task, NONE};
 
 // Stark characters: 0 Eddard, 1 Catelyn, 2 Robb, 3 Arya, 4 Bran. Lannister: 0 Cersei, 1 Tyrion, 2 Tywin,
 // 3 Jaime, 4 Joffrey. Baratheon: 0 Stannis, 1 Melisandre, 2 Davos, 3 Gendry, 4 Selyse.
@@ -124,6 +124,60 @@ fn card_tyrion_political_instinct_swaps_in_higher_hostility() {
     assert_eq!(g.enc.totals, [14, 16]);
 }
 
+/// Tyrion's card "Instinct politic" says "a higher one": with several higher hostility cards in the target's
+/// hand, the player who used the card chooses which (here the lower one, keeping the 12 for later).
+#[test]
+fn card_tyrion_political_instinct_player_chooses_which_higher_card() {
+    let r = rules();
+    let mut g = scenario(&r, QUIET);
+    at_commit(&mut g, 0, 1);
+    g.seats[1].hand = vec![6, H(12), H(5)];
+    commit(&mut g, &r, H(10), H(3));
+    act(&mut g, &r, 1, PLAY_CARD + 6 * 8 + 1);
+    assert_eq!(g.pending, Pending::Task);
+    assert_eq!(g.to_act(), crate::engine::PlayerSet::single(1));
+    assert_eq!(legal(&g, &r, 1), vec![UPGRADE + Action::from(H(5)), UPGRADE + Action::from(H(12))]);
+    act(&mut g, &r, 1, UPGRADE + Action::from(H(5)));
+    assert_eq!(g.enc.commit[1], H(5));
+    assert!(g.seats[1].hand.contains(&H(12)) && g.seats[1].discard.contains(&H(3)));
+    assert_eq!(g.enc.totals, [14, 9]);
+}
+
+/// Political Instinct on the other active player: the Tyrion player picks among the cards that player shows
+/// (shown to everyone, so determinizing keeps them in that hand); a single higher card is swapped in at once.
+#[test]
+fn card_tyrion_political_instinct_on_the_opponent_shows_the_choices() {
+    let r = rules();
+    let mut g = scenario(&r, QUIET);
+    at_commit(&mut g, 0, 1);
+    g.seats[0].hand = vec![H(4), H(8), H(20)];
+    g.seats[1].hand = vec![6];
+    let mut ev = Events::new();
+    commit(&mut g, &r, H(2), H(3));
+    g.apply(&r, 1, PLAY_CARD + 6 * 8, &mut ev).unwrap();
+    let shown = ev.all().iter().find_map(|l| match &l.event {
+        crate::games::iron_throne::state::Event::HigherCardsShown { seat: 0, cards } => Some(cards.clone()),
+        _ => None,
+    });
+    assert_eq!(shown, Some(vec![H(4), H(8), H(20)]));
+    assert_eq!(legal(&g, &r, 1).len(), 3);
+    for seed in 0..20 {
+        let d = g.determinize(&r, 2, &mut crate::rng::Rng::new(seed));
+        assert!([H(4), H(8), H(20)].iter().all(|c| d.seats[0].hand.contains(c)), "shown cards stay put");
+        assert_eq!(legal(&d, &r, 1), legal(&g, &r, 1));
+    }
+    act(&mut g, &r, 1, UPGRADE + Action::from(H(4)));
+    assert_eq!(g.enc.commit[0], H(4));
+
+    let mut g = scenario(&r, QUIET);
+    at_commit(&mut g, 0, 1);
+    g.seats[0].hand = vec![H(1), H(8)];
+    g.seats[1].hand = vec![6];
+    commit(&mut g, &r, H(2), H(3));
+    act(&mut g, &r, 1, PLAY_CARD + 6 * 8);
+    assert_eq!(g.enc.commit[0], H(8), "one higher card: no choice to make");
+}
+
 /// Robb's card "Mișcare tactică": after resolution, shuffle the discard pile into the deck, then draw 1.
 #[test]
 fn card_robb_tactical_move_recycles_discard_and_draws() {
@@ -198,6 +252,69 @@ fn s_withdrawal_supporter_neither_rewarded_nor_harmed() {
     act(&mut g, &r, 1, PLAY_CARD + 4 * 8 + 2);
     assert_eq!(g.enc.totals, [5, 6]);
     assert_eq!(g.seats[2].crowns[1], 4, "no loss for the withdrawn supporter");
+}
+
+/// p. 9 "Retragere": a withdrawn player discards the cards it played, so their bonus no longer counts. Four
+/// players: Stark (0) attacks Lannister (2); Baratheon (1) supports Stark with Gendry and plays his +3 card;
+/// then Cersei's card withdraws Baratheon: its +3, like its crowns, leaves the attacker's total.
+#[test]
+fn s_withdrawal_discards_played_cards_and_their_bonus() {
+    let r = rules();
+    let mut g = started(&r, 4, 1);
+    // (house, leader): Stark with Catelyn, Baratheon with Melisandre, Lannister with Tywin, a fourth house.
+    for (p, (house, l)) in [(0u8, 1u8), (2, 1), (1, 2), (3, 0)].into_iter().enumerate() {
+        let s = &mut g.seats[p];
+        s.house = house;
+        s.leader = l;
+        s.alive = 0b1_1111 & !(1 << l);
+        s.dead = 0;
+        s.crowns = [4; 5];
+        s.crowns[usize::from(l)] = 0;
+        s.sheet = 4;
+        s.hand.clear();
+        s.hostages.clear();
+        s.influence = [0; 5];
+    }
+    g.enc = crate::games::iron_throne::state::Encounter::new(0);
+    g.tasks.clear();
+    g.enc.defender = 2;
+    g.enc.side = [1, 1, 2, 0, 0];
+    g.enc.chars = [0, 3, 0, NONE, NONE]; // Eddard; Gendry; Cersei
+    g.enc.offered = 0b1111;
+    g.step = Step::Commit;
+    g.pending = Pending::Commit;
+    let (gendry, cersei) = (4 + 3 * 2, 4);
+    g.seats[0].hand = vec![H(5)];
+    g.seats[1].hand = vec![gendry];
+    g.seats[2].hand = vec![H(6), cersei];
+    act(&mut g, &r, 0, COMMIT + Action::from(H(5)));
+    act(&mut g, &r, 2, COMMIT + Action::from(H(6)));
+    assert_eq!(g.pending, Pending::PlayCards { seat: 1 });
+    act(&mut g, &r, 1, PLAY_CARD + Action::from(gendry) * 8 + Action::from(NO_TARGET));
+    assert_eq!(g.side_bonus(1), 3, "Gendry's card counts while Baratheon takes part");
+    assert_eq!(g.pending, Pending::PlayCards { seat: 2 }, "Baratheon, with no card left, was passed");
+    act(&mut g, &r, 2, PLAY_CARD + Action::from(cersei) * 8 + 1);
+    assert!(g.seats[1].discard.contains(&gendry), "the withdrawn player's card is discarded at once");
+    assert!(g.enc.played.iter().all(|&(q, _)| q != 1));
+    // Stark 5 + Eddard 4 = 9 (12 if the discarded card's +3 still counted); Lannister 6 + Cersei 4 = 10.
+    assert_eq!(g.enc.totals, [9, 10]);
+    assert_eq!(g.enc.winner, 2);
+}
+
+/// p. 9 "Retragere", the sibling rule: a per-supporter bonus counts the supporters still taking part when the
+/// totals are made, so withdrawing a supporter lowers it too.
+#[test]
+fn s_withdrawal_lowers_a_per_supporter_bonus() {
+    let r = rules();
+    // Lannister (1) defends, supported by Baratheon (2).
+    let mut g = scenario(&r, QUIET);
+    at_commit(&mut g, 0, 0);
+    support(&mut g, 2, 2, 1);
+    g.enc.support_bonus_by[1] = 3;
+    g.enc.support_bonus_by[2] = 2;
+    assert_eq!(g.side_bonus(2), 5, "one supporter: Lannister's +3 and Baratheon's own +2 per supporter");
+    g.enc.withdrawn |= 1 << 2;
+    assert_eq!(g.side_bonus(2), 0, "withdrawn: Baratheon adds nothing and is no supporter to count");
 }
 
 /// p. 10 "Rezolvarea conflictelor": leader abilities resolve before other effects; then clockwise from the

@@ -1,5 +1,6 @@
 //! Rulebook scenario tests, one module per rulebook part. Test names cite the section.
 
+mod conservation;
 mod effects;
 mod flow;
 mod hostages;

@@ -9,10 +9,11 @@ mod skills;
 
 use super::actions::*;
 use super::content::{self, Arrow, Rules};
-use super::state::{Event, RollPlayer, Step, NONE};
+use super::state::{Die, Event, RollPlayer, Step, NONE};
 use crate::bots::Bot;
 use crate::engine::{Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, SetupError, Viewer};
 use crate::rng::Rng;
+use setup::FULL_BAG;
 
 /// The token one step from `token` in direction `dir` (0 up, 1 down, 2 left, 3 right), if on the grid.
 pub fn step_token(token: u8, dir: u8) -> Option<u8> {
@@ -91,6 +92,9 @@ impl RollPlayer {
         if self.actor() != Some(p) {
             return;
         }
+        // A weapon may be discarded at any moment (rulebook, "Фаза рынка"): at every decision of its owner, also
+        // while a skill resolves (holding a Longsword, drop it to buy a two-handed weapon Open Lock revealed).
+        self.weapon_discards(rules, p, out);
         if self.order.is_some() {
             self.order_legal(out);
             return;
@@ -119,16 +123,18 @@ impl RollPlayer {
     }
 
     fn dispatch(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) {
+        // Before everything else: discarding a weapon leaves the decision it interrupted (a skill, an ordering)
+        // pending, to be taken next.
+        if (WEAPON_OFF..WEAPON_OFF + 64).contains(&a) {
+            self.discard_weapon(rules, p, (a - WEAPON_OFF) as u8, ev);
+            return;
+        }
         if self.order.is_some() {
             self.order_apply(a, ev);
             return;
         }
         if (USE..USE + 64).contains(&a) {
             self.use_skill(rules, p, (a - USE) as u8, ev);
-            return;
-        }
-        if (WEAPON_OFF..WEAPON_OFF + 64).contains(&a) {
-            self.discard_weapon(rules, p, (a - WEAPON_OFF) as u8, ev);
             return;
         }
         if self.skill.is_some() {
@@ -161,10 +167,14 @@ impl Game for RollPlayer {
     }
 
     fn new(rules: &Rules, players: u8, seed: u64) -> Result<Self, SetupError> {
+        Self::new_narrated(rules, players, seed, &mut Events::disabled())
+    }
+
+    fn new_narrated(rules: &Rules, players: u8, seed: u64, ev: &mut Events<Event>) -> Result<Self, SetupError> {
         if !(1..=4).contains(&players) {
             return Err(SetupError::Players { game: Self::ID, min: 1, max: 4, got: players });
         }
-        Ok(RollPlayer::setup(rules, players, seed, &mut Events::disabled()))
+        Ok(RollPlayer::setup(rules, players, seed, ev))
     }
 
     fn to_act(&self) -> PlayerSet {
@@ -204,10 +214,36 @@ impl Game for RollPlayer {
 
     fn determinize(&self, _rules: &Rules, _p: Player, rng: &mut Rng) -> Self {
         // Only the market deck's order and future draws are hidden from everyone (the bag holds known counts).
+        // Sorted first: the world drawn depends on which cards are unseen, not on their real order.
         let mut g = self.clone();
+        g.deck.sort_unstable();
         rng.shuffle(&mut g.deck);
         g.rng = Rng::new(rng.next_u64());
         g
+    }
+
+    fn seats(&self) -> u8 {
+        self.players
+    }
+
+    fn observe_action(&self, _rules: &Rules, _actor: Player, a: Action, _viewer: Player) -> u64 {
+        // Every Roll Player decision is made in the open (dice, market and character sheets are public); only
+        // the market deck's order and future rolls are hidden, and those are chance, not moves.
+        u64::from(a)
+    }
+
+    fn standing(&self, rules: &Rules) -> Option<Vec<f64>> {
+        // Stars the sheet would score if the game ended now.
+        Some(
+            self.seats
+                .iter()
+                .map(|s| f64::from(crate::games::roll_player::scoring::score(rules, s, self.solo()).0))
+                .collect(),
+        )
+    }
+
+    fn ismcts_defaults() -> &'static str {
+        super::ISMCTS_DEFAULTS
     }
 
     fn decisions(&self) -> u64 {
@@ -221,6 +257,10 @@ impl Game for RollPlayer {
 
     fn validate(&self, rules: &Rules) -> Result<(), String> {
         self.check(rules)
+    }
+
+    fn seat_count(&self) -> usize {
+        self.seats.len()
     }
 
     fn bot_names() -> &'static [&'static str] {
@@ -328,6 +368,56 @@ impl RollPlayer {
         };
         if !ok {
             return Err("step names a bad seat or value".into());
+        }
+        self.check_conservation(rules)
+    }
+
+    /// The physical game's conservation laws: once the market deck is built every card in play is in exactly
+    /// one place (deck, discard, trash, market, a player's cards, or revealed by Open Lock), and no colour has
+    /// more dice out than the box holds (research/roll_player.md: 10 of each colour, 13 gold).
+    fn check_conservation(&self, rules: &Rules) -> Result<(), String> {
+        let revealed = self.skill.map(|s| s.revealed).filter(|&c| c != NONE);
+        let piles = self.deck.iter().chain(&self.discard).chain(&self.trash).chain(&self.market).chain(revealed.iter());
+        let mut seen = 0u64;
+        for &c in piles.chain(self.seats.iter().flat_map(|s| s.cards.iter())) {
+            if seen & (1u64 << c) != 0 {
+                return Err(format!("card {c} is in two places"));
+            }
+            seen |= 1u64 << c;
+        }
+        if seen != 0 {
+            let solo = self.seats.len() == 1;
+            let diplomacy = |c: u8| rules.card(c).and_then(|k| k.skill()) == Some(content::SkillKind::Diplomacy);
+            let expected =
+                (0..rules.cards.len() as u8).filter(|&c| !(solo && diplomacy(c))).fold(0u64, |m, c| m | 1 << c);
+            if seen != expected {
+                return Err(format!("{} market card(s) are nowhere", (expected & !seen).count_ones()));
+            }
+        }
+        let mut out = [0u32; 7];
+        let mut count = |d: Die| {
+            if !d.is_empty() {
+                out[usize::from(d.color.min(6))] += 1;
+            }
+        };
+        for s in &self.seats {
+            s.sheet.iter().flatten().copied().for_each(&mut count);
+            s.pool.iter().copied().for_each(&mut count);
+        }
+        self.init.iter().filter_map(|c| c.die).for_each(&mut count);
+        if let Some(o) = &self.order {
+            o.pool.iter().copied().for_each(&mut count);
+        }
+        if let Step::DicePlace { die, .. } = self.step {
+            count(die);
+        }
+        for (c, (&bag, &full)) in self.bag.iter().zip(FULL_BAG.iter()).enumerate() {
+            if u32::from(bag) + out[c] > u32::from(full) {
+                return Err(format!(
+                    "{} dice of colour {c} in play and in the bag; there are {full}",
+                    u32::from(bag) + out[c]
+                ));
+            }
         }
         Ok(())
     }

@@ -77,6 +77,11 @@ impl RollPlayer {
                 out.push(USE + u32::from(c));
             }
         }
+    }
+
+    /// Discarding each weapon `p` owns, to the market discard pile.
+    pub(super) fn weapon_discards(&self, rules: &Rules, p: Player, out: &mut Vec<Action>) {
+        let Some(s) = self.seat(p) else { return };
         for &c in &s.cards {
             if matches!(rules.card(c).map(|k| &k.kind), Some(CardKind::Weapon { .. })) {
                 out.push(WEAPON_OFF + u32::from(c));

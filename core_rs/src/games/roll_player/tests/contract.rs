@@ -152,3 +152,23 @@ fn every_legal_action_is_described() {
         }
     }
 }
+
+/// Conservation (research/roll_player.md: 73 dice, 10 per colour and 13 gold; every market card in one place).
+#[test]
+fn validate_refuses_impossible_states() {
+    let r = default_rules();
+    let g = through_setup(&r, 3, 2);
+    g.validate(&r).unwrap();
+    let mut h = g.clone();
+    let c = h.deck[0];
+    h.seats[1].cards.push(c);
+    assert!(h.validate(&r).unwrap_err().contains("two places"));
+    let mut h = g.clone();
+    h.deck.pop();
+    assert!(h.validate(&r).unwrap_err().contains("nowhere"));
+    let mut h = g;
+    h.bag[0] = 10;
+    h.seats[0].sheet[0][0] = crate::games::roll_player::state::Die::new(0, 3);
+    h.seats[0].sheet[0][1] = crate::games::roll_player::state::Die::new(0, 3);
+    assert!(h.validate(&r).unwrap_err().contains("dice of colour 0"));
+}

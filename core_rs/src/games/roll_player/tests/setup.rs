@@ -34,6 +34,36 @@ fn s1_setup_first_player_by_die_roll() {
     assert_eq!(firsts.len(), 4);
 }
 
+/// Setup: the first-player roll is told to everyone: a hosted match's event log opens with it (the seat that
+/// starts and its winning roll), and the narrated setup is the same state as the silent one.
+#[test]
+fn s1_setup_first_player_roll_in_event_log() {
+    use crate::engine::dynamic::{DynRuleset, RulesetOf};
+    use crate::engine::{Logged, Viewer};
+    use crate::games::roll_player::state::Event;
+    let r = default_rules();
+    let rs = RulesetOf::<RollPlayer>::parse(&content_json(), "{}").unwrap();
+    for seed in 0..8 {
+        let mut ev = Events::new();
+        let narrated = RollPlayer::new_narrated(&r, 3, seed, &mut ev).unwrap();
+        let silent = RollPlayer::new(&r, 3, seed).unwrap();
+        assert_eq!(rmp_serde::to_vec(&narrated).unwrap(), rmp_serde::to_vec(&silent).unwrap());
+        let log: Vec<&Logged<Event>> = ev.all();
+        assert_eq!(log.len(), 1);
+        match &log[0].event {
+            Event::FirstPlayer { seat, roll } => {
+                assert_eq!(*seat, silent.first);
+                assert!((1..=6).contains(roll));
+            }
+            other => panic!("setup narrated {other:?}"),
+        }
+        let m = rs.new_match(3, seed).unwrap();
+        assert_eq!(m.event_count(), 1, "the match's log starts with the roll");
+        let events: serde_json::Value = rmp_serde::from_slice(&m.events_msgpack(0, Viewer::Public)).unwrap();
+        assert_eq!(events[0]["event"]["FirstPlayer"]["seat"], u64::from(silent.first), "{events}");
+    }
+}
+
 /// Setup: class by drawing a die — never gold, never a colour already taken; choose one of the card's two sides.
 #[test]
 fn s1_setup_class_by_drawn_die_skips_gold_and_taken_colours() {

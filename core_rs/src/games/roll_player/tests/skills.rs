@@ -129,6 +129,49 @@ fn s8_notes_open_lock_no_discounts() {
     assert_eq!(g.seats[0].token, 4, "Honest moved the token left");
 }
 
+/// A weapon may be discarded at any moment ("Фаза рынка"), also while a skill resolves: holding a Longsword,
+/// a player whose Open Lock reveals the two-handed Ancient Spear drops the Longsword and buys the Spear.
+#[test]
+fn s4_market_weapon_discarded_at_any_moment_even_during_open_lock() {
+    let r = default_rules();
+    let mut g = scenario(&r, 2, &[]);
+    g.init[0].taken_by = Some(0);
+    g.seats[0].init = 0;
+    let ol = give(&mut g, &r, 0, "Open Lock");
+    let sword = give(&mut g, &r, 0, "Longsword");
+    let spear = card_id(&r, "Ancient Spear");
+    g.deck.retain(|&c| c != spear);
+    g.deck.push(spear);
+    g.seats[0].gold = u16::from(r.cards[usize::from(spear)].cost);
+    g.step = Step::Market { seat: 0, buys: 0 };
+    act(&mut g, &r, USE + u32::from(ol));
+    assert!(legal(&g, &r).contains(&(WEAPON_OFF + u32::from(sword))), "before the reveal too");
+    act(&mut g, &r, APPLY);
+    let l = legal(&g, &r);
+    assert!(!l.contains(&BUY_REVEALED), "the Spear does not fit beside the Longsword: {l:?}");
+    assert!(l.contains(&(WEAPON_OFF + u32::from(sword))), "the Longsword may be dropped mid-skill: {l:?}");
+    act(&mut g, &r, WEAPON_OFF + u32::from(sword));
+    assert!(g.discard.contains(&sword));
+    assert!(g.skill.is_some(), "Open Lock is still resolving");
+    act(&mut g, &r, BUY_REVEALED);
+    assert!(g.seats[0].cards.contains(&spear));
+    assert!(!g.seats[0].cards.contains(&sword));
+    assert_eq!(g.seats[0].gold, 0);
+}
+
+/// The sibling rule: weapons may be dropped at every decision of their owner, not only in the dice and market
+/// turns (here while choosing which skill to refresh at cleanup).
+#[test]
+fn s4_market_weapon_discarded_at_cleanup_refresh() {
+    let r = default_rules();
+    let mut g = scenario(&r, 2, &[]);
+    let sword = give(&mut g, &r, 0, "Longsword");
+    g.step = Step::Refresh { seat: 0, left: 1 };
+    assert!(legal(&g, &r).contains(&(WEAPON_OFF + u32::from(sword))));
+    act(&mut g, &r, WEAPON_OFF + u32::from(sword));
+    assert_eq!(g.step, Step::Refresh { seat: 0, left: 1 }, "the refresh decision is still pending");
+}
+
 /// Move Silently: buy from the discard pile (tokens and the Heavy Crossbow apply) as the purchase; no discard
 /// for gold as well.
 #[test]
@@ -190,4 +233,21 @@ fn s4_skill_bought_is_usable_at_once() {
     act(&mut g, &r, USE + u32::from(pp));
     act(&mut g, &r, APPLY);
     assert_eq!(g.seats[0].gold, 2);
+}
+
+/// Dice phase, "take an Initiative card, then place its die" (the die is on the table): every view carries the
+/// die held and not yet placed, so the client can show the row total it makes.
+#[test]
+fn s5_dice_phase_the_held_die_is_in_every_view() {
+    let r = default_rules();
+    let mut g = scenario(&r, 2, &[d("red", 1), d("blue", 4), d("purple", 5)]);
+    act(&mut g, &r, INIT + 1); // take blue 4
+    assert_eq!(g.step, Step::DicePlace { seat: 0, die: d("blue", 4) });
+    for viewer in [crate::engine::Viewer::Public, crate::engine::Viewer::Player(1)] {
+        let v = g.make_view(&r, viewer);
+        assert_eq!(v.seats[0].holding, Some(("blue".to_string(), 4)));
+        assert_eq!(v.seats[1].holding, None);
+    }
+    act(&mut g, &r, ROW);
+    assert_eq!(g.make_view(&r, crate::engine::Viewer::Public).seats[0].holding, None, "placed");
 }

@@ -1,0 +1,126 @@
+//! Deck-building rules ("Regole di creazione dei mazzi").
+
+use super::helpers::*;
+use crate::engine::Game;
+use crate::games::agot_ccg::state::AgotCcg;
+
+fn problems(v: &serde_json::Value) -> Option<String> {
+    AgotCcg::ruleset(&v.to_string(), r#"{"decks": [], "round_limit": 0}"#).err().map(|e| e.to_string())
+}
+
+/// "Regole di creazione dei mazzi": at most 3 copies of a title counted across the whole list (a list naming
+/// Eddard Stark twice with 2 copies each holds 4 Eddards), and the plot deck's 7 plots all different by title,
+/// also when two records of the same title carry different codes.
+#[test]
+fn regole_di_creazione_dei_mazzi_copies_per_title() {
+    let v: serde_json::Value = serde_json::from_str(&content()).unwrap();
+    assert_eq!(problems(&v), None);
+    let stark = v["decks"].as_array().unwrap().iter().position(|d| d["house"] == "stark").unwrap();
+    let mut w = v.clone();
+    let cards = w["decks"][stark]["cards"].as_array_mut().unwrap();
+    let i = cards.iter().position(|e| e[0] == "U6").unwrap();
+    cards[i][1] = 2.into();
+    cards.push(serde_json::json!(["U6", 2]));
+    let why = problems(&w).expect("4 Eddards in two entries");
+    assert!(why.contains("4 copies of Eddard Stark"), "{why}");
+
+    // A second record titled like a plot of the deck (a reprint under another code) is the same plot.
+    let mut w = v.clone();
+    let plot = w["decks"][stark]["plots"][0].as_str().unwrap().to_owned();
+    let mut twin = w["cards"].as_array().unwrap().iter().find(|c| c["code"] == plot.as_str()).unwrap().clone();
+    twin["code"] = "X1".into();
+    w["cards"].as_array_mut().unwrap().push(twin);
+    w["decks"][stark]["plots"][1] = "X1".into();
+    let why = problems(&w).expect("7 plots with a duplicate title");
+    assert!(why.contains("twice"), "{why}");
+    // Likewise for a House card: 3 + 1 of one title under two codes.
+    let mut w = v.clone();
+    let mut ned = w["cards"].as_array().unwrap().iter().find(|c| c["code"] == "U6").unwrap().clone();
+    ned["code"] = "X6".into();
+    w["cards"].as_array_mut().unwrap().push(ned);
+    let cards = w["decks"][stark]["cards"].as_array_mut().unwrap();
+    let i = cards.iter().position(|e| e[0] == "U6").unwrap();
+    cards[i][1] = 3.into();
+    cards.push(serde_json::json!(["X6", 1]));
+    assert!(problems(&w).is_some_and(|why| why.contains("4 copies of Eddard Stark")));
+}
+
+/// The designed Stark deck written out as a plain-text list: one House line, "3x Name" lines, plots by name.
+fn stark_list(r: &crate::games::agot_ccg::content::Rules) -> String {
+    let d = r.decks.iter().find(|d| d.house == 1).unwrap();
+    let mut out = String::from("# a Stark list\nHouse: Stark\nAgenda: none\nPlots:\n");
+    for &p in &d.plots {
+        out.push_str(&format!("1x {}\n", r.cards[usize::from(p)].name));
+    }
+    out.push_str("Cards:\n");
+    let mut seen = Vec::new();
+    for &c in &d.cards {
+        if !seen.contains(&c) {
+            seen.push(c);
+            let n = d.cards.iter().filter(|&&x| x == c).count();
+            out.push_str(&format!("{n}x {}\n", r.cards[usize::from(c)].name));
+        }
+    }
+    out
+}
+
+fn opts(decks: &[&str]) -> String {
+    serde_json::json!({"decks": decks, "round_limit": 0}).to_string()
+}
+
+/// "Regole di creazione dei mazzi" for a deck a player brings: a legal list plays at its seat (names or codes);
+/// a bad one is refused with every problem listed: an unknown card, 4 copies of a title, 59 cards, 6 plots,
+/// another House's "House X only" card.
+#[test]
+fn regole_di_creazione_dei_mazzi_brought_deck_lists() {
+    let r = rules();
+    let list = stark_list(&r);
+    let with = AgotCcg::ruleset(&content(), &opts(&[&list, "lannister"])).expect("the designed Stark list is legal");
+    let g = AgotCcg::new(&with, 2, 5).unwrap();
+    assert_eq!(g.seats[0].house, 1);
+    assert!(with.decks[usize::from(g.seats[0].deck_index)].brought);
+    let coded = list.replace("Eddard Stark", "U6");
+    assert!(AgotCcg::ruleset(&content(), &opts(&[&coded])).is_ok(), "card codes are accepted");
+    let one = serde_json::json!({"decks": [], "deck": list, "round_limit": 0}).to_string();
+    assert!(AgotCcg::ruleset(&content(), &one).is_ok(), "the 'deck' option names the first seat's deck");
+    // A brought deck never goes to a random seat.
+    for seed in 0..20 {
+        let only = AgotCcg::ruleset(&content(), &opts(&[&list])).unwrap();
+        let g = AgotCcg::new(&only, 4, seed).unwrap();
+        assert!(g.seats[1..].iter().all(|s| !only.decks[usize::from(s.deck_index)].brought));
+    }
+
+    let mut bad = list.replace("1x Winter is Coming\n", "").replace("1x Catch Them Unprepared\n", ""); // 5 + 1
+    bad = bad.replacen("2x Eddard Stark", "2x Eddard Stark\n2x U6", 1); // 4 Eddards
+    bad.push_str("1x Hear Me Roar\n1x Ser Nobody of Nowhere\n"); // Lannister only, unknown
+    let e = AgotCcg::ruleset(&content(), &opts(&[&bad])).unwrap_err().to_string();
+    for want in [
+        "unknown card \"Ser Nobody of Nowhere\"",
+        "4 copies of Eddard Stark",
+        "exactly 7 plots, not 6",
+        "House lannister only",
+    ] {
+        assert!(e.contains(want), "{want}: {e}");
+    }
+    let short = list.replacen("3x Arya Stark", "2x Arya Stark", 1);
+    let e = AgotCcg::ruleset(&content(), &opts(&[&short])).unwrap_err().to_string();
+    assert!(e.contains("at least 60 cards, not 59"), "{e}");
+    let e = AgotCcg::ruleset(&content(), &opts(&["Eddard Stark\n"])).unwrap_err().to_string();
+    assert!(e.contains("no House line"), "{e}");
+    let both = serde_json::json!({"decks": ["stark"], "deck": list, "round_limit": 0}).to_string();
+    assert!(AgotCcg::ruleset(&content(), &both).is_err());
+}
+
+/// "Come ci si prepara ai Tornei": the banned cards are refused by title.
+#[test]
+fn tornei_banned_list() {
+    let mut v: serde_json::Value = serde_json::from_str(&content()).unwrap();
+    let mut twin = v["cards"].as_array().unwrap().iter().find(|c| c["code"] == "C146").unwrap().clone();
+    twin["code"] = "X114".into();
+    twin["name"] = "Heads on Pikes".into();
+    v["cards"].as_array_mut().unwrap().push(twin);
+    let r = rules();
+    let list = stark_list(&r).replacen("3x Arya Stark", "2x Arya Stark\n1x Heads on Pikes", 1);
+    let e = AgotCcg::ruleset(&v.to_string(), &opts(&[&list])).unwrap_err().to_string();
+    assert!(e.contains("Heads on Pikes is banned"), "{e}");
+}

@@ -1,0 +1,188 @@
+"""The lobby: where a match is chosen before the match screen opens. Locally it starts a new match of any
+installed game against bots (what ``ravenry web`` shows a browser by default); against a ``ravenry serve``
+server it lists the matches with their seats and options, creates one, joins a free seat or watches, and keeps
+the list fresh while it is open."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ravenry.game import game, games
+from ravenry.net.client import Client, NetError
+from ravenry.net.console import game_spec
+from ravenry.tui.drivers import LocalDriver
+from ravenry.tui.netplay import NetDriver
+from ravenry.tui.session import LocalSession
+
+REFRESH = 2.0  # seconds between match lists from the server
+
+
+class Lobby(Vertical):
+    """A list of things to do, a player count and a status line; Enter or a click does the highlighted one."""
+
+    def __init__(
+        self,
+        app: Any,
+        url: str | None = None,
+        remember: Callable[[str, str, int, str], None] | None = None,
+        **kw: Any,
+    ) -> None:
+        super().__init__(id="lobby", **kw)
+        self.owner = app
+        self.url = url
+        self.remember = remember
+        self.entries: list[dict[str, Any]] = []
+        self.server_games: list[dict[str, Any]] = []
+        self.matches: list[dict[str, Any]] = []
+
+    def compose(self) -> ComposeResult:
+        where = f"the match server {self.url}" if self.url else "this computer"
+        yield Static(f"[b]Ravenry lobby[/b] — matches on {where}", id="lobby-title")
+        with Horizontal(id="lobby-options"):
+            yield Label("players (blank: the game's fewest) ")
+            yield Input(placeholder="e.g. 4", id="lobby-players", type="integer")
+        yield OptionList(id="lobby-list")
+        yield Static("", id="lobby-status")
+
+    def on_mount(self) -> None:
+        if self.url is None:
+            self._fill_local()
+        else:
+            self.refresh_server()
+            self.set_interval(REFRESH, self.refresh_server)
+        self.query_one("#lobby-list", OptionList).focus()
+
+    def players(self, lo: int, hi: int) -> int:
+        raw = self.query_one("#lobby-players", Input).value.strip()
+        return min(hi, max(lo, int(raw))) if raw.isdigit() else lo
+
+    def _show(self, entries: list[dict[str, Any]]) -> None:
+        ol = self.query_one("#lobby-list", OptionList)
+        keep = ol.highlighted
+        self.entries = entries
+        ol.clear_options()
+        ol.add_options(
+            [Option(e["label"], id=f"e{i}", disabled=e.get("heading", False)) for i, e in enumerate(entries)]
+        )
+        first = next((i for i, e in enumerate(entries) if not e.get("heading")), None)
+        if keep is not None and keep < len(entries) and not entries[keep].get("heading"):
+            ol.highlighted = keep
+        elif first is not None:
+            ol.highlighted = first
+
+    # -- local ---------------------------------------------------------------------------------------------------
+    def _fill_local(self) -> None:
+        entries: list[dict[str, Any]] = [{"label": "[b]New match against bots[/b]", "heading": True}]
+        for info in games():
+            lo, hi = info.players
+            entries.append(
+                {"label": f"  {info.title} ({lo}–{hi} players)", "do": "local", "game": info.id, "range": (lo, hi)}
+            )
+        self._show(entries)
+
+    # -- server --------------------------------------------------------------------------------------------------
+    @work(exclusive=True, group="lobby")
+    async def refresh_server(self) -> None:
+        assert self.url is not None
+        try:
+            async with Client(self.url) as c:
+                self.server_games = (await c.request("games"))["games"]
+                self.matches = (await c.request("list"))["matches"]
+        except (NetError, OSError) as e:
+            self.query_one("#lobby-status", Static).update(f"[b red]● cannot reach {self.url}: {e}[/]")
+            return
+        self.query_one("#lobby-status", Static).update(f"[b green]● connected to {self.url}[/]")
+        entries: list[dict[str, Any]] = [{"label": "[b]Matches on the server[/b]", "heading": True}]
+        for m in self.matches:
+            seats = ", ".join(
+                f"{s['seat'] + 1}: " + (f"bot {s['bot']}" if s["bot"] else "taken" if s["taken"] else "free")
+                for s in m["seats"]
+            )
+            state = "over" if m["over"] else f"turn {m['turn']}"
+            clock = f", {m['turn_seconds']:g} s a turn" if m.get("turn_seconds") else ""
+            entries.append(
+                {"label": f"  {m['game']} · match {m['id']} · {state}{clock} · seats {seats}", "heading": True}
+            )
+            if not m["over"]:
+                for s in m["seats"]:
+                    if not s["bot"] and not s["taken"]:
+                        entries.append(
+                            {
+                                "label": f"    join as player {s['seat'] + 1}",
+                                "do": "join",
+                                "match": m,
+                                "seat": s["seat"],
+                            }
+                        )
+            entries.append({"label": "    watch", "do": "watch", "match": m})
+        if not self.matches:
+            entries.append({"label": "  (no match yet: create one below)", "heading": True})
+        entries.append({"label": "[b]Create a match (you at seat 1, bots in the others)[/b]", "heading": True})
+        for g in self.server_games:
+            lo, hi = g["players"]
+            opts = ", ".join(f"{k}={v}" for k, v in g["options"].items()) or "no options"
+            variants = f"; variants {', '.join(g['variants'])}" if g["variants"] else ""
+            entries.append(
+                {
+                    "label": f"  {g['title']} ({lo}–{hi} players; {opts}{variants})",
+                    "do": "create",
+                    "game": g["id"],
+                    "range": (lo, hi),
+                    "bots": g["bots"],
+                }
+            )
+        self._show(entries)
+
+    # -- doing -----------------------------------------------------------------------------------------------------
+    @on(OptionList.OptionSelected, "#lobby-list")
+    async def _picked(self, event: OptionList.OptionSelected) -> None:
+        e = self.entries[event.option_index]
+        what = e.get("do")
+        if what == "local":
+            await self._start_local(e)
+        elif what == "create":
+            await self._create(e)
+        elif what == "join":
+            await self._join(e["match"]["id"], e["match"]["game"], e["seat"])
+        elif what == "watch":
+            await self.owner.begin(
+                game_spec(e["match"]["game"]), NetDriver(self.url or "", e["match"]["id"], watch=True)
+            )
+
+    async def _start_local(self, e: dict[str, Any]) -> None:
+        g = game(e["game"])
+        n = self.players(*e["range"])
+        bot = "heuristic" if "heuristic" in g.info.bots else "random"
+        m = g.new_match(n, secrets.randbits(63))
+        seats: dict[int, str | None] = {p: (None if p == 0 else bot) for p in range(n)}
+        await self.owner.begin(g.spec, LocalDriver(LocalSession(m, seats)))
+
+    async def _create(self, e: dict[str, Any]) -> None:
+        assert self.url is not None
+        n = self.players(*e["range"])
+        bot = "heuristic" if "heuristic" in e["bots"] else "random"
+        try:
+            async with Client(self.url) as c:
+                reply = await c.request("create", game=e["game"], players=n, bots={p: bot for p in range(1, n)})
+        except NetError as err:
+            self.query_one("#lobby-status", Static).update(f"[b red]✗ {err.message}[/]")
+            return
+        await self._join(str(reply["match"]), e["game"], 0)
+
+    async def _join(self, match: str, game_id: str, seat: int) -> None:
+        url = self.url or ""
+        keep = self.remember
+
+        def remember(s: int, token: str) -> None:
+            if keep is not None:
+                keep(url, match, s, token)  # rejoin later with `ravenry join URL --match ID --seat N`
+
+        await self.owner.begin(game_spec(game_id), NetDriver(url, match, seat=seat, on_token=remember))

@@ -1,0 +1,462 @@
+"""A Game of Thrones: The Board Game in the full-screen client: a schematic map of Westeros (the layout in
+``data/layout.json``, designed; borders from ``map.json``) with every area's owner, units, order (hidden ones as
+hidden), power token and neutral force; the three influence tracks, supply, castles, the wildling threat and the
+round; leaders and prisoners; the Westeros, wildling and tactics cards with their text; your house cards; and
+the battle with each side's strength part by part. Fed only by the seat's view
+(``core_rs/src/games/agot_board/view.rs``)."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ravenry import plugin_data
+from ravenry.tui import Card, GameUI, ViewWidget
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.widget import Widget
+
+View = dict[str, Any]
+
+#: Each house's colour, and the letter that says it without colour.
+HOUSE = {
+    "Stark": ("grey85", "S"),
+    "Lannister": ("red", "L"),
+    "Baratheon": ("yellow", "B"),
+    "Greyjoy": ("cyan", "G"),
+    "Tyrell": ("green", "T"),
+    "Martell": ("dark_orange", "M"),
+}
+ORDER_SHORT = {"March": "M", "Defense": "D", "Support": "S", "Raid": "R", "Consolidate Power": "C"}
+CELL_W = 12  # characters per map cell: 8 cells and their border marks fit 104 columns
+GAP = 1
+
+
+@cache
+def board_map() -> dict[str, dict[str, Any]]:
+    return {a["name"]: a for a in plugin_data("ravenry_agot_board", "map")["areas"]}
+
+
+@cache
+def layout() -> dict[str, Any]:
+    return plugin_data("ravenry_agot_board", "layout")
+
+
+@cache
+def house_cards() -> dict[str, dict[str, Any]]:
+    data = plugin_data("ravenry_agot_board", "cards")
+    out: dict[str, dict[str, Any]] = {}
+    for key in ("base", "sos"):
+        for c in data.get(key, []):
+            out.setdefault(c["name"], c)
+    return out
+
+
+@cache
+def westeros_cards() -> dict[str, dict[str, Any]]:
+    data = plugin_data("ravenry_agot_board", "westeros")
+    out: dict[str, dict[str, Any]] = {}
+    for cards in data.values():
+        if isinstance(cards, list):
+            for c in cards:
+                out.setdefault(c["name"], c)
+    return out
+
+
+@cache
+def wildling_cards() -> dict[str, dict[str, Any]]:
+    return {c["name"]: c for c in plugin_data("ravenry_agot_board", "wildlings")["cards"]}
+
+
+@cache
+def tactics_cards() -> dict[str, dict[str, Any]]:
+    return {c["name"]: c for c in plugin_data("ravenry_agot_board", "tactics")["cards"]}
+
+
+def house_tag(name: str | None) -> Text:
+    if not name:
+        return Text("—", style="dim")
+    style, letter = HOUSE.get(name, ("white", name[:1]))
+    return Text(f"[{letter}]{name}", style=f"bold {style}")
+
+
+def order_short(order: str | None) -> str:
+    """``March +1`` → ``M+1``; a hidden order shows as ``▣`` (face down)."""
+    if order is None:
+        return ""
+    if order == "hidden":
+        return "▣"
+    for word, letter in ORDER_SHORT.items():
+        if order.startswith(word):
+            rest = order[len(word) :].strip().replace("+0", "0")
+            star = "★" if "*" in rest or "star" in rest.lower() else ""
+            return letter + re.sub(r"[^\d+-]", "", rest) + star
+    return order[:3]
+
+
+def units(a: dict[str, Any]) -> str:
+    """Units as counts and letters: f footman, K knight, s ship (r: routed)."""
+    s = ""
+    for n, letter in ((a["foot"], "f"), (a["knight"], "K"), (a["ship"], "s")):
+        if n:
+            s += f"{n}{letter}"
+    if a["routed"]:
+        s += f"r{a['routed']}"
+    return s
+
+
+def cell(a: dict[str, Any], label: str) -> tuple[Text, Text]:
+    info = board_map().get(a["name"], {})
+    sea = info.get("kind") == "sea"
+    castle = {"stronghold": "▲", "city": "△"}.get(info.get("castle", ""), "")
+    top = Text(f"{castle}{label}"[:CELL_W].ljust(CELL_W), style="bold blue" if sea else "bold")
+    owner = a.get("owner")
+    style, letter = HOUSE.get(owner or "", ("dim", "·"))
+    low = Text()
+    low.append(letter if owner else "·", style=f"bold {style}")
+    body = units(a)
+    if a["neutral"]:
+        body += f"N{a['neutral']}"
+    if a["closed"]:
+        body += "✗"
+    low.append(body, style=style if owner else "dim")
+    if a["token"]:
+        low.append("◆", style=f"bold {style}")
+    o = order_short(a.get("order"))
+    if o:
+        pad = CELL_W - len(low.plain) - len(o)
+        low.append(" " * max(1, pad))
+        low.append(o, style="reverse")
+    low.truncate(CELL_W, pad=True)
+    return top, low
+
+
+def area_of(by_name: dict[str, dict[str, Any]], name: str) -> dict[str, Any]:
+    """An area as the view has it; the view lists only areas with something in them, so the rest are empty."""
+    empty = {
+        "name": name,
+        "owner": None,
+        "foot": 0,
+        "knight": 0,
+        "ship": 0,
+        "routed": 0,
+        "token": False,
+        "neutral": 0,
+        "closed": False,
+        "order": None,
+    }
+    return by_name.get(name, empty)
+
+
+def map_text(view: View) -> Text:
+    """The grid: two lines per area; between neighbouring cells, a border mark where the areas touch."""
+    lay = layout()
+    by_name = {a["name"]: a for a in view["areas"]}
+    ids = {a["id"]: a for a in plugin_data("ravenry_agot_board", "map")["areas"]}
+    grid: dict[tuple[int, int], dict[str, Any]] = {}
+    for pos in lay["areas"]:
+        rec = ids[pos["id"]]
+        grid[(pos["col"], pos["row"])] = {"rec": rec, "label": pos["label"], "view": area_of(by_name, rec["name"])}
+
+    def touches(p: tuple[int, int], q: tuple[int, int]) -> bool:
+        a, b = grid.get(p), grid.get(q)
+        return bool(a and b and b["rec"]["id"] in a["rec"]["adjacent"])
+
+    out = Text(no_wrap=True, overflow="crop")
+    for r in range(lay["rows"]):
+        lines = [Text(), Text()]
+        for c in range(lay["columns"]):
+            g = grid.get((c, r))
+            if g is None:
+                lines[0].append(" " * CELL_W)
+                lines[1].append(" " * CELL_W)
+            else:
+                top, low = cell(g["view"], g["label"])
+                lines[0].append_text(top)
+                lines[1].append_text(low)
+            link = "─" if touches((c, r), (c + 1, r)) else " "
+            lines[0].append(link, style="dim")
+            lines[1].append(" ")
+        out.append_text(lines[0])
+        out.append("\n")
+        out.append_text(lines[1])
+        out.append("\n")
+        below = Text()
+        for c in range(lay["columns"]):
+            down = "│" if touches((c, r), (c, r + 1)) else " "
+            diag = "╲" if touches((c, r), (c + 1, r + 1)) else "╱" if touches((c + 1, r), (c, r + 1)) else " "
+            below.append(down.center(CELL_W), style="dim")
+            below.append(diag, style="dim")
+        out.append_text(below)
+        out.append("\n")
+    return out
+
+
+class MapWidget(ViewWidget):
+    def relevant(self, view: View) -> Any:
+        return view["areas"]
+
+    def draw(self, view: View, seat: int | None) -> RenderableType:
+        legend = Text(
+            "▲ stronghold △ city · blue: sea · owner letter, then units: f footman K knight s ship r routed "
+            "N neutral force ✗ closed · ◆ power token · order on the right (M march D defense S support R raid "
+            "C consolidate, ★ special, ▣ face down) · ─│╲╱ borders between neighbouring cells; every border is "
+            "listed under the map",
+            style="dim",
+        )
+        return Group(map_text(view), legend)
+
+
+class Tracks(ViewWidget):
+    """Round, phase, the three influence tracks, supply, castles, power, the wildling threat, cards revealed."""
+
+    def draw(self, view: View, seat: int | None) -> RenderableType:
+        t = Table(expand=True, title=self.ui.status(view, seat), show_lines=False)
+        for col in ("House", "power", "supply", "castles", "Iron Throne", "Fiefdoms", "King's Court", "house cards"):
+            t.add_column(col)
+        for s in view["seats"]:
+            name = house_tag(s["house"])
+            if seat is not None and view["seats"][seat]["house"] == s["house"]:
+                name.append(" ← you", style="bold reverse")
+            pos = [
+                str(track.index(s["house"]) + 1) if s["house"] in track else "—"
+                for track in (view["throne"], view["fiefdoms"], view["court"])
+            ]
+            t.add_row(
+                name,
+                f"◆{s['power']}",
+                str(s["supply"]),
+                str(s["castles"]),
+                pos[0] + (" ♛" if view["iron_throne_holder"] == s["house"] else ""),
+                pos[1],
+                pos[2],
+                f"{len(s['hand'])} in hand, {len(s['discard'])} used",
+            )
+        info = Text()
+        info.append(f"Wildling threat {view['threat']}/12", style="bold")
+        info.append(f" · round {view['round']}/10 · phase {view['phase']}")
+        if view.get("restrictions"):
+            info.append(" · this round: " + ", ".join(view["restrictions"]))
+        if view.get("westeros"):
+            info.append("\nWesteros cards: ")
+            for name in view["westeros"]:
+                rec = westeros_cards().get(name, {})
+                info.append(f"\n  {name}: ", style="bold")
+                info.append(rec.get("text", ""))
+        if view.get("wildling_card"):
+            rec = wildling_cards().get(view["wildling_card"], {})
+            info.append(f"\nWildling card {view['wildling_card']}: ", style="bold")
+            info.append(
+                f"lowest bidder: {rec.get('lowest', '')} Others: {rec.get('others', '')} "
+                f"Highest: {rec.get('highest', '')}"
+            )
+        if view.get("bids"):
+            info.append("\nBids: " + ", ".join(f"{s['house']} {b}" for s, b in zip(view["seats"], view["bids"])))
+        if view.get("leaders"):
+            info.append("\nLeaders: ")
+            for ld in view["leaders"]:
+                where = (
+                    "dead"
+                    if ld["dead"]
+                    else (
+                        f"prisoner of {ld['prisoner_of']}"
+                        if ld.get("prisoner_of")
+                        else (ld.get("area") or "in reserve")
+                    )
+                )
+                info.append(f"{ld['name']} ({ld['house']}): {where}; ")
+        if view.get("winner"):
+            info.append(f"\nWinner: {view['winner']}", style="bold green")
+        return Group(t, info)
+
+
+class Battle(ViewWidget):
+    def draw(self, view: View, seat: int | None) -> RenderableType:
+        c = view.get("combat")
+        if not c:
+            return Text("No battle in progress.", style="dim")
+        t = Table(title=f"Battle for {c['area']} · {c['stage']}", expand=True)
+        t.add_column("")
+        t.add_column(Text.assemble("attacker ", house_tag(c["attacker"])))
+        t.add_column(Text.assemble("defender ", house_tag(c["defender"])))
+        parts = c.get("parts")
+        for key, word in PARTS:
+            if parts:
+                t.add_row(word, str(parts[0][key]), str(parts[1][key]))
+        t.add_row("house card", c["cards"][0] or "face down / not yet", c["cards"][1] or "face down / not yet")
+        if parts:
+            t.add_row(Text("total so far", style="bold"), str(total(parts[0])), str(total(parts[1])))
+        if c["totals"] != [0, 0]:
+            t.add_row(Text("final", style="bold"), str(c["totals"][0]), str(c["totals"][1]))
+        return t
+
+
+PARTS = (
+    ("units", "units"),
+    ("order", "order"),
+    ("support", "support"),
+    ("card", "card"),
+    ("bonus", "blade & bonuses"),
+    ("leaders", "leaders"),
+    ("ability", "card ability"),
+    ("tactic", "tactic"),
+)
+
+
+def total(p: dict[str, int]) -> int:
+    return sum(int(p[k]) for k, _ in PARTS)
+
+
+class AreaIndex(ViewWidget):
+    """Every area in a line: holder, units, order, power token, castle / supply / power icons, borders."""
+
+    def relevant(self, view: View) -> Any:
+        return view["areas"]
+
+    def draw(self, view: View, seat: int | None) -> RenderableType:
+        t = Text("Areas and their borders (castle / supply barrels / power crowns)\n", style="bold")
+        names = {a["id"]: a["name"] for a in board_map().values()}
+        by_name = {a["name"]: a for a in view["areas"]}
+        for name in sorted(board_map()):
+            a = area_of(by_name, name)
+            rec = board_map()[name]
+            t.append(name, style="bold blue" if rec.get("kind") == "sea" else "bold")
+            t.append(" · ")
+            t.append_text(house_tag(a.get("owner")))
+            held = units(a) + (f" neutral {a['neutral']}" if a["neutral"] else "") + (" ◆" if a["token"] else "")
+            if held:
+                t.append(f" {held}")
+            if a.get("order"):
+                t.append(f" · order {a['order']}")
+            castle = rec.get("castle", "none").replace("none", "-")
+            t.append(f" · {castle} / {rec.get('supply', 0)} / {rec.get('power', 0)}", style="dim")
+            t.append(" · borders: " + ", ".join(names.get(x, x) for x in rec.get("adjacent", [])) + "\n", style="dim")
+        return t
+
+
+class UI(GameUI):
+    css_path = Path(__file__).with_suffix(".tcss")
+    help_text = """\
+# A Game of Thrones: The Board Game (1st edition)
+
+Up to ten rounds. **Westeros phase**: three cards (mustering, supply, bids for the influence tracks, wildlings).
+**Planning**: everyone places an order face down on each area with units (march, defense, support, raid,
+consolidate power); the Raven holder may swap one. **Action**: raids, then marches one area at a time (a march
+into an enemy area is a **battle**), then consolidations. A battle's strength: units (footman 1, knight 2,
+ship 1), the march or defense order, support from neighbouring areas, the house card each side plays, the
+Valyrian Steel Blade, leaders and tactics; the higher total wins (ties: the Fiefdoms track). The first house to
+hold 7 castles (cities and strongholds) wins; after round 10, the most castles.
+
+On screen: the map (each area's owner letter, units f/K/s, ◆ power token, its order or ▣ if face down; borders
+between neighbouring cells, and all of them in the list under the map), the tracks (Iron Throne ♛, Fiefdoms,
+King's Court), supply, power, the wildling threat, the Westeros and wildling cards with their text, and during
+a battle both sides' strength part by part. Your house cards are on the right with their text; choosing one
+shows the total it makes. Houses: [S] Stark [L] Lannister [B] Baratheon [G] Greyjoy [T] Tyrell [M] Martell.
+"""
+
+    def widgets(self) -> list[Widget]:
+        return [
+            Tracks(self, id="board-tracks"),
+            Battle(self, id="board-battle"),
+            MapWidget(self, id="board-map"),
+            AreaIndex(self, id="board-areas"),
+        ]
+
+    def seat_name(self, view: View, seat: int) -> str:
+        seats = view.get("seats", [])
+        return f"House {seats[seat]['house']}" if 0 <= seat < len(seats) else f"player {seat + 1}"
+
+    def status(self, view: View, viewer: int | None) -> str:
+        waiting = ", ".join(
+            "you" if viewer is not None and view["seats"][viewer]["house"] == h else f"House {h}"
+            for h in view.get("waiting_for", [])
+        )
+        return f"round {view['round']} · {view['phase']} phase" + (f" · waiting for {waiting}" if waiting else "")
+
+    def cards(self, view: View, viewer: int | None) -> list[Card]:
+        if viewer is None:
+            return []
+        me = view["seats"][viewer]
+        out: list[Card] = []
+        for name in me["hand"]:
+            rec = house_cards().get(name, {})
+            t = Text(f"{name}\n", style="bold")
+            t.append(
+                f"strength {rec.get('strength', '?')} · swords {rec.get('swords', 0)} · forts {rec.get('forts', 0)}"
+            )
+            if rec.get("text"):
+                t.append(f"\n{rec['text']}")
+            out.append(Card(f"card:{name}", f"{name} ({rec.get('strength', '?')})", t))
+        for name in me.get("tactics") or []:
+            rec = tactics_cards().get(name, {})
+            out.append(Card(f"tactic:{name}", f"tactic: {name}", Text(f"{name}\n{rec.get('text', '')}"), "tactics"))
+        for name in view.get("westeros") or []:
+            rec = westeros_cards().get(name, {})
+            out.append(Card(f"westeros:{name}", f"Westeros: {name}", Text(f"{name}\n{rec.get('text', '')}"), "table"))
+        if view.get("wildling_card"):
+            rec = wildling_cards().get(view["wildling_card"], {})
+            text = f"{view['wildling_card']}\nLowest bidder: {rec.get('lowest', '')}\nOthers: {rec.get('others', '')}"
+            text += f"\nHighest bidder: {rec.get('highest', '')}"
+            out.append(Card("wildling", f"wildlings: {view['wildling_card']}", Text(text), "table"))
+        return out
+
+    def card_key(self, action: dict[str, Any]) -> str | None:
+        m = re.match(r"Play (.+?) \(", str(action["label"]))
+        return f"card:{m[1]}" if m else None
+
+    GROUPS = {
+        "order": "Place orders",
+        "pass": "Done",
+        "raven": "Use the Raven",
+        "march": "Resolve a march",
+        "move": "March a unit",
+        "end-march": "March a unit",
+        "choice": "Choose",
+        "house-card": "Play a house card",
+        "muster": "Muster",
+        "bid": "Bid power",
+        "consolidate": "Consolidate power",
+        "raid": "Raid",
+        "support": "Support",
+    }
+
+    def group(self, action: dict[str, Any]) -> str:
+        return self.GROUPS.get(str(action["kind"]), super().group(action))
+
+    def path(self, view: View, viewer: int | None, action: dict[str, Any]) -> tuple[str, ...]:
+        label = str(action["label"])
+        g = self.group(action)
+        m = re.match(r"Order (.+) in (.+)", label)
+        if m:  # area first, then which order
+            return (g, f"in {m[2]}", m[1])
+        m = re.match(r"Raven: make (.+) an order (.+)", label)
+        if m:
+            return (g, f"in {m[1]}", m[2])
+        m = re.match(r"Muster (.+) at (.+)", label)
+        if m:
+            return (g, f"at {m[2]}", m[1])
+        return (g, label)
+
+    def preview(self, view: View, viewer: int | None, action: dict[str, Any]) -> RenderableType | None:
+        c = view.get("combat")
+        if not c or viewer is None or not c.get("parts"):
+            return None
+        m = re.match(r"Play (.+?) \((\d+)", str(action["label"]))
+        if not m:
+            return None
+        me = view["seats"][viewer]["house"]
+        side = 0 if c["attacker"] == me else 1
+        parts = c["parts"]
+        mine = total(parts[side]) + int(m[2])
+        theirs = total(parts[1 - side])
+        t = Text(f"With {m[1]}: your strength ", style="bold")
+        bits = [f"{word} {parts[side][key]}" for key, word in PARTS if key != "card" and parts[side][key]]
+        t.append(f"{' + '.join(bits) or '0'} + card {m[2]} = {mine}\n")
+        t.append(
+            f"their strength so far {theirs} + their house card (not yet known); card abilities and tactics "
+            "count after the reveal"
+        )
+        return t

@@ -1,0 +1,95 @@
+"""Decks a player brings: the ``decks`` option's ``load`` reads deck-list files into their text (so a save or a
+ruleset never depends on a file), and ``ravenry agot-ccg deck check FILE`` reports a list's problems.
+
+The text form is the one players trade (``3x Ser Jaime Lannister``, one ``House:`` line, an optional ``Agenda:``
+line; card codes work too); the Rust core parses it and checks it against the rulebook's deck rules and banned
+list (``core_rs/src/games/agot_ccg/decklist.rs``), listing every problem.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+import ravenry
+from ravenry import OptionError
+
+# A brought list is at most this big (a real one is a few kilobytes).
+MAX_BYTES = 64_000
+
+
+def _read(entry: str) -> str:
+    """A House name or a deck list stays as given; an existing file's path becomes the list it holds."""
+    if "\n" in entry:
+        return entry
+    path = Path(entry).expanduser()
+    if not path.is_file():
+        if "/" in entry or entry.endswith(".txt"):
+            raise OptionError(f"agot-ccg option 'decks': no deck file {entry!r}")
+        return entry
+    try:
+        data = path.read_bytes()[: MAX_BYTES + 1]
+        text = data.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise OptionError(f"agot-ccg option 'decks': cannot read deck file {entry!r}: {e}") from e
+    if len(data) > MAX_BYTES:
+        raise OptionError(f"agot-ccg option 'decks': deck file {entry!r} is larger than {MAX_BYTES} bytes")
+    # A one-line list still reads as a list (the core tells names from lists by a line break or a colon).
+    return text if "\n" in text else text + "\n"
+
+
+def load_decks(value: Any) -> Any:
+    """``OptionSpec.load`` of ``decks``: read every entry that names a file."""
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return [_read(v) for v in value]
+    return value
+
+
+def load_deck(value: Any) -> Any:
+    """``OptionSpec.load`` of ``deck``: the first seat's deck, a House name or a file."""
+    return _read(value) if isinstance(value, str) and value else value
+
+
+def problems(text: str) -> list[str]:
+    """Every problem of a deck list under the deck rules and the banned list (empty: legal)."""
+    try:
+        ravenry.game("agot-ccg").new_match(2, seed=0, options={"decks": [text if "\n" in text else text + "\n"]})
+    except OptionError as e:
+        msg = str(e)
+        lines = [line.strip()[2:] for line in msg.splitlines() if line.strip().startswith("- ")]
+        return lines or [msg]
+    return []
+
+
+def register_commands(cli: click.Group) -> None:
+    @cli.group("agot-ccg")
+    def agot_ccg() -> None:
+        """A Game of Thrones CCG tools."""
+
+    @agot_ccg.group()
+    def deck() -> None:
+        """Deck lists a player brings."""
+
+    @deck.command("check")
+    @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+    def check(files: Sequence[str]) -> None:
+        """Check deck-list FILES against the rulebook's deck rules and banned list."""
+        bad = 0
+        for name in files:
+            try:
+                text = _read(name) if Path(name).is_file() else None
+            except OptionError as e:
+                text, found = None, [str(e)]
+            else:
+                found = [f"no deck file {name!r}"] if text is None else problems(text)
+            if found:
+                bad += 1
+                click.echo(f"{name}: {len(found)} problem{'s' if len(found) != 1 else ''}")
+                for p in found:
+                    click.echo(f"  - {p}")
+            else:
+                click.echo(f"{name}: legal")
+        if bad:
+            raise SystemExit(1)
