@@ -16,8 +16,18 @@ const C7: usize = COLORS.len();
 
 pub struct Tensors;
 
+/// The index of a die colour in `COLORS` (a `match`: this runs for every die of every observation).
 fn color_index(name: &str) -> Option<usize> {
-    COLORS.iter().position(|c| *c == name)
+    match name {
+        "green" => Some(0),
+        "blue" => Some(1),
+        "red" => Some(2),
+        "purple" => Some(3),
+        "black" => Some(4),
+        "white" => Some(5),
+        "gold" => Some(6),
+        _ => None,
+    }
 }
 
 fn seat_size(rules: &Rules) -> usize {
@@ -37,12 +47,16 @@ fn seat_size(rules: &Rules) -> usize {
         + 1
 }
 
-fn dice<'a>(w: &mut ObsWriter<'_>, pool: impl Iterator<Item = &'a (String, u8)> + Clone) {
-    w.counts(pool.clone().filter_map(|(c, _)| color_index(c)), C7, 0.2);
-    for k in 0..C7 {
-        let sum: u32 = pool.clone().filter(|(c, _)| color_index(c) == Some(k)).map(|(_, v)| u32::from(*v)).sum();
-        w.scaled(f64::from(sum), 30.0);
+/// Dice per colour × 0.2, then their value sum per colour / 30.
+fn dice<'a>(w: &mut ObsWriter<'_>, pool: impl Iterator<Item = &'a (String, u8)>) {
+    let (mut count, mut sum) = ([0f32; C7], [0f32; C7]);
+    for (c, v) in pool {
+        if let Some(k) = color_index(c) {
+            count[k] += 0.2;
+            sum[k] += f32::from(*v) / 30.0;
+        }
     }
+    count.into_iter().chain(sum).for_each(|x| w.put(x));
 }
 
 impl Encoding<RollPlayer> for Tensors {
@@ -149,5 +163,18 @@ impl Encoding<RollPlayer> for Tensors {
         codes.extend((0..SLOTS as Action * 6).map(|x| SLEIGHT + x));
         codes.extend((0..6).map(|k| INIT_DIE + k));
         codes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_indices_follow_the_content_order() {
+        for (k, name) in COLORS.iter().enumerate() {
+            assert_eq!(color_index(name), Some(k));
+        }
+        assert_eq!(color_index("mauve"), None);
     }
 }
