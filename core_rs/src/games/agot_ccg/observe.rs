@@ -114,7 +114,7 @@ impl Encoding<AgotCcg> for Tensors {
         for x in 0..PLAY_CAP {
             codes.extend((0..uids).map(|y| code(USE, x, y)));
         }
-        for kind in [REDUCER, ATTACK, DEFEND, STEALTH, KILL, KNEEL] {
+        for kind in [REDUCER, ATTACK, DEFEND, STEALTH, KILL, KNEEL, INFLUENCE] {
             codes.extend((0..uids).map(|y| code(kind, 0, y)));
         }
         for kind in 0..3 {
