@@ -144,6 +144,7 @@ impl Encoding<IronThrone> for Tensors {
         codes.extend((0..144).map(|x| PROPOSE + x));
         codes.extend((0..144).map(|x| COUNTER + x));
         codes.extend((0..n * 64).map(|x| TAKE + x));
+        codes.extend((0..k).map(|c| UPGRADE + c));
         codes
     }
 }
