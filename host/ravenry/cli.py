@@ -192,6 +192,11 @@ def _backend_options(f: Any) -> Any:
     return f
 
 
+def _rate(per_s: float) -> str:
+    """A rate readable at any size: 12,345 or 0.38 (a tournament of searching bots plays under one match a second)."""
+    return f"{per_s:,.0f}" if per_s >= 10 else f"{per_s:.2f}"
+
+
 def _interval(ci: list[float] | None, fmt: str = "{:.1%}") -> str:
     return "–" if not ci else f"{fmt.format(ci[0])} – {fmt.format(ci[1])}"
 
@@ -375,7 +380,7 @@ def _print_tournament(d: dict[str, Any]) -> None:
         c.print(
             f"match length (decisions): median {ln['median']}, 25–75% {ln['p25']}–{ln['p75']}, "
             f"range {ln['min']}–{ln['max']}; unfinished (safeguard) {d['unfinished']}; "
-            f"{d['timing']['matches_per_s']:,.0f} matches/s"
+            f"{_rate(d['timing']['matches_per_s'])} matches/s"
         )
 
 
