@@ -197,6 +197,16 @@ def _rate(per_s: float) -> str:
     return f"{per_s:,.0f}" if per_s >= 10 else f"{per_s:.2f}"
 
 
+def _label_table(title: str, labels: dict[str, dict[str, Any]]) -> Table:
+    """Win share per label (house, class, deck) with its interval: the same table for sim and tournament."""
+    t = Table(title=title)
+    for col in ("label", "seats", "win share", "95% CI"):
+        t.add_column(col, justify="right")
+    for label, s in labels.items():
+        t.add_row(label, str(s["seats"]), f"{s['share']:.1%}", _interval(s["ci95"]))
+    return t
+
+
 def _interval(ci: list[float] | None, fmt: str = "{:.1%}") -> str:
     return "–" if not ci else f"{fmt.format(ci[0])} – {fmt.format(ci[1])}"
 
@@ -261,12 +271,7 @@ def sim(
     c = _console()
     c.print(t)
     if data["by_label"] and not solo:
-        lt = Table(title="by house / class")
-        for col in ("label", "seats", "win share", "95% CI"):
-            lt.add_column(col, justify="right")
-        for label, s in data["by_label"].items():
-            lt.add_row(label, str(s["seats"]), f"{s['share']:.1%}", _interval(s["ci95"]))
-        c.print(lt)
+        c.print(_label_table("by house / class", data["by_label"]))
     c.print(
         f"finished {result.finished}/{result.matches}; {result.decisions_per_match:.1f} decisions/match; "
         f"{result.matches_per_s:,.0f} matches/s; {result.decisions_per_s:,.0f} decisions/s"
@@ -369,12 +374,7 @@ def _print_tournament(d: dict[str, Any]) -> None:
         st.add_row(str(s["seat"]), f"{s['share']:.1%}", _interval(s["ci95"]))
     c.print(st)
     if d["labels"]:
-        lt = Table(title="by house / class / deck")
-        for col in ("label", "seats", "win share", "95% CI"):
-            lt.add_column(col, justify="right")
-        for label, s in d["labels"].items():
-            lt.add_row(label, str(s["seats"]), f"{s['share']:.1%}", _interval(s["ci95"]))
-        c.print(lt)
+        c.print(_label_table("by house / class / deck", d["labels"]))
     ln = d["lengths"]
     if ln.get("count"):
         c.print(
