@@ -13,8 +13,10 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import platform
 import statistics
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -25,15 +27,26 @@ from ravenry.simulate import wilson
 RESULTS = Path(__file__).parent / "results"
 
 
+MAX_DECISIONS = 20_000  # a safeguard far above any real match (agot-board: about 900); see `unfinished`
+STUCK = RESULTS / "stuck"
+
+
 def play(
     game: str, players: int, seed: int, bots: list[str], kinds: frozenset[str] = frozenset(), tally: Any = None
-) -> tuple[dict[str, Any], list[float], int]:
-    """One match with ``bots[p]`` in seat ``p``; returns the outcome, the search seats' think times and decisions.
+) -> tuple[dict[str, Any] | None, list[float], int]:
+    """One match with ``bots[p]`` in seat ``p``; returns the outcome (None when the safeguard stopped it: the match
+    is saved under ``results/stuck/`` to be diagnosed), the search seats' think times and decisions.
     ``kinds``: action kinds (``defenders``) to tally in ``tally[bot]`` = [decisions offering one, times one chosen]."""
     m = ravenry.game(game).new_match(players, seed)
     thinks: list[float] = []
     bot_seed = seed * 7919
     while not m.is_over:
+        if m.decisions >= MAX_DECISIONS:
+            STUCK.mkdir(parents=True, exist_ok=True)
+            (STUCK / f"{game}_{players}p_{seed}_{'-'.join(b.split(':')[0] for b in bots)}.ravenry").write_bytes(
+                m.to_bytes()
+            )
+            return None, thinks, m.decisions
         for p in m.to_act:
             legal = m.legal_actions(p)
             bot_seed += 1
@@ -50,7 +63,6 @@ def play(
                 row[0] += 1
                 row[1] += m.describe(a, p)["kind"] in kinds
             m.apply(p, a)
-    assert m.outcome is not None
     return m.outcome, thinks, m.decisions
 
 
@@ -73,10 +85,12 @@ def main() -> None:
     args = ap.parse_args()
     n = args.players
     started = time.time()
+    load_at_start = list(os.getloadavg())
     thinks: list[float] = []
     rows = []
     kinds = frozenset(k for k in args.kinds.split(",") if k)
     tally: dict[str, list[int]] = {}
+    unfinished: list[int] = []
     if n == 1:
         # Solo: the same seeds with the search and with the opponent bot; compare mean scores.
         for k in range(args.matches):
@@ -84,6 +98,9 @@ def main() -> None:
             o_search, t, _ = play(args.game, 1, seed, [args.spec])
             o_base, _, _ = play(args.game, 1, seed, [args.against])
             thinks += t
+            if o_search is None or o_base is None:
+                unfinished.append(seed)
+                continue
             rows.append({"seed": seed, "search": o_search["scores"][0], "against": o_base["scores"][0]})
         s = mean_ci([r["search"] for r in rows])
         b = mean_ci([r["against"] for r in rows])
@@ -106,19 +123,28 @@ def main() -> None:
             seed = args.seed * 100_003 + k // n
             o, t, decisions = play(args.game, n, seed, bots, kinds, tally)
             thinks += t
+            if o is None:
+                unfinished.append(seed)
+                continue
             share = (1.0 / len(o["winners"])) if seat in o["winners"] else 0.0
             wins += share
             per_seat[seat] += share
             rows.append({"seed": seed, "search_seat": seat, "share": share, "decisions": decisions})
-        lo, hi = wilson(wins, args.matches)
+            print(
+                f"{k + 1}/{args.matches}: seat {seat} share {share:.2f}, {decisions} decisions",
+                file=sys.stderr,
+                flush=True,
+            )
+        finished = len(rows)
+        lo, hi = wilson(wins, finished)
         fair = 1.0 / n
         summary = {
-            "win_share": wins / args.matches,
+            "win_share": wins / finished,
             "ci95": [lo, hi],
             "fair": fair,
-            "ratio_to_fair": wins / args.matches / fair,
+            "ratio_to_fair": wins / finished / fair,
             "lower_ci_above_fair": lo > fair,
-            "by_seat": [w / (args.matches / n) for w in per_seat],
+            "by_seat": [w / max(1, sum(r["search_seat"] == q for r in rows)) for q, w in enumerate(per_seat)],
         }
     out = {
         "game": args.game,
@@ -127,6 +153,7 @@ def main() -> None:
         "search": args.spec,
         "against": args.against,
         "summary": summary,
+        "unfinished": {"max_decisions": MAX_DECISIONS, "seeds": unfinished},
         "chosen_kinds": {
             "kinds": sorted(kinds),
             "by_bot": {b: {"offered": o, "chosen": c, "share": c / o if o else None} for b, (o, c) in tally.items()},
@@ -138,14 +165,19 @@ def main() -> None:
         },
         "wall_seconds": time.time() - started,
         "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "machine": {"cpus": 2, "python": platform.python_version(), "node": platform.node()},
+        "machine": {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "load_average_at_start": load_at_start,
+            "load_average_at_end": list(os.getloadavg()),
+        },
         "matches_detail": rows,
     }
     RESULTS.mkdir(exist_ok=True)
     tag = f"_{args.tag}" if args.tag else ""
     path = RESULTS / f"ismcts_strength_{args.game.replace('-', '_')}_{n}p{tag}.json"
     path.write_text(json.dumps(out, indent=1) + "\n")
-    print(json.dumps({k: out[k] for k in ("game", "players", "matches", "search", "summary")}, indent=1))
+    print(json.dumps({k: out[k] for k in ("game", "players", "matches", "search", "summary", "unfinished")}, indent=1))
     print(f"wrote {path}")
 
 
