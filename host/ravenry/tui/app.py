@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
 from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
@@ -198,6 +200,8 @@ class RavenryApp(App[None]):
             picker.display = False
             title.update(self._waiting_line(frame))
             self.query_one("#preview", Static).update("")
+            if frame.get("over"):
+                self._show_outcome(frame)
 
     def _waiting_line(self, frame: Frame) -> str:
         if frame.get("over"):
@@ -216,7 +220,7 @@ class RavenryApp(App[None]):
         if status:
             bits.append(status)
         if frame.get("over"):
-            bits.append("[b]game over[/b] — " + self.outcome_line(frame))
+            bits.append("[b reverse] match over [/] " + escape(self.outcome_line(frame)))
         elif frame.get("actions"):
             bits.append("[b reverse] your decision [/]")
         else:
@@ -226,13 +230,31 @@ class RavenryApp(App[None]):
         self.query_one("#topline", Static).update(" · ".join(bits))
 
     def outcome_line(self, frame: Frame) -> str:
+        """The result in the players' words: the game's own line (stars, points) when its UI has one."""
         out = frame.get("outcome") or {}
-        winners = out.get("winners", [])
         view, seat = frame["view"], frame["seat"]
+        own = self.ui.outcome(view, seat, out)
+        if own is not None:
+            return own
+        winners = out.get("winners", [])
         names = [self.ui.you(view, seat, w) for w in winners]
         scores = out.get("scores") or []
         score = ", ".join(f"{self.ui.you(view, seat, p)} {s:g}" for p, s in enumerate(scores))
-        return ("winner: " + ", ".join(names) if names else "no winner") + (f" ({score})" if score else "")
+        return ("winner: " + ", ".join(names) if names else "no winner") + (f" (scores: {score})" if score else "")
+
+    def _show_outcome(self, frame: Frame) -> None:
+        """The end of the match, where the choices were: who won and how, and what the keys do now."""
+        line = self.outcome_line(frame)
+        winners = (frame.get("outcome") or {}).get("winners", [])
+        head = "You won!" if frame["seat"] is not None and frame["seat"] in winners else "The match is over."
+        self.query_one("#preview", Static).update(
+            Panel(
+                Text.assemble((head + "\n", "bold"), (line[:1].upper() + line[1:], "bold"), "\n\nCtrl-Q quits."),
+                title="match over",
+                border_style="green",
+            )
+        )
+        self.query_one("#preview", Static).display = True
 
     def set_connection(self, line: str) -> None:
         self.connection = line

@@ -51,11 +51,16 @@ _EXPANSION = "ravenry_storm_of_swords"
 _EXPANSION_FILES = {"cards": "house_cards"}
 
 
-def _records(name: str) -> list[dict[str, Any]]:
-    """Every card record named ``name`` (cards, westeros, tactics, wildlings): base game first, then the
-    expansion's if it is installed."""
+def _records(name: str, only: str | None = None) -> list[dict[str, Any]]:
+    """Every card record of the kind ``name`` (cards, westeros, tactics, wildlings): base game first, then the
+    expansion's if it is installed; ``only`` keeps one set ("base" or "storm_of_swords")."""
     out: list[dict[str, Any]] = []
-    for package, file in (("ravenry_agot_board", name), (_EXPANSION, _EXPANSION_FILES.get(name, name))):
+    for package, file, card_set in (
+        ("ravenry_agot_board", name, "base"),
+        (_EXPANSION, _EXPANSION_FILES.get(name, name), "storm_of_swords"),
+    ):
+        if only is not None and card_set != only:
+            continue
         try:
             data = plugin_data(package, file)
         except (ModuleNotFoundError, FileNotFoundError):
@@ -65,19 +70,27 @@ def _records(name: str) -> list[dict[str, Any]]:
 
 
 @cache
-def house_cards() -> dict[str, dict[str, Any]]:
-    out: dict[str, dict[str, Any]] = {}
-    for c in _records("cards"):
-        out.setdefault(c["name"], c)
-    return out
+def house_cards(card_set: str = "base") -> dict[str, dict[str, Any]]:
+    """The house cards of one set by name. The base and Storm of Swords sets share names (Robb Stark, Tywin
+    Lannister…) with other strengths and texts, so the set comes from the view's ``house_card_set``."""
+    return {c["name"]: c for c in _records("cards", card_set)}
 
 
 @cache
-def westeros_cards() -> dict[str, dict[str, Any]]:
+def westeros_cards(card_set: str = "base") -> dict[str, dict[str, Any]]:
+    """The Westeros cards of one set by name (the view's ``westeros_set``; both sets have a Supply)."""
     out: dict[str, dict[str, Any]] = {}
-    for c in _records("westeros"):
+    for c in _records("westeros", card_set):
         out.setdefault(c["name"], c)
     return out
+
+
+def view_house_cards(view: View) -> dict[str, dict[str, Any]]:
+    return house_cards(str(view.get("house_card_set") or "base"))
+
+
+def view_westeros_cards(view: View) -> dict[str, dict[str, Any]]:
+    return westeros_cards(str(view.get("westeros_set") or "base"))
 
 
 @cache
@@ -257,7 +270,7 @@ class Tracks(ViewWidget):
         if view.get("westeros"):
             info.append("\nWesteros cards: ")
             for name in view["westeros"]:
-                rec = westeros_cards().get(name, {})
+                rec = view_westeros_cards(view).get(name, {})
                 info.append(f"\n  {name}: ", style="bold")
                 info.append(rec.get("text", ""))
         if view.get("wildling_card"):
@@ -396,7 +409,7 @@ shows the total it makes. Houses: [S] Stark [L] Lannister [B] Baratheon [G] Grey
         me = view["seats"][viewer]
         out: list[Card] = []
         for name in me["hand"]:
-            rec = house_cards().get(name, {})
+            rec = view_house_cards(view).get(name, {})
             t = Text(f"{name}\n", style="bold")
             t.append(
                 f"strength {rec.get('strength', '?')} · swords {rec.get('swords', 0)} · forts {rec.get('forts', 0)}"
@@ -408,7 +421,7 @@ shows the total it makes. Houses: [S] Stark [L] Lannister [B] Baratheon [G] Grey
             rec = tactics_cards().get(name, {})
             out.append(Card(f"tactic:{name}", f"tactic: {name}", Text(f"{name}\n{rec.get('text', '')}"), "tactics"))
         for name in view.get("westeros") or []:
-            rec = westeros_cards().get(name, {})
+            rec = view_westeros_cards(view).get(name, {})
             out.append(Card(f"westeros:{name}", f"Westeros: {name}", Text(f"{name}\n{rec.get('text', '')}"), "table"))
         if view.get("wildling_card"):
             rec = wildling_cards().get(view["wildling_card"], {})

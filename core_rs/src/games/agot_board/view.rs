@@ -85,6 +85,10 @@ pub struct View {
     pub combat: Option<CombatView>,
     pub bids: Option<Vec<u8>>,
     pub winner: Option<String>,
+    /// Which set the house cards and the Westeros decks come from ("base" or "storm_of_swords"): cards of the
+    /// two sets share names (Robb Stark, Supply) but not texts, so a client looks texts up by (set, name).
+    pub house_card_set: &'static str,
+    pub westeros_set: &'static str,
 }
 
 fn cards_of(r: &Rules, house: u8, mask: u8) -> Vec<String> {
@@ -226,6 +230,8 @@ impl AgotBoard {
             combat,
             bids,
             winner: (self.winner != NONE).then(|| hn(self.winner)),
+            house_card_set: if r.opts.sos_house_cards { "storm_of_swords" } else { "base" },
+            westeros_set: if r.opts.sos_westeros { "storm_of_swords" } else { "base" },
         }
     }
 
