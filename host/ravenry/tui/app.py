@@ -193,7 +193,7 @@ class RavenryApp(App[None]):
         picker.set_actions([(self.ui.path(view, seat, a), a) for a in actions])
         title = self.query_one("#choices-title", Static)
         if actions:
-            title.update(f"Your choices ({len(actions)})")
+            title.update(f"Your choice{'' if len(actions) == 1 else 's'} ({len(actions)})")
             picker.display = True
             picker.query_one("#filter").focus()
         else:

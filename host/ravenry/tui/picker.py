@@ -98,8 +98,14 @@ class ActionPicker(Vertical):
             seen.setdefault(key, []).append((p, a))
         out: list[Entry | None] = []
         for key, group in seen.items():
-            if len(group) == 1:
-                out.append(Entry(group[0][0], group[0][1], 1))
+            if len(group) == 1 or key == "":
+                # (key "": decisions ending at this step, "✓ just that", one row each)
+                out.extend(Entry(p, a, 1) for p, a in group)
+            elif all(len(p) == len(prefix) + 1 for p, _ in group):
+                # Several decisions that read the same (two copies of a card in play): rows of their own, not
+                # a step into an empty next part that would lead nowhere.
+                for i, (p, a) in enumerate(group):
+                    out.append(Entry(p[:-1] + (f"{p[-1]} (copy {i + 1})",), a, 1))
             else:
                 out.append(Entry(prefix + (key,), None, len(group)))
         return out
@@ -118,7 +124,9 @@ class ActionPicker(Vertical):
     def _redraw(self) -> None:
         crumbs = " › ".join(self.prefix)
         self.query_one("#crumbs", Label).update(
-            f"[b]{crumbs}[/b]  (Backspace: back)" if crumbs else f"{len(self.items)} choices"
+            f"[b]{crumbs}[/b]  (Backspace: back)"
+            if crumbs
+            else f"{len(self.items)} choice{'' if len(self.items) == 1 else 's'}"
         )
         ol = self.query_one("#choices", OptionList)
         ol.clear_options()

@@ -242,7 +242,8 @@ and effects. Choosing a race or class shows its modifiers and goals; placing a d
         seats = view["seats"]
         stars = ", ".join(f"{self.you(view, viewer, p)} ★{s.get('stars', 0)}" for p, s in enumerate(seats))
         if len(seats) == 1:
-            return f"{self.you(view, viewer, 0)} scored ★{seats[0].get('stars', 0)}: solo rating {view.get('solo_rating')}"
+            you = self.you(view, viewer, 0)
+            return f"{you} scored ★{seats[0].get('stars', 0)}: solo rating {view.get('solo_rating')}"
         names = ", ".join(self.you(view, viewer, w) for w in outcome.get("winners", []))
         return f"winner: {names or 'no one'} (stars: {stars})"
 
@@ -363,7 +364,7 @@ and effects. Choosing a race or class shows its modifiers and goals; placing a d
             t.append("\n" if t.plain else "")
             if label.startswith("Reroll"):
                 v = dice[0][1]
-                t.append(f"{ATTRS[row]}: total {now}, from {now - v + 1} to {now - v + 6} after the reroll", style="bold")
+                t.append(f"{ATTRS[row]}: total {now}, {now - v + 1} to {now - v + 6} after the reroll", style="bold")
             else:
                 t.append(f"{ATTRS[row]}: total {now} → {now + delta}", style="bold")
                 if goal != "—":
@@ -396,7 +397,8 @@ and effects. Choosing a race or class shows its modifiers and goals; placing a d
         slot = next((i for i, d in enumerate(dice) if not d[1]), None)
         if colour is not None and slot is not None and row < len(marks):
             want, col = marks[row]
-            t.append(f"\nIt goes in slot #{slot + 1}; your backstory wants {want} ({LETTER.get(want, '?')}) in #{col + 1}")
+            t.append(f"\nIt goes in slot #{slot + 1}; your backstory wants {want} ({LETTER.get(want, '?')})")
+            t.append(f" in #{col + 1}")
             if slot == col:
                 t.append(": a match" if want == colour else ": not a match", style="bold")
         return t
