@@ -189,6 +189,7 @@ class RavenryApp(App[None]):
     def _show_actions(self, frame: Frame) -> None:
         picker = self.query_one(ActionPicker)
         actions = frame.get("actions") or []
+        self.query_one("#preview").set_class(bool(frame.get("over")), "over")
         view, seat = frame["view"], frame["seat"]
         picker.set_actions([(self.ui.path(view, seat, a), a) for a in actions])
         title = self.query_one("#choices-title", Static)
@@ -255,6 +256,9 @@ class RavenryApp(App[None]):
             )
         )
         self.query_one("#preview", Static).display = True
+        if not self.cards:  # nothing left in hand: the result gets the room
+            for sel in ("#cards-title", "#cards", "#card-text"):
+                self.query_one(sel).display = False
 
     def set_connection(self, line: str) -> None:
         self.connection = line

@@ -416,6 +416,8 @@ shows the total it makes. Houses: [S] Stark [L] Lannister [B] Baratheon [G] Grey
             )
             if rec.get("text"):
                 t.append(f"\n{rec['text']}")
+            else:
+                t.append("\nno card ability", style="dim")
             out.append(Card(f"card:{name}", f"{name} ({rec.get('strength', '?')})", t))
         for name in me.get("tactics") or []:
             rec = tactics_cards().get(name, {})
@@ -450,12 +452,29 @@ shows the total it makes. Houses: [S] Stark [L] Lannister [B] Baratheon [G] Grey
         "support": "Support",
     }
 
+    #: what a "choice" decides, by the view's ``question``
+    QUESTIONS = {
+        "Blade": "The Valyrian Steel Blade: use it now (+1) or keep it",
+        "DarkWings": "Dark Wings, Dark Words: which card",
+        "ThroneOfBlades": "A Throne of Blades: which card",
+        "MelisandreDiscard": "Melisandre: discard a house card?",
+        "Reconcile": "Over your supply: destroy units",
+        "Retreat": "Retreat: where your army goes",
+        "Sacrifice": "Destroy a unit",
+        "Support": "Your support in this battle",
+        "TieOrder": "Tied bids: you hold the Iron Throne and set the order",
+    }
+
     def group(self, action: dict[str, Any]) -> str:
         return self.GROUPS.get(str(action["kind"]), super().group(action))
 
     def path(self, view: View, viewer: int | None, action: dict[str, Any]) -> tuple[str, ...]:
         label = str(action["label"])
         g = self.group(action)
+        if action["kind"] == "choice":
+            g = self.QUESTIONS.get(str(view.get("question")), g)
+        if action["kind"] == "bid" and view.get("bidding_for"):
+            g = f"Bid power for {view['bidding_for']}"
         m = re.match(r"Order (.+) in (.+)", label)
         if m:  # area first, then which order
             return (g, f"in {m[2]}", m[1])
@@ -468,6 +487,8 @@ shows the total it makes. Houses: [S] Stark [L] Lannister [B] Baratheon [G] Grey
         return (g, label)
 
     def preview(self, view: View, viewer: int | None, action: dict[str, Any]) -> RenderableType | None:
+        if action["kind"] == "bid" and viewer is not None:
+            return self._bid_preview(view, viewer, action)
         c = view.get("combat")
         if not c or viewer is None or not c.get("parts"):
             return None
@@ -486,4 +507,17 @@ shows the total it makes. Houses: [S] Stark [L] Lannister [B] Baratheon [G] Grey
             f"their strength so far {theirs} + their house card (not yet known); card abilities and tactics "
             "count after the reveal"
         )
+        return t
+
+    def _bid_preview(self, view: View, viewer: int, action: dict[str, Any]) -> RenderableType:
+        """A bid: what it is for, what you hold, what it leaves (bids are secret and spent)."""
+        m = re.match(r"Bid (\d+)", str(action["label"]))
+        bid = int(m[1]) if m else 0
+        power = view["seats"][viewer]["power"]
+        track = view.get("bidding_for")
+        t = Text(f"You hold ◆{power}; bidding {bid} leaves ◆{power - bid}. ", style="bold")
+        if track == "the Night's Watch":
+            t.append(f"Everyone's bids together against the wildling threat {view['threat']}: at least that many wins.")
+        elif track:
+            t.append(f"Bids are secret and spent; the highest takes the first place on the {track} track.")
         return t

@@ -354,7 +354,7 @@ whether it would take the trick so far, and the points in the trick.
         scores = ", ".join(
             f"{seat_words(view, viewer, p)} {view['totals'][p]} ({view['points'][p]} pt taken)" for p in range(4)
         )
-        return f"winner: {names or 'no one'} — score, 26 − points a hand, highest wins: {scores}"
+        return f"winner: {names or 'no one'} — scores (26 − points taken, highest wins): {scores}"
 
     def narrate(self, event: dict[str, Any]) -> str:
         """The story in the seat's words: "you", "East (left)", cards with their suit letters."""

@@ -253,6 +253,11 @@ Houses are coloured and lettered: [S] Stark, [L] Lannister, [B] Baratheon, [T] T
         seats = view.get("seats", [])
         return f"House {seats[seat]['house']}" if 0 <= seat < len(seats) else f"seat {seat + 1}"
 
+    def outcome(self, view: View, viewer: int | None, outcome: dict[str, Any]) -> str | None:
+        names = ", ".join(self.you(view, viewer, w) for w in outcome.get("winners", []))
+        spread = ", ".join(f"{self.you(view, viewer, p)} {s['spread']}" for p, s in enumerate(view["seats"]))
+        return f"winner: {names or 'no one'} (influence spread, of 5: {spread})"
+
     def status(self, view: View, viewer: int | None) -> str:
         return f"turn {view['turn'] + 1} · event deck {view['event_deck']}"
 
