@@ -66,10 +66,10 @@ class RavenryApp(App[None]):
         Binding("f1", "help", "help"),
         Binding("ctrl+z", "undo", "undo"),
         Binding("ctrl+q", "quit", "quit"),
-        Binding("space", "pause", "pause", show=False),
-        Binding("n,right", "step", "step", show=False),
-        Binding("plus", "pace(0.5)", "faster", show=False),
-        Binding("minus", "pace(2)", "slower", show=False),
+        Binding("space", "pause", "pause"),
+        Binding("n,right", "step", "step"),
+        Binding("plus", "pace(0.5)", "faster"),
+        Binding("minus", "pace(2)", "slower"),
     ]
 
     def __init__(self, spec: Any, driver: Driver | None, lobby: Any = None, **kw: Any) -> None:
@@ -139,6 +139,7 @@ class RavenryApp(App[None]):
         self.ui = load_ui(spec)
         self.title = spec.title if spec is not None else "Ravenry"
         self.driver = driver
+        self.refresh_bindings()
         await self.screen.query("*").remove()
         await self.screen.mount_all(self.match_widgets())
         self._started()
@@ -247,7 +248,9 @@ class RavenryApp(App[None]):
         """The end of the match, where the choices were: who won and how, and what the keys do now."""
         line = self.outcome_line(frame)
         winners = (frame.get("outcome") or {}).get("winners", [])
-        head = "You won!" if frame["seat"] is not None and frame["seat"] in winners else "The match is over."
+        players = len(frame["view"].get("seats") or []) or 2
+        won = frame["seat"] is not None and frame["seat"] in winners and players > 1  # solo: a score, not a win
+        head = "You won!" if won else "The match is over."
         self.query_one("#preview", Static).update(
             Panel(
                 Text.assemble((head + "\n", "bold"), (line[:1].upper() + line[1:], "bold"), "\n\nCtrl-Q quits."),
@@ -278,15 +281,20 @@ class RavenryApp(App[None]):
     @on(ActionPicker.Highlighted)
     def _action_highlighted(self, event: ActionPicker.Highlighted) -> None:
         box = self.query_one("#preview", Static)
-        if self.frame is None or event.action is None:
+        if self.frame is None or (event.action is None and event.alone is None):
             box.update(f"{event.count} choices below: Enter to go in" if event.count > 1 else "")
             return
         view, seat = self.frame["view"], self.frame["seat"]
         parts: list[RenderableType] = []
-        preview = self.ui.preview(view, seat, event.action)
+        action = event.action
+        if action is None:  # a step whose first part is a decision too: what that part alone makes
+            action = event.alone
+            parts.append(Text(f"{event.count} choices below (Enter to go in); this one alone:", style="dim"))
+        assert action is not None
+        preview = self.ui.preview(view, seat, action)
         if preview is not None:
             parts.append(preview)
-        key = self.ui.card_key(event.action)
+        key = self.ui.card_key(action)
         card = next((c for c in self.cards if c.key == key), None) if key else None
         if card is not None:
             parts.append(card.text)
@@ -309,6 +317,14 @@ class RavenryApp(App[None]):
         for w in self.query(ViewWidget):
             w.clear()
         self.push_screen(PassDeviceScreen(who), lambda _: then())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer shows only the keys that work here: undo in local play, pacing when watching."""
+        if action == "undo":
+            return self.driver is not None and self.driver.can_undo
+        if action in ("pause", "step", "pace"):
+            return self.driver is not None and self.driver.paced
+        return True
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self.ui.help_text or (self.ui.spec.help if self.ui.spec else "")))

@@ -36,10 +36,12 @@ class ActionPicker(Vertical):
             self.action = action
 
     class Highlighted(Message):
-        def __init__(self, action: Action | None, count: int) -> None:
+        def __init__(self, action: Action | None, count: int, alone: Action | None = None) -> None:
             super().__init__()
             self.action = action
             self.count = count
+            #: on a step, the decision that ends at it (attack with X alone, before + Y), if there is one
+            self.alone = alone
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -196,7 +198,10 @@ class ActionPicker(Vertical):
         i = event.option_index
         row = self.rows[i] if 0 <= i < len(self.rows) else None
         if row is not None:
-            self.post_message(self.Highlighted(row.action, row.count))
+            alone = None
+            if row.action is None:
+                alone = next((a for p, a in self.items if p == row.prefix), None)
+            self.post_message(self.Highlighted(row.action, row.count, alone))
 
     def on_key(self, event: Key) -> None:
         ol = self.query_one("#choices", OptionList)
