@@ -103,7 +103,8 @@ def test_a_local_hearts_match_played_to_the_end_through_the_page(tmp_path: Path)
         with chromium() as target:
             result = asyncio.run(asyncio.wait_for(drive(target), 150))
         end = str(result["end_text"])
-        assert "match over" in end and "winner: " in end and "pt taken" in end and "The match is over." in end
+        assert "match over" in end and "winner: " in end and "pt taken" in end
+        assert "The match is over." in end or "You won!" in end  # the end panel where the choices were
         assert 13 <= int(str(result["presses"])) < 200  # at least a key per trick
         assert (tmp_path / "end.png").read_bytes()[:4] == b"\x89PNG"
     finally:

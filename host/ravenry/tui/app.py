@@ -207,7 +207,7 @@ class RavenryApp(App[None]):
 
     def _waiting_line(self, frame: Frame) -> str:
         if frame.get("over"):
-            return "The match is over."
+            return "Result"
         names = [self.ui.you(frame["view"], frame["seat"], p) for p in frame.get("to_act", [])]
         return "Waiting for " + (", ".join(names) or "—")
 

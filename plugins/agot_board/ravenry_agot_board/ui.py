@@ -364,6 +364,17 @@ class AreaIndex(ViewWidget):
         return t
 
 
+#: a march's move in the core's note, ``1F 2K 0S``: footmen, knights, ships
+MOVED = re.compile(r"\b(\d+)F (\d+)K (\d+)S\b")
+UNIT_WORDS = (("footman", "footmen"), ("knight", "knights"), ("ship", "ships"))
+
+
+def units_in_words(m: re.Match[str]) -> str:
+    counts = [int(x) for x in m.groups()]
+    words = [f"{n} {UNIT_WORDS[i][n != 1]}" for i, n in enumerate(counts) if n]
+    return ", ".join(words) or "no units"
+
+
 class UI(GameUI):
     css_path = Path(__file__).with_suffix(".tcss")
     help_text = """\
@@ -391,6 +402,21 @@ shows the total it makes. Houses: [S] Stark [L] Lannister [B] Baratheon [G] Grey
             MapWidget(self, id="board-map"),
             AreaIndex(self, id="board-areas"),
         ]
+
+    def narrate(self, event: dict[str, Any]) -> str:
+        """The core's notes, with a march's unit counts in words ("1 footman, 2 knights", not "1F 2K 0S")."""
+        return MOVED.sub(units_in_words, super().narrate(event))
+
+    def outcome(self, view: View, viewer: int | None, outcome: dict[str, Any]) -> str | None:
+        """The winner and every House's castles and strongholds (seven win at once; else the most after round 10),
+        when those are the match's scores."""
+        seats = view["seats"]
+        scores = outcome.get("scores") or []
+        if len(scores) != len(seats) or any(int(x) != s["castles"] for x, s in zip(scores, seats)):
+            return None  # another victory (Storm of Swords claims): the shell's line with the raw scores
+        names = ", ".join(self.you(view, viewer, w) for w in outcome.get("winners", []))
+        held = ", ".join(f"{self.you(view, viewer, p)} {s['castles']}" for p, s in enumerate(seats))
+        return f"winner: {names or 'no one'} (castles and strongholds held: {held})"
 
     def seat_name(self, view: View, seat: int) -> str:
         seats = view.get("seats", [])

@@ -134,7 +134,7 @@ class Houses(ViewWidget):
             head = house_tag(s["house"])
             if s["seat"] == seat:
                 head.append(" ← you", style="bold reverse")
-            role = {enc["attacker"]: "⚔ attacker", enc["defender"]: "⛨ defender"}.get(s["seat"], "")
+            role = {enc["attacker"]: "⚔ attacker", enc["defender"]: "◇ defender"}.get(s["seat"], "")
             t.add_column(head, ratio=1)
             leader = (
                 Text(f"{s['leader_name']}\n“{s['leader_title']}”")
