@@ -305,7 +305,8 @@ class Battle(ViewWidget):
         c = view.get("combat")
         if not c:
             return Text("No battle in progress.", style="dim")
-        t = Table(title=f"Battle for {c['area']} · {c['stage']}", expand=True)
+        stage = STAGE_WORDS.get(str(c["stage"]), str(c["stage"]))
+        t = Table(title=f"Battle for {c['area']} · {stage}", expand=True)
         t.add_column("")
         t.add_column(Text.assemble("attacker ", house_tag(c["attacker"])))
         t.add_column(Text.assemble("defender ", house_tag(c["defender"])))
@@ -363,6 +364,20 @@ class AreaIndex(ViewWidget):
             t.append(" · borders: " + ", ".join(names.get(x, x) for x in rec.get("adjacent", [])) + "\n", style="dim")
         return t
 
+
+#: a battle's stage (the view's ``combat.stage``) in words
+STAGE_WORDS = {
+    "Support": "support being declared",
+    "Cards": "house cards being chosen",
+    "Immediate": "house card effects",
+    "Blade": "the Valyrian Steel Blade",
+    "Totals": "adding up",
+    "Casualties": "casualties",
+    "Retreat": "the loser retreats",
+    "RetreatLosses": "losses beyond supply on the retreat",
+    "After": "after the battle",
+    "Done": "over",
+}
 
 #: a march's move in the core's note, ``1F 2K 0S``: footmen, knights, ships
 MOVED = re.compile(r"\b(\d+)F (\d+)K (\d+)S\b")
@@ -427,6 +442,8 @@ shows the total it makes. Houses: [S] Stark [L] Lannister [B] Baratheon [G] Grey
             "you" if viewer is not None and view["seats"][viewer]["house"] == h else f"House {h}"
             for h in view.get("waiting_for", [])
         )
+        if view["phase"] == "Over":
+            return f"round {view['round']} · the game is over"
         return f"round {view['round']} · {view['phase']} phase" + (f" · waiting for {waiting}" if waiting else "")
 
     def cards(self, view: View, viewer: int | None) -> list[Card]:

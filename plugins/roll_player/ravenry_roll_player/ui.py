@@ -76,8 +76,8 @@ def goals_table(goals: list[list[Any]]) -> Table:
 
 def sheet(seat: View, me: bool) -> RenderableType:
     t = Table(box=None, padding=(0, 1), header_style="bold", show_header=True)
-    for col in ("", "dice", "race", "total", "goal", "★", "backstory"):
-        t.add_column(col)
+    for col in ("", "dice", "race", "total", "goal", "★", "story"):
+        t.add_column(col, no_wrap=True)
     marks = seat.get("backstory_marks") or []
     for r, attr in enumerate(ATTRS):
         row = seat["sheet"][r] if r < len(seat["sheet"]) else []
@@ -104,8 +104,8 @@ def sheet(seat: View, me: bool) -> RenderableType:
     if seat.get("backstory"):
         matched = sum(backstory_match(seat, r, marks) for r in range(len(marks)))
         info.append(
-            f"\nbackstory {seat['backstory']}: a die of the marked colour in the marked slot of {matched} of 6 rows"
-            f" → ★{BACKSTORY_STARS[min(matched, 6)]} (2-3 rows ★1, 4-5 ★3, all 6 ★6)"
+            f"\nbackstory {seat['backstory']} (story: the colour wanted in a slot): {matched} of 6 rows"
+            f" → ★{BACKSTORY_STARS[min(matched, 6)]} (2-3 ★1, 4-5 ★3, 6 ★6)"
         )
     if seat.get("alignment"):
         info.append("\n")
@@ -140,7 +140,7 @@ def backstory_cell(seat: View, row: int, marks: list[Any]) -> Text:
     if row >= len(marks):
         return Text("")
     colour, col = marks[row]
-    cell = Text(f"{LETTER.get(colour, '?')} in #{col + 1}", style=STYLE.get(colour, ""))
+    cell = Text(f"{LETTER.get(colour, '?')}#{col + 1}", style=STYLE.get(colour, ""))
     if backstory_match(seat, row, marks):
         cell.append(" ✓", style="bold green")
     return cell
