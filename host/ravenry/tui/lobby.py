@@ -11,8 +11,8 @@ from typing import Any
 
 from textual import on, work
 from textual.app import ComposeResult
-from textual.events import Key
 from textual.containers import Horizontal, Vertical
+from textual.events import Key
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
