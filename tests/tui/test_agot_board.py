@@ -64,3 +64,19 @@ def test_map_cards_orders_and_battle_preview_by_keys() -> None:
         assert all(word in screen_text(app) for _, word in PARTS[:3])
 
     drive(app, script)
+
+
+def test_a_storm_of_swords_card_sharing_a_base_name_shows_its_own_text() -> None:
+    """Stannis Baratheon is a base card (strength 3, no text) and a Storm of Swords card (strength 4, takes the
+    Iron Throne token): with ``sos_house_cards`` the hand shows the expansion's, without it the base's."""
+    base, sos = house_cards("base")["Stannis Baratheon"], house_cards("storm_of_swords")["Stannis Baratheon"]
+    assert (base["strength"], sos["strength"]) == (3, 4) and sos["text"] and not base["text"]
+    game = ravenry.game("agot-board")
+    ui = tui.load_ui(game.spec)
+    for options, rec in (({"sos_house_cards": True}, sos), ({}, base)):
+        m = game.new_match(3, seed=1, options=options)
+        viewer = next(p for p, s in enumerate(m.view(None)["seats"]) if "Stannis Baratheon" in s["hand"])
+        card = next(c for c in ui.cards(m.view(viewer), viewer) if c.key == "card:Stannis Baratheon")
+        assert card.line == f"Stannis Baratheon ({rec['strength']})"
+        assert f"strength {rec['strength']} · swords {rec['swords']} · forts {rec['forts']}" in str(card.text)
+        assert rec["text"] in str(card.text)

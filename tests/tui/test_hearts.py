@@ -138,7 +138,7 @@ def test_pass_then_a_whole_hand_by_keys() -> None:
             assert (cards, tricks, points, total) == (0, view["tricks_won"][p], view["points"][p], view["totals"][p])
         assert sum(view["tricks_won"]) == 13
         assert sorted(view["totals"]) != [0, 0, 0, 0]
-        assert "game over" in text
+        assert "match over" in text and "winner: " in text and "pt taken" in text
 
     drive(app, script)
 

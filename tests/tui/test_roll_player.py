@@ -3,6 +3,7 @@ the market's costs and effects, and the row total a die placement makes."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import ravenry
@@ -63,3 +64,39 @@ def test_market_texts_are_rules_not_provenance_notes() -> None:
     for card in plugin_data("ravenry_roll_player", "market")["cards"]:
         for word in ("rulebook", "designed", "research"):
             assert word not in card["text"], card["name"]
+
+
+def test_a_solo_game_played_to_the_end_by_keys_ends_on_the_stars_and_rating() -> None:
+    """Enter on the highlighted choice until the sheet is full: the backstory column and a colour action's
+    preview are on screen on the way, and the end screen says the match is over, the stars and the rating."""
+    m = ravenry.game("roll-player").new_match(1, seed=5)
+    app = tui.local_app(m, {0: None})
+    seen: set[str] = set()
+
+    async def script(pilot: Any) -> None:
+        for _ in range(400):
+            await until(pilot, lambda: deciding(app) or bool(app.frame and app.frame["over"]))
+            if app.frame["over"]:
+                break
+            act = app.query_one(tui.app.ActionPicker).highlighted_action()
+            if act is not None and act["kind"] == "nudge" and "nudge" not in seen:
+                seen.add("nudge")
+                row = act["label"].split(" at ")[1].split(" #")[0]
+                text = screen_text(app)
+                assert f"{row}: total " in text and " → " in text  # the row total it makes
+            if "backstory" not in seen and re.search(r"\b[GBRPKWY]#[123]\b", screen_text(app)):
+                seen.add("backstory")
+            await pilot.press("enter")
+            await settle(pilot, 1)
+        else:
+            raise AssertionError("the solo game did not end within 400 keys")
+        await settle(pilot)
+        view = app.frame["view"]
+        text = screen_text(app)
+        stars = view["seats"][0]["stars"]
+        assert "match over" in text and "The match is over." in text
+        assert f"you scored ★{stars}: solo rating {view['solo_rating']}" in text.replace("\n", " ")
+        assert "the sheets are full" in text
+        assert seen == {"nudge", "backstory"}
+
+    drive(app, script)

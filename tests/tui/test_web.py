@@ -1,112 +1,34 @@
 """``ravenry web`` in a real browser: headless Chromium, driven through its DevTools protocol (CDP, spoken with
 the ``websockets`` package), loads the client served by textual-serve as a client of a ``ravenry serve`` match
 server; the page shows the lobby, joining a seat shows the board (a screenshot is taken), and Enter pressed in
-the page makes a decision that the match server applies. Skipped where no Chromium is installed (``.ci/run``
+the page makes a decision that the match server applies; and a local Hearts match is played to its end by keys
+through the page. The harness is tests/tui/browser.py. Skipped where no Chromium is installed (``.ci/run``
 installs Debian's ``chromium``). Loopback only; every wait is bounded."""
 
 from __future__ import annotations
 
 import asyncio
-import base64
-import json
 import os
-import re
-import shutil
-import socket
 import subprocess
-import sys
-import tempfile
 import time
-import urllib.request
 from pathlib import Path
-from typing import Any
 
 import pytest
 from ravenry.net.client import Client
-from websockets.asyncio.client import connect
 
-CHROMIUM = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)), None)
+from tests.tui.browser import (
+    CHROMIUM,
+    chromium,
+    free_port,
+    open_page,
+    play_to_the_end,
+    start,
+    start_local_match,
+    stop,
+    wait_http,
+)
+
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium installed (.ci/run installs it)")
-
-#: Runs in the page before its own scripts: keep the text of everything the client's terminal receives, so the
-#: test can read the screen (xterm draws on a canvas, so the DOM has no text).
-CAPTURE = """
-(() => {
-  window.__screen = "";
-  const Native = window.WebSocket;
-  window.WebSocket = function (...args) {
-    const ws = new Native(...args);
-    ws.addEventListener("message", (e) => {
-      if (typeof e.data !== "string") window.__screen += new TextDecoder().decode(new Uint8Array(e.data));
-    });
-    return ws;
-  };
-  window.WebSocket.prototype = Native.prototype;
-})();
-"""
-ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[PX^_].*?\x1b\\\\|\x1b\][^\x07]*\x07|\x1b.")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_http(url: str, timeout: float = 20) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(url, timeout=1):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise AssertionError(f"{url} never answered")
-
-
-class Page:
-    """One Chromium tab over CDP: commands by id, the page's text stream read back with Runtime.evaluate."""
-
-    def __init__(self, ws: Any) -> None:
-        self.ws = ws
-        self.next_id = 0
-
-    async def call(self, method: str, **params: Any) -> dict[str, Any]:
-        self.next_id += 1
-        ident = self.next_id
-        await self.ws.send(json.dumps({"id": ident, "method": method, "params": params}))
-        while True:
-            msg = json.loads(await asyncio.wait_for(self.ws.recv(), 20))
-            if msg.get("id") == ident:
-                if "error" in msg:
-                    raise AssertionError(f"{method}: {msg['error']}")
-                return dict(msg.get("result", {}))
-
-    async def screen(self) -> str:
-        r = await self.call("Runtime.evaluate", expression="window.__screen || ''", returnByValue=True)
-        return ANSI.sub("", str(r["result"].get("value", "")))
-
-    async def until_text(self, text: str, timeout: float = 20) -> str:
-        deadline = time.monotonic() + timeout
-        seen = ""
-        while time.monotonic() < deadline:
-            seen = await self.screen()
-            if text in seen:
-                return seen
-            await asyncio.sleep(0.25)
-        raise AssertionError(f"the page never showed {text!r}; it showed: {seen[-500:]!r}")
-
-    async def press(self, key: str, code: int) -> None:
-        for kind in ("rawKeyDown", "char", "keyUp"):
-            extra = {"text": "\r"} if kind == "char" else {}
-            if kind == "char" and key != "Enter":
-                continue
-            await self.call("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=code, **extra)
-
-    async def screenshot(self, path: Path) -> bytes:
-        data = base64.b64decode((await self.call("Page.captureScreenshot", format="png"))["data"])
-        path.write_bytes(data)
-        return data
 
 
 async def match_turn(url: str) -> tuple[str, int, bool]:
@@ -116,69 +38,20 @@ async def match_turn(url: str) -> tuple[str, int, bool]:
 
 
 def test_the_browser_loads_the_client_shows_the_board_and_a_decision_reaches_the_server(tmp_path: Path) -> None:
-    match_port, web_port, cdp_port = free_port(), free_port(), free_port()
+    match_port, web_port = free_port(), free_port()
     server_url = f"ws://127.0.0.1:{match_port}"
     env = dict(os.environ, XDG_STATE_HOME=str(tmp_path / "state"))
-    procs: list[subprocess.Popen[bytes]] = []
-    profile = tempfile.mkdtemp(prefix="ravenry-chromium-")
     shots = Path(os.environ.get("RAVENRY_SCREENSHOTS", tmp_path))
+    procs: list[subprocess.Popen[bytes]] = []
     try:
         procs.append(
-            subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "ravenry.cli",
-                    "serve",
-                    "iron-throne",
-                    "--players",
-                    "3",
-                    "--bots",
-                    "1,2",
-                    "--port",
-                    str(match_port),
-                ],
-                env=env,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
+            start(["serve", "iron-throne", "--players", "3", "--bots", "1,2", "--port", str(match_port)], env)
         )
-        procs.append(
-            subprocess.Popen(
-                [sys.executable, "-m", "ravenry.cli", "web", "--port", str(web_port), "--server", server_url],
-                env=env,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
-        )
+        procs.append(start(["web", "--port", str(web_port), "--server", server_url], env))
         wait_http(f"http://127.0.0.1:{web_port}/")
-        procs.append(
-            subprocess.Popen(
-                [
-                    CHROMIUM or "chromium",
-                    "--headless",
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--no-first-run",
-                    f"--user-data-dir={profile}",
-                    f"--remote-debugging-port={cdp_port}",
-                    "--window-size=1700,1100",
-                    "about:blank",
-                ],
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
-        )
-        wait_http(f"http://127.0.0.1:{cdp_port}/json/version")
-        with urllib.request.urlopen(f"http://127.0.0.1:{cdp_port}/json/list", timeout=5) as r:
-            target = next(t for t in json.load(r) if t["type"] == "page")
 
-        async def drive() -> None:
-            async with connect(target["webSocketDebuggerUrl"], max_size=64 * 1024 * 1024) as ws:
-                page = Page(ws)
-                await page.call("Page.enable")
-                await page.call("Page.addScriptToEvaluateOnNewDocument", source=CAPTURE)
-                await page.call("Page.navigate", url=f"http://127.0.0.1:{web_port}/")
+        async def drive(target: str) -> None:
+            async with open_page(target, f"http://127.0.0.1:{web_port}/") as page:
                 # The page loads the client: the lobby of the match server, listing its match.
                 await page.until_text("Ravenry lobby")
                 await page.until_text("join as player 1")
@@ -186,13 +59,8 @@ def test_the_browser_loads_the_client_shows_the_board_and_a_decision_reaches_the
                 _, _, taken = await match_turn(server_url)
                 assert not taken
                 # Enter on the highlighted line ("join as player 1"): the board of the game.
-                await page.call(
-                    "Input.dispatchMouseEvent", type="mousePressed", x=400, y=400, button="left", clickCount=1
-                )
-                await page.call(
-                    "Input.dispatchMouseEvent", type="mouseReleased", x=400, y=400, button="left", clickCount=1
-                )
-                await page.press("Enter", 13)
+                await page.click(400, 400)
+                await page.press("Enter")
                 await page.until_text("Your choices")
                 await asyncio.sleep(1.0)  # let the page paint the whole board before the screenshot
                 png = await page.screenshot(shots / "web-iron-throne.png")
@@ -202,7 +70,7 @@ def test_the_browser_loads_the_client_shows_the_board_and_a_decision_reaches_the
                 _, before, taken = await match_turn(server_url)
                 assert taken  # the page's client holds seat 0 on the match server
                 # Enter again chooses the highlighted leader: the server applies it and the turn moves on.
-                await page.press("Enter", 13)
+                await page.press("Enter")
                 deadline = time.monotonic() + 15
                 after = before
                 while after <= before and time.monotonic() < deadline:
@@ -210,13 +78,34 @@ def test_the_browser_loads_the_client_shows_the_board_and_a_decision_reaches_the
                     _, after, _ = await match_turn(server_url)
                 assert after > before, "the decision made in the page never reached the server"
 
-        asyncio.run(asyncio.wait_for(drive(), 50))
+        with chromium() as target:
+            asyncio.run(asyncio.wait_for(drive(target), 50))
     finally:
-        for p in reversed(procs):
-            p.terminate()
-        for p in procs:
-            try:
-                p.wait(5)
-            except subprocess.TimeoutExpired:
-                p.kill()
-        shutil.rmtree(profile, ignore_errors=True)
+        stop(procs)
+
+
+def test_a_local_hearts_match_played_to_the_end_through_the_page(tmp_path: Path) -> None:
+    """The local lobby by keys (a digit for the players, arrows to Hearts, Enter), then Enter on the highlighted
+    choice until the page says the match is over: the end screen names the winner and every score."""
+    web_port = free_port()
+    env = dict(os.environ, XDG_STATE_HOME=str(tmp_path / "state"))
+    web = start(["web", "--port", str(web_port)], env)
+    try:
+        wait_http(f"http://127.0.0.1:{web_port}/")
+
+        async def drive(target: str) -> dict[str, object]:
+            async with open_page(target, f"http://127.0.0.1:{web_port}/") as page:
+                await start_local_match(page, "hearts", 4)
+                text = await page.screen()
+                assert "you are North" in text and "Your hand" in text
+                return await play_to_the_end(page, "Points in the trick", None, tmp_path / "end.png", 200, 120)
+
+        with chromium() as target:
+            result = asyncio.run(asyncio.wait_for(drive(target), 150))
+        end = str(result["end_text"])
+        assert "match over" in end and "winner: " in end and "pt taken" in end
+        assert "The match is over." in end or "You won!" in end  # the end panel where the choices were
+        assert 13 <= int(str(result["presses"])) < 200  # at least a key per trick
+        assert (tmp_path / "end.png").read_bytes()[:4] == b"\x89PNG"
+    finally:
+        stop([web])

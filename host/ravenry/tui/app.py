@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
 from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
@@ -64,10 +66,10 @@ class RavenryApp(App[None]):
         Binding("f1", "help", "help"),
         Binding("ctrl+z", "undo", "undo"),
         Binding("ctrl+q", "quit", "quit"),
-        Binding("space", "pause", "pause", show=False),
-        Binding("n,right", "step", "step", show=False),
-        Binding("plus", "pace(0.5)", "faster", show=False),
-        Binding("minus", "pace(2)", "slower", show=False),
+        Binding("space", "pause", "pause"),
+        Binding("n,right", "step", "step"),
+        Binding("plus", "pace(0.5)", "faster"),
+        Binding("minus", "pace(2)", "slower"),
     ]
 
     def __init__(self, spec: Any, driver: Driver | None, lobby: Any = None, **kw: Any) -> None:
@@ -137,6 +139,7 @@ class RavenryApp(App[None]):
         self.ui = load_ui(spec)
         self.title = spec.title if spec is not None else "Ravenry"
         self.driver = driver
+        self.refresh_bindings()
         await self.screen.query("*").remove()
         await self.screen.mount_all(self.match_widgets())
         self._started()
@@ -187,21 +190,24 @@ class RavenryApp(App[None]):
     def _show_actions(self, frame: Frame) -> None:
         picker = self.query_one(ActionPicker)
         actions = frame.get("actions") or []
+        self.query_one("#preview").set_class(bool(frame.get("over")), "over")
         view, seat = frame["view"], frame["seat"]
         picker.set_actions([(self.ui.path(view, seat, a), a) for a in actions])
         title = self.query_one("#choices-title", Static)
         if actions:
-            title.update(f"Your choices ({len(actions)})")
+            title.update(f"Your choice{'' if len(actions) == 1 else 's'} ({len(actions)})")
             picker.display = True
             picker.query_one("#filter").focus()
         else:
             picker.display = False
             title.update(self._waiting_line(frame))
             self.query_one("#preview", Static).update("")
+            if frame.get("over"):
+                self._show_outcome(frame)
 
     def _waiting_line(self, frame: Frame) -> str:
         if frame.get("over"):
-            return "The match is over."
+            return "Result"
         names = [self.ui.you(frame["view"], frame["seat"], p) for p in frame.get("to_act", [])]
         return "Waiting for " + (", ".join(names) or "—")
 
@@ -216,7 +222,7 @@ class RavenryApp(App[None]):
         if status:
             bits.append(status)
         if frame.get("over"):
-            bits.append("[b]game over[/b] — " + self.outcome_line(frame))
+            bits.append("[b reverse] match over [/] " + escape(self.outcome_line(frame)))
         elif frame.get("actions"):
             bits.append("[b reverse] your decision [/]")
         else:
@@ -226,13 +232,36 @@ class RavenryApp(App[None]):
         self.query_one("#topline", Static).update(" · ".join(bits))
 
     def outcome_line(self, frame: Frame) -> str:
+        """The result in the players' words: the game's own line (stars, points) when its UI has one."""
         out = frame.get("outcome") or {}
-        winners = out.get("winners", [])
         view, seat = frame["view"], frame["seat"]
+        own = self.ui.outcome(view, seat, out)
+        if own is not None:
+            return own
+        winners = out.get("winners", [])
         names = [self.ui.you(view, seat, w) for w in winners]
         scores = out.get("scores") or []
         score = ", ".join(f"{self.ui.you(view, seat, p)} {s:g}" for p, s in enumerate(scores))
-        return ("winner: " + ", ".join(names) if names else "no winner") + (f" ({score})" if score else "")
+        return ("winner: " + ", ".join(names) if names else "no winner") + (f" (scores: {score})" if score else "")
+
+    def _show_outcome(self, frame: Frame) -> None:
+        """The end of the match, where the choices were: who won and how, and what the keys do now."""
+        line = self.outcome_line(frame)
+        winners = (frame.get("outcome") or {}).get("winners", [])
+        players = len(frame["view"].get("seats") or []) or 2
+        won = frame["seat"] is not None and frame["seat"] in winners and players > 1  # solo: a score, not a win
+        head = "You won!" if won else "The match is over."
+        self.query_one("#preview", Static).update(
+            Panel(
+                Text.assemble((head + "\n", "bold"), (line[:1].upper() + line[1:], "bold"), "\n\nCtrl-Q quits."),
+                title="match over",
+                border_style="green",
+            )
+        )
+        self.query_one("#preview", Static).display = True
+        if not self.cards:  # nothing left in hand: the result gets the room
+            for sel in ("#cards-title", "#cards", "#card-text"):
+                self.query_one(sel).display = False
 
     def set_connection(self, line: str) -> None:
         self.connection = line
@@ -252,15 +281,20 @@ class RavenryApp(App[None]):
     @on(ActionPicker.Highlighted)
     def _action_highlighted(self, event: ActionPicker.Highlighted) -> None:
         box = self.query_one("#preview", Static)
-        if self.frame is None or event.action is None:
+        if self.frame is None or (event.action is None and event.alone is None):
             box.update(f"{event.count} choices below: Enter to go in" if event.count > 1 else "")
             return
         view, seat = self.frame["view"], self.frame["seat"]
         parts: list[RenderableType] = []
-        preview = self.ui.preview(view, seat, event.action)
+        action = event.action
+        if action is None:  # a step whose first part is a decision too: what that part alone makes
+            action = event.alone
+            parts.append(Text(f"{event.count} choices below (Enter to go in); this one alone:", style="dim"))
+        assert action is not None
+        preview = self.ui.preview(view, seat, action)
         if preview is not None:
             parts.append(preview)
-        key = self.ui.card_key(event.action)
+        key = self.ui.card_key(action)
         card = next((c for c in self.cards if c.key == key), None) if key else None
         if card is not None:
             parts.append(card.text)
@@ -283,6 +317,14 @@ class RavenryApp(App[None]):
         for w in self.query(ViewWidget):
             w.clear()
         self.push_screen(PassDeviceScreen(who), lambda _: then())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer shows only the keys that work here: undo in local play, pacing when watching."""
+        if action == "undo":
+            return self.driver is not None and self.driver.can_undo
+        if action in ("pause", "step", "pace"):
+            return self.driver is not None and self.driver.paced
+        return True
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self.ui.help_text or (self.ui.spec.help if self.ui.spec else "")))

@@ -23,6 +23,7 @@ class LocalDriver(Driver):
         self.at_device: int | None = None  # the human seat that last had the screen
         self.waiting = False  # a timer for the next bot move is set
         self.paced = not session.humans
+        self.can_undo = bool(session.humans)  # watching bots: nothing of yours to take back
 
     def start(self, app: Any) -> None:
         super().start(app)

@@ -94,6 +94,11 @@ class GameUI:
         """Your cards (hand, sheet, leader, plots, tactics) with their full text from the content data."""
         return []
 
+    def outcome(self, view: View, viewer: int | None, outcome: dict[str, Any]) -> str | None:
+        """The match's result in the game's words (stars, points), or None for the shell's "winner: …" line
+        (``outcome`` holds ``winners`` and ``scores``, seat-indexed)."""
+        return None
+
     # -- actions -----------------------------------------------------------------------------------------------
     def path(self, view: View, viewer: int | None, action: Action) -> tuple[str, ...]:
         """Where the action sits in the step-by-step picker: its group, then its parts, the last one being what

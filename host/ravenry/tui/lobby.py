@@ -12,6 +12,7 @@ from typing import Any
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.events import Key
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -47,7 +48,7 @@ class Lobby(Vertical):
         where = f"the match server {self.url}" if self.url else "this computer"
         yield Static(f"[b]Ravenry lobby[/b] — matches on {where}", id="lobby-title")
         with Horizontal(id="lobby-options"):
-            yield Label("players (blank: the game's fewest) ")
+            yield Label("players (type a number; blank: the game's fewest) ")
             yield Input(placeholder="e.g. 4", id="lobby-players", type="integer")
         yield OptionList(id="lobby-list")
         yield Static("", id="lobby-status")
@@ -59,6 +60,13 @@ class Lobby(Vertical):
             self.refresh_server()
             self.set_interval(REFRESH, self.refresh_server)
         self.query_one("#lobby-list", OptionList).focus()
+
+    def on_key(self, event: Key) -> None:
+        """A digit typed on the list sets the player count, so the keyboard alone picks both."""
+        field = self.query_one("#lobby-players", Input)
+        if event.character and event.character.isdigit() and not field.has_focus:
+            field.value = event.character
+            event.stop()
 
     def players(self, lo: int, hi: int) -> int:
         raw = self.query_one("#lobby-players", Input).value.strip()

@@ -36,10 +36,12 @@ class ActionPicker(Vertical):
             self.action = action
 
     class Highlighted(Message):
-        def __init__(self, action: Action | None, count: int) -> None:
+        def __init__(self, action: Action | None, count: int, alone: Action | None = None) -> None:
             super().__init__()
             self.action = action
             self.count = count
+            #: on a step, the decision that ends at it (attack with X alone, before + Y), if there is one
+            self.alone = alone
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -98,8 +100,14 @@ class ActionPicker(Vertical):
             seen.setdefault(key, []).append((p, a))
         out: list[Entry | None] = []
         for key, group in seen.items():
-            if len(group) == 1:
-                out.append(Entry(group[0][0], group[0][1], 1))
+            if len(group) == 1 or key == "":
+                # (key "": decisions ending at this step, "✓ just that", one row each)
+                out.extend(Entry(p, a, 1) for p, a in group)
+            elif all(len(p) == len(prefix) + 1 for p, _ in group):
+                # Several decisions that read the same (two copies of a card in play): rows of their own, not
+                # a step into an empty next part that would lead nowhere.
+                for i, (p, a) in enumerate(group):
+                    out.append(Entry(p[:-1] + (f"{p[-1]} (copy {i + 1})",), a, 1))
             else:
                 out.append(Entry(prefix + (key,), None, len(group)))
         return out
@@ -118,7 +126,9 @@ class ActionPicker(Vertical):
     def _redraw(self) -> None:
         crumbs = " › ".join(self.prefix)
         self.query_one("#crumbs", Label).update(
-            f"[b]{crumbs}[/b]  (Backspace: back)" if crumbs else f"{len(self.items)} choices"
+            f"[b]{crumbs}[/b]  (Backspace: back)"
+            if crumbs
+            else f"{len(self.items)} choice{'' if len(self.items) == 1 else 's'}"
         )
         ol = self.query_one("#choices", OptionList)
         ol.clear_options()
@@ -188,7 +198,10 @@ class ActionPicker(Vertical):
         i = event.option_index
         row = self.rows[i] if 0 <= i < len(self.rows) else None
         if row is not None:
-            self.post_message(self.Highlighted(row.action, row.count))
+            alone = None
+            if row.action is None:
+                alone = next((a for p, a in self.items if p == row.prefix), None)
+            self.post_message(self.Highlighted(row.action, row.count, alone))
 
     def on_key(self, event: Key) -> None:
         ol = self.query_one("#choices", OptionList)

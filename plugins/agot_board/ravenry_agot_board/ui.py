@@ -51,11 +51,16 @@ _EXPANSION = "ravenry_storm_of_swords"
 _EXPANSION_FILES = {"cards": "house_cards"}
 
 
-def _records(name: str) -> list[dict[str, Any]]:
-    """Every card record named ``name`` (cards, westeros, tactics, wildlings): base game first, then the
-    expansion's if it is installed."""
+def _records(name: str, only: str | None = None) -> list[dict[str, Any]]:
+    """Every card record of the kind ``name`` (cards, westeros, tactics, wildlings): base game first, then the
+    expansion's if it is installed; ``only`` keeps one set ("base" or "storm_of_swords")."""
     out: list[dict[str, Any]] = []
-    for package, file in (("ravenry_agot_board", name), (_EXPANSION, _EXPANSION_FILES.get(name, name))):
+    for package, file, card_set in (
+        ("ravenry_agot_board", name, "base"),
+        (_EXPANSION, _EXPANSION_FILES.get(name, name), "storm_of_swords"),
+    ):
+        if only is not None and card_set != only:
+            continue
         try:
             data = plugin_data(package, file)
         except (ModuleNotFoundError, FileNotFoundError):
@@ -65,19 +70,27 @@ def _records(name: str) -> list[dict[str, Any]]:
 
 
 @cache
-def house_cards() -> dict[str, dict[str, Any]]:
-    out: dict[str, dict[str, Any]] = {}
-    for c in _records("cards"):
-        out.setdefault(c["name"], c)
-    return out
+def house_cards(card_set: str = "base") -> dict[str, dict[str, Any]]:
+    """The house cards of one set by name. The base and Storm of Swords sets share names (Robb Stark, Tywin
+    Lannister…) with other strengths and texts, so the set comes from the view's ``house_card_set``."""
+    return {c["name"]: c for c in _records("cards", card_set)}
 
 
 @cache
-def westeros_cards() -> dict[str, dict[str, Any]]:
+def westeros_cards(card_set: str = "base") -> dict[str, dict[str, Any]]:
+    """The Westeros cards of one set by name (the view's ``westeros_set``; both sets have a Supply)."""
     out: dict[str, dict[str, Any]] = {}
-    for c in _records("westeros"):
+    for c in _records("westeros", card_set):
         out.setdefault(c["name"], c)
     return out
+
+
+def view_house_cards(view: View) -> dict[str, dict[str, Any]]:
+    return house_cards(str(view.get("house_card_set") or "base"))
+
+
+def view_westeros_cards(view: View) -> dict[str, dict[str, Any]]:
+    return westeros_cards(str(view.get("westeros_set") or "base"))
 
 
 @cache
@@ -257,7 +270,7 @@ class Tracks(ViewWidget):
         if view.get("westeros"):
             info.append("\nWesteros cards: ")
             for name in view["westeros"]:
-                rec = westeros_cards().get(name, {})
+                rec = view_westeros_cards(view).get(name, {})
                 info.append(f"\n  {name}: ", style="bold")
                 info.append(rec.get("text", ""))
         if view.get("wildling_card"):
@@ -292,7 +305,8 @@ class Battle(ViewWidget):
         c = view.get("combat")
         if not c:
             return Text("No battle in progress.", style="dim")
-        t = Table(title=f"Battle for {c['area']} · {c['stage']}", expand=True)
+        stage = STAGE_WORDS.get(str(c["stage"]), str(c["stage"]))
+        t = Table(title=f"Battle for {c['area']} · {stage}", expand=True)
         t.add_column("")
         t.add_column(Text.assemble("attacker ", house_tag(c["attacker"])))
         t.add_column(Text.assemble("defender ", house_tag(c["defender"])))
@@ -351,6 +365,31 @@ class AreaIndex(ViewWidget):
         return t
 
 
+#: a battle's stage (the view's ``combat.stage``) in words
+STAGE_WORDS = {
+    "Support": "support being declared",
+    "Cards": "house cards being chosen",
+    "Immediate": "house card effects",
+    "Blade": "the Valyrian Steel Blade",
+    "Totals": "adding up",
+    "Casualties": "casualties",
+    "Retreat": "the loser retreats",
+    "RetreatLosses": "losses beyond supply on the retreat",
+    "After": "after the battle",
+    "Done": "over",
+}
+
+#: a march's move in the core's note, ``1F 2K 0S``: footmen, knights, ships
+MOVED = re.compile(r"\b(\d+)F (\d+)K (\d+)S\b")
+UNIT_WORDS = (("footman", "footmen"), ("knight", "knights"), ("ship", "ships"))
+
+
+def units_in_words(m: re.Match[str]) -> str:
+    counts = [int(x) for x in m.groups()]
+    words = [f"{n} {UNIT_WORDS[i][n != 1]}" for i, n in enumerate(counts) if n]
+    return ", ".join(words) or "no units"
+
+
 class UI(GameUI):
     css_path = Path(__file__).with_suffix(".tcss")
     help_text = """\
@@ -379,6 +418,21 @@ shows the total it makes. Houses: [S] Stark [L] Lannister [B] Baratheon [G] Grey
             AreaIndex(self, id="board-areas"),
         ]
 
+    def narrate(self, event: dict[str, Any]) -> str:
+        """The core's notes, with a march's unit counts in words ("1 footman, 2 knights", not "1F 2K 0S")."""
+        return MOVED.sub(units_in_words, super().narrate(event))
+
+    def outcome(self, view: View, viewer: int | None, outcome: dict[str, Any]) -> str | None:
+        """The winner and every House's castles and strongholds (seven win at once; else the most after round 10),
+        when those are the match's scores."""
+        seats = view["seats"]
+        scores = outcome.get("scores") or []
+        if len(scores) != len(seats) or any(int(x) != s["castles"] for x, s in zip(scores, seats)):
+            return None  # another victory (Storm of Swords claims): the shell's line with the raw scores
+        names = ", ".join(self.you(view, viewer, w) for w in outcome.get("winners", []))
+        held = ", ".join(f"{self.you(view, viewer, p)} {s['castles']}" for p, s in enumerate(seats))
+        return f"winner: {names or 'no one'} (castles and strongholds held: {held})"
+
     def seat_name(self, view: View, seat: int) -> str:
         seats = view.get("seats", [])
         return f"House {seats[seat]['house']}" if 0 <= seat < len(seats) else f"player {seat + 1}"
@@ -388,6 +442,8 @@ shows the total it makes. Houses: [S] Stark [L] Lannister [B] Baratheon [G] Grey
             "you" if viewer is not None and view["seats"][viewer]["house"] == h else f"House {h}"
             for h in view.get("waiting_for", [])
         )
+        if view["phase"] == "Over":
+            return f"round {view['round']} · the game is over"
         return f"round {view['round']} · {view['phase']} phase" + (f" · waiting for {waiting}" if waiting else "")
 
     def cards(self, view: View, viewer: int | None) -> list[Card]:
@@ -396,19 +452,21 @@ shows the total it makes. Houses: [S] Stark [L] Lannister [B] Baratheon [G] Grey
         me = view["seats"][viewer]
         out: list[Card] = []
         for name in me["hand"]:
-            rec = house_cards().get(name, {})
+            rec = view_house_cards(view).get(name, {})
             t = Text(f"{name}\n", style="bold")
             t.append(
                 f"strength {rec.get('strength', '?')} · swords {rec.get('swords', 0)} · forts {rec.get('forts', 0)}"
             )
             if rec.get("text"):
                 t.append(f"\n{rec['text']}")
+            else:
+                t.append("\nno card ability", style="dim")
             out.append(Card(f"card:{name}", f"{name} ({rec.get('strength', '?')})", t))
         for name in me.get("tactics") or []:
             rec = tactics_cards().get(name, {})
             out.append(Card(f"tactic:{name}", f"tactic: {name}", Text(f"{name}\n{rec.get('text', '')}"), "tactics"))
         for name in view.get("westeros") or []:
-            rec = westeros_cards().get(name, {})
+            rec = view_westeros_cards(view).get(name, {})
             out.append(Card(f"westeros:{name}", f"Westeros: {name}", Text(f"{name}\n{rec.get('text', '')}"), "table"))
         if view.get("wildling_card"):
             rec = wildling_cards().get(view["wildling_card"], {})
@@ -437,12 +495,29 @@ shows the total it makes. Houses: [S] Stark [L] Lannister [B] Baratheon [G] Grey
         "support": "Support",
     }
 
+    #: what a "choice" decides, by the view's ``question``
+    QUESTIONS = {
+        "Blade": "The Valyrian Steel Blade: use it now (+1) or keep it",
+        "DarkWings": "Dark Wings, Dark Words: which card",
+        "ThroneOfBlades": "A Throne of Blades: which card",
+        "MelisandreDiscard": "Melisandre: discard a house card?",
+        "Reconcile": "Over your supply: destroy units",
+        "Retreat": "Retreat: where your army goes",
+        "Sacrifice": "Destroy a unit",
+        "Support": "Your support in this battle",
+        "TieOrder": "Tied bids: you hold the Iron Throne and set the order",
+    }
+
     def group(self, action: dict[str, Any]) -> str:
         return self.GROUPS.get(str(action["kind"]), super().group(action))
 
     def path(self, view: View, viewer: int | None, action: dict[str, Any]) -> tuple[str, ...]:
         label = str(action["label"])
         g = self.group(action)
+        if action["kind"] == "choice":
+            g = self.QUESTIONS.get(str(view.get("question")), g)
+        if action["kind"] == "bid" and view.get("bidding_for"):
+            g = f"Bid power for {view['bidding_for']}"
         m = re.match(r"Order (.+) in (.+)", label)
         if m:  # area first, then which order
             return (g, f"in {m[2]}", m[1])
@@ -455,6 +530,8 @@ shows the total it makes. Houses: [S] Stark [L] Lannister [B] Baratheon [G] Grey
         return (g, label)
 
     def preview(self, view: View, viewer: int | None, action: dict[str, Any]) -> RenderableType | None:
+        if action["kind"] == "bid" and viewer is not None:
+            return self._bid_preview(view, viewer, action)
         c = view.get("combat")
         if not c or viewer is None or not c.get("parts"):
             return None
@@ -473,4 +550,17 @@ shows the total it makes. Houses: [S] Stark [L] Lannister [B] Baratheon [G] Grey
             f"their strength so far {theirs} + their house card (not yet known); card abilities and tactics "
             "count after the reveal"
         )
+        return t
+
+    def _bid_preview(self, view: View, viewer: int, action: dict[str, Any]) -> RenderableType:
+        """A bid: what it is for, what you hold, what it leaves (bids are secret and spent)."""
+        m = re.match(r"Bid (\d+)", str(action["label"]))
+        bid = int(m[1]) if m else 0
+        power = view["seats"][viewer]["power"]
+        track = view.get("bidding_for")
+        t = Text(f"You hold ◆{power}; bidding {bid} leaves ◆{power - bid}. ", style="bold")
+        if track == "the Night's Watch":
+            t.append(f"Everyone's bids together against the wildling threat {view['threat']}: at least that many wins.")
+        elif track:
+            t.append(f"Bids are secret and spent; the highest takes the first place on the {track} track.")
         return t

@@ -87,6 +87,11 @@ def in_words(view: View, viewer: int | None, label: str) -> str:
     label = re.sub(r"against seat (\d+)", lambda m: f"against {who(int(m[1]))}", label)
     label = re.sub(r"^seat (\d+) is first player", lambda m: f"{who(int(m[1]))} go(es) first", label)
     label = label.replace("(yours, ", "(").replace("(you, ", "(yours, ")
+    if "STR" in label:  # the core gives every card in play a STR; only characters have one
+        for s in view.get("seats", []):
+            for c in s.get("play", []):
+                if record(c["card"]).get("type") != "character":
+                    label = re.sub(re.escape(c["name"]) + r" \(([^,()]+), STR \d+\)", c["name"] + r" (\1)", label)
     return label
 
 
@@ -116,6 +121,33 @@ def can_defend(view: View, seat: int, kind: int) -> list[dict[str, Any]]:
     ]
 
 
+#: why a kill is asked for (the view's ``pending.Kill.why``)
+KILL_WHY = {
+    "Claim": "You lost a military challenge: its claim makes you kill",
+    "Deadly": "A deadly attacker won: you kill",
+    "Castle": "A card's effect makes you kill",
+}
+
+
+def pending_words(pending: Any) -> str | None:
+    """What the rules wait for, in words, from the view's ``pending`` (``{"Kill": {...}}`` and the like)."""
+    if not isinstance(pending, dict) or len(pending) != 1:
+        return None
+    ((kind, f),) = pending.items()
+    if not isinstance(f, dict):
+        return None
+    if kind == "Kill":
+        n = int(f.get("left", 1))
+        return f"{KILL_WHY.get(str(f.get('why')), 'You must kill')} {n} of your characters (your choice)."
+    if kind == "Respond":
+        return "A response you may make now (optional): yes or no."
+    if kind == "KneelTarget":
+        return "Choose a character to kneel" + (" (you may decline)." if f.get("optional") else ".")
+    if kind == "DiscardFromHand":
+        return f"Discard {f.get('left', 1)} card(s) from your hand."
+    return None
+
+
 class Houses(ViewWidget):
     """One column per House: power, gold, plot, every card in play."""
 
@@ -131,7 +163,10 @@ class Houses(ViewWidget):
             if s["eliminated"]:
                 head.append(" (eliminated)")
             t.add_column(head, ratio=1)
-            top = Text(f"power ♦{s['power']} (House {s['house_power']}) · gold {s['gold']} · init {s['initiative']}")
+            top = Text(
+                f"power ♦{s['power']} ({s['house_power']} on the House card) · gold {s['gold']} "
+                f"· initiative {s['initiative']}"
+            )
             top.append(f"\nhand {s['hand_size']} · deck {s['deck_size']} · discard {len(s['discard'])}")
             plot = record(s["plot"])["name"] if s["plot"] is not None else "—"
             top.append(f"\nplot: {plot}", style="bold")
@@ -178,7 +213,8 @@ class ChallengePanel(ViewWidget):
         dfd = sum(strength_of(view, u) for u in ch["defenders"])
         t = Text()
         t.append(f"{kind.title()} challenge", style=f"bold {ICON['MIP'[ch['kind']]][0]}")
-        t.append(f" [{'MIP'[ch['kind']]}]: {self.ui.you(view, seat, ch['attacker'])} attack(s) ")
+        attacker = self.ui.you(view, seat, ch["attacker"])
+        t.append(f" [{'MIP'[ch['kind']]}]: {attacker} {'attack' if attacker == 'you' else 'attacks'} ")
         t.append(f"{self.ui.you(view, seat, ch['defender'])} · {stage_words(ch['stage'])}\n")
         t.append(
             "attackers: "
@@ -225,7 +261,14 @@ before you declare attackers or defenders the strengths they make.
     def seat_name(self, view: View, seat: int) -> str:
         return house_name(view, seat)
 
+    def outcome(self, view: View, viewer: int | None, outcome: dict[str, Any]) -> str | None:
+        names = ", ".join(self.you(view, viewer, w) for w in outcome.get("winners", []))
+        power = ", ".join(f"{self.you(view, viewer, p)} ♦{s['power']}" for p, s in enumerate(view["seats"]))
+        return f"winner: {names or 'no one'} (power, 15 wins: {power})"
+
     def status(self, view: View, viewer: int | None) -> str:
+        if not view["round"]:
+            return "setup, before round 1"
         return f"round {view['round']} · {PHASE.get(str(view['phase']), str(view['phase']).lower())}"
 
     def cards(self, view: View, viewer: int | None) -> list[Card]:
@@ -305,6 +348,13 @@ before you declare attackers or defenders the strengths they make.
         kind = action["kind"]
         label = str(action["label"])
         chosen = sum(int(x) for x in re.findall(r"STR (\d+)", label))
+        if kind == "setup" and viewer is not None:
+            return self._setup_preview(view, viewer, action)
+        why = pending_words(view.get("pending"))
+        if why and kind in ("kill", "kneel", "respond", "discard", "done") and not ch:
+            return Text(why, style="bold")
+        if why and kind in ("kill", "respond"):
+            return Text(why, style="bold")
         if kind == "attackers" and ch:
             could = can_defend(view, ch["defender"], ch["kind"])
             best = sum(int(c["strength"]) for c in could)
@@ -323,3 +373,18 @@ before you declare attackers or defenders the strengths they make.
             att = sum(strength_of(view, u) for u in ch["attackers"])
             return Text(f"No defenders: the attack (STR {att}) wins unopposed.", style="bold")
         return None
+
+    def _setup_preview(self, view: View, viewer: int, action: dict[str, Any]) -> RenderableType | None:
+        """Setup (rules: up to 8 gold of characters and locations, at most one limited card): what is placed
+        so far and what this card makes it."""
+        placed = view["seats"][viewer].get("setup") or []
+        spent = sum(int(record(c).get("cost") or 0) for c in placed)
+        t = Text(f"Setup so far: {spent} of 8 gold", style="bold")
+        hand = view["seats"][viewer].get("hand") or []
+        i = (action.get("fields") or {}).get("hand")
+        if isinstance(i, int) and 0 <= i < len(hand):
+            r = record(hand[i])
+            t.append(f"; with {r['name']}: {spent + int(r.get('cost') or 0)} of 8")
+            if "limited" in (r.get("keywords") or []):
+                t.append(" (limited: only one limited card in setup)")
+        return t

@@ -239,7 +239,7 @@ class ScoresWidget(ViewWidget):
         t.add_column("points this hand", justify="right")
         if view["previous_points"]:
             t.add_column("last hand", justify="right")
-        t.add_column("score so far", justify="right")
+        t.add_column("score (26 − points)", justify="right")
         t.add_column("void in (shown)")
         order = [p for p in range(4) if p == seat] + [p for p in range(4) if p != seat]
         for p in order:
@@ -348,6 +348,14 @@ whether it would take the trick so far, and the points in the trick.
     def learn(self, view: View) -> None:
         self.viewer = view.get("viewer")
 
+    def outcome(self, view: View, viewer: int | None, outcome: dict[str, Any]) -> str | None:
+        """The winner with every seat's score (26 − points a hand, highest wins) and the points they took."""
+        names = ", ".join(seat_words(view, viewer, w) for w in outcome.get("winners", []))
+        scores = ", ".join(
+            f"{seat_words(view, viewer, p)} {view['totals'][p]} ({view['points'][p]} pt taken)" for p in range(4)
+        )
+        return f"winner: {names or 'no one'} — scores (26 − points taken, highest wins): {scores}"
+
     def narrate(self, event: dict[str, Any]) -> str:
         """The story in the seat's words: "you", "East (left)", cards with their suit letters."""
         body = event.get("event")
@@ -381,6 +389,12 @@ whether it would take the trick so far, and the points in the trick.
             return cap(f"{who()} take{'' if who() == 'you' else 's'} the trick ({f['points']} pt).")
         if kind == "MoonShot":
             return cap(f"{who()} shoot{'' if who() == 'you' else 's'} the moon!")
+        if kind == "HandScored" and len(f.get("points", [])) == 4 and len(f.get("returns", [])) == 4:
+            each = ", ".join(
+                f"{'you' if p == viewer else seat_words({}, viewer, p)} {f['points'][p]} pt → {f['returns'][p]}"
+                for p in range(4)
+            )
+            return f"Hand over. Points taken and the hand's score (26 − points): {each}."
         return narrate_event(event)
 
     def cards(self, view: View, viewer: int | None) -> list[Card]:

@@ -338,7 +338,11 @@ def narrate_event(event: dict[str, Any]) -> str:
         ),
         "HostageCard": lambda: f"(the hostage is {card_name(own(b['owner']), b['card'])})",
         "GameOver": lambda: (
-            "Game over. Winner(s): " + ", ".join(S(w) for w in b["winners"]) + f"; spread {b['spread']}."
+            "Game over. Winner(s): "
+            + ", ".join(S(w) for w in b["winners"])
+            + "; influence spread: "
+            + ", ".join(f"{S(p)} {n}" for p, n in enumerate(b["spread"]))
+            + "."
         ),
     }
     make = lines.get(kind)

@@ -134,7 +134,7 @@ class Houses(ViewWidget):
             head = house_tag(s["house"])
             if s["seat"] == seat:
                 head.append(" ← you", style="bold reverse")
-            role = {enc["attacker"]: "⚔ attacker", enc["defender"]: "⛨ defender"}.get(s["seat"], "")
+            role = {enc["attacker"]: "⚔ attacker", enc["defender"]: "◇ defender"}.get(s["seat"], "")
             t.add_column(head, ratio=1)
             leader = (
                 Text(f"{s['leader_name']}\n“{s['leader_title']}”")
@@ -252,6 +252,11 @@ Houses are coloured and lettered: [S] Stark, [L] Lannister, [B] Baratheon, [T] T
     def seat_name(self, view: View, seat: int) -> str:
         seats = view.get("seats", [])
         return f"House {seats[seat]['house']}" if 0 <= seat < len(seats) else f"seat {seat + 1}"
+
+    def outcome(self, view: View, viewer: int | None, outcome: dict[str, Any]) -> str | None:
+        names = ", ".join(self.you(view, viewer, w) for w in outcome.get("winners", []))
+        spread = ", ".join(f"{self.you(view, viewer, p)} {s['spread']}" for p, s in enumerate(view["seats"]))
+        return f"winner: {names or 'no one'} (influence spread, of 5: {spread})"
 
     def status(self, view: View, viewer: int | None) -> str:
         return f"turn {view['turn'] + 1} · event deck {view['event_deck']}"

@@ -16,7 +16,7 @@ from rich.text import Text
 ATTRS = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
 COLORS = ("green", "blue", "red", "purple", "black", "white", "gold")
 STYLE = {
-    "green": "bold white on green",
+    "green": "bold black on green",  # white on a bright green (a browser theme) cannot be read
     "blue": "bold white on blue",
     "red": "bold white on red",
     "purple": "bold white on magenta",

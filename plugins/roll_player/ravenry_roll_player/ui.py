@@ -41,6 +41,10 @@ def market_cards() -> dict[str, dict[str, Any]]:
     return {c["name"]: c for c in plugin_data("ravenry_roll_player", "market")["cards"]}
 
 
+#: a sheet slot in an action's label: ``STR #2``
+SLOT = re.compile(r"\b(STR|DEX|CON|INT|WIS|CHA) #(\d)")
+
+
 def die(colour: str, value: int) -> Text:
     """A die as its colour and a letter: ``R5`` on red."""
     if not value:
@@ -72,8 +76,9 @@ def goals_table(goals: list[list[Any]]) -> Table:
 
 def sheet(seat: View, me: bool) -> RenderableType:
     t = Table(box=None, padding=(0, 1), header_style="bold", show_header=True)
-    for col in ("", "dice", "race", "total", "goal", "★"):
-        t.add_column(col)
+    for col in ("", "dice", "race", "total", "goal", "★", "story"):
+        t.add_column(col, no_wrap=True)
+    marks = seat.get("backstory_marks") or []
     for r, attr in enumerate(ATTRS):
         row = seat["sheet"][r] if r < len(seat["sheet"]) else []
         dice = Text()
@@ -89,6 +94,7 @@ def sheet(seat: View, me: bool) -> RenderableType:
             Text(str(seat["totals"][r]) + (" ✓" if met else ""), style="bold green" if met else "bold"),
             goal,
             str(stars),
+            backstory_cell(seat, r, marks),
         )
     info = Text()
     info.append(f"gold {seat['gold']}", style="yellow")
@@ -96,13 +102,14 @@ def sheet(seat: View, me: bool) -> RenderableType:
         info.append(f" · charisma tokens {seat['charisma']}")
     info.append(f" · stars so far ★{seat.get('stars', 0)}", style="bold")
     if seat.get("backstory"):
-        marks = " ".join(
-            f"{a}:{LETTER.get(c, '?')}@{col + 1}" for a, (c, col) in zip(ATTRS, seat.get("backstory_marks") or [])
+        matched = sum(backstory_match(seat, r, marks) for r in range(len(marks)))
+        info.append(
+            f"\nbackstory {seat['backstory']} (story: the colour wanted in a slot): {matched} of 6 rows"
+            f" → ★{BACKSTORY_STARS[min(matched, 6)]} (2-3 ★1, 4-5 ★3, 6 ★6)"
         )
-        info.append(f"\nbackstory {seat['backstory']}: {marks}")
     if seat.get("alignment"):
-        tok = seat["token"]
-        info.append(f"\nalignment {seat['alignment']}: token at {ALIGN_ROWS[tok // 3]}/{ALIGN_COLS[tok % 3]}")
+        info.append("\n")
+        info.append_text(alignment_line(seat))
     if seat.get("cards"):
         info.append("\ncards: " + ", ".join(n + (" (exhausted)" if ex else "") for n, _k, ex in seat["cards"]))
     if seat.get("pool"):
@@ -113,6 +120,46 @@ def sheet(seat: View, me: bool) -> RenderableType:
         info.append("\ndie to place: ")
         info.append_text(die(*seat["holding"]))
     return Group(t, info)
+
+
+#: stars for the number of rows matching the backstory card (rulebook: 0-1 none, 2-3 one, 4-5 three, 6 six)
+BACKSTORY_STARS = (0, 0, 1, 1, 3, 3, 6)
+
+
+def backstory_match(seat: View, row: int, marks: list[Any]) -> bool:
+    """The die in the marked slot of ``row`` has the marked colour."""
+    if row >= len(marks) or row >= len(seat["sheet"]):
+        return False
+    colour, col = marks[row]
+    dice = seat["sheet"][row]
+    return col < len(dice) and bool(dice[col][1]) and dice[col][0] == colour
+
+
+def backstory_cell(seat: View, row: int, marks: list[Any]) -> Text:
+    """The row's backstory mark: the colour (and letter) wanted in a slot, ✓ once a die of it is there."""
+    if row >= len(marks):
+        return Text("")
+    colour, col = marks[row]
+    cell = Text(f"{LETTER.get(colour, '?')}#{col + 1}", style=STYLE.get(colour, ""))
+    if backstory_match(seat, row, marks):
+        cell.append(" ✓", style="bold green")
+    return cell
+
+
+def alignment_line(seat: View) -> Text:
+    """The alignment card: its nine squares' stars, the token's square bracketed."""
+    tok = seat["token"]
+    grid = seat.get("alignment_grid") or [0] * 9
+    t = Text(f"alignment {seat['alignment']} (stars per square; [ ] the token, now ", style="")
+    t.append(f"{ALIGN_ROWS[tok // 3]}/{ALIGN_COLS[tok % 3]} ★{grid[tok]:+d}", style="bold")
+    t.append("):")
+    for r, row_name in enumerate(ALIGN_ROWS):
+        t.append(f"  {row_name}:")
+        for c in range(3):
+            i = r * 3 + c
+            cell = f"{grid[i]:+d}" if grid[i] else "0"
+            t.append(f"[{cell}]" if i == tok else f" {cell} ", style="bold reverse" if i == tok else "")
+    return t
 
 
 def seat_title(view: View, i: int) -> str:
@@ -190,7 +237,21 @@ and effects. Choosing a race or class shows its modifiers and goals; placing a d
     def seat_name(self, view: View, seat: int) -> str:
         return seat_title(view, seat) if 0 <= seat < len(view.get("seats", [])) else f"Player {seat + 1}"
 
+    def outcome(self, view: View, viewer: int | None, outcome: dict[str, Any]) -> str | None:
+        """Stars, not a win share: solo, the stars and the rulebook's rating; else the winner and everyone's stars."""
+        seats = view["seats"]
+        stars = ", ".join(f"{self.you(view, viewer, p)} ★{s.get('stars', 0)}" for p, s in enumerate(seats))
+        if len(seats) == 1:
+            you = self.you(view, viewer, 0)
+            return f"{you} scored ★{seats[0].get('stars', 0)}: solo rating {view.get('solo_rating')}"
+        names = ", ".join(self.you(view, viewer, w) for w in outcome.get("winners", []))
+        return f"winner: {names or 'no one'} (stars: {stars})"
+
     def status(self, view: View, viewer: int | None) -> str:
+        if view["phase"] == "over":
+            return "the sheets are full"
+        if not view["round"]:
+            return f"{view['phase']} (before round 1)"
         return f"round {view['round']} · {view['phase']} phase"
 
     def cards(self, view: View, viewer: int | None) -> list[Card]:
@@ -231,6 +292,12 @@ and effects. Choosing a race or class shows its modifiers and goals; placing a d
         "discard": "Discard for gold",
         "charisma": "Charisma",
         "pass": "Pass",
+        "flip": "Flip a die to its opposite face (7 − value)",
+        "nudge": "Raise or lower a die by 1",
+        "reroll": "Reroll a die",
+        "keep": "Keep the reroll?",
+        "swap": "Swap two dice",
+        "move": "Move your alignment token",
     }
 
     def group(self, action: dict[str, Any]) -> str:
@@ -245,6 +312,9 @@ and effects. Choosing a race or class shows its modifiers and goals; placing a d
         m = re.match(r"(Place starting \w+ \d) in (\w+)", label)
         if m:
             return (g, m[1], "in " + m[2])
+        m = SLOT.search(label)
+        if action["kind"] in ("flip", "nudge", "reroll") and m:
+            return (g, f"a die in {m[1]}", label)
         return (g, label)
 
     def preview(self, view: View, viewer: int | None, action: dict[str, Any]) -> RenderableType | None:
@@ -261,20 +331,59 @@ and effects. Choosing a race or class shows its modifiers and goals; placing a d
                 return Group(t, goals_table(c["goals"]))
         if kind in ("place", "start-die") and viewer is not None:
             return self._place_preview(view, viewer, action)
+        if kind in ("flip", "nudge", "swap", "reroll") and viewer is not None:
+            return self._change_preview(view, viewer, label)
         return None
+
+    def _change_preview(self, view: View, viewer: int, label: str) -> RenderableType | None:
+        """A die turned, nudged, rerolled or two swapped: each row's total before and after, against its goal
+        (card bonuses that count towards goals are not added: the total is the dice and the race)."""
+        me = view["seats"][viewer]
+        slots = [(ATTRS.index(r), int(n) - 1) for r, n in SLOT.findall(label) if r in ATTRS]
+        if not slots:
+            return None
+        try:
+            dice = [me["sheet"][r][c] for r, c in slots]
+        except IndexError:
+            return None
+        new: dict[int, int] = {r: 0 for r, _ in slots}
+        if label.startswith("Swap") and len(slots) == 2:
+            (r1, _), (r2, _) = slots
+            new[r1] += dice[1][1] - dice[0][1]
+            new[r2] += dice[0][1] - dice[1][1]
+        elif label.startswith("Flip"):
+            new[slots[0][0]] = 7 - 2 * dice[0][1]
+        elif label.startswith("Raise"):
+            new[slots[0][0]] = 1
+        elif label.startswith("Lower"):
+            new[slots[0][0]] = -1
+        t = Text()
+        for row, delta in new.items():
+            now = me["totals"][row]
+            goal, stars = me["goals"][row] if row < len(me.get("goals") or []) else ("—", 0)
+            t.append("\n" if t.plain else "")
+            if label.startswith("Reroll"):
+                v = dice[0][1]
+                t.append(f"{ATTRS[row]}: total {now}, {now - v + 1} to {now - v + 6} after the reroll", style="bold")
+            else:
+                t.append(f"{ATTRS[row]}: total {now} → {now + delta}", style="bold")
+                if goal != "—":
+                    t.append(f"; goal {goal} ({stars}★): " + ("met" if goal_met(goal, now + delta) else "not met"))
+        return t
 
     def _place_preview(self, view: View, viewer: int, action: dict[str, Any]) -> RenderableType | None:
         me = view["seats"][viewer]
         label = str(action["label"])
         row = (action.get("fields") or {}).get("row")
         value = None
+        colour = None
         if action["kind"] == "start-die":
-            m = re.match(r"Place starting \w+ (\d) in (\w+)", label)
+            m = re.match(r"Place starting (\w+) (\d) in (\w+)", label)
             if m:
-                value, row = int(m[1]), ATTRS.index(m[2])
+                colour, value, row = m[1], int(m[2]), ATTRS.index(m[3])
         else:
             if me.get("holding"):
-                value = int(me["holding"][1])
+                colour, value = str(me["holding"][0]), int(me["holding"][1])
         if row is None or value is None:
             return None
         now = me["totals"][row]
@@ -283,4 +392,13 @@ and effects. Choosing a race or class shows its modifiers and goals; placing a d
         t = Text(f"{ATTRS[row]}: total {now} → {after}", style="bold")
         if goal != "—":
             t.append(f"; goal {goal} ({stars}★): " + ("met" if goal_met(goal, after) else "not met"))
+        marks = me.get("backstory_marks") or []
+        dice = me["sheet"][row] if row < len(me["sheet"]) else []
+        slot = next((i for i, d in enumerate(dice) if not d[1]), None)
+        if colour is not None and slot is not None and row < len(marks):
+            want, col = marks[row]
+            t.append(f"\nIt goes in slot #{slot + 1}; your backstory wants {want} ({LETTER.get(want, '?')})")
+            t.append(f" in #{col + 1}")
+            if slot == col:
+                t.append(": a match" if want == colour else ": not a match", style="bold")
         return t

@@ -84,7 +84,14 @@ pub struct View {
     pub leaders: Vec<LeaderView>,
     pub combat: Option<CombatView>,
     pub bids: Option<Vec<u8>>,
+    /// What the bidding under way is for: "Iron Throne", "Fiefdoms", "King's Court" or "the Night's Watch"
+    /// (the wildlings' attack); None when no one is bidding.
+    pub bidding_for: Option<&'static str>,
     pub winner: Option<String>,
+    /// Which set the house cards and the Westeros decks come from ("base" or "storm_of_swords"): cards of the
+    /// two sets share names (Robb Stark, Supply) but not texts, so a client looks texts up by (set, name).
+    pub house_card_set: &'static str,
+    pub westeros_set: &'static str,
 }
 
 fn cards_of(r: &Rules, house: u8, mask: u8) -> Vec<String> {
@@ -203,6 +210,12 @@ impl AgotBoard {
             }
         });
         let bids = self.bidding.as_ref().filter(|b| b.revealed).map(|b| b.bids.clone());
+        let bidding_for = self.bidding.as_ref().map(|b| match b.track {
+            0 => "Iron Throne",
+            1 => "Fiefdoms",
+            2 => "King's Court",
+            _ => "the Night's Watch",
+        });
         let question = match &self.pending {
             Pending::Choice { kind, .. } => format!("{kind:?}"),
             other => format!("{other:?}").split('(').next().unwrap_or("").to_string(),
@@ -225,7 +238,10 @@ impl AgotBoard {
             leaders,
             combat,
             bids,
+            bidding_for,
             winner: (self.winner != NONE).then(|| hn(self.winner)),
+            house_card_set: if r.opts.sos_house_cards { "storm_of_swords" } else { "base" },
+            westeros_set: if r.opts.sos_westeros { "storm_of_swords" } else { "base" },
         }
     }
 
