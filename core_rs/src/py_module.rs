@@ -5,8 +5,8 @@ use std::sync::{Arc, Mutex};
 use numpy::PyArray1;
 
 use pyo3::prelude::*;
-use pyo3::{intern, PyClassInitializer};
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use pyo3::{intern, PyClassInitializer};
 
 use crate::engine::dynamic::{DynMatch, DynRuleset};
 use crate::engine::{ActionInfo, ActionSpace, Field, Illegal, Viewer};

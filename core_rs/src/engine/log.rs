@@ -76,7 +76,6 @@ impl<T> SharedLog<T> {
         self.len() == 0
     }
 
-
     /// Frozen chunks, oldest first.
     fn chunks(&self) -> Vec<&[T]> {
         let mut out = Vec::with_capacity(self.frozen_len / CHUNK);
