@@ -5,7 +5,8 @@ use std::sync::{Arc, Mutex};
 use numpy::PyArray1;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use pyo3::{intern, PyClassInitializer};
 
 use crate::engine::dynamic::{DynMatch, DynRuleset};
 use crate::engine::{ActionInfo, ActionSpace, Field, Illegal, Viewer};
@@ -232,6 +233,42 @@ impl PyMatch {
             inner.set_history(h.into_iter().map(|(p, a)| (p.0, a.0)).collect());
         }
         Ok(PyMatch { inner, ruleset, buf: Vec::new() })
+    }
+
+    /// An independent copy that continues identically (same RNG position, history and events), of this
+    /// match's own Python class. The core shares the history and event log copy-on-write, so a copy costs the
+    /// same at any point of the match. A subclass's instance attributes are copied without running `__init__`,
+    /// each dict among them one level deep (the host's `options` and `meta`), so setting an item on the copy's
+    /// never changes this match's.
+    fn clone<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let copy = {
+            let me = slf.borrow();
+            PyMatch { inner: me.inner.clone_box(), ruleset: me.ruleset.clone_ref(py), buf: Vec::new() }
+        };
+        let ty = slf.get_type();
+        if ty.is(py.get_type::<PyMatch>()) {
+            return Ok(Bound::new(py, copy)?.into_any());
+        }
+        // The object is made as PyO3's own `__new__` makes one for a subclass (the path `Match(...)` takes),
+        // minus the argument parsing: the Python-side copy cost is most of a clone.
+        // SAFETY: `ty` is the type of a `PyMatch` instance, so `PyMatch` itself or a subclass of it.
+        let made = unsafe {
+            let raw = pyo3::impl_::pymethods::tp_new_impl(py, PyClassInitializer::from(copy), ty.as_type_ptr())?;
+            Bound::from_owned_ptr(py, raw)
+        };
+        // Set one by one, the copy keeps CPython's compact per-class attribute storage (cheaper to build and to
+        // free than a whole dict assigned to `__dict__`).
+        if let Ok(attrs) = slf.getattr(intern!(py, "__dict__")) {
+            for (k, v) in attrs.cast_into::<PyDict>()?.iter() {
+                let k = k.cast_into::<PyString>()?;
+                match v.cast_exact::<PyDict>() {
+                    Ok(d) => made.setattr(k, d.copy()?)?,
+                    Err(_) => made.setattr(k, v)?,
+                }
+            }
+        }
+        Ok(made)
     }
 
     /// Seats that may act now (several during a secret simultaneous commit); empty when over.

@@ -4,7 +4,7 @@ from typing import Any, final
 
 import numpy as np
 import numpy.typing as npt
-from typing_extensions import disjoint_base
+from typing_extensions import Self, disjoint_base
 
 __all__ = [
     "Ruleset",
@@ -80,6 +80,7 @@ class Match:
         *_args: Any,
         **_kwargs: Any,
     ) -> Match: ...
+    def clone(self) -> Self: ...
     @property
     def to_act(self) -> list[int]: ...
     def legal_actions(self, p: int) -> list[int]: ...

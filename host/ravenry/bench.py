@@ -88,32 +88,41 @@ def _clone_us(thing: Any, budget: float) -> float:
     return 1e6 * t / n
 
 
-def _ismcts_rate(m: Any, workers: int, budget: float, rollout: str = "random") -> float:
-    """ISMCTS iterations per second at ``m``'s current decision with ``workers`` threads (one tree each)."""
+def _ismcts_rate(m: Any, workers: int, budget: float, rollout: str = "random") -> tuple[float, float]:
+    """ISMCTS iterations per second at ``m``'s current decision with ``workers`` threads (one tree each), and the
+    CPU seconds the process used per wall second meanwhile (how many cores the machine actually gave it)."""
     p = next((q for q in m.to_act if len(m.legal_actions(q)) > 1), m.to_act[0])
     iterations = 64
     while True:
         spec = f"ismcts:iterations={iterations},rollout={rollout},workers={workers}"
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), time.process_time()
         m.bot_action(spec, p, seed=1)
-        dt = time.perf_counter() - t
+        dt, used = time.perf_counter() - t, time.process_time() - cpu
         if dt >= budget / 4 or iterations >= 1 << 22:
-            return iterations / dt
+            return iterations / dt, used / dt
         iterations *= 2
 
 
 def measure_search(game: str, players: int, budget: float) -> dict[str, Any]:
     """ISMCTS iterations/s at the first real decision of a match: random rollouts on 1 and on all workers, and
-    the game's own rollout policy on one."""
+    the game's own rollout policy on one. ``cores_used_*`` says how much CPU the machine gave the search: on a
+    busy machine the all-workers ratio is bounded by it, whatever the code does."""
     m = _after(game, players, 0)
     while not m.is_over and all(len(m.legal_actions(q)) < 2 for q in m.to_act):
         m.apply(m.to_act[0], m.legal_actions(m.to_act[0])[0])
     w = os.cpu_count() or 1
-    one = _ismcts_rate(m, 1, budget)
-    many = _ismcts_rate(m, w, budget)
-    row = {"random_1_worker": one, "random_all_workers": many, "workers": w, "all_over_1": many / one}
+    one, one_cores = _ismcts_rate(m, 1, budget)
+    many, many_cores = _ismcts_rate(m, w, budget)
+    row = {
+        "random_1_worker": one,
+        "random_all_workers": many,
+        "workers": w,
+        "all_over_1": many / one,
+        "cores_used_1_worker": one_cores,
+        "cores_used_all_workers": many_cores,
+    }
     if "heuristic" in ravenry.game(game).info.bots:
-        row["heuristic_1_worker"] = _ismcts_rate(m, 1, budget, "heuristic")
+        row["heuristic_1_worker"] = _ismcts_rate(m, 1, budget, "heuristic")[0]
     return row
 
 
@@ -293,11 +302,16 @@ def write(results: dict[str, Any], folder: Path) -> Path:
 def table(results: dict[str, Any]) -> Table:
     t = Table(title="Ravenry throughput (decisions/s unless said)")
     cols = ("game", "players", "rust 1 worker", "rust all", "python driver", "clone/s", "snapshot rt/s", "bytes")
-    for col in (*cols, "ismcts it/s 1 worker", "ismcts it/s all"):
+    for col in (*cols, "ismcts it/s 1 worker", "ismcts it/s all", "all/1 (cores used)"):
         t.add_column(col, justify="right")
 
     def f(x: Any) -> str:
         return f"{x:,.0f}" if isinstance(x, (int, float)) else "—"
+
+    def scaling(search: dict[str, Any]) -> str:
+        if "all_over_1" not in search:
+            return "—"
+        return f"{search['all_over_1']:.2f} ({search.get('cores_used_all_workers', 0):.2f})"
 
     for r in results["results"]:
         t.add_row(
@@ -311,6 +325,7 @@ def table(results: dict[str, Any]) -> Table:
             str(r["snapshot_bytes"]),
             f(r.get("ismcts_iterations_per_s", {}).get("random_1_worker")),
             f(r.get("ismcts_iterations_per_s", {}).get("random_all_workers")),
+            scaling(r.get("ismcts_iterations_per_s", {})),
         )
     peer = results.get("peer")
     if peer:
@@ -324,6 +339,7 @@ def table(results: dict[str, Any]) -> Table:
             "—",
             "—",
             f(peer.get("ismcts_iterations_per_s_first_decision")),
+            "—",
             "—",
         )
     return t

@@ -205,13 +205,10 @@ class Match(MatchBase, CoreMatch):
         self.variants = variants
         self.meta = dict(meta or {})
 
-    def clone(self) -> Match:
-        """An independent copy that continues identically (same RNG position, history and events). The core
-        shares the history and event log copy-on-write, so this costs the same at any point of the match; the
-        host attributes are copied without going through ``__init__`` (search and tools clone a lot)."""
-        made = cast(Match, CoreMatch.__new__(Match, self.ruleset, self.players, self.seed, None, self))
-        made.__dict__ = {**self.__dict__, "options": dict(self.options), "meta": dict(self.meta)}
-        return made
+    if TYPE_CHECKING:
+        # Inherited from _core.Match (a copy of this class with the host attributes copied, in Rust: the Python
+        # side of a copy was most of its cost). Declared for type checkers only, as MatchBase's primitives are.
+        def clone(self) -> Match: ...
 
     def determinize(self, seat: int, seed: int) -> Match:
         """A copy in which everything ``seat`` cannot see is resampled from ``seed``, made in Rust (history

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 import ravenry
 from ravenry import IllegalAction, OptionError, UnknownGame
+from ravenry.match import Match
 
 
 def test_games_lists_registered_games() -> None:
@@ -79,6 +80,37 @@ def test_clone_is_independent() -> None:
     c = m.clone()
     c.apply(0, c.legal_actions(0)[0])
     assert m.history() == [] and c.history() != []
+
+
+def test_clone_copies_the_host_attributes_and_shares_nothing_mutable() -> None:
+    m = ravenry.game("fixture").new_match(2, seed=5, options={"doubling": True}, meta={"seats": {"0": "random"}})
+    for _ in range(40):  # past a frozen chunk of the shared logs, into a tail that clones share until written
+        if m.is_over:
+            break
+        p = m.to_act[0]
+        m.apply(p, m.legal_actions(p)[0])
+    c = m.clone()
+    assert type(c) is Match and c.game is m.game and c.variants == m.variants
+    assert (c.options, c.meta) == (m.options, m.meta)
+    assert c.history() == m.history() and c.events(0, all=True) == m.events(0, all=True)
+    assert c.state() == m.state()
+    c.meta["net"] = {"room": 1}
+    c.options["doubling"] = False
+    assert "net" not in m.meta and m.options == {"doubling": True}, "dict attributes are copied, not shared"
+    before = (m.history(), m.events(0, all=True))
+    if not c.is_over:
+        p = c.to_act[0]
+        c.apply(p, c.legal_actions(p)[0])
+        assert len(c.history()) == len(before[0]) + 1
+    assert (m.history(), m.events(0, all=True)) == before, "the original never sees the copy's moves"
+
+    class Tagged(Match):
+        pass
+
+    t = Tagged(m.game, m.ruleset, 2, 5, options={})
+    t.tag = "mine"
+    tc = t.clone()
+    assert type(tc) is Tagged and tc.tag == "mine"
 
 
 def test_options_are_checked_and_variants_merge() -> None:

@@ -115,38 +115,51 @@ impl Params {
     }
 }
 
-/// One node of one seat's tree. Its statistics are those of the move that led to it, for the seat that moved.
-struct Node {
+/// One move out of a node of one seat's tree, with its statistics for the seat that made it. A node is the list
+/// of its edges: selection reads one short contiguous array (keys and statistics together), never the child
+/// nodes themselves; those lookups are most of a search's own time.
+#[derive(Clone, Copy)]
+struct Edge {
     key: u64,
+    /// The node the move leads to.
+    to: u32,
     visits: u32,
     /// How often the move was legal when its parent was visited (availability, for UCB in ISMCTS).
     avail: u32,
     reward: f64,
-    children: Vec<u32>,
 }
 
-/// One seat's tree, nodes in an arena; node 0 is the root.
+/// One seat's tree: each node's edges, in the order they were added; node 0 is the root.
 struct Tree {
-    nodes: Vec<Node>,
+    nodes: Vec<Vec<Edge>>,
 }
 
 impl Tree {
     fn new() -> Self {
-        Tree { nodes: vec![Node { key: 0, visits: 0, avail: 0, reward: 0.0, children: Vec::new() }] }
+        Tree { nodes: vec![Vec::new()] }
     }
 
-    fn child(&self, at: u32, key: u64) -> Option<u32> {
-        self.nodes[at as usize].children.iter().copied().find(|&c| self.nodes[c as usize].key == key)
+    /// The index of `at`'s edge for `key`, if it has one.
+    fn edge(&self, at: u32, key: u64) -> Option<usize> {
+        self.nodes[at as usize].iter().position(|e| e.key == key)
     }
 
+    /// Add an edge known not to exist yet, to a new node; returns its index.
+    fn insert(&mut self, at: u32, key: u64) -> usize {
+        let to = self.nodes.len() as u32;
+        self.nodes.push(Vec::new());
+        let edges = &mut self.nodes[at as usize];
+        edges.push(Edge { key, to, visits: 0, avail: 0, reward: 0.0 });
+        edges.len() - 1
+    }
+
+    /// The node `at`'s move `key` leads to, made if new.
     fn child_or_insert(&mut self, at: u32, key: u64) -> u32 {
-        if let Some(c) = self.child(at, key) {
-            return c;
-        }
-        let id = self.nodes.len() as u32;
-        self.nodes.push(Node { key, visits: 0, avail: 0, reward: 0.0, children: Vec::new() });
-        self.nodes[at as usize].children.push(id);
-        id
+        let i = match self.edge(at, key) {
+            Some(i) => i,
+            None => self.insert(at, key),
+        };
+        self.nodes[at as usize][i].to
     }
 }
 
@@ -204,8 +217,11 @@ struct Search<'a, G: Game> {
     hi: f64,
     legal: Vec<Action>,
     untried: Vec<Action>,
+    /// The legal moves already in the acting seat's tree, with their edges, in `legal`'s order.
+    found: Vec<(Action, usize)>,
     cur: Vec<u32>,
-    path: Vec<(Player, u32)>,
+    /// The edges this iteration took in the movers' own trees: (seat, node, edge index).
+    path: Vec<(Player, u32, usize)>,
 }
 
 impl<'a, G: Game> Search<'a, G> {
@@ -221,6 +237,7 @@ impl<'a, G: Game> Search<'a, G> {
             hi: 1.0,
             legal: Vec::new(),
             untried: Vec::new(),
+            found: Vec::new(),
             cur: vec![0; n],
             path: Vec::new(),
         }
@@ -239,12 +256,11 @@ impl<'a, G: Game> Search<'a, G> {
         done
     }
 
-    fn ucb(&self, tree: &Tree, child: u32) -> f64 {
-        let c = &tree.nodes[child as usize];
-        let visits = f64::from(c.visits.max(1));
+    fn ucb(&self, e: &Edge) -> f64 {
+        let visits = f64::from(e.visits.max(1));
         let span = (self.hi - self.lo).max(1e-9);
-        let q = (c.reward / visits - self.lo) / span;
-        q + self.params.c * (f64::from(c.avail.max(1)).ln() / visits).sqrt()
+        let q = (e.reward / visits - self.lo) / span;
+        q + self.params.c * (f64::from(e.avail.max(1)).ln() / visits).sqrt()
     }
 
     fn iterate(&mut self, root: &G) {
@@ -271,34 +287,39 @@ impl<'a, G: Game> Search<'a, G> {
             }
             let at = self.cur[pi];
             self.untried.clear();
+            self.found.clear();
+            // One lookup per legal move: count its availability, or list it as untried.
+            let edges = &mut self.trees[pi].nodes[at as usize];
             for &a in &self.legal {
-                match self.trees[pi].child(at, key(p, u64::from(a))) {
-                    Some(c) => self.trees[pi].nodes[c as usize].avail += 1,
+                let k = key(p, u64::from(a));
+                match edges.iter().position(|e| e.key == k) {
+                    Some(i) => {
+                        edges[i].avail += 1;
+                        self.found.push((a, i));
+                    }
                     None => self.untried.push(a),
                 }
             }
             let expand = !self.untried.is_empty();
-            let a = if expand {
-                self.untried[self.rng.index(self.untried.len())]
+            let (a, i) = if expand {
+                let a = self.untried[self.rng.index(self.untried.len())];
+                let i = self.trees[pi].insert(at, key(p, u64::from(a)));
+                self.trees[pi].nodes[at as usize][i].avail += 1;
+                (a, i)
             } else {
-                let tree = &self.trees[pi];
-                let mut best = (f64::NEG_INFINITY, self.legal[0]);
-                for &a in &self.legal {
-                    if let Some(c) = tree.child(at, key(p, u64::from(a))) {
-                        let v = self.ucb(tree, c);
-                        if v > best.0 {
-                            best = (v, a);
-                        }
+                // Every legal move has an edge here, so `found` is `legal` in order; ties go to the first.
+                let edges = &self.trees[pi].nodes[at as usize];
+                let mut best = (f64::NEG_INFINITY, self.found[0]);
+                for &(a, i) in &self.found {
+                    let v = self.ucb(&edges[i]);
+                    if v > best.0 {
+                        best = (v, (a, i));
                     }
                 }
                 best.1
             };
-            let node = self.trees[pi].child_or_insert(at, key(p, u64::from(a)));
-            if expand {
-                self.trees[pi].nodes[node as usize].avail += 1;
-            }
-            self.cur[pi] = node;
-            self.path.push((p, node));
+            self.cur[pi] = self.trees[pi].nodes[at as usize][i].to;
+            self.path.push((p, at, i));
             for q in 0..self.n {
                 if q != pi {
                     let seen = world.observe_action(rules, p, a, q as Player);
@@ -319,10 +340,10 @@ impl<'a, G: Game> Search<'a, G> {
             self.lo = self.lo.min(*r);
             self.hi = self.hi.max(*r);
         }
-        for &(p, node) in &self.path {
-            let n = &mut self.trees[usize::from(p)].nodes[node as usize];
-            n.visits += 1;
-            n.reward += reward.get(usize::from(p)).copied().unwrap_or(0.0);
+        for &(p, at, i) in &self.path {
+            let e = &mut self.trees[usize::from(p)].nodes[at as usize][i];
+            e.visits += 1;
+            e.reward += reward.get(usize::from(p)).copied().unwrap_or(0.0);
         }
     }
 
@@ -369,7 +390,7 @@ impl<'a, G: Game> Search<'a, G> {
         let tree = &self.trees[usize::from(self.me)];
         legal
             .iter()
-            .map(|&a| tree.child(0, key(self.me, u64::from(a))).map_or(0, |c| u64::from(tree.nodes[c as usize].visits)))
+            .map(|&a| tree.edge(0, key(self.me, u64::from(a))).map_or(0, |i| u64::from(tree.nodes[0][i].visits)))
             .collect()
     }
 }
@@ -523,11 +544,10 @@ mod tests {
         let params = Params::parse("", "ismcts:iterations=300", false).unwrap();
         let mut s = Search::<Fixture>::new(&r, &params, 1, 2, Rng::new(1));
         s.run(&g, 300, None);
-        let tree0 = &s.trees[0];
-        let seen: Vec<u64> = tree0.nodes[0].children.iter().map(|&c| tree0.nodes[c as usize].key).collect();
+        let seen: Vec<u64> = s.trees[0].nodes[0].iter().map(|e| e.key).collect();
         assert_eq!(seen, vec![key(1, COMMITTED)], "seat 0 sees seat 1's commit only as a commit");
         // Seat 1's own tree branches on its own cards, one child per card it holds.
-        assert_eq!(s.trees[1].nodes[0].children.len(), g.hands[1].len());
+        assert_eq!(s.trees[1].nodes[0].len(), g.hands[1].len());
     }
 
     #[test]

@@ -37,7 +37,7 @@ pub struct Logged<E> {
 
 /// The sink `Game::apply` writes events into. A disabled sink (batch runs, bots' lookahead) drops them
 /// without building them, so the hot path pays nothing for narration. The log is a `SharedLog`: copying a
-/// match copies a pointer and a short tail, not every event of the match.
+/// match copies two pointers, not the events of the match.
 #[derive(Clone, Debug)]
 pub struct Events<E> {
     log: SharedLog<Logged<E>>,
@@ -63,23 +63,6 @@ impl<E> Events<E> {
         self.enabled
     }
 
-    /// Record an event built only if the sink is enabled.
-    pub fn emit(&mut self, vis: Visibility, make: impl FnOnce() -> E) {
-        if self.enabled {
-            self.log.push(Logged { vis, event: make() });
-        }
-    }
-
-    /// An event everyone sees.
-    pub fn public(&mut self, make: impl FnOnce() -> E) {
-        self.emit(Visibility::All, make);
-    }
-
-    /// An event only `seats` see.
-    pub fn private(&mut self, seats: PlayerSet, make: impl FnOnce() -> E) {
-        self.emit(Visibility::Only(seats), make);
-    }
-
     pub fn len(&self) -> usize {
         self.log.len()
     }
@@ -99,6 +82,23 @@ impl<E> Events<E> {
 }
 
 impl<E: Clone> Events<E> {
+    /// Record an event built only if the sink is enabled.
+    pub fn emit(&mut self, vis: Visibility, make: impl FnOnce() -> E) {
+        if self.enabled {
+            self.log.push(Logged { vis, event: make() });
+        }
+    }
+
+    /// An event everyone sees.
+    pub fn public(&mut self, make: impl FnOnce() -> E) {
+        self.emit(Visibility::All, make);
+    }
+
+    /// An event only `seats` see.
+    pub fn private(&mut self, seats: PlayerSet, make: impl FnOnce() -> E) {
+        self.emit(Visibility::Only(seats), make);
+    }
+
     /// Drop events past `len`, so a refused action leaves the log as it was.
     pub fn truncate(&mut self, len: usize) {
         self.log.truncate(len);

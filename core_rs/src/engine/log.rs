@@ -1,33 +1,36 @@
 //! `SharedLog`: an append-only list whose clone costs the same at decision 0 and at decision 10 000.
 //!
-//! Full chunks of `CHUNK` items are frozen behind an `Arc` and linked newest-first, so a clone copies one pointer
-//! and a tail of fewer than `CHUNK` items; copies share every frozen chunk and never see each other's pushes
-//! (a chunk, once frozen, is never written again). Match history and event logs use it, so search and
-//! `Match.clone()` do not pay for the length of the match.
+//! Full chunks of `CHUNK` items are frozen behind an `Arc` and linked newest-first; the tail of fewer than
+//! `CHUNK` items is behind an `Arc` too, copied on write. A clone copies two pointers and nothing else; the
+//! first push into a tail that another copy still shares copies that tail (fewer than `CHUNK` items) once.
+//! Copies never see each other's pushes (a chunk, once frozen, is never written again). Match history and
+//! event logs use it, so search and `Match.clone()` do not pay for the length of the match, and a copy that is
+//! only read (a view, a bot's look, a discarded probe) never copies a thing.
 
 use std::sync::Arc;
 
-/// Items per frozen chunk: a clone copies at most this many.
+/// Items per frozen chunk: a first push after a clone copies fewer than this many.
 const CHUNK: usize = 32;
 
 struct Chunk<T> {
     prev: Option<Arc<Chunk<T>>>,
-    items: Box<[T]>,
+    items: Arc<Vec<T>>,
 }
 
 pub struct SharedLog<T> {
     frozen: Option<Arc<Chunk<T>>>,
     frozen_len: usize,
-    tail: Vec<T>,
+    /// The unfrozen items; `None` while there are none (a disabled event sink never allocates).
+    tail: Option<Arc<Vec<T>>>,
 }
 
 impl<T> Default for SharedLog<T> {
     fn default() -> Self {
-        SharedLog { frozen: None, frozen_len: 0, tail: Vec::new() }
+        SharedLog { frozen: None, frozen_len: 0, tail: None }
     }
 }
 
-impl<T: Clone> Clone for SharedLog<T> {
+impl<T> Clone for SharedLog<T> {
     fn clone(&self) -> Self {
         SharedLog { frozen: self.frozen.clone(), frozen_len: self.frozen_len, tail: self.tail.clone() }
     }
@@ -49,11 +52,9 @@ impl<T> Drop for SharedLog<T> {
     // Unlink the chunk chain iteratively: a long match's chain must not recurse once per chunk on drop.
     fn drop(&mut self) {
         let mut at = self.frozen.take();
+        // `into_inner` is one atomic decrement, and `Some` only for the last owner.
         while let Some(chunk) = at {
-            match Arc::try_unwrap(chunk) {
-                Ok(mut c) => at = c.prev.take(),
-                Err(_) => break,
-            }
+            at = Arc::into_inner(chunk).and_then(|mut c| c.prev.take());
         }
     }
 }
@@ -64,20 +65,15 @@ impl<T> SharedLog<T> {
     }
 
     pub fn len(&self) -> usize {
-        self.frozen_len + self.tail.len()
+        self.frozen_len + self.tail_items().len()
+    }
+
+    fn tail_items(&self) -> &[T] {
+        self.tail.as_deref().map_or(&[], Vec::as_slice)
     }
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
-    }
-
-    pub fn push(&mut self, item: T) {
-        if self.tail.len() == CHUNK {
-            let items = std::mem::take(&mut self.tail).into_boxed_slice();
-            self.frozen_len += items.len();
-            self.frozen = Some(Arc::new(Chunk { prev: self.frozen.take(), items }));
-        }
-        self.tail.push(item);
     }
 
     /// Frozen chunks, oldest first.
@@ -85,7 +81,7 @@ impl<T> SharedLog<T> {
         let mut out = Vec::with_capacity(self.frozen_len / CHUNK);
         let mut at = self.frozen.as_deref();
         while let Some(c) = at {
-            out.push(&*c.items);
+            out.push(c.items.as_slice());
             at = c.prev.as_deref();
         }
         out.reverse();
@@ -94,7 +90,7 @@ impl<T> SharedLog<T> {
 
     /// Every item, oldest first.
     pub fn iter(&self) -> impl Iterator<Item = &T> {
-        self.chunks().into_iter().flatten().chain(self.tail.iter())
+        self.chunks().into_iter().flatten().chain(self.tail_items().iter())
     }
 
     /// Items from index `since` on, with their indices (whole chunks before `since` are skipped unread).
@@ -107,7 +103,7 @@ impl<T> SharedLog<T> {
             }
             start += c.len();
         }
-        parts.push((start, &self.tail));
+        parts.push((start, self.tail_items()));
         parts
             .into_iter()
             .flat_map(|(base, items)| items.iter().enumerate().map(move |(i, x)| (base + i, x)))
@@ -116,11 +112,37 @@ impl<T> SharedLog<T> {
 }
 
 impl<T: Clone> SharedLog<T> {
+    pub fn push(&mut self, item: T) {
+        if self.tail_items().len() == CHUNK {
+            // A full tail is frozen as it is, shared with any copy that holds it: no item is copied.
+            if let Some(items) = self.tail.take() {
+                self.frozen_len += items.len();
+                self.frozen = Some(Arc::new(Chunk { prev: self.frozen.take(), items }));
+            }
+        }
+        self.tail_mut().push(item);
+    }
+
+    /// The tail, ours alone: copied first if a clone still shares it.
+    fn tail_mut(&mut self) -> &mut Vec<T> {
+        let tail = self.tail.get_or_insert_with(|| Arc::new(Vec::with_capacity(CHUNK)));
+        if Arc::get_mut(tail).is_none() {
+            let mut own = Vec::with_capacity(CHUNK);
+            own.extend_from_slice(tail);
+            *tail = Arc::new(own);
+        }
+        // Unique now, so this never copies.
+        Arc::make_mut(tail)
+    }
+
     /// Drop items past `len` (a refused action's events). Cutting into a frozen chunk rebuilds the log: rare,
     /// since an action's events are always in the tail or the chunk frozen during that action.
     pub fn truncate(&mut self, len: usize) {
         if len >= self.frozen_len {
-            self.tail.truncate(len - self.frozen_len);
+            let keep = len - self.frozen_len;
+            if keep < self.tail_items().len() {
+                self.tail_mut().truncate(keep);
+            }
             return;
         }
         let kept: SharedLog<T> = self.iter().take(len).cloned().collect();
@@ -132,7 +154,7 @@ impl<T: Clone> SharedLog<T> {
     }
 }
 
-impl<T> FromIterator<T> for SharedLog<T> {
+impl<T: Clone> FromIterator<T> for SharedLog<T> {
     fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
         let mut log = SharedLog::new();
         for x in iter {
@@ -155,7 +177,33 @@ mod tests {
         assert_eq!(b.len(), 100);
         assert_eq!(b.to_vec(), (0..100).collect::<Vec<_>>());
         assert_eq!(a.to_vec(), (0..101).collect::<Vec<_>>());
-        assert!(a.tail.len() <= CHUNK && a.frozen.is_some(), "old items live in shared chunks");
+        assert!(a.tail_items().len() <= CHUNK && a.frozen.is_some(), "old items live in shared chunks");
+    }
+
+    #[test]
+    fn a_clone_shares_the_tail_until_one_side_writes() {
+        let a: SharedLog<u32> = (0..40).collect();
+        let mut b = a.clone();
+        let shared = |x: &SharedLog<u32>, y: &SharedLog<u32>| match (&x.tail, &y.tail) {
+            (Some(p), Some(q)) => Arc::ptr_eq(p, q),
+            _ => false,
+        };
+        assert!(shared(&a, &b), "a clone copies no item");
+        b.push(7);
+        assert!(!shared(&a, &b));
+        assert_eq!(a.to_vec(), (0..40).collect::<Vec<_>>(), "the original never sees the copy's push");
+        assert_eq!(b.len(), 41);
+        let c = b.clone();
+        b.truncate(40);
+        assert_eq!((b.len(), c.len()), (40, 41), "truncating a copy leaves the other whole");
+        // Filling a shared tail to the chunk size freezes it in place, still shared.
+        let mut d: SharedLog<u32> = (0..CHUNK as u32).collect();
+        let e = d.clone();
+        d.push(99);
+        assert_eq!(e.to_vec(), (0..CHUNK as u32).collect::<Vec<_>>());
+        assert_eq!(d.iter().copied().last(), Some(99));
+        let empty: SharedLog<u32> = SharedLog::new();
+        assert!(empty.tail.is_none(), "an empty log holds no allocation");
     }
 
     #[test]
