@@ -6,7 +6,9 @@ The rules themselves are tested in Rust (core_rs/src/games/agot_board/tests), on
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 import ravenry
@@ -103,3 +105,23 @@ def test_every_legal_action_has_a_label() -> None:
             info = m.describe(a, p)
             assert info["label"] and info["kind"] != "unknown"
         m.apply(p, rng.choice(legal))
+
+
+def test_a_march_taken_back_is_not_retried_by_a_heuristic_built_for_each_decision() -> None:
+    """A bot built afresh per decision (the Python API, network seats) keeps no memory; the match's record of the
+    battles a march took back keeps it from taking the same one back for ever (a strength run looped for an hour)."""
+    fixture = json.loads((Path(__file__).parent / "march_taken_back.json").read_text())
+    m = ravenry.game("agot-board").new_match(fixture["players"], fixture["seed"])
+    for seat, action in fixture["history"]:
+        m.apply(seat, action)
+    marching = m.to_act[0]
+    kinds = []
+    for k in range(60):
+        if m.is_over:
+            break
+        seat = m.to_act[0]
+        action = m.bot_action("heuristic", seat, seed=k)
+        kinds.append((seat, m.describe(action, seat)["kind"]))
+        m.apply(seat, action)
+    assert kinds.count((marching, "reset-march")) <= 2
+    assert any(kind not in ("move", "reset-march") for seat, kind in kinds if seat == marching)

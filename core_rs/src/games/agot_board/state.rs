@@ -229,6 +229,10 @@ pub struct MarchCtx {
     pub leaders: Vec<(u8, u8)>,
     /// The one destination that starts a battle (enemy units or neutral force), NONE if none.
     pub attack: u8,
+    /// Battles this march took back because they could not end (a neutral force too strong): public, so a
+    /// bot that keeps no memory between decisions does not try the same one again and again.
+    #[serde(default)]
+    pub taken_back: Vec<u8>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -77,8 +77,16 @@ impl AgotBoard {
         ar.order = NONE;
         // Routed units stay behind (designed: a routed unit neither fights, supports nor marches).
         let left = ar.standing();
-        self.march =
-            Some(MarchCtx { seat: p, from: a, modifier, left, moves: Vec::new(), leaders: Vec::new(), attack: NONE });
+        self.march = Some(MarchCtx {
+            seat: p,
+            from: a,
+            modifier,
+            left,
+            moves: Vec::new(),
+            leaders: Vec::new(),
+            attack: NONE,
+            taken_back: Vec::new(),
+        });
         note(ev, || format!("{} marches from {}", self.hname(r, p), r.area_name(a)));
     }
 
@@ -209,6 +217,9 @@ impl AgotBoard {
     pub fn reset_march(&mut self, _r: &Rules) {
         if let Some(m) = self.march.as_mut() {
             m.left = self.areas[usize::from(m.from)].standing();
+            if m.attack != NONE && !m.taken_back.contains(&m.attack) {
+                m.taken_back.push(m.attack);
+            }
             m.moves.clear();
             m.leaders.clear();
             m.attack = NONE;
