@@ -348,8 +348,9 @@ impl<G: Game> DynVectorEnv for VectorEnvOf<G> {
             slots.par_iter_mut().zip(codes).zip(rows).with_min_len(16).for_each(|((slot, code), mut row)| {
                 let mut ev = Events::disabled();
                 let seat = slot.seat;
-                // Checked legal above, so apply cannot refuse; if it did, the match ends instead of panicking.
-                if code.is_none_or(|a| slot.state.apply(rules, seat, a, &mut ev).is_err()) {
+                // Checked against this state's legal list above (`apply_listed` may skip re-deriving it), so it
+                // cannot refuse; if it did, the match ends instead of panicking.
+                if code.is_none_or(|a| slot.state.apply_listed(rules, seat, a, &mut ev).is_err()) {
                     slot.decisions = cfg.max_decisions;
                 }
                 slot.decisions += 1;

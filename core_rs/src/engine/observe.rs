@@ -157,7 +157,8 @@ pub fn observation<G: Game>(rules: &G::Ruleset, players: u8, state: &G, p: Playe
     observation_with(rules, players, state, p, &mut FactsOf::<G>::default(), out)
 }
 
-/// `observation`, reusing `facts` as its buffer (a warm buffer: no allocation for games with plain facts).
+/// `observation`, reusing `facts` as its buffer (a warm buffer: no allocation for games with plain facts). A
+/// buffer serves one ruleset: a game may keep values derived from unchanged parts of the state across fills.
 pub fn observation_with<G: Game>(
     rules: &G::Ruleset,
     players: u8,

@@ -67,6 +67,11 @@ impl Game for IronThrone {
         self.play(rules, p, a, ev)
     }
 
+    fn apply_listed(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) -> Result<(), Illegal> {
+        self.play_listed(rules, p, a, ev);
+        Ok(())
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         if self.pending != Pending::Over {
             return None;

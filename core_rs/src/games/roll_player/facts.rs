@@ -5,7 +5,7 @@
 
 use super::content::Rules;
 use super::scoring::{goals_met_of, row_totals, stars};
-use super::state::{Die, InitCard, RollPlayer, Step, NONE};
+use super::state::{Die, InitCard, RollPlayer, Seat, Step, NONE};
 use crate::engine::Player;
 
 /// One seat (ids index the rules' lists; `NONE` before chosen).
@@ -30,6 +30,23 @@ pub struct SeatFacts {
     pub stars: i32,
     /// The die taken with an Initiative card and not yet placed.
     pub holding: Option<Die>,
+    /// `totals`, `goals_met` and `stars` were scored from the fields above (in a solo match if `solo`): a
+    /// refill whose scoring inputs are unchanged keeps them (scoring is most of the facts' cost).
+    scored: bool,
+    solo: bool,
+}
+
+impl SeatFacts {
+    /// Whether `s` has the scoring inputs this seat was last scored from: everything `scoring` reads.
+    fn scored_as(&self, s: &Seat, solo: bool) -> bool {
+        self.scored
+            && self.solo == solo
+            && (self.race, self.class, self.backstory, self.alignment) == (s.race, s.class, s.backstory, s.alignment)
+            && (self.token, self.gold) == (s.token, s.gold)
+            && self.sheet == s.sheet
+            && self.cards.len() == s.cards.len()
+            && self.cards.iter().zip(&s.cards).all(|(mine, &c)| mine.0 == c)
+    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -66,7 +83,9 @@ impl RollPlayer {
         f.phase = self.phase_name();
         f.to_act = self.actor();
         f.seats.resize_with(self.seats.len(), SeatFacts::default);
+        let solo = self.solo();
         for (i, (s, sf)) in self.seats.iter().zip(f.seats.iter_mut()).enumerate() {
+            let unchanged = sf.scored_as(s, solo);
             sf.race = s.race;
             sf.class = s.class;
             sf.backstory = s.backstory;
@@ -75,14 +94,18 @@ impl RollPlayer {
             sf.gold = s.gold;
             sf.charisma = s.charisma;
             sf.sheet = s.sheet;
-            sf.totals = row_totals(rules, s);
-            sf.goals_met = goals_met_of(rules, s, &sf.totals);
             sf.cards.clear();
             sf.cards.extend(s.cards.iter().map(|&c| (c, s.exhausted & (1u64 << c) != 0)));
+            if !unchanged {
+                sf.totals = row_totals(rules, s);
+                sf.goals_met = goals_met_of(rules, s, &sf.totals);
+                sf.stars = if s.class == NONE { 0 } else { stars(rules, s, solo, &sf.goals_met) };
+                sf.scored = true;
+                sf.solo = solo;
+            }
             sf.init = (s.init != NONE).then(|| s.init + 1);
             sf.pool.clear();
             sf.pool.extend_from_slice(&s.pool);
-            sf.stars = if s.class == NONE { 0 } else { stars(rules, s, self.solo(), &sf.goals_met) };
             sf.holding = match self.step {
                 Step::DicePlace { seat, die } if usize::from(seat) == i => Some(die),
                 _ => None,
