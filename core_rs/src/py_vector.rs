@@ -152,7 +152,13 @@ impl PyVectorEnv {
         let actions: Vec<i64> = actions.as_slice()?.to_vec();
         self.run(py, move |env, out| env.step(&actions, out))?.map_err(CoreError::from)?;
         let (obs, mask, seat) = self.arrays(py)?;
-        Ok((obs, mask, seat, hand_out(self.rewards.bind(py).as_any(), self.copy)?, hand_out(self.dones.bind(py).as_any(), self.copy)?))
+        Ok((
+            obs,
+            mask,
+            seat,
+            hand_out(self.rewards.bind(py).as_any(), self.copy)?,
+            hand_out(self.dones.bind(py).as_any(), self.copy)?,
+        ))
     }
 
     /// The legal dense indices of each match's seat to act, as CSR `(indices, offsets)`: match `i`'s are

@@ -160,9 +160,10 @@ pub fn stars(rules: &Rules, s: &Seat, solo: bool, goals: &[bool; 6]) -> i32 {
 
 /// Each scoring category's stars, in the breakdown's order (weapons only when they score).
 fn score_parts(rules: &Rules, s: &Seat, solo: bool, goals_met: &[bool; 6], mut part: impl FnMut(&'static str, i32)) {
-    let goals = rules.classes.get(usize::from(s.class)).map_or(0, |class| {
-        goals_met.iter().zip(&class.goals).filter(|(m, _)| **m).map(|(_, g)| i32::from(g.1)).sum()
-    });
+    let goals = rules
+        .classes
+        .get(usize::from(s.class))
+        .map_or(0, |class| goals_met.iter().zip(&class.goals).filter(|(m, _)| **m).map(|(_, g)| i32::from(g.1)).sum());
     part("attribute goals", goals);
     part("class-colour dice", class_dice(rules, s));
     let align =
