@@ -64,8 +64,10 @@ def vector_steps(
         "finished_matches": done,
         "steps_per_s_in_step": steps / inside,
         "steps_per_s_with_numpy_draw": steps / total,
-        # CPUs the process used while inside step: below `workers` means the machine was busy elsewhere.
+        # CPUs the process used while inside step: below `workers` means the machine was busy elsewhere, and
+        # steps per CPU-second is then the steadier figure (what each worker does when it has a core).
         "cpus_used_in_step": cpu_inside / inside,
+        "steps_per_cpu_second_in_step": steps / cpu_inside if cpu_inside else None,
     }
 
 
