@@ -1,44 +1,77 @@
 //! `ravenry._core.VectorEnv`: NumPy arrays in and out of `vector.rs`, the GIL released while the matches step.
 //!
-//! The core writes into buffers it owns (no allocation per step), then each call copies them into fresh NumPy
-//! arrays, so arrays a caller keeps never change under it.
+//! The env owns one NumPy array per output, made once; the core writes straight into their memory with the GIL
+//! released (no allocation and no copy per step). With `copy=True` (the default) each call hands out copies of
+//! them, so arrays a caller keeps never change under it; with `copy=False` it hands out the arrays themselves,
+//! read-only and overwritten by the next `reset` or `step` (Gymnasium's `copy=False` convention), which saves
+//! copying a few megabytes per step.
 
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::prelude::*;
+use pyo3::types::IntoPyDict;
 
-use crate::py_errors::{CoreError, CoreResult};
+use crate::py_errors::CoreError;
 use crate::py_module::PyRuleset;
 use crate::vector::{DynVectorEnv, StepOut, VecConfig};
 
 #[pyclass(module = "ravenry._core", name = "VectorEnv")]
 pub struct PyVectorEnv {
     inner: Box<dyn DynVectorEnv>,
-    obs: Vec<f32>,
-    mask: Vec<u8>,
-    seat: Vec<i64>,
-    rewards: Vec<f32>,
+    copy: bool,
+    obs: Py<PyArray2<f32>>,
+    mask: Py<PyArray2<u8>>,
+    seat: Py<PyArray1<i64>>,
+    rewards: Py<PyArray2<f32>>,
+    dones: Py<PyArray1<bool>>,
+    /// The core writes done flags as bytes; they are turned into `dones` under the GIL (one byte per match).
     done: Vec<u8>,
 }
 
-type Arrays<'py> = (Bound<'py, PyArray2<f32>>, Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<i64>>);
+/// An array as handed out: the env's own (read-only) or a copy.
+fn hand_out<'py>(a: &Bound<'py, PyAny>, copy: bool) -> PyResult<Bound<'py, PyAny>> {
+    if copy {
+        a.call_method0("copy")
+    } else {
+        Ok(a.clone())
+    }
+}
+
+fn read_only(a: &Bound<'_, PyAny>) -> PyResult<()> {
+    a.call_method("setflags", (), Some(&[("write", false)].into_py_dict(a.py())?))?;
+    Ok(())
+}
+
+type Arrays<'py> = (Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>);
+type StepArrays<'py> = (Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>);
 
 impl PyVectorEnv {
-    fn out(&mut self) -> (&mut dyn DynVectorEnv, StepOut<'_>) {
-        let out = StepOut {
-            obs: &mut self.obs,
-            mask: &mut self.mask,
-            seat: &mut self.seat,
-            rewards: &mut self.rewards,
-            done: &mut self.done,
-        };
-        (self.inner.as_mut(), out)
+    /// Run `f` on the core with the output arrays' memory, the GIL released.
+    fn run<T: Send>(
+        &mut self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut dyn DynVectorEnv, StepOut<'_>) -> T + Send,
+    ) -> PyResult<T> {
+        let (obs, mask, seat, rewards) =
+            (self.obs.bind(py), self.mask.bind(py), self.seat.bind(py), self.rewards.bind(py));
+        // SAFETY: the arrays were made by `new`, are C-contiguous and never resized; the env holds the only
+        // writable reference (callers get copies or read-only arrays), and `actions` was copied out before this.
+        let (obs, mask, seat, rewards) =
+            unsafe { (obs.as_slice_mut()?, mask.as_slice_mut()?, seat.as_slice_mut()?, rewards.as_slice_mut()?) };
+        let (inner, done) = (self.inner.as_mut(), self.done.as_mut_slice());
+        let out = py.detach(move || f(inner, StepOut { obs, mask, seat, rewards, done }));
+        let dones = self.dones.bind(py);
+        // SAFETY: as above; `dones` has one element per match, like `done`.
+        let flags = unsafe { dones.as_slice_mut()? };
+        flags.iter_mut().zip(&self.done).for_each(|(f, &d)| *f = d != 0);
+        Ok(out)
     }
 
     fn arrays<'py>(&self, py: Python<'py>) -> PyResult<Arrays<'py>> {
-        let n = self.inner.matches();
-        let obs = PyArray1::from_slice(py, &self.obs).reshape([n, self.inner.observation_size()])?;
-        let mask = PyArray1::from_slice(py, &self.mask).reshape([n, self.inner.action_size()])?;
-        Ok((obs, mask, PyArray1::from_slice(py, &self.seat)))
+        Ok((
+            hand_out(self.obs.bind(py).as_any(), self.copy)?,
+            hand_out(self.mask.bind(py).as_any(), self.copy)?,
+            hand_out(self.seat.bind(py).as_any(), self.copy)?,
+        ))
     }
 }
 
@@ -47,9 +80,10 @@ impl PyVectorEnv {
     /// `matches` matches of the ruleset's game; `opponents` names a bot (or `None` for a learner) per seat, or is
     /// empty for self-play.
     #[new]
-    #[pyo3(signature = (ruleset, matches, players, seed=0, opponents=Vec::new(), workers=1, score_rewards=false, max_decisions=100_000))]
+    #[pyo3(signature = (ruleset, matches, players, seed=0, opponents=Vec::new(), workers=1, score_rewards=false, max_decisions=100_000, copy=true))]
     #[allow(clippy::too_many_arguments)]
     fn new(
+        py: Python<'_>,
         ruleset: PyRef<'_, PyRuleset>,
         matches: usize,
         players: u8,
@@ -58,15 +92,29 @@ impl PyVectorEnv {
         workers: usize,
         score_rewards: bool,
         max_decisions: u64,
-    ) -> CoreResult<Self> {
+        copy: bool,
+    ) -> PyResult<Self> {
         let cfg = VecConfig { matches, players, seed, opponents, workers, score_rewards, max_decisions };
-        let inner = ruleset.dyn_ruleset().vector_env(cfg)?;
+        let inner = ruleset.dyn_ruleset().vector_env(cfg).map_err(CoreError::from)?;
         let (n, p) = (inner.matches(), usize::from(inner.players()));
+        let obs = PyArray2::<f32>::zeros(py, [n, inner.observation_size()], false);
+        let mask = PyArray2::<u8>::zeros(py, [n, inner.action_size()], false);
+        let seat = PyArray1::<i64>::zeros(py, n, false);
+        let rewards = PyArray2::<f32>::zeros(py, [n, p], false);
+        let dones = PyArray1::<bool>::zeros(py, n, false);
+        if !copy {
+            for a in [obs.as_any(), mask.as_any(), seat.as_any(), rewards.as_any(), dones.as_any()] {
+                read_only(a)?;
+            }
+        }
+        debug_assert!(obs.is_contiguous() && mask.is_contiguous());
         Ok(PyVectorEnv {
-            obs: vec![0.0; n * inner.observation_size()],
-            mask: vec![0; n * inner.action_size()],
-            seat: vec![0; n],
-            rewards: vec![0.0; n * p],
+            copy,
+            obs: obs.unbind(),
+            mask: mask.unbind(),
+            seat: seat.unbind(),
+            rewards: rewards.unbind(),
+            dones: dones.unbind(),
             done: vec![0; n],
             inner,
         })
@@ -94,37 +142,30 @@ impl PyVectorEnv {
 
     /// New matches everywhere: `(observations, masks, seats)`.
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Arrays<'py>> {
-        py.detach(|| {
-            let (env, out) = self.out();
-            env.reset(out);
-        });
+        self.run(py, |env, out| env.reset(out))?;
         self.arrays(py)
     }
 
     /// Apply one dense action per match: `(observations, masks, seats, rewards, dones)`; finished matches are
     /// reset (their row then shows the new match) with `dones[i]` set and the final `rewards[i]` per seat.
-    #[allow(clippy::type_complexity)]
-    fn step<'py>(
-        &mut self,
-        py: Python<'py>,
-        actions: PyReadonlyArray1<'py, i64>,
-    ) -> PyResult<(
-        Bound<'py, PyArray2<f32>>,
-        Bound<'py, PyArray2<u8>>,
-        Bound<'py, PyArray1<i64>>,
-        Bound<'py, PyArray2<f32>>,
-        Bound<'py, PyArray1<bool>>,
-    )> {
+    fn step<'py>(&mut self, py: Python<'py>, actions: PyReadonlyArray1<'py, i64>) -> PyResult<StepArrays<'py>> {
         let actions: Vec<i64> = actions.as_slice()?.to_vec();
-        py.detach(|| {
-            let (env, out) = self.out();
-            env.step(&actions, out)
-        })
-        .map_err(CoreError::from)?;
+        self.run(py, move |env, out| env.step(&actions, out))?.map_err(CoreError::from)?;
         let (obs, mask, seat) = self.arrays(py)?;
-        let rewards = PyArray1::from_slice(py, &self.rewards)
-            .reshape([self.inner.matches(), usize::from(self.inner.players())])?;
-        let done: Vec<bool> = self.done.iter().map(|&d| d != 0).collect();
-        Ok((obs, mask, seat, rewards, PyArray1::from_vec(py, done)))
+        Ok((
+            obs,
+            mask,
+            seat,
+            hand_out(self.rewards.bind(py).as_any(), self.copy)?,
+            hand_out(self.dones.bind(py).as_any(), self.copy)?,
+        ))
+    }
+
+    /// The legal dense indices of each match's seat to act, as CSR `(indices, offsets)`: match `i`'s are
+    /// `indices[offsets[i]:offsets[i + 1]]` (the ones of its mask row). Fresh arrays on every call.
+    fn legal<'py>(&self, py: Python<'py>) -> (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray1<i64>>) {
+        let (mut indices, mut offsets) = (Vec::new(), Vec::new());
+        self.inner.legal_indices(&mut indices, &mut offsets);
+        (PyArray1::from_vec(py, indices), PyArray1::from_vec(py, offsets))
     }
 }

@@ -3,7 +3,7 @@
 //! tests/conformance checks the same contracts through the host).
 
 use crate::bots::{Bot, RandomBot};
-use crate::engine::observe::observation;
+use crate::engine::observe::{observation, observation_with, FactsOf};
 use crate::engine::{snapshot, Action, ActionSpace, Encoding, Events, Game, Player, Viewer};
 use crate::rng::Rng;
 
@@ -15,6 +15,8 @@ pub fn check_random_play<G: Game>(rules: &G::Ruleset, players: u8, matches: u64,
     let mut legal: Vec<Action> = Vec::new();
     let space = ActionSpace::of::<G>(rules, players);
     let mut mask = vec![0u8; space.size()];
+    // One facts buffer for the whole run, refilled from state after state: what a vectorised env does.
+    let mut facts = FactsOf::<G>::default();
     for seed in 0..matches {
         let mut g = G::new(rules, players, seed).expect("setup");
         let mut rng = Rng::new(seed ^ 0xC0FFEE);
@@ -23,7 +25,7 @@ pub fn check_random_play<G: Game>(rules: &G::Ruleset, players: u8, matches: u64,
         while !g.to_act().is_empty() {
             assert!(decisions < max_decisions, "{}: seed {seed} did not end in {max_decisions} decisions", G::ID);
             if decisions % 7 == 0 {
-                check_step(rules, &g, players, &mut rng);
+                check_step(rules, &g, players, &mut rng, &mut facts);
             }
             for p in g.to_act().iter() {
                 legal.clear();
@@ -45,7 +47,7 @@ pub fn check_random_play<G: Game>(rules: &G::Ruleset, players: u8, matches: u64,
     total
 }
 
-fn check_step<G: Game>(rules: &G::Ruleset, g: &G, players: u8, rng: &mut Rng) {
+fn check_step<G: Game>(rules: &G::Ruleset, g: &G, players: u8, rng: &mut Rng, facts: &mut FactsOf<G>) {
     let bytes = snapshot::encode(g);
     let back: G = snapshot::decode(G::ID, &bytes).expect("a state decodes from its own snapshot");
     assert_eq!(snapshot::encode(&back), bytes, "{}: snapshot round trip changed the state", G::ID);
@@ -73,16 +75,33 @@ fn check_step<G: Game>(rules: &G::Ruleset, g: &G, players: u8, rng: &mut Rng) {
         assert_eq!(mine(&d), mine(g), "{}: seat {p}'s view depends on what it cannot see", G::ID);
         let public = |s: &G| snapshot::encode(&s.view(rules, Viewer::Public));
         assert_eq!(public(&d), public(g), "{}: the public view depends on hidden information", G::ID);
-        check_tensors(rules, g, &d, players, p, &legal);
+        check_tensors(rules, g, &d, players, p, &legal, facts);
+        if let Some(&a) = legal.get(legal.len() / 2) {
+            let (mut checked, mut listed) = (g.clone(), g.clone());
+            let (mut e1, mut e2) = (Events::new(), Events::new());
+            assert!(checked.apply(rules, p, a, &mut e1).is_ok() && listed.apply_listed(rules, p, a, &mut e2).is_ok());
+            assert_eq!(snapshot::encode(&listed), snapshot::encode(&checked), "{}: apply_listed != apply", G::ID);
+        }
     }
 }
 
 /// The tensor contract: the observation has its documented size, is finite, and is the same for a state and
-/// its determinization for `p` (it cannot leak); every legal code has a dense index.
-fn check_tensors<G: Game>(rules: &G::Ruleset, g: &G, d: &G, players: u8, p: Player, legal: &[Action]) {
+/// its determinization for `p` (it cannot leak), and a reused facts buffer gives the same observation as a
+/// fresh one; every legal code has a dense index.
+fn check_tensors<G: Game>(
+    rules: &G::Ruleset,
+    g: &G,
+    d: &G,
+    players: u8,
+    p: Player,
+    legal: &[Action],
+    facts: &mut FactsOf<G>,
+) {
     let size = G::Encoding::observation_size(rules, players);
     let (mut mine, mut theirs) = (vec![0f32; size], vec![0f32; size]);
     assert_eq!(observation(rules, players, g, p, &mut mine), size, "{}: observation layout != size", G::ID);
+    observation_with(rules, players, g, p, facts, &mut theirs);
+    assert_eq!(mine, theirs, "{}: a reused facts buffer changed seat {p}'s observation", G::ID);
     observation(rules, players, d, p, &mut theirs);
     assert!(mine.iter().all(|x| x.is_finite()), "{}: a non-finite observation value", G::ID);
     assert_eq!(mine, theirs, "{}: seat {p}'s observation depends on what it cannot see", G::ID);

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use crate::bots::{self, Bot};
-use crate::engine::observe::observation;
+use crate::engine::observe::{observation_with, FactsOf};
 use crate::engine::{Action, ActionSpace, Encoding, Events, Game, Illegal, Player, SetupError};
 use crate::rng::Rng;
 
@@ -51,6 +51,10 @@ pub trait DynVectorEnv: Send + Sync {
     /// Apply dense action `actions[i]` for slot `i`'s seat to act. Every action is checked first: if any is not
     /// legal, nothing changes and the error names the slot.
     fn step(&mut self, actions: &[i64], out: StepOut<'_>) -> Result<(), Illegal>;
+    /// The legal dense indices of every slot's seat to act, as CSR: slot `i`'s are
+    /// `indices[offsets[i]..offsets[i + 1]]` (the mask's ones, in the game's legal order). A random legal action
+    /// per slot is then one draw per slot, not one per mask entry.
+    fn legal_indices(&self, indices: &mut Vec<i64>, offsets: &mut Vec<i64>);
 }
 
 struct Slot<G: Game> {
@@ -60,6 +64,10 @@ struct Slot<G: Game> {
     seat: Player,
     decisions: u64,
     legal: Vec<Action>,
+    /// Dense indices of `legal`, in the same order: the CSR rows `legal_indices` hands out.
+    dense: Vec<i64>,
+    /// The redacted facts the observation is written from, reused step after step (no allocation when warm).
+    facts: FactsOf<G>,
 }
 
 pub struct VectorEnvOf<G: Game> {
@@ -117,7 +125,16 @@ impl<G: Game> VectorEnvOf<G> {
             }
             let mut rng = Rng::derive(cfg.seed, i as u64);
             let state = G::new(&rules, cfg.players, rng.next_u64())?;
-            slots.push(Slot { state, rng, bots: bots_of, seat: 0, decisions: 0, legal: Vec::new() });
+            slots.push(Slot {
+                state,
+                rng,
+                bots: bots_of,
+                seat: 0,
+                decisions: 0,
+                legal: Vec::new(),
+                dense: Vec::new(),
+                facts: FactsOf::<G>::default(),
+            });
         }
         let space = ActionSpace::of::<G>(&rules, cfg.players);
         let obs_size = G::Encoding::observation_size(&rules, cfg.players);
@@ -203,11 +220,19 @@ impl<G: Game> Slot<G> {
     }
 
     fn write(&mut self, rules: &G::Ruleset, players: u8, space: &ActionSpace, row: &mut Row<'_>) {
-        observation(rules, players, &self.state, self.seat, row.obs);
+        observation_with(rules, players, &self.state, self.seat, &mut self.facts, row.obs);
         self.legal.clear();
         self.state.legal_actions(rules, self.seat, &mut self.legal);
-        row.mask.iter_mut().for_each(|m| *m = 0);
-        space.fill_mask(&self.legal, row.mask);
+        row.mask.fill(0);
+        self.dense.clear();
+        for &a in &self.legal {
+            if let Some(i) = space.index(a) {
+                if let Some(m) = row.mask.get_mut(i) {
+                    *m = 1;
+                    self.dense.push(i as i64);
+                }
+            }
+        }
         *row.seat = i64::from(self.seat);
     }
 
@@ -263,6 +288,16 @@ impl<G: Game> DynVectorEnv for VectorEnvOf<G> {
         self.space.size()
     }
 
+    fn legal_indices(&self, indices: &mut Vec<i64>, offsets: &mut Vec<i64>) {
+        indices.clear();
+        offsets.clear();
+        offsets.push(0);
+        for slot in &self.slots {
+            indices.extend_from_slice(&slot.dense);
+            offsets.push(indices.len() as i64);
+        }
+    }
+
     fn reset(&mut self, out: StepOut<'_>) {
         if !self.check_buffers(&out) {
             return;
@@ -313,8 +348,9 @@ impl<G: Game> DynVectorEnv for VectorEnvOf<G> {
             slots.par_iter_mut().zip(codes).zip(rows).with_min_len(16).for_each(|((slot, code), mut row)| {
                 let mut ev = Events::disabled();
                 let seat = slot.seat;
-                // Checked legal above, so apply cannot refuse; if it did, the match ends instead of panicking.
-                if code.is_none_or(|a| slot.state.apply(rules, seat, a, &mut ev).is_err()) {
+                // Checked against this state's legal list above (`apply_listed` may skip re-deriving it), so it
+                // cannot refuse; if it did, the match ends instead of panicking.
+                if code.is_none_or(|a| slot.state.apply_listed(rules, seat, a, &mut ev).is_err()) {
                     slot.decisions = cfg.max_decisions;
                 }
                 slot.decisions += 1;
@@ -420,6 +456,29 @@ mod tests {
             VecConfig { opponents: vec![Some("random".into()); 2], ..env_cfg() }
         )
         .is_err());
+    }
+
+    #[test]
+    fn the_legal_indices_are_the_masks_ones_row_by_row() {
+        let mut e = env(2, Vec::new());
+        let mut b = Buffers::new(e.as_ref());
+        e.reset(b.out());
+        let a = e.action_size();
+        let (mut indices, mut offsets) = (Vec::new(), Vec::new());
+        for _ in 0..30 {
+            e.legal_indices(&mut indices, &mut offsets);
+            assert_eq!(offsets.len(), e.matches() + 1);
+            for (i, m) in b.mask.chunks(a).enumerate() {
+                let row = &indices[offsets[i] as usize..offsets[i + 1] as usize];
+                let mut sorted = row.to_vec();
+                sorted.sort_unstable();
+                let ones: Vec<i64> = (0..a as i64).filter(|&j| m[j as usize] == 1).collect();
+                assert_eq!(sorted, ones, "slot {i}");
+            }
+            // The last legal index of each row, so the draw differs from the first-one loop above.
+            let actions: Vec<i64> = offsets.windows(2).map(|w| indices[w[1] as usize - 1]).collect();
+            e.step(&actions, b.out()).unwrap();
+        }
     }
 
     fn env_cfg() -> VecConfig {

@@ -124,6 +124,7 @@ class VectorEnv:
         workers: int = 1,
         score_rewards: bool = False,
         max_decisions: int = 100000,
+        copy: bool = True,
     ) -> VectorEnv: ...
     @property
     def matches(self) -> int: ...
@@ -143,6 +144,7 @@ class VectorEnv:
         npt.NDArray[np.float32],
         npt.NDArray[np.bool_],
     ]: ...
+    def legal(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]: ...
 
 @final
 class DurableWriter:

@@ -86,3 +86,40 @@ def test_bad_opponents_are_refused() -> None:
         VectorEnv("fixture", 2, players=2, opponents=["random", "random"])
     with pytest.raises(OptionError):
         VectorEnv("fixture", 2, players=2, opponents=[None, "nobody"])
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_the_legal_indices_are_the_ones_of_each_mask_row(game: str, players: int) -> None:
+    env = VectorEnv(game, 8, players=players, seed=3, workers=2)
+    _, mask, _ = env.reset()
+    rng = np.random.default_rng(3)
+    for _ in range(40):
+        indices, offsets = env.legal()
+        assert offsets.shape == (9,) and offsets[0] == 0 and offsets[-1] == len(indices)
+        for i in range(8):
+            row = np.sort(indices[offsets[i] : offsets[i + 1]])
+            assert np.array_equal(row, np.flatnonzero(mask[i]))
+        actions = env.random_legal(rng)
+        assert mask[np.arange(8), actions].all(), "random_legal draws legal actions only"
+        _, mask, _, _, _ = env.step(actions)
+
+
+def test_copy_false_hands_out_the_same_read_only_arrays_with_the_same_contents() -> None:
+    copied = VectorEnv("iron-throne", 6, players=4, seed=5, workers=2)
+    shared = VectorEnv("iron-throne", 6, players=4, seed=5, workers=2, copy=False)
+    a, b = copied.reset(), shared.reset()
+    rng = np.random.default_rng(5)
+    first_obs = b[0]
+    for _ in range(30):
+        assert all(np.array_equal(x, y) for x, y in zip(a, b))
+        actions = copied.random_legal(rng)
+        a, b = copied.step(actions), shared.step(actions)
+        assert b[0] is first_obs, "copy=False: the env's own array, overwritten in place"
+        assert not any(x.flags.writeable for x in b)
+    assert all(np.array_equal(x, y) for x, y in zip(a, b))
+    kept, before = a[0], a[0].copy()
+    after = copied.step(copied.random_legal(rng))[0]
+    assert not np.array_equal(after, before), "the step moved the matches"
+    assert np.array_equal(kept, before), "copy=True: arrays a caller keeps never change"
+    with pytest.raises(ValueError):
+        b[1][0, 0] = 1

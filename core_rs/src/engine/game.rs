@@ -95,6 +95,18 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
         a: Action,
         ev: &mut Events<Self::Event>,
     ) -> Result<(), Illegal>;
+    /// `apply` for an action the caller took from `legal_actions(rules, p, …)` of this very state (the vectorised
+    /// environment checks every action against that list first): a game whose `apply` re-derives the legal list
+    /// to check `a` may skip that. The default is `apply`.
+    fn apply_listed(
+        &mut self,
+        rules: &Self::Ruleset,
+        p: Player,
+        a: Action,
+        ev: &mut Events<Self::Event>,
+    ) -> Result<(), Illegal> {
+        self.apply(rules, p, a, ev)
+    }
     /// `Some` once the match is over.
     fn outcome(&self) -> Option<Outcome>;
     /// The one redaction point: what `viewer` may see.

@@ -1,9 +1,11 @@
 //! Tensors for learning agents (design §8b): a fixed-shape `f32` observation of one seat's information,
-//! built from that seat's redacted view (so it cannot carry more than the view), and a dense action space
-//! that numbers every action code a ruleset can produce.
+//! built from that seat's redacted facts (so it cannot carry more than the seat may see), and a dense action
+//! space that numbers every action code a ruleset can produce.
 //!
 //! Each game implements `Encoding` in its own `observe.rs`; the shapes depend only on the ruleset and the
-//! player count, never on the state.
+//! player count, never on the state. The facts are what the game's one redaction point produces: either its
+//! view itself, or (for the games stepped fastest) the plain numbers its view is built from, before any name or
+//! label is attached, filled into a reused buffer so that observing allocates nothing.
 
 use super::action::Action;
 use super::game::Game;
@@ -12,12 +14,17 @@ use super::player::Player;
 /// A game's tensor encoding. `G::Encoding` names the implementing type (a unit struct in the game's
 /// `observe.rs`).
 pub trait Encoding<G: Game> {
+    /// What an observation is written from: `viewer`'s share of the state, already redacted. Either `G::View`
+    /// (as `Option<G::View>`) or the numbers the game's view is built from (the same redaction, no strings).
+    type Facts: Default + Send + Sync;
     /// The observation length for `players` seats under `rules`.
     fn observation_size(rules: &G::Ruleset, players: u8) -> usize;
-    /// Write `viewer`'s observation, built from `view` (already redacted for `viewer`), into `out`
+    /// Fill `facts` with what `viewer` may see of `state`, reusing its buffers.
+    fn facts(rules: &G::Ruleset, state: &G, viewer: Player, facts: &mut Self::Facts);
+    /// Write `viewer`'s observation, built from `facts` (filled by `facts` for `viewer`), into `out`
     /// (`observation_size` long, zeroed by the caller). Returns the floats its layout covers, which must equal
     /// `observation_size` (the conformance checks assert it).
-    fn observe(rules: &G::Ruleset, players: u8, viewer: Player, view: &G::View, out: &mut [f32]) -> usize;
+    fn observe(rules: &G::Ruleset, players: u8, viewer: Player, facts: &Self::Facts, out: &mut [f32]) -> usize;
     /// Every action code the game may offer under `rules` with `players` seats, in any order (the space
     /// sorts and deduplicates them). Dense index `i` is the `i`-th smallest code.
     fn action_codes(rules: &G::Ruleset, players: u8) -> Vec<Action>;
@@ -97,9 +104,13 @@ impl<'a> ObsWriter<'a> {
         self.at += 1;
     }
 
-    /// `v / scale`: counts brought near [0, 1] by their natural maximum.
+    /// `v / scale`: counts brought near [0, 1] by their natural maximum. Multiplying by the reciprocal (folded
+    /// at compile time for a constant scale) gives the same `f32` as dividing for every integer `v` below 2^24 and
+    /// integer `scale` below 2^28: the two `f64` results differ by at most an ulp, and a quotient of such
+    /// integers never lies that close to an `f32` rounding midpoint (a test checks a wide range).
+    #[inline]
     pub fn scaled(&mut self, v: f64, scale: f64) {
-        self.put((v / scale) as f32);
+        self.put((v * (1.0 / scale)) as f32);
     }
 
     pub fn flag(&mut self, b: bool) {
@@ -141,12 +152,28 @@ impl<'a> ObsWriter<'a> {
     }
 }
 
-/// Seat `p`'s observation of `state`, built from its view.
+/// A game's facts type (the buffer `observation_with` reuses).
+pub type FactsOf<G> = <<G as Game>::Encoding as Encoding<G>>::Facts;
+
+/// Seat `p`'s observation of `state`, built from its redacted facts.
 /// Returns the length the layout covered (equal to `out.len()` for a correct encoding).
 pub fn observation<G: Game>(rules: &G::Ruleset, players: u8, state: &G, p: Player, out: &mut [f32]) -> usize {
-    out.iter_mut().for_each(|x| *x = 0.0);
-    let view = state.view(rules, super::player::Viewer::Player(p));
-    G::Encoding::observe(rules, players, p, &view, out)
+    observation_with(rules, players, state, p, &mut FactsOf::<G>::default(), out)
+}
+
+/// `observation`, reusing `facts` as its buffer (a warm buffer: no allocation for games with plain facts). A
+/// buffer serves one ruleset: a game may keep values derived from unchanged parts of the state across fills.
+pub fn observation_with<G: Game>(
+    rules: &G::Ruleset,
+    players: u8,
+    state: &G,
+    p: Player,
+    facts: &mut FactsOf<G>,
+    out: &mut [f32],
+) -> usize {
+    out.fill(0.0);
+    G::Encoding::facts(rules, state, p, facts);
+    G::Encoding::observe(rules, players, p, facts, out)
 }
 
 #[cfg(test)]
@@ -167,6 +194,16 @@ mod tests {
         let mut mask = [0u8; 4];
         assert_eq!(s.fill_mask(&[5, 1000, 9], &mut mask), 1, "9 is not in the space");
         assert_eq!(mask, [0, 1, 0, 1]);
+    }
+
+    #[test]
+    fn scaling_by_the_reciprocal_rounds_like_dividing() {
+        let scales = [3.0, 5.0, 6.0, 7.0, 9.0, 10.0, 20.0, 25.0, 30.0, 50.0, 53.0, 81.0, 400.0, 1000.0];
+        for scale in scales.into_iter().chain((1..300).map(f64::from)) {
+            for v in (-2000..70_000).map(f64::from) {
+                assert_eq!((v * (1.0 / scale)) as f32, (v / scale) as f32, "{v} / {scale}");
+            }
+        }
     }
 
     #[test]

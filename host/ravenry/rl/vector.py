@@ -23,6 +23,14 @@ class VectorEnv:
     ``reset()`` returns ``(observations, masks, seats)``; ``step(actions)`` takes one dense action index per match
     and returns ``(observations, masks, seats, rewards, dones)``. A finished match restarts at once: its row then
     shows the new match, ``dones[i]`` is set and ``rewards[i]`` holds the final reward of every seat.
+
+    ``copy=True`` (the default) returns fresh arrays on every call. ``copy=False`` returns the env's own arrays,
+    read-only and overwritten in place by the next ``reset``/``step`` (Gymnasium's ``copy=False``): no copy of the
+    observations and masks per step, which at thousands of matches is a large part of a step's time.
+
+    ``legal()`` gives the legal dense indices of every match as CSR ``(indices, offsets)``: match ``i``'s are
+    ``indices[offsets[i]:offsets[i + 1]]``, the ones of its mask row. A uniform random legal action per match is
+    then one draw per match instead of one per mask entry (``random_legal``).
     """
 
     def __init__(
@@ -37,6 +45,7 @@ class VectorEnv:
         variants: Iterable[str] = (),
         score_rewards: bool = False,
         max_decisions: int = 100_000,
+        copy: bool = True,
     ) -> None:
         self.tensors = Tensors(game, players, options, variants)
         seats = list(opponents or [])
@@ -57,6 +66,7 @@ class VectorEnv:
             workers=self.workers,
             score_rewards=score_rewards,
             max_decisions=int(max_decisions),
+            copy=bool(copy),
         )
         self.observation_size = self.tensors.observation_size
         self.action_size = self.tensors.action_size
@@ -70,3 +80,18 @@ class VectorEnv:
         if a.shape != (self.n,):
             raise OptionError(f"step needs one action per match: shape ({self.n},), not {a.shape}")
         return self._env.step(a)
+
+    def legal(self) -> tuple[np.ndarray, np.ndarray]:
+        """The legal dense indices of each match's seat to act, as CSR ``(indices, offsets)``."""
+        return self._env.legal()
+
+    def random_legal(self, rng: np.random.Generator) -> np.ndarray:
+        """One uniformly random legal dense action per match, drawn with ``rng`` from ``legal()``."""
+        return random_legal(*self.legal(), rng)
+
+
+def random_legal(indices: np.ndarray, offsets: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A uniformly random entry of each CSR row ``indices[offsets[i]:offsets[i + 1]]`` (every row non-empty)."""
+    counts = np.diff(offsets)
+    pick = offsets[:-1] + (rng.random(counts.shape[0]) * counts).astype(np.int64)
+    return indices[pick]

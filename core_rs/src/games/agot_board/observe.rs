@@ -6,7 +6,7 @@ use super::content::{Rules, NONE};
 use super::rules::*;
 use super::state::{AgotBoard, ORDER_COUNTS, ORDER_NAMES};
 use super::view::View;
-use crate::engine::{Action, Encoding, ObsWriter, Player};
+use crate::engine::{Action, Encoding, Game, ObsWriter, Player, Viewer};
 
 const PHASES: [&str; 7] = ["Westeros", "Planning", "Raven", "Raid", "March", "Consolidate", "Over"];
 const RESTRICTIONS: [&str; 6] = [
@@ -38,6 +38,9 @@ fn leader_slots(players: u8) -> usize {
 }
 
 impl Encoding<AgotBoard> for Tensors {
+    /// The view itself, names and labels included (iron-throne and roll-player write from plain facts instead).
+    type Facts = Option<View>;
+
     fn observation_size(rules: &Rules, players: u8) -> usize {
         let (n, ar) = (usize::from(players), rules.areas.len());
         n + 1
@@ -57,7 +60,12 @@ impl Encoding<AgotBoard> for Tensors {
             + n
     }
 
-    fn observe(rules: &Rules, players: u8, viewer: Player, view: &View, out: &mut [f32]) -> usize {
+    fn facts(rules: &Rules, state: &AgotBoard, viewer: Player, facts: &mut Option<View>) {
+        *facts = Some(state.view(rules, Viewer::Player(viewer)));
+    }
+
+    fn observe(rules: &Rules, players: u8, viewer: Player, facts: &Option<View>, out: &mut [f32]) -> usize {
+        let Some(view) = facts else { return 0 };
         let (n, ar) = (usize::from(players), rules.areas.len());
         let seat_of = |house: &str| view.seats.iter().position(|s| s.house == house);
         let house_index = |name: &str| rules.houses.iter().position(|h| h.name == name);

@@ -8,7 +8,7 @@
 use super::content::{Rules, HOUSES};
 use super::rules::actions::*;
 use super::state::{AgotCcg, Phase, View};
-use crate::engine::{Action, Encoding, ObsWriter, Player};
+use crate::engine::{Action, Encoding, Game, ObsWriter, Player, Viewer};
 
 const HAND_CAP: usize = 24;
 const PLAY_CAP: usize = 24;
@@ -40,12 +40,20 @@ fn phase_index(p: Phase) -> usize {
 }
 
 impl Encoding<AgotCcg> for Tensors {
+    /// The view itself, names and labels included (iron-throne and roll-player write from plain facts instead).
+    type Facts = Option<View>;
+
     fn observation_size(rules: &Rules, players: u8) -> usize {
         let (n, c) = (usize::from(players), rules.cards.len());
         n + PHASES + 1 + n + n + (1 + 3 + n + n + 2 + n + 1) + (1 + n) + n + n * seat_size(c)
     }
 
-    fn observe(rules: &Rules, players: u8, viewer: Player, view: &View, out: &mut [f32]) -> usize {
+    fn facts(rules: &Rules, state: &AgotCcg, viewer: Player, facts: &mut Option<View>) {
+        *facts = Some(state.view(rules, Viewer::Player(viewer)));
+    }
+
+    fn observe(rules: &Rules, players: u8, viewer: Player, facts: &Option<View>, out: &mut [f32]) -> usize {
+        let Some(view) = facts else { return 0 };
         let (n, c) = (usize::from(players), rules.cards.len());
         let mut w = ObsWriter::new(out);
         w.one_hot(Some(usize::from(viewer)), n);

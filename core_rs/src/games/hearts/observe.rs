@@ -4,7 +4,7 @@
 
 use super::state::{Hearts, PassDirection, Phase, Rules, CARDS, PASS_SIZE, RANKS, SEATS};
 use super::view::View;
-use crate::engine::{Action, Encoding, ObsWriter, Player};
+use crate::engine::{Action, Encoding, Game, ObsWriter, Player, Viewer};
 
 pub struct Tensors;
 
@@ -14,13 +14,21 @@ const SUITS: usize = 4;
 const TRICK: usize = SEATS * (SEATS + C);
 
 impl Encoding<Hearts> for Tensors {
+    /// The view itself, names and labels included (iron-throne and roll-player write from plain facts instead).
+    type Facts = Option<View>;
+
     fn observation_size(_rules: &Rules, _players: u8) -> usize {
         // viewer, phase, pass direction, hand progress; own hand, passed, received; pass counts; trick;
         // leader, turn; played per seat; tricks won, hand points, totals; voids; hearts broken.
         SEATS + 3 + 4 + 1 + 3 * C + SEATS + TRICK + 2 * SEATS + SEATS * C + 3 * SEATS + SEATS * SUITS + 1
     }
 
-    fn observe(_rules: &Rules, _players: u8, viewer: Player, view: &View, out: &mut [f32]) -> usize {
+    fn facts(rules: &Rules, state: &Hearts, viewer: Player, facts: &mut Option<View>) {
+        *facts = Some(state.view(rules, Viewer::Player(viewer)));
+    }
+
+    fn observe(_rules: &Rules, _players: u8, viewer: Player, facts: &Option<View>, out: &mut [f32]) -> usize {
+        let Some(view) = facts else { return 0 };
         let me = usize::from(viewer);
         let mut w = ObsWriter::new(out);
         w.one_hot(Some(me), SEATS);

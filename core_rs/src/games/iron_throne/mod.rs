@@ -12,6 +12,7 @@
 pub mod bots;
 pub mod content;
 pub mod describe;
+pub mod facts;
 pub mod hidden;
 pub mod observe;
 pub mod rules;
@@ -64,6 +65,11 @@ impl Game for IronThrone {
 
     fn apply(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) -> Result<(), Illegal> {
         self.play(rules, p, a, ev)
+    }
+
+    fn apply_listed(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) -> Result<(), Illegal> {
+        self.play_listed(rules, p, a, ev);
+        Ok(())
     }
 
     fn outcome(&self) -> Option<Outcome> {

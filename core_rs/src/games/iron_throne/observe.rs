@@ -1,15 +1,16 @@
-//! Iron Throne's tensors: the observation of one seat, built from its view, and the dense action space.
+//! Iron Throne's tensors: the observation of one seat, written from its redacted facts (`facts.rs`, what its
+//! view is built from) with no string built, and the dense action space.
 //! The layout is documented field by field in docs/games/iron_throne.md ("Observation tensor").
 
 use super::content::Rules;
+use super::facts::Facts;
 use super::rules::*;
-use super::state::{IronThrone, DECK_SIZE};
-use super::view::View;
-use crate::engine::{Action, Encoding, ObsWriter, Player};
+use super::state::{IronThrone, DECK_SIZE, NONE};
+use crate::engine::{Action, Encoding, ObsWriter, Player, Viewer};
 
 /// House cards per deck (`card_kind` numbers them 0..25).
 const K: usize = DECK_SIZE as usize;
-/// `Pending` variants, in declaration order, as the view names them in `waiting_for`.
+/// `Pending` variants, in declaration order (`facts::pending_index`), as the view names them in `waiting_for`.
 const PENDING: [&str; 14] = [
     "Leaders",
     "Hostages",
@@ -40,76 +41,79 @@ fn encounter_size(n: usize, h: usize) -> usize {
 }
 
 impl Encoding<IronThrone> for Tensors {
+    type Facts = Facts;
+
+    fn facts(rules: &Rules, state: &IronThrone, viewer: Player, facts: &mut Facts) {
+        state.facts_into(rules, Viewer::Player(viewer), facts);
+    }
+
     fn observation_size(rules: &Rules, players: u8) -> usize {
         let (n, h) = (usize::from(players), rules.houses.len());
         n + n + 3 + PENDING.len() + n * seat_size(n, h) + encounter_size(n, h)
     }
 
-    fn observe(rules: &Rules, players: u8, viewer: Player, view: &View, out: &mut [f32]) -> usize {
+    fn observe(rules: &Rules, players: u8, viewer: Player, view: &Facts, out: &mut [f32]) -> usize {
         let (n, h) = (usize::from(players), rules.houses.len());
-        let house_index = |name: &str| rules.houses.iter().position(|x| x.name == name);
+        let house_index = |house: u8| Some(usize::from(house)).filter(|&i| i < h);
         let mut w = ObsWriter::new(out);
         w.one_hot(Some(usize::from(viewer)), n);
-        w.counts(view.to_act.iter().map(|&p| usize::from(p)), n, 1.0);
+        w.counts(view.to_act.iter().map(usize::from), n, 1.0);
         w.scaled(f64::from(view.turn), 400.0);
         w.scaled(view.event_deck as f64, rules.events.len().max(1) as f64);
         w.flag(view.over);
-        let variant = view.waiting_for.split([' ', '{', '(']).next().unwrap_or("");
-        w.one_hot(PENDING.iter().position(|v| *v == variant), PENDING.len());
+        w.one_hot(Some(view.waiting), PENDING.len());
         for p in 0..n {
             let Some(s) = view.seats.get(p) else {
                 w.skip(seat_size(n, h));
                 continue;
             };
-            w.one_hot(house_index(&s.house), h);
+            w.one_hot(house_index(s.house), h);
             w.one_hot(s.leader.map(usize::from), 5);
             w.counts(s.leader_offers.into_iter().flatten().map(usize::from), 5, 1.0);
             for c in 0..5 {
-                w.scaled(f64::from(s.characters.get(c).map_or(0, |x| x.crowns)), 5.0);
+                w.scaled(f64::from(s.crowns[c]), 5.0);
             }
             for c in 0..5 {
-                w.flag(s.characters.get(c).is_some_and(|x| x.alive));
+                w.flag(s.alive & (1 << c) != 0);
             }
             for c in 0..5 {
-                w.flag(s.characters.get(c).is_some_and(|x| x.dead));
+                w.flag(s.dead & (1 << c) != 0);
             }
             w.scaled(f64::from(s.sheet), 10.0);
             for q in 0..n {
                 w.scaled(f64::from(s.influence.get(q).copied().unwrap_or(0)), 5.0);
             }
             w.scaled(f64::from(s.spread), 5.0);
-            w.counts(s.hand.iter().flatten().map(|&c| usize::from(c)), K, 1.0);
+            w.counts(s.hand.iter().map(|&c| usize::from(c)), K, 1.0);
             w.scaled(s.hand_size as f64, 5.0);
             w.scaled(s.deck_size as f64, K as f64);
             w.counts(s.discard.iter().map(|&c| usize::from(c)), K, 1.0);
-            w.counts(s.hostages.iter().map(|x| usize::from(x.owner)), n, 0.2);
-            w.counts(s.hostages.iter().filter_map(|x| x.card).map(usize::from), K, 1.0);
+            w.counts(s.hostages.iter().map(|x| usize::from(x.0)), n, 0.2);
+            w.counts(s.hostages.iter().filter_map(|x| x.1).map(usize::from), K, 1.0);
         }
         let e = &view.encounter;
         w.one_hot(Some(usize::from(e.attacker)), n);
         w.one_hot(e.defender.map(usize::from), n);
         w.flag(e.event.is_some());
-        w.one_hot(e.event.as_deref().map(|name| house_index(name).unwrap_or(h)), h + 1);
+        w.one_hot(e.event.map(|house| house.and_then(house_index).unwrap_or(h)), h + 1);
         for p in 0..n {
-            w.one_hot(e.characters.get(p).copied().flatten().map(usize::from), 5);
+            w.one_hot(e.chars.get(p).filter(|&&c| c != NONE).map(|&c| usize::from(c)), 5);
         }
         for p in 0..n {
             w.one_hot(e.sides.get(p).map(|&s| usize::from(s)), 3);
         }
         for p in 0..n {
-            w.flag(e.withdrawn.get(p).copied().unwrap_or(false));
+            w.flag(e.withdrawn & (1 << p) != 0);
         }
-        let offer = e.pending_offer;
+        let offer = e.offer;
         w.flag(offer.is_some());
         w.one_hot(offer.map(|o| usize::from(o[0])), n);
         w.one_hot(offer.map(|o| usize::from(o[1])), 5);
         w.one_hot(offer.map(|o| usize::from(o[2]).wrapping_sub(1)), 2);
-        for i in 0..2 {
-            let c = e.commits.get(i);
-            w.flag(c.is_some_and(|c| c.committed));
-            let card = c.and_then(|c| c.card);
-            w.one_hot(card.map(usize::from), K);
-            w.flag(card == Some(super::state::NO_CARD));
+        for c in &e.commits {
+            w.flag(c.committed);
+            w.one_hot(c.card.map(usize::from), K);
+            w.flag(c.card == Some(super::state::NO_CARD));
         }
         w.flag(e.revealed);
         w.scaled(f64::from(e.bonus[0]), 10.0);
@@ -146,5 +150,37 @@ impl Encoding<IronThrone> for Tensors {
         codes.extend((0..n * 64).map(|x| TAKE + x));
         codes.extend((0..k).map(|c| UPGRADE + c));
         codes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::facts::pending_index;
+    use super::super::state::Pending;
+    use super::PENDING;
+
+    #[test]
+    fn the_pending_one_hot_follows_the_names_the_view_shows() {
+        let all = [
+            Pending::Leaders,
+            Pending::Hostages { seat: 1 },
+            Pending::UseLeader { seat: 1 },
+            Pending::PlayCards { seat: 1 },
+            Pending::Task,
+            Pending::Defender,
+            Pending::Choose { seat: 1 },
+            Pending::Force { seat: 1, target: 2 },
+            Pending::Offer { seat: 1 },
+            Pending::Answer { seat: 1 },
+            Pending::Commit,
+            Pending::Propose { seat: 1 },
+            Pending::Respond { seat: 1 },
+            Pending::Over,
+        ];
+        assert_eq!(all.len(), PENDING.len());
+        for p in all {
+            let shown = format!("{p:?}");
+            assert_eq!(shown.split([' ', '{', '(']).next(), Some(PENDING[pending_index(&p)]), "{shown}");
+        }
     }
 }

@@ -1,10 +1,11 @@
-//! The one redaction point: what a viewer may see (`make_view`), plus the names used in labels.
+//! What a viewer sees, for people and the network: the redacted facts (`facts.rs`, the one redaction point) with
+//! names and labels attached (`make_view`), plus the names used in labels.
 
 use serde::Serialize;
 
 use super::content::Rules;
 use super::rules::resolve::split_deal;
-use super::state::{card_kind, hostage_card, hostage_owner, CardKind, IronThrone, Pending, Step, NONE, NO_CARD};
+use super::state::{card_kind, CardKind, IronThrone, NONE, NO_CARD};
 use crate::engine::{Player, Viewer};
 
 #[derive(Clone, Debug, Serialize)]
@@ -149,104 +150,96 @@ impl IronThrone {
             .unwrap_or_else(|| format!("seat {p}"))
     }
 
+    /// The view: the facts (`facts.rs`, the redaction) with the names and labels people read.
     pub fn make_view(&self, rules: &Rules, viewer: Viewer) -> View {
-        let n = self.n();
-        let seats = (0..n)
-            .map(|p| {
-                let s = &self.seats[usize::from(p)];
-                let own = viewer.sees_private_of(p);
+        let f = self.facts(rules, viewer);
+        let n = usize::from(self.n());
+        let house_of = |p: u8| f.seats.get(usize::from(p)).map_or(0, |s| s.house);
+        let seats = f
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(p, s)| {
+                let p = p as Player;
                 let house = rules.houses.get(usize::from(s.house));
-                let leader = s.revealed.then_some(s.leader);
                 SeatView {
                     seat: p,
                     house: self.house_name(rules, p),
-                    leader,
-                    leader_name: leader.map(|l| self.char_name(rules, p, l)),
-                    leader_title: leader.and_then(|l| house.map(|h| h.leader_title[usize::from(l.min(4))].clone())),
-                    leader_offers: (own && !s.revealed).then_some(s.offers),
+                    leader: s.leader,
+                    leader_name: s.leader.map(|l| self.char_name(rules, p, l)),
+                    leader_title: s.leader.and_then(|l| house.map(|h| h.leader_title[usize::from(l.min(4))].clone())),
+                    leader_offers: s.leader_offers,
                     characters: (0..5u8)
                         .map(|c| CharView {
                             index: c,
                             name: self.char_name(rules, p, c),
                             crowns: s.crowns[usize::from(c)],
-                            alive: s.is_alive(c),
+                            alive: s.alive & (1 << c) != 0,
                             dead: s.dead & (1 << c) != 0,
-                            is_leader: s.revealed && s.leader == c,
+                            is_leader: s.leader == Some(c),
                         })
                         .collect(),
                     sheet: s.sheet,
-                    influence: s.influence[..usize::from(n)].to_vec(),
-                    spread: s.spread(),
-                    hand: own.then(|| s.hand.clone()),
-                    hand_labels: own.then(|| s.hand.iter().map(|&c| card_label(rules, s.house, c)).collect()),
-                    hand_size: s.hand.len(),
-                    deck_size: s.deck.len(),
+                    influence: s.influence[..n].to_vec(),
+                    spread: s.spread,
+                    hand: s.own.then(|| s.hand.clone()),
+                    hand_labels: s.own.then(|| s.hand.iter().map(|&c| card_label(rules, s.house, c)).collect()),
+                    hand_size: s.hand_size,
+                    deck_size: s.deck_size,
                     discard: s.discard.clone(),
                     hostages: s
                         .hostages
                         .iter()
-                        .map(|&h| {
-                            let o = hostage_owner(h);
-                            let oh = self.seats.get(usize::from(o)).map(|x| x.house).unwrap_or(0);
-                            HostageView {
-                                owner: o,
-                                house: self.house_name(rules, o),
-                                card: own.then_some(hostage_card(h)),
-                                label: own.then(|| card_label(rules, oh, hostage_card(h))),
-                            }
+                        .map(|&(o, card)| HostageView {
+                            owner: o,
+                            house: self.house_name(rules, o),
+                            card,
+                            label: card.map(|c| card_label(rules, house_of(o), c)),
                         })
                         .collect(),
                 }
             })
             .collect();
-        let e = &self.enc;
-        let commits = (0..2)
-            .map(|i| {
-                let p = if i == 0 { e.attacker } else { e.defender };
-                let c = e.commit[i];
-                let visible = c != NONE && (e.revealed || viewer.sees_private_of(p) || e.face_up == i as u8);
-                let house = self.seats.get(usize::from(p)).map(|s| s.house).unwrap_or(0);
-                CommitView {
-                    committed: c != NONE,
-                    card: visible.then_some(c),
-                    label: visible.then(|| card_label(rules, house, c)),
-                }
+        let e = &f.encounter;
+        let commits = e
+            .commits
+            .iter()
+            .map(|c| CommitView {
+                committed: c.committed,
+                card: c.card,
+                label: c.card.map(|card| card_label(rules, c.house, card)),
             })
             .collect();
-        let event = (e.event != NONE).then(|| match rules.events.get(usize::from(e.event)).copied().flatten() {
+        let event = e.event.map(|h| match h {
             Some(h) => rules.houses.get(usize::from(h)).map(|x| x.name.clone()).unwrap_or_default(),
             None => "Influence".to_string(),
         });
-        let to_act = self.who_acts().iter().collect();
         View {
-            viewer: match viewer {
-                Viewer::Player(p) => Some(p),
-                _ => None,
-            },
-            turn: self.turn,
+            viewer: f.viewer,
+            turn: f.turn,
             waiting_for: format!("{:?}", self.pending),
-            to_act,
+            to_act: f.to_act.iter().collect(),
             seats,
             encounter: EncounterView {
                 attacker: e.attacker,
-                defender: (e.defender != NONE).then_some(e.defender),
+                defender: e.defender,
                 event,
-                characters: e.chars[..usize::from(n)].iter().map(|c| (*c != NONE).then_some(*c)).collect(),
-                sides: e.side[..usize::from(n)].to_vec(),
+                characters: e.chars[..n].iter().map(|c| (*c != NONE).then_some(*c)).collect(),
+                sides: e.sides[..n].to_vec(),
                 withdrawn: (0..n).map(|p| e.withdrawn & (1 << p) != 0).collect(),
-                pending_offer: (e.offer[0] != NONE).then_some(e.offer),
+                pending_offer: e.offer,
                 commits,
                 revealed: e.revealed,
-                bonus: [self.side_bonus(1), self.side_bonus(2)],
+                bonus: e.bonus,
                 result: e.result,
                 winner: e.winner,
                 totals: e.totals,
-                deal: (e.deal != 0 && self.step == Step::Negotiate).then(|| terms_label(e.deal)),
+                deal: e.deal.map(terms_label),
                 proposals: e.proposals,
                 played: e.played.clone(),
             },
-            event_deck: self.events_deck.len(),
-            over: self.pending == Pending::Over,
+            event_deck: f.event_deck,
+            over: f.over,
         }
     }
 }

@@ -15,6 +15,7 @@
 pub mod actions;
 pub mod bots;
 pub mod content;
+pub mod facts;
 pub mod observe;
 pub mod rules;
 pub mod scoring;

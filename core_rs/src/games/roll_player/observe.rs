@@ -1,10 +1,12 @@
-//! Roll Player's tensors: one seat's observation, built from its view, and the dense action space. Roll Player
+//! Roll Player's tensors: one seat's observation, written from its facts (`facts.rs`, what its view is built
+//! from) with no string built, and the dense action space. Roll Player
 //! hides only the market deck's order, so every seat sees the same table; the viewer one-hot says who is looking.
 //! The layout is documented field by field in docs/games/roll_player.md ("Observation tensor").
 
 use super::actions::*;
 use super::content::{Rules, COLORS};
-use super::state::{RollPlayer, View};
+use super::facts::Facts;
+use super::state::{Die, RollPlayer};
 use crate::engine::{Action, Encoding, ObsWriter, Player};
 
 const PHASES: [&str; 6] = ["setup", "roll", "dice", "market", "cleanup", "over"];
@@ -15,20 +17,6 @@ const GOALS: usize = 4;
 const C7: usize = COLORS.len();
 
 pub struct Tensors;
-
-/// The index of a die colour in `COLORS` (a `match`: this runs for every die of every observation).
-fn color_index(name: &str) -> Option<usize> {
-    match name {
-        "green" => Some(0),
-        "blue" => Some(1),
-        "red" => Some(2),
-        "purple" => Some(3),
-        "black" => Some(4),
-        "white" => Some(5),
-        "gold" => Some(6),
-        _ => None,
-    }
-}
 
 fn seat_size(rules: &Rules) -> usize {
     let c = rules.cards.len();
@@ -47,27 +35,42 @@ fn seat_size(rules: &Rules) -> usize {
         + 1
 }
 
+/// A die's colour as its index in `COLORS`, if it names one.
+fn color_of(d: Die) -> Option<usize> {
+    Some(usize::from(d.color)).filter(|&k| k < C7)
+}
+
+/// An id's one-hot position in a content list of `len` entries.
+fn index_in(id: u8, len: usize) -> Option<usize> {
+    Some(usize::from(id)).filter(|&i| i < len)
+}
+
 /// Dice per colour × 0.2, then their value sum per colour / 30.
-fn dice<'a>(w: &mut ObsWriter<'_>, pool: impl Iterator<Item = &'a (String, u8)>) {
+fn dice<'a>(w: &mut ObsWriter<'_>, pool: impl Iterator<Item = &'a Die>) {
     let (mut count, mut sum) = ([0f32; C7], [0f32; C7]);
-    for (c, v) in pool {
-        if let Some(k) = color_index(c) {
+    for &d in pool {
+        if let Some(k) = color_of(d) {
             count[k] += 0.2;
-            sum[k] += f32::from(*v) / 30.0;
+            sum[k] += f32::from(d.value) / 30.0;
         }
     }
     count.into_iter().chain(sum).for_each(|x| w.put(x));
 }
 
 impl Encoding<RollPlayer> for Tensors {
+    type Facts = Facts;
+
+    fn facts(rules: &Rules, state: &RollPlayer, _viewer: Player, facts: &mut Facts) {
+        state.facts_into(rules, facts);
+    }
+
     fn observation_size(rules: &Rules, players: u8) -> usize {
         let (n, c) = (usize::from(players), rules.cards.len());
         3 * n + 1 + PHASES.len() + INIT_SLOTS * (3 + C7 + n) + 3 * c + 2 + C7 + (1 + 2 * C7) + 2 + n * seat_size(rules)
     }
 
-    fn observe(rules: &Rules, players: u8, viewer: Player, view: &View, out: &mut [f32]) -> usize {
+    fn observe(rules: &Rules, players: u8, viewer: Player, view: &Facts, out: &mut [f32]) -> usize {
         let (n, c) = (usize::from(players), rules.cards.len());
-        let card_id = |name: &str| rules.cards.iter().position(|x| x.name == name);
         let mut w = ObsWriter::new(out);
         w.one_hot(Some(usize::from(viewer)), n);
         w.one_hot(view.to_act.map(usize::from), n);
@@ -76,23 +79,23 @@ impl Encoding<RollPlayer> for Tensors {
         w.one_hot(PHASES.iter().position(|p| *p == view.phase), PHASES.len());
         for k in 0..INIT_SLOTS {
             let card = view.initiative.get(k);
-            let die = card.and_then(|i| i.die.as_ref());
+            let die = card.and_then(|i| i.die);
             w.flag(die.is_some());
-            w.one_hot(die.and_then(|(col, _)| color_index(col)), C7);
-            w.scaled(f64::from(die.map_or(0, |d| d.1)), 6.0);
+            w.one_hot(die.and_then(color_of), C7);
+            w.scaled(f64::from(die.map_or(0, |d| d.value)), 6.0);
             w.flag(card.is_some_and(|i| i.coin));
             w.one_hot(card.and_then(|i| i.taken_by).map(usize::from), n);
         }
-        w.counts(view.market.iter().map(|x| usize::from(x.id)), c, 1.0);
+        w.counts(view.market.iter().map(|&x| usize::from(x)), c, 1.0);
         w.scaled(view.deck_size as f64, c.max(1) as f64);
-        w.counts(view.discard.iter().map(|x| usize::from(x.id)), c, 1.0);
+        w.counts(view.discard.iter().map(|&x| usize::from(x)), c, 1.0);
         w.scaled(view.trash.len() as f64, c.max(1) as f64);
         for k in 0..C7 {
             w.scaled(f64::from(view.bag[k]), 20.0);
         }
-        w.flag(view.ordering.is_some());
-        dice(&mut w, view.ordering.iter().flatten());
-        w.one_hot(view.revealed.as_ref().map(|x| usize::from(x.id)), c);
+        w.flag(view.ordering);
+        dice(&mut w, view.ordering_pool.iter());
+        w.one_hot(view.revealed.map(usize::from), c);
         w.scaled(f64::from(view.rival_roll), 6.0);
         w.flag(view.over);
         for p in 0..n {
@@ -100,32 +103,32 @@ impl Encoding<RollPlayer> for Tensors {
                 w.skip(seat_size(rules));
                 continue;
             };
-            w.one_hot(rules.races.iter().position(|x| x.name == s.race), rules.races.len());
-            w.one_hot(rules.classes.iter().position(|x| x.name == s.class), rules.classes.len());
-            w.one_hot(rules.backstories.iter().position(|x| x.name == s.backstory), rules.backstories.len());
-            w.one_hot(rules.alignments.iter().position(|x| x.name == s.alignment), rules.alignments.len());
+            w.one_hot(index_in(s.race, rules.races.len()), rules.races.len());
+            w.one_hot(index_in(s.class, rules.classes.len()), rules.classes.len());
+            w.one_hot(index_in(s.backstory, rules.backstories.len()), rules.backstories.len());
+            w.one_hot(index_in(s.alignment, rules.alignments.len()), rules.alignments.len());
             w.one_hot(Some(usize::from(s.token)), 9);
             w.scaled(f64::from(s.gold), 20.0);
             w.scaled(f64::from(s.charisma), 5.0);
             for slot in 0..SLOTS {
-                let die = s.sheet.get(slot / 3).and_then(|row| row.get(slot % 3)).filter(|d| d.1 > 0);
+                let die = s.sheet.get(slot / 3).and_then(|row| row.get(slot % 3)).copied().filter(|d| d.value > 0);
                 w.flag(die.is_some());
-                w.one_hot(die.and_then(|d| color_index(&d.0)), C7);
-                w.scaled(f64::from(die.map_or(0, |d| d.1)), 6.0);
+                w.one_hot(die.and_then(color_of), C7);
+                w.scaled(f64::from(die.map_or(0, |d| d.value)), 6.0);
             }
             for r in 0..6 {
-                w.scaled(f64::from(s.totals.get(r).copied().unwrap_or(0)), 20.0);
+                w.scaled(f64::from(s.totals[r]), 20.0);
             }
             for g in 0..GOALS {
-                w.flag(s.goals_met.get(g).copied().unwrap_or(false));
+                w.flag(s.goals_met[g]);
             }
             let owned = w.written();
             w.skip(c);
             w.skip(c);
-            for (name, _, exhausted) in &s.cards {
-                if let Some(id) = card_id(name) {
+            for &(card, exhausted) in &s.cards {
+                if let Some(id) = index_in(card, c) {
                     w.add_at(owned + id, 1.0);
-                    if *exhausted {
+                    if exhausted {
                         w.add_at(owned + c + id, 1.0);
                     }
                 }
@@ -171,10 +174,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn colour_indices_follow_the_content_order() {
-        for (k, name) in COLORS.iter().enumerate() {
-            assert_eq!(color_index(name), Some(k));
+    fn a_die_colour_is_its_index_in_the_content_order() {
+        for k in 0..COLORS.len() {
+            assert_eq!(color_of(Die::new(k as u8, 3)), Some(k));
         }
-        assert_eq!(color_index("mauve"), None);
+        assert_eq!(color_of(Die::new(C7 as u8, 3)), None, "no colour past the list");
     }
 }

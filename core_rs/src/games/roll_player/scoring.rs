@@ -66,9 +66,19 @@ pub fn class_row_bonus(rules: &Rules, s: &Seat, row: usize) -> i32 {
     i32::from(rows.contains(&row))
 }
 
+/// The six row totals (`row_total`).
+pub fn row_totals(rules: &Rules, s: &Seat) -> [i32; 6] {
+    std::array::from_fn(|r| row_total(rules, s, r))
+}
+
 pub fn goals_met(rules: &Rules, s: &Seat) -> Vec<bool> {
-    let Some(class) = rules.classes.get(usize::from(s.class)) else { return vec![false; 6] };
-    (0..6).map(|r| class.goals[r].0.met(row_total(rules, s, r))).collect()
+    goals_met_of(rules, s, &row_totals(rules, s)).to_vec()
+}
+
+/// Whether each class goal is met, from the row totals already computed.
+pub fn goals_met_of(rules: &Rules, s: &Seat, totals: &[i32; 6]) -> [bool; 6] {
+    let Some(class) = rules.classes.get(usize::from(s.class)) else { return [false; 6] };
+    std::array::from_fn(|r| class.goals[r].0.met(totals[r]))
 }
 
 pub fn class_dice(rules: &Rules, s: &Seat) -> i32 {
@@ -117,8 +127,8 @@ pub fn armor_stars(rules: &Rules, s: &Seat) -> (i32, i32) {
     (stars, incomplete)
 }
 
-fn condition_holds(rules: &Rules, s: &Seat, cond: Condition) -> bool {
-    let base: Vec<i32> = (0..6).map(|r| row_base(rules, s, r)).collect();
+fn condition_holds(rules: &Rules, s: &Seat, goals: &[bool; 6], cond: Condition) -> bool {
+    let base: [i32; 6] = std::array::from_fn(|r| row_base(rules, s, r));
     let at = |a: u8| base.get(usize::from(a)).copied().unwrap_or(0);
     match cond {
         Condition::Lowest { attr } => base.iter().all(|&v| at(attr.0) <= v),
@@ -127,7 +137,7 @@ fn condition_holds(rules: &Rules, s: &Seat, cond: Condition) -> bool {
         Condition::AlignRow { index } => s.token / 3 == index,
         Condition::AlignCol { index } => s.token % 3 == index,
         Condition::AlignCell { index } => s.token == index,
-        Condition::GoalsMet { count } => goals_met(rules, s).iter().filter(|m| **m).count() >= usize::from(count),
+        Condition::GoalsMet { count } => goals.iter().filter(|m| **m).count() >= usize::from(count),
         Condition::ClassDice { count } => class_dice(rules, s) >= i32::from(count),
         Condition::GoldAtLeast { value } => s.gold >= value,
     }
@@ -136,23 +146,38 @@ fn condition_holds(rules: &Rules, s: &Seat, cond: Condition) -> bool {
 /// Total stars and the breakdown by category.
 pub fn score(rules: &Rules, s: &Seat, solo: bool) -> (i32, Vec<(String, i32)>) {
     let mut parts: Vec<(String, i32)> = Vec::with_capacity(8);
-    let goals = rules.classes.get(usize::from(s.class)).map_or(0, |class| {
-        goals_met(rules, s).iter().zip(&class.goals).filter(|(m, _)| **m).map(|(_, g)| i32::from(g.1)).sum()
-    });
-    parts.push(("attribute goals".into(), goals));
-    parts.push(("class-colour dice".into(), class_dice(rules, s)));
+    let goals = goals_met_of(rules, s, &row_totals(rules, s));
+    score_parts(rules, s, solo, &goals, |name, v| parts.push((name.into(), v)));
+    (parts.iter().map(|p| p.1).sum(), parts)
+}
+
+/// `score(..).0` without the breakdown's strings, from the goals already checked (`goals_met_of`).
+pub fn stars(rules: &Rules, s: &Seat, solo: bool, goals: &[bool; 6]) -> i32 {
+    let mut total = 0;
+    score_parts(rules, s, solo, goals, |_, v| total += v);
+    total
+}
+
+/// Each scoring category's stars, in the breakdown's order (weapons only when they score).
+fn score_parts(rules: &Rules, s: &Seat, solo: bool, goals_met: &[bool; 6], mut part: impl FnMut(&'static str, i32)) {
+    let goals = rules
+        .classes
+        .get(usize::from(s.class))
+        .map_or(0, |class| goals_met.iter().zip(&class.goals).filter(|(m, _)| **m).map(|(_, g)| i32::from(g.1)).sum());
+    part("attribute goals", goals);
+    part("class-colour dice", class_dice(rules, s));
     let align =
         rules.alignments.get(usize::from(s.alignment)).map_or(0, |a| i32::from(a.grid[usize::from(s.token % 9)]));
-    parts.push(("alignment".into(), align));
+    part("alignment", align);
     let m = backstory_matches(rules, s);
-    parts.push(("backstory".into(), i32::from(rules.backstory_stars[m.min(6)])));
+    part("backstory", i32::from(rules.backstory_stars[m.min(6)]));
     let (armor, incomplete) = armor_stars(rules, s);
-    parts.push(("armour".into(), armor));
+    part("armour", armor);
     let mut traits = 0;
     let mut weapons = 0;
     for &c in &s.cards {
         match rules.card(c).map(|k| &k.kind) {
-            Some(CardKind::Trait { condition, stars }) if condition_holds(rules, s, *condition) => {
+            Some(CardKind::Trait { condition, stars }) if condition_holds(rules, s, goals_met, *condition) => {
                 traits += i32::from(*stars)
             }
             Some(CardKind::Weapon { effects, .. }) if effects.contains(&WeaponEffect::IncompleteArmorStars) => {
@@ -161,14 +186,13 @@ pub fn score(rules: &Rules, s: &Seat, solo: bool) -> (i32, Vec<(String, i32)>) {
             _ => {}
         }
     }
-    parts.push(("traits".into(), traits));
+    part("traits", traits);
     if weapons != 0 {
-        parts.push(("weapons".into(), weapons));
+        part("weapons", weapons);
     }
     if solo {
-        parts.push(("gold (1 per 8)".into(), i32::from(s.gold / 8)));
+        part("gold (1 per 8)", i32::from(s.gold / 8));
     }
-    (parts.iter().map(|p| p.1).sum(), parts)
 }
 
 impl RollPlayer {

@@ -1,9 +1,9 @@
-//! The one redaction point, and action descriptions. Everything on the table is public in Roll Player; a
-//! view hides only the market deck's order (its size is shown) and the RNG.
+//! What a viewer sees, for people and the network: the facts (`facts.rs`, the one redaction point; a view hides
+//! only the market deck's order and the RNG) with names and labels attached, and action descriptions.
 
 use super::actions::*;
 use super::content::{Rules, ATTRS, COLORS};
-use super::scoring::{goals_met, row_total, score, solo_title};
+use super::scoring::solo_title;
 use super::state::{CardView, Die, InitView, RollPlayer, SeatView, Step, View, NONE};
 use crate::engine::{Action, ActionInfo, Player, Viewer};
 
@@ -48,12 +48,13 @@ impl RollPlayer {
         }
     }
 
+    /// The view: the facts (`facts.rs`, the redaction) with the names and labels people read.
     pub fn make_view(&self, rules: &Rules, _viewer: Viewer) -> View {
-        let seats = self
+        let f = self.facts(rules);
+        let seats = f
             .seats
             .iter()
-            .enumerate()
-            .map(|(i, s)| {
+            .map(|s| {
                 let class = rules.classes.get(usize::from(s.class));
                 let race = rules.races.get(usize::from(s.race));
                 let bs = rules.backstories.get(usize::from(s.backstory));
@@ -74,51 +75,46 @@ impl RollPlayer {
                     gold: s.gold,
                     charisma: s.charisma,
                     sheet: s.sheet.iter().map(|r| r.iter().map(|d| die(*d)).collect()).collect(),
-                    totals: (0..6).map(|r| row_total(rules, s, r)).collect(),
-                    goals_met: goals_met(rules, s),
+                    totals: s.totals.to_vec(),
+                    goals_met: s.goals_met.to_vec(),
                     cards: s
                         .cards
                         .iter()
-                        .map(|&c| {
+                        .map(|&(c, exhausted)| {
                             let v = card_view(rules, c);
-                            (v.name, v.kind, s.exhausted & (1u64 << c) != 0)
+                            (v.name, v.kind, exhausted)
                         })
                         .collect(),
-                    init: (s.init != NONE).then(|| s.init + 1),
+                    init: s.init,
                     pool: s.pool.iter().map(|d| die(*d)).collect(),
-                    stars: if s.class == NONE { 0 } else { score(rules, s, self.solo()).0 },
-                    holding: match self.step {
-                        Step::DicePlace { seat, die: d } if usize::from(seat) == i => Some(die(d)),
-                        _ => None,
-                    },
+                    stars: s.stars,
+                    holding: s.holding.map(die),
                 }
             })
             .collect();
-        let over = self.step == Step::Over;
         View {
-            players: self.players,
-            round: self.round,
-            first: self.first,
-            phase: self.phase_name().to_string(),
-            to_act: self.actor(),
+            players: f.players,
+            round: f.round,
+            first: f.first,
+            phase: f.phase.to_string(),
+            to_act: f.to_act,
             seats,
-            initiative: self
-                .init
+            initiative: f
+                .initiative
                 .iter()
                 .enumerate()
                 .map(|(k, c)| InitView { number: k as u8 + 1, die: c.die.map(die), coin: c.coin, taken_by: c.taken_by })
                 .collect(),
-            market: self.market.iter().map(|&c| card_view(rules, c)).collect(),
-            deck_size: self.deck.len(),
-            discard: self.discard.iter().map(|&c| card_view(rules, c)).collect(),
-            trash: self.trash.iter().map(|&c| rules.card_name(c).to_string()).collect(),
-            bag: self.bag,
-            ordering: self.order.as_ref().map(|o| o.pool.iter().map(|d| die(*d)).collect()),
-            revealed: self.skill.filter(|s| s.revealed != NONE).map(|s| card_view(rules, s.revealed)),
-            rival_roll: self.rival_roll,
-            over,
-            solo_rating: (over && self.solo())
-                .then(|| solo_title(self.final_scores.first().copied().unwrap_or(0)).to_string()),
+            market: f.market.iter().map(|&c| card_view(rules, c)).collect(),
+            deck_size: f.deck_size,
+            discard: f.discard.iter().map(|&c| card_view(rules, c)).collect(),
+            trash: f.trash.iter().map(|&c| rules.card_name(c).to_string()).collect(),
+            bag: f.bag,
+            ordering: f.ordering.then(|| f.ordering_pool.iter().map(|d| die(*d)).collect()),
+            revealed: f.revealed.map(|c| card_view(rules, c)),
+            rival_roll: f.rival_roll,
+            over: f.over,
+            solo_rating: f.solo_final.map(|stars| solo_title(stars).to_string()),
         }
     }
 

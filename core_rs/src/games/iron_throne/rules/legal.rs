@@ -11,13 +11,16 @@ use crate::engine::{Action, Events, Player};
 /// Distinct cards of a hand, ascending. The 4 truces, and the two copies of a character card, are different
 /// cards but the choice between them is no choice: only the lowest index of each kind is offered.
 pub fn distinct_hand(hand: &[u8]) -> impl Iterator<Item = u8> + '_ {
-    (0..super::super::state::DECK_SIZE).filter(move |&c| {
+    // The hand as a bit set of card indices (0..25), so each card is tested once, not searched for.
+    let held = hand.iter().filter(|&&c| c < DECK_SIZE).fold(0u32, |m, &c| m | (1 << c));
+    (0..DECK_SIZE).filter(move |&c| {
+        let has = |t: u8| held & (1 << t) != 0;
         let twin_below = match card_kind(c) {
-            CardKind::Truce => (0..c).any(|t| hand.contains(&t)),
-            CardKind::Character(_) => c % 2 == 1 && hand.contains(&(c - 1)),
+            CardKind::Truce => held & ((1 << c) - 1) != 0,
+            CardKind::Character(_) => c % 2 == 1 && has(c - 1),
             CardKind::Hostility(_) => false,
         };
-        hand.contains(&c) && !twin_below
+        has(c) && !twin_below
     })
 }
 

@@ -120,9 +120,14 @@ impl IronThrone {
                 self.pending
             )));
         }
+        self.play_listed(rules, p, a, ev);
+        Ok(())
+    }
+
+    /// `play` for an action known to be in the legal list of this state (`Game::apply_listed`).
+    pub fn play_listed(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) {
         self.decisions += 1;
         self.act(rules, p, a, ev);
         self.advance(rules, ev);
-        Ok(())
     }
 }

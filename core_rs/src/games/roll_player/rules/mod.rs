@@ -197,6 +197,12 @@ impl Game for RollPlayer {
         Ok(())
     }
 
+    fn apply_listed(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) -> Result<(), Illegal> {
+        self.dispatch(rules, p, a, ev);
+        self.decisions += 1;
+        Ok(())
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         if self.step != Step::Over {
             return None;
