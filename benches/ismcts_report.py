@@ -30,8 +30,10 @@ def rows(game: str | None) -> list[str]:
             result = f"win share {s['win_share']:.1%} ({s['ratio_to_fair']:.2f}× fair)"
             ci = f"{s['ci95'][0]:.1%} – {s['ci95'][1]:.1%}"
             fair = f"{s['fair']:.1%}"
+        stopped = len(d.get("unfinished", {}).get("seeds", []))
+        matches = f"{d['matches'] - stopped} (+{stopped} stopped by the safeguard)" if stopped else str(d["matches"])
         out.append(
-            f"| {d['game']} | {d['players']} | `{d['search']}` | {d['against']} | {d['matches']} | {result} | {ci} "
+            f"| {d['game']} | {d['players']} | `{d['search']}` | {d['against']} | {matches} | {result} | {ci} "
             f"| {fair} | {t['mean']:.2f}, {t['max']:.2f} |"
         )
     return out
