@@ -172,6 +172,12 @@ pub enum Ability {
     ExtraLimited {
         n: u8,
     },
+    /// Response: after an attacker with stealth is declared (any player's), stand this card (Arianne Martell).
+    StandAfterStealthAttacker,
+    /// Response: after this attacker successfully uses stealth on a character, draw n cards (Dornish Lancer).
+    StealthDraw {
+        n: u8,
+    },
     /// Passive: when you reveal a plot, draw n cards.
     DrawOnPlotReveal {
         n: u8,
@@ -280,6 +286,8 @@ pub enum Ability {
     PlotRevealKneelChar,
     PlotLowerInitiativeOneDefender,
     PlotBlankCharacters,
+    /// Opponents cannot use stealth against your characters (Unbowed, Unbent, Unbroken).
+    PlotOpponentsNoStealth,
 }
 
 fn challenges_phase() -> String {

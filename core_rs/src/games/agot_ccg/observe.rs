@@ -2,7 +2,8 @@
 //! space. The layout is documented field by field in docs/games/agot_ccg.md ("Observation tensor").
 //!
 //! Card uids are numbered as cards enter play; the action space holds uids below `uid_cap` (every card of every
-//! seat's deck entering play twice), hand positions below `HAND_CAP` and play-area positions below `PLAY_CAP`.
+//! seat's deck entering play twice), hand positions below `HAND_CAP` and play-area positions below the largest
+//! deck (no card changes control yet, so a seat's play area never holds more cards than its deck).
 //! The conformance checks assert that random play never offers a code outside the space.
 
 use super::content::{Rules, HOUSES};
@@ -11,14 +12,16 @@ use super::state::{AgotCcg, Phase, View};
 use crate::engine::{Action, Encoding, ObsWriter, Player};
 
 const HAND_CAP: usize = 24;
-const PLAY_CAP: usize = 24;
 const PHASES: usize = 9;
 
 pub struct Tensors;
 
+fn deck_cap(rules: &Rules) -> usize {
+    rules.decks.iter().map(|d| d.cards.len()).max().unwrap_or(0)
+}
+
 fn uid_cap(rules: &Rules, players: u8) -> usize {
-    let deck = rules.decks.iter().map(|d| d.cards.len()).max().unwrap_or(0);
-    2 * deck * usize::from(players)
+    2 * deck_cap(rules) * usize::from(players)
 }
 
 fn seat_size(c: usize) -> usize {
@@ -111,7 +114,7 @@ impl Encoding<AgotCcg> for Tensors {
             codes.extend((0..uids).map(|y| code(MARSHAL, x, y)));
             codes.extend((0..uids).map(|y| code(EVENT, x, y)));
         }
-        for x in 0..PLAY_CAP {
+        for x in 0..deck_cap(rules) {
             codes.extend((0..uids).map(|y| code(USE, x, y)));
         }
         for kind in [REDUCER, ATTACK, DEFEND, STEALTH, KILL, KNEEL, INFLUENCE] {

@@ -339,3 +339,73 @@ fn greyjoy_and_martell_abilities() {
     put(&mut g, &r, 0, "R113");
     assert!(g.limited_ok(&r, 0, id(&r, "C83")));
 }
+
+/// "Risposte" and "Furtività": Arianne Martell stands after an attacker with stealth is declared (and only then);
+/// Dornish Lancer draws a card after it, not another stealth attacker, uses stealth on a character.
+#[test]
+fn risposte_arianne_stands_and_the_lancer_draws_after_stealth() {
+    let r = rules_with(r#"{"decks": ["martell", "greyjoy"], "round_limit": 0}"#);
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let areo = put(&mut g, &r, 0, "U108");
+    let arianne = put(&mut g, &r, 0, "U109");
+    g.seats[0].play.iter_mut().find(|c| c.uid == arianne).unwrap().kneeling = true;
+    put(&mut g, &r, 1, "C75");
+    act(&mut g, &r, 0, code(CHALLENGE, usize::from(MIL), 1));
+    attack(&mut g, &r, 0, &[areo]);
+    assert!(g.pending.is_empty(), "no attacker with stealth: no response");
+    assert!(card(&g, arianne).kneeling);
+
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let arianne = put(&mut g, &r, 0, "U109");
+    let lancer = put(&mut g, &r, 0, "C114");
+    let rider = put(&mut g, &r, 1, "C75");
+    let builder = put(&mut g, &r, 1, "C147");
+    act(&mut g, &r, 0, code(CHALLENGE, usize::from(INT), 1));
+    attack(&mut g, &r, 0, &[arianne, lancer]);
+    assert!(card(&g, arianne).kneeling && card(&g, lancer).kneeling, "attackers kneel first");
+    assert!(matches!(g.pending.first(), Some(Pending::Respond { seat: 0, .. })));
+    act(&mut g, &r, 0, code(YES, 0, 0));
+    assert!(!card(&g, arianne).kneeling, "Arianne stood");
+    assert!(g.challenge.as_ref().unwrap().attackers.contains(&arianne), "and still attacks");
+    pass_window(&mut g, &r);
+    let users = match g.pending.first() {
+        Some(Pending::Stealth { users, .. }) => users.clone(),
+        p => panic!("stealth choice expected, got {p:?}"),
+    };
+    assert_eq!(users.len(), 2);
+    let hand = g.seats[0].hand.len();
+    for (target, user) in [rider, builder].into_iter().zip(users) {
+        act(&mut g, &r, 0, code(STEALTH, 0, usize::from(target)));
+        let offered = matches!(g.pending.first(), Some(Pending::Respond { seat: 0, .. }));
+        assert_eq!(offered, user == lancer, "only the Lancer's stealth offers the draw");
+        if offered {
+            act(&mut g, &r, 0, code(YES, 0, 0));
+        }
+    }
+    assert_eq!(g.seats[0].hand.len(), hand + 1);
+    assert!(g.eligible_defenders(&r, 1).is_empty(), "both defenders bypassed");
+}
+
+/// "Furtività" with Unbowed, Unbent, Unbroken revealed by the defender: no stealth against his characters.
+#[test]
+fn furtivita_unbowed_unbent_unbroken_forbids_stealth() {
+    let r = rules_with(r#"{"decks": ["greyjoy", "martell"], "round_limit": 0}"#);
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U235"]);
+    let theon = put(&mut g, &r, 0, "U68");
+    let knight = put(&mut g, &r, 1, "U116");
+    let areo = put(&mut g, &r, 1, "U108");
+    act(&mut g, &r, 0, code(CHALLENGE, usize::from(MIL), 1));
+    attack(&mut g, &r, 0, &[theon]);
+    pass_window(&mut g, &r);
+    assert!(!matches!(g.pending.first(), Some(Pending::Stealth { .. })), "no stealth choice");
+    assert_eq!(g.eligible_defenders(&r, 1), vec![knight, areo]);
+    // Seat 1 attacking seat 0 (who has no such plot) still uses stealth.
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U235"]);
+    g.first = 1;
+    let knight = put(&mut g, &r, 1, "U116");
+    put(&mut g, &r, 0, "C75");
+    act(&mut g, &r, 1, code(CHALLENGE, usize::from(MIL), 0));
+    attack(&mut g, &r, 1, &[knight]);
+    pass_window(&mut g, &r);
+    assert!(matches!(g.pending.first(), Some(Pending::Stealth { seat: 1, .. })));
+}
