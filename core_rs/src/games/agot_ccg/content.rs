@@ -73,6 +73,8 @@ pub enum Cond {
     AllOwnHouse,
     /// The card it is attached to is of this house (attachments).
     AttachedHouse { house: String },
+    /// Every character, location and attachment its controller controls is neutral or of this house.
+    AllOfHouse { house: String },
     /// Its controller controls a location with this trait (Theon Greyjoy: a Warship).
     ControlsLocationTrait {
         #[serde(rename = "trait")]
@@ -171,6 +173,17 @@ pub enum Ability {
     /// Its controller may play this many more Limited cards each round (Arianne's Admirer).
     ExtraLimited {
         n: u8,
+    },
+    /// While this card stands, characters of `house` its controller controls (itself included) gain these keywords
+    /// (Euron Crow's Eye: Greyjoy characters gain stealth).
+    HouseCharsKeywordsWhileStanding {
+        house: String,
+        keywords: Vec<String>,
+    },
+    /// While `cond` holds, each opponent needs `n` more power to win the game (Balon's Follower).
+    OpponentsNeedMorePower {
+        n: u8,
+        cond: Cond,
     },
     /// Response: after an attacker with stealth is declared (any player's), stand this card (Arianne Martell).
     StandAfterStealthAttacker,
@@ -457,7 +470,7 @@ fn check_phase(p: &str) -> Result<(), String> {
 
 fn check_ability(a: &Ability) -> Result<(), String> {
     let check_cond = |c: &Cond| match c {
-        Cond::ControlsTrait { house: Some(h), .. } | Cond::AttachedHouse { house: h } => {
+        Cond::ControlsTrait { house: Some(h), .. } | Cond::AttachedHouse { house: h } | Cond::AllOfHouse { house: h } => {
             house_index(h).map(|_| ()).ok_or(format!("unknown house {h:?}"))
         }
         _ => Ok(()),
@@ -504,7 +517,11 @@ fn check_ability(a: &Ability) -> Result<(), String> {
             }
             check_phase(phase)
         }
-        Ability::StrPerDeadCharWhile { cond } => check_cond(cond),
+        Ability::StrPerDeadCharWhile { cond } | Ability::OpponentsNeedMorePower { cond, .. } => check_cond(cond),
+        Ability::HouseCharsKeywordsWhileStanding { house, keywords } => {
+            keyword_bits(keywords)?;
+            house_index(house).map(|_| ()).ok_or(format!("unknown house {house:?}"))
+        }
         Ability::PlotNoKneel { challenge } => {
             challenge_index(challenge).map(|_| ()).ok_or(format!("unknown challenge {challenge:?}"))
         }

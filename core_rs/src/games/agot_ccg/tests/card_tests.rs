@@ -409,3 +409,41 @@ fn furtivita_unbowed_unbent_unbroken_forbids_stealth() {
     pass_window(&mut g, &r);
     assert!(matches!(g.pending.first(), Some(Pending::Stealth { seat: 1, .. })));
 }
+
+/// "Parole chiave" (Furtività) granted by a card: while Euron Crow's Eye stands, the Greyjoy characters his
+/// controller controls (Euron too) have stealth; kneeling, he grants nothing, and other Houses' characters never.
+#[test]
+fn parole_chiave_euron_grants_stealth_while_standing() {
+    let r = rules_with(r#"{"decks": ["greyjoy", "martell"], "round_limit": 0}"#);
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
+    let rider = put(&mut g, &r, 0, "C75");
+    let builder = put(&mut g, &r, 0, "C147");
+    let foe = put(&mut g, &r, 1, "C75");
+    assert!(!g.stealthy(&r, 0, card(&g, rider)));
+    let euron = put(&mut g, &r, 0, "R66");
+    assert!(g.stealthy(&r, 0, card(&g, rider)) && g.stealthy(&r, 0, card(&g, euron)));
+    assert!(!g.stealthy(&r, 0, card(&g, builder)), "a neutral character gains nothing");
+    assert!(!g.stealthy(&r, 1, card(&g, foe)), "only characters Euron's controller controls");
+    g.seats[0].play.iter_mut().find(|c| c.uid == euron).unwrap().kneeling = true;
+    assert!(!g.stealthy(&r, 0, card(&g, rider)), "kneeling, Euron grants nothing");
+}
+
+/// "Potere e vittoria" with Balon's Follower: while everything its controller controls is neutral or Greyjoy,
+/// each opponent needs 17 power, not 15; with a card of another House in play, 15 again.
+#[test]
+fn potere_e_vittoria_balons_follower_raises_the_threshold() {
+    let r = rules_with(r#"{"decks": ["greyjoy", "martell"], "round_limit": 0}"#);
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
+    let mut ev = Events::new();
+    put(&mut g, &r, 0, "G11");
+    put(&mut g, &r, 0, "C147");
+    g.seats[1].house_power = 16;
+    g.check_end(&r, &mut ev);
+    assert_ne!(g.phase, Phase::Over, "16 is not enough against Balon's Follower");
+    assert_eq!(g.power_to_win(&r, 1, 15), 17);
+    assert_eq!(g.power_to_win(&r, 0, 15), 15, "his own controller is not an opponent");
+    put(&mut g, &r, 0, "U108"); // a Martell card under the Greyjoy player's control
+    g.check_end(&r, &mut ev);
+    assert_eq!(g.phase, Phase::Over);
+    assert_eq!(g.winners, vec![1]);
+}
