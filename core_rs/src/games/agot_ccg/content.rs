@@ -470,9 +470,9 @@ fn check_phase(p: &str) -> Result<(), String> {
 
 fn check_ability(a: &Ability) -> Result<(), String> {
     let check_cond = |c: &Cond| match c {
-        Cond::ControlsTrait { house: Some(h), .. } | Cond::AttachedHouse { house: h } | Cond::AllOfHouse { house: h } => {
-            house_index(h).map(|_| ()).ok_or(format!("unknown house {h:?}"))
-        }
+        Cond::ControlsTrait { house: Some(h), .. }
+        | Cond::AttachedHouse { house: h }
+        | Cond::AllOfHouse { house: h } => house_index(h).map(|_| ()).ok_or(format!("unknown house {h:?}")),
         _ => Ok(()),
     };
     match a {

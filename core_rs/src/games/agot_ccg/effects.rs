@@ -68,9 +68,9 @@ impl AgotCcg {
             Cond::AllOfHouse { house } => {
                 let h = super::content::house_index(house);
                 let ok = |x: u8| x == NEUTRAL || Some(x) == h;
-                s.play.iter().all(|o| {
-                    ok(def(rules, o.def).house) && o.attachments.iter().all(|(a, _)| ok(def(rules, *a).house))
-                })
+                s.play
+                    .iter()
+                    .all(|o| ok(def(rules, o.def).house) && o.attachments.iter().all(|(a, _)| ok(def(rules, *a).house)))
             }
             Cond::ControlsLocationTrait { tr } => {
                 s.play.iter().any(|o| def(rules, o.def).kind == Kind::Location && def(rules, o.def).has_trait(tr))

@@ -120,7 +120,8 @@ impl AgotCcg {
                         .iter()
                         .copied()
                         .filter(|&u| {
-                            self.locate(u).is_some_and(|(s, i)| self.stealthy(rules, ch.attacker, &self.seats[s].play[i]))
+                            self.locate(u)
+                                .is_some_and(|(s, i)| self.stealthy(rules, ch.attacker, &self.seats[s].play[i]))
                         })
                         .collect()
                 });
