@@ -73,6 +73,8 @@ pub enum Cond {
     AllOwnHouse,
     /// The card it is attached to is of this house (attachments).
     AttachedHouse { house: String },
+    /// Every character, location and attachment its controller controls is neutral or of this house.
+    AllOfHouse { house: String },
     /// Its controller controls a location with this trait (Theon Greyjoy: a Warship).
     ControlsLocationTrait {
         #[serde(rename = "trait")]
@@ -170,6 +172,23 @@ pub enum Ability {
     StrCannotBeLowered,
     /// Its controller may play this many more Limited cards each round (Arianne's Admirer).
     ExtraLimited {
+        n: u8,
+    },
+    /// While this card stands, characters of `house` its controller controls (itself included) gain these keywords
+    /// (Euron Crow's Eye: Greyjoy characters gain stealth).
+    HouseCharsKeywordsWhileStanding {
+        house: String,
+        keywords: Vec<String>,
+    },
+    /// While `cond` holds, each opponent needs `n` more power to win the game (Balon's Follower).
+    OpponentsNeedMorePower {
+        n: u8,
+        cond: Cond,
+    },
+    /// Response: after an attacker with stealth is declared (any player's), stand this card (Arianne Martell).
+    StandAfterStealthAttacker,
+    /// Response: after this attacker successfully uses stealth on a character, draw n cards (Dornish Lancer).
+    StealthDraw {
         n: u8,
     },
     /// Passive: when you reveal a plot, draw n cards.
@@ -280,6 +299,8 @@ pub enum Ability {
     PlotRevealKneelChar,
     PlotLowerInitiativeOneDefender,
     PlotBlankCharacters,
+    /// Opponents cannot use stealth against your characters (Unbowed, Unbent, Unbroken).
+    PlotOpponentsNoStealth,
 }
 
 fn challenges_phase() -> String {
@@ -449,9 +470,9 @@ fn check_phase(p: &str) -> Result<(), String> {
 
 fn check_ability(a: &Ability) -> Result<(), String> {
     let check_cond = |c: &Cond| match c {
-        Cond::ControlsTrait { house: Some(h), .. } | Cond::AttachedHouse { house: h } => {
-            house_index(h).map(|_| ()).ok_or(format!("unknown house {h:?}"))
-        }
+        Cond::ControlsTrait { house: Some(h), .. }
+        | Cond::AttachedHouse { house: h }
+        | Cond::AllOfHouse { house: h } => house_index(h).map(|_| ()).ok_or(format!("unknown house {h:?}")),
         _ => Ok(()),
     };
     match a {
@@ -496,7 +517,11 @@ fn check_ability(a: &Ability) -> Result<(), String> {
             }
             check_phase(phase)
         }
-        Ability::StrPerDeadCharWhile { cond } => check_cond(cond),
+        Ability::StrPerDeadCharWhile { cond } | Ability::OpponentsNeedMorePower { cond, .. } => check_cond(cond),
+        Ability::HouseCharsKeywordsWhileStanding { house, keywords } => {
+            keyword_bits(keywords)?;
+            house_index(house).map(|_| ()).ok_or(format!("unknown house {house:?}"))
+        }
         Ability::PlotNoKneel { challenge } => {
             challenge_index(challenge).map(|_| ()).ok_or(format!("unknown challenge {challenge:?}"))
         }

@@ -65,6 +65,13 @@ impl AgotCcg {
                 ok(def(rules, o.def).house) && o.attachments.iter().all(|(a, _)| ok(def(rules, *a).house))
             }),
             Cond::AttachedHouse { house } => super::content::house_index(house) == Some(def(rules, c.def).house),
+            Cond::AllOfHouse { house } => {
+                let h = super::content::house_index(house);
+                let ok = |x: u8| x == NEUTRAL || Some(x) == h;
+                s.play
+                    .iter()
+                    .all(|o| ok(def(rules, o.def).house) && o.attachments.iter().all(|(a, _)| ok(def(rules, *a).house)))
+            }
             Cond::ControlsLocationTrait { tr } => {
                 s.play.iter().any(|o| def(rules, o.def).kind == Kind::Location && def(rules, o.def).has_trait(tr))
             }
@@ -101,7 +108,39 @@ impl AgotCcg {
                 k |= super::content::keyword_bits(keywords).unwrap_or(0);
             }
         }
+        // Euron Crow's Eye: a standing card granting keywords to its controller's characters of a house.
+        if d.kind == Kind::Character {
+            for o in self.seats.get(usize::from(seat)).map_or(&[][..], |s| &s.play[..]) {
+                if o.kneeling {
+                    continue;
+                }
+                for ab in self.abilities(rules, o) {
+                    if let Ability::HouseCharsKeywordsWhileStanding { house, keywords } = ab {
+                        if super::content::house_index(house) == Some(d.house) {
+                            k |= super::content::keyword_bits(keywords).unwrap_or(0);
+                        }
+                    }
+                }
+            }
+        }
         k
+    }
+
+    /// The power `seat` needs to win: 15, plus what opponents' Balon's Followers add.
+    pub fn power_to_win(&self, rules: &Rules, seat: usize, base: u8) -> u8 {
+        let mut need = base;
+        for (q, other) in self.seats.iter().enumerate().filter(|&(q, o)| q != seat && !o.eliminated) {
+            for o in &other.play {
+                for ab in self.abilities(rules, o) {
+                    if let Ability::OpponentsNeedMorePower { n, cond } = ab {
+                        if self.cond(rules, q as Player, o, cond) {
+                            need = need.saturating_add(*n);
+                        }
+                    }
+                }
+            }
+        }
+        need
     }
 
     pub fn icons(&self, rules: &Rules, seat: Player, c: &InPlay) -> u8 {

@@ -2,7 +2,8 @@
 //! space. The layout is documented field by field in docs/games/agot_ccg.md ("Observation tensor").
 //!
 //! Card uids are numbered as cards enter play; the action space holds uids below `uid_cap` (every card of every
-//! seat's deck entering play twice), hand positions below `HAND_CAP` and play-area positions below `PLAY_CAP`.
+//! seat's deck entering play twice), and hand and play-area positions below the largest deck (no card changes
+//! control yet and the rulebook sets no hand limit, so a seat never holds more cards in either than its deck has).
 //! The conformance checks assert that random play never offers a code outside the space.
 
 use super::content::{Rules, HOUSES};
@@ -10,15 +11,16 @@ use super::rules::actions::*;
 use super::state::{AgotCcg, Phase, View};
 use crate::engine::{Action, Encoding, Game, ObsWriter, Player, Viewer};
 
-const HAND_CAP: usize = 24;
-const PLAY_CAP: usize = 24;
 const PHASES: usize = 9;
 
 pub struct Tensors;
 
+fn deck_cap(rules: &Rules) -> usize {
+    rules.decks.iter().map(|d| d.cards.len()).max().unwrap_or(0)
+}
+
 fn uid_cap(rules: &Rules, players: u8) -> usize {
-    let deck = rules.decks.iter().map(|d| d.cards.len()).max().unwrap_or(0);
-    2 * deck * usize::from(players)
+    2 * deck_cap(rules) * usize::from(players)
 }
 
 fn seat_size(c: usize) -> usize {
@@ -111,15 +113,15 @@ impl Encoding<AgotCcg> for Tensors {
         let uids = uid_cap(rules, players);
         let mut codes = vec![code(DONE, 0, 0), code(YES, 0, 0)];
         for kind in [SETUP_PLACE, MARSHAL_PENALTY, DUPE, DISCARD] {
-            codes.extend((0..HAND_CAP).map(|x| code(kind, x, 0)));
+            codes.extend((0..deck_cap(rules)).map(|x| code(kind, x, 0)));
         }
         codes.extend((0..7).map(|x| code(PLOT, x, 0)));
         codes.extend((0..usize::from(players)).map(|q| code(FIRST, 0, q)));
-        for x in 0..HAND_CAP {
+        for x in 0..deck_cap(rules) {
             codes.extend((0..uids).map(|y| code(MARSHAL, x, y)));
             codes.extend((0..uids).map(|y| code(EVENT, x, y)));
         }
-        for x in 0..PLAY_CAP {
+        for x in 0..deck_cap(rules) {
             codes.extend((0..uids).map(|y| code(USE, x, y)));
         }
         for kind in [REDUCER, ATTACK, DEFEND, STEALTH, KILL, KNEEL, INFLUENCE] {

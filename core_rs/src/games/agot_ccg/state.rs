@@ -132,6 +132,7 @@ pub enum Resp {
         uid: u16,
         kill: bool,
     },
+    /// Stand this kneeling card: Eddard Stark after a kill, Arianne Martell after a stealth attacker is declared.
     StandAfterKill {
         uid: u16,
     },
@@ -169,6 +170,9 @@ pub enum Pending {
     Stealth {
         seat: Player,
         left: u8,
+        /// The stealth attackers still to choose a target, in order (each STEALTH choice is the first one's).
+        #[serde(default)]
+        users: Vec<u16>,
     },
     Respond {
         seat: Player,

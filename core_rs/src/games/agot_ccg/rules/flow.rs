@@ -111,18 +111,25 @@ impl AgotCcg {
             At::Challenges => {}
             At::Attackers => {
                 // Stealth targets are chosen after the window, just before defenders are declared.
-                let stealth = self.challenge.as_ref().map_or(0, |ch| {
+                // Unbowed, Unbent, Unbroken: the defender's plot forbids stealth against his characters.
+                let users: Vec<u16> = self.challenge.as_ref().map_or(Vec::new(), |ch| {
+                    if self.plot_has(rules, ch.defender, |a| matches!(a, Ability::PlotOpponentsNoStealth)) {
+                        return Vec::new();
+                    }
                     ch.attackers
                         .iter()
-                        .filter_map(|&u| self.locate(u))
-                        .filter(|&(s, i)| self.stealthy(rules, ch.attacker, &self.seats[s].play[i]))
-                        .count() as u8
+                        .copied()
+                        .filter(|&u| {
+                            self.locate(u)
+                                .is_some_and(|(s, i)| self.stealthy(rules, ch.attacker, &self.seats[s].play[i]))
+                        })
+                        .collect()
                 });
                 if let Some(ch) = self.challenge.as_mut() {
                     ch.stage = Stage::Defenders;
-                    if stealth > 0 {
+                    if !users.is_empty() {
                         let seat = ch.attacker;
-                        self.pending.push(Pending::Stealth { seat, left: stealth });
+                        self.pending.push(Pending::Stealth { seat, left: users.len() as u8, users });
                     }
                 }
             }

@@ -102,10 +102,20 @@ impl AgotCcg {
                     let card = self.seats[s].play[i].def;
                     ev.public(|| Event::Bypassed { card });
                 }
-                if let Some(Pending::Stealth { left, .. }) = self.pending.first_mut() {
+                let mut user = None;
+                if let Some(Pending::Stealth { left, users, .. }) = self.pending.first_mut() {
                     *left = left.saturating_sub(1);
+                    user = (!users.is_empty()).then(|| users.remove(0));
                     if *left == 0 {
                         self.pending.remove(0);
+                    }
+                }
+                // Dornish Lancer: "after it successfully uses stealth, draw" (before the next stealth choice).
+                if let Some((s, i)) = user.and_then(|u| self.locate(u)) {
+                    for ab in self.abilities(rules, &self.seats[s].play[i]) {
+                        if let Ability::StealthDraw { n } = ab {
+                            self.pending.insert(0, Pending::Respond { seat: p, resp: Resp::DrawCards { n: *n } });
+                        }
                     }
                 }
             }
@@ -299,8 +309,28 @@ impl AgotCcg {
         }
         let (defender, kind) = (ch.defender, ch.kind);
         ev.public(|| Event::ChallengeDeclared { attacker: att, defender, kind, attackers: cards });
+        self.stealth_declared_responses(rules, &ch.attackers);
         // The window after attackers; stealth targets and defenders follow it (`window_closed`).
         self.open_window(At::Attackers);
+    }
+
+    /// Arianne Martell: "after an attacker with stealth is declared, stand her", asked of her controller.
+    fn stealth_declared_responses(&mut self, rules: &Rules, attackers: &[u16]) {
+        let stealth = attackers
+            .iter()
+            .filter_map(|&u| self.locate(u))
+            .any(|(s, i)| self.stealthy(rules, s as Player, &self.seats[s].play[i]));
+        if !stealth {
+            return;
+        }
+        for (q, seat) in self.seats.iter().enumerate() {
+            for c in seat.play.iter().filter(|c| c.kneeling) {
+                if self.abilities(rules, c).iter().any(|a| matches!(a, Ability::StandAfterStealthAttacker)) {
+                    let resp = Resp::StandAfterKill { uid: c.uid };
+                    self.pending.push(Pending::Respond { seat: q as Player, resp });
+                }
+            }
+        }
     }
 
     fn no_kneel_plot(&self, rules: &Rules, seat: Player, kind: u8) -> bool {

@@ -152,12 +152,13 @@ impl AgotCcg {
                 return self.finish(left, ev);
             }
         }
-        let best = (0..self.n()).filter(|&s| !self.seats[s].eliminated).map(|s| self.power(s)).max().unwrap_or(0);
-        if best >= WIN_POWER {
-            let w = (0..self.n())
-                .filter(|&s| !self.seats[s].eliminated && self.power(s) == best)
-                .map(|s| s as Player)
-                .collect();
+        // Each player's own threshold (Balon's Follower raises his opponents'); the most power among those who
+        // reached theirs wins.
+        let reached: Vec<usize> = (0..self.n())
+            .filter(|&s| !self.seats[s].eliminated && self.power(s) >= self.power_to_win(rules, s, WIN_POWER))
+            .collect();
+        if let Some(best) = reached.iter().map(|&s| self.power(s)).max() {
+            let w = reached.into_iter().filter(|&s| self.power(s) == best).map(|s| s as Player).collect();
             self.finish(w, ev);
         }
     }

@@ -339,3 +339,111 @@ fn greyjoy_and_martell_abilities() {
     put(&mut g, &r, 0, "R113");
     assert!(g.limited_ok(&r, 0, id(&r, "C83")));
 }
+
+/// "Risposte" and "Furtività": Arianne Martell stands after an attacker with stealth is declared (and only then);
+/// Dornish Lancer draws a card after it, not another stealth attacker, uses stealth on a character.
+#[test]
+fn risposte_arianne_stands_and_the_lancer_draws_after_stealth() {
+    let r = rules_with(r#"{"decks": ["martell", "greyjoy"], "round_limit": 0}"#);
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let areo = put(&mut g, &r, 0, "U108");
+    let arianne = put(&mut g, &r, 0, "U109");
+    g.seats[0].play.iter_mut().find(|c| c.uid == arianne).unwrap().kneeling = true;
+    put(&mut g, &r, 1, "C75");
+    act(&mut g, &r, 0, code(CHALLENGE, usize::from(MIL), 1));
+    attack(&mut g, &r, 0, &[areo]);
+    assert!(g.pending.is_empty(), "no attacker with stealth: no response");
+    assert!(card(&g, arianne).kneeling);
+
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let arianne = put(&mut g, &r, 0, "U109");
+    let lancer = put(&mut g, &r, 0, "C114");
+    let rider = put(&mut g, &r, 1, "C75");
+    let builder = put(&mut g, &r, 1, "C147");
+    act(&mut g, &r, 0, code(CHALLENGE, usize::from(INT), 1));
+    attack(&mut g, &r, 0, &[arianne, lancer]);
+    assert!(card(&g, arianne).kneeling && card(&g, lancer).kneeling, "attackers kneel first");
+    assert!(matches!(g.pending.first(), Some(Pending::Respond { seat: 0, .. })));
+    act(&mut g, &r, 0, code(YES, 0, 0));
+    assert!(!card(&g, arianne).kneeling, "Arianne stood");
+    assert!(g.challenge.as_ref().unwrap().attackers.contains(&arianne), "and still attacks");
+    pass_window(&mut g, &r);
+    let users = match g.pending.first() {
+        Some(Pending::Stealth { users, .. }) => users.clone(),
+        p => panic!("stealth choice expected, got {p:?}"),
+    };
+    assert_eq!(users.len(), 2);
+    let hand = g.seats[0].hand.len();
+    for (target, user) in [rider, builder].into_iter().zip(users) {
+        act(&mut g, &r, 0, code(STEALTH, 0, usize::from(target)));
+        let offered = matches!(g.pending.first(), Some(Pending::Respond { seat: 0, .. }));
+        assert_eq!(offered, user == lancer, "only the Lancer's stealth offers the draw");
+        if offered {
+            act(&mut g, &r, 0, code(YES, 0, 0));
+        }
+    }
+    assert_eq!(g.seats[0].hand.len(), hand + 1);
+    assert!(g.eligible_defenders(&r, 1).is_empty(), "both defenders bypassed");
+}
+
+/// "Furtività" with Unbowed, Unbent, Unbroken revealed by the defender: no stealth against his characters.
+#[test]
+fn furtivita_unbowed_unbent_unbroken_forbids_stealth() {
+    let r = rules_with(r#"{"decks": ["greyjoy", "martell"], "round_limit": 0}"#);
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U235"]);
+    let theon = put(&mut g, &r, 0, "U68");
+    let knight = put(&mut g, &r, 1, "U116");
+    let areo = put(&mut g, &r, 1, "U108");
+    act(&mut g, &r, 0, code(CHALLENGE, usize::from(MIL), 1));
+    attack(&mut g, &r, 0, &[theon]);
+    pass_window(&mut g, &r);
+    assert!(!matches!(g.pending.first(), Some(Pending::Stealth { .. })), "no stealth choice");
+    assert_eq!(g.eligible_defenders(&r, 1), vec![knight, areo]);
+    // Seat 1 attacking seat 0 (who has no such plot) still uses stealth.
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U235"]);
+    g.first = 1;
+    let knight = put(&mut g, &r, 1, "U116");
+    put(&mut g, &r, 0, "C75");
+    act(&mut g, &r, 1, code(CHALLENGE, usize::from(MIL), 0));
+    attack(&mut g, &r, 1, &[knight]);
+    pass_window(&mut g, &r);
+    assert!(matches!(g.pending.first(), Some(Pending::Stealth { seat: 1, .. })));
+}
+
+/// "Parole chiave" (Furtività) granted by a card: while Euron Crow's Eye stands, the Greyjoy characters his
+/// controller controls (Euron too) have stealth; kneeling, he grants nothing, and other Houses' characters never.
+#[test]
+fn parole_chiave_euron_grants_stealth_while_standing() {
+    let r = rules_with(r#"{"decks": ["greyjoy", "martell"], "round_limit": 0}"#);
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
+    let rider = put(&mut g, &r, 0, "C75");
+    let builder = put(&mut g, &r, 0, "C147");
+    let foe = put(&mut g, &r, 1, "C75");
+    assert!(!g.stealthy(&r, 0, card(&g, rider)));
+    let euron = put(&mut g, &r, 0, "R66");
+    assert!(g.stealthy(&r, 0, card(&g, rider)) && g.stealthy(&r, 0, card(&g, euron)));
+    assert!(!g.stealthy(&r, 0, card(&g, builder)), "a neutral character gains nothing");
+    assert!(!g.stealthy(&r, 1, card(&g, foe)), "only characters Euron's controller controls");
+    g.seats[0].play.iter_mut().find(|c| c.uid == euron).unwrap().kneeling = true;
+    assert!(!g.stealthy(&r, 0, card(&g, rider)), "kneeling, Euron grants nothing");
+}
+
+/// "Potere e vittoria" with Balon's Follower: while everything its controller controls is neutral or Greyjoy,
+/// each opponent needs 17 power, not 15; with a card of another House in play, 15 again.
+#[test]
+fn potere_e_vittoria_balons_follower_raises_the_threshold() {
+    let r = rules_with(r#"{"decks": ["greyjoy", "martell"], "round_limit": 0}"#);
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
+    let mut ev = Events::new();
+    put(&mut g, &r, 0, "G11");
+    put(&mut g, &r, 0, "C147");
+    g.seats[1].house_power = 16;
+    g.check_end(&r, &mut ev);
+    assert_ne!(g.phase, Phase::Over, "16 is not enough against Balon's Follower");
+    assert_eq!(g.power_to_win(&r, 1, 15), 17);
+    assert_eq!(g.power_to_win(&r, 0, 15), 15, "his own controller is not an opponent");
+    put(&mut g, &r, 0, "U108"); // a Martell card under the Greyjoy player's control
+    g.check_end(&r, &mut ev);
+    assert_eq!(g.phase, Phase::Over);
+    assert_eq!(g.winners, vec![1]);
+}
