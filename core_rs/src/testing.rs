@@ -25,7 +25,7 @@ pub fn check_random_play<G: Game>(rules: &G::Ruleset, players: u8, matches: u64,
         while !g.to_act().is_empty() {
             assert!(decisions < max_decisions, "{}: seed {seed} did not end in {max_decisions} decisions", G::ID);
             if decisions % 7 == 0 {
-                check_step(rules, &g, players, &mut rng, &mut facts);
+                check_step(rules, &g, players, &space, &mut rng, &mut facts);
             }
             for p in g.to_act().iter() {
                 legal.clear();
@@ -47,7 +47,14 @@ pub fn check_random_play<G: Game>(rules: &G::Ruleset, players: u8, matches: u64,
     total
 }
 
-fn check_step<G: Game>(rules: &G::Ruleset, g: &G, players: u8, rng: &mut Rng, facts: &mut FactsOf<G>) {
+fn check_step<G: Game>(
+    rules: &G::Ruleset,
+    g: &G,
+    players: u8,
+    space: &ActionSpace,
+    rng: &mut Rng,
+    facts: &mut FactsOf<G>,
+) {
     let bytes = snapshot::encode(g);
     let back: G = snapshot::decode(G::ID, &bytes).expect("a state decodes from its own snapshot");
     assert_eq!(snapshot::encode(&back), bytes, "{}: snapshot round trip changed the state", G::ID);
@@ -75,7 +82,8 @@ fn check_step<G: Game>(rules: &G::Ruleset, g: &G, players: u8, rng: &mut Rng, fa
         assert_eq!(mine(&d), mine(g), "{}: seat {p}'s view depends on what it cannot see", G::ID);
         let public = |s: &G| snapshot::encode(&s.view(rules, Viewer::Public));
         assert_eq!(public(&d), public(g), "{}: the public view depends on hidden information", G::ID);
-        check_tensors(rules, g, &d, players, p, &legal, facts);
+        check_tensors(rules, g, &d, players, p, facts);
+        check_dense_indices::<G>(space, p, &legal);
         if let Some(&a) = legal.get(legal.len() / 2) {
             let (mut checked, mut listed) = (g.clone(), g.clone());
             let (mut e1, mut e2) = (Events::new(), Events::new());
@@ -87,16 +95,8 @@ fn check_step<G: Game>(rules: &G::Ruleset, g: &G, players: u8, rng: &mut Rng, fa
 
 /// The tensor contract: the observation has its documented size, is finite, and is the same for a state and
 /// its determinization for `p` (it cannot leak), and a reused facts buffer gives the same observation as a
-/// fresh one; every legal code has a dense index.
-fn check_tensors<G: Game>(
-    rules: &G::Ruleset,
-    g: &G,
-    d: &G,
-    players: u8,
-    p: Player,
-    legal: &[Action],
-    facts: &mut FactsOf<G>,
-) {
+/// fresh one.
+fn check_tensors<G: Game>(rules: &G::Ruleset, g: &G, d: &G, players: u8, p: Player, facts: &mut FactsOf<G>) {
     let size = G::Encoding::observation_size(rules, players);
     let (mut mine, mut theirs) = (vec![0f32; size], vec![0f32; size]);
     assert_eq!(observation(rules, players, g, p, &mut mine), size, "{}: observation layout != size", G::ID);
@@ -105,13 +105,21 @@ fn check_tensors<G: Game>(
     observation(rules, players, d, p, &mut theirs);
     assert!(mine.iter().all(|x| x.is_finite()), "{}: a non-finite observation value", G::ID);
     assert_eq!(mine, theirs, "{}: seat {p}'s observation depends on what it cannot see", G::ID);
-    let space = ActionSpace::of::<G>(rules, players);
-    let mut mask = vec![0u8; space.size()];
-    assert_eq!(space.fill_mask(legal, &mut mask), 0, "{}: a legal code of seat {p} has no dense index", G::ID);
-    assert_eq!(mask.iter().filter(|&&m| m == 1).count(), legal.len(), "{}: legal codes must be distinct", G::ID);
+}
+
+/// Every legal code of seat `p` has a dense index, and distinct codes have distinct indices. The space is built
+/// once per run by the caller: the CCG's holds tens of thousands of codes.
+fn check_dense_indices<G: Game>(space: &ActionSpace, p: Player, legal: &[Action]) {
+    let mut indices = Vec::with_capacity(legal.len());
     for &a in legal {
-        assert_eq!(space.index(a).and_then(|i| space.code(i)), Some(a));
+        let i = space.index(a);
+        assert!(i.is_some(), "{}: legal code {a} of seat {p} has no dense index", G::ID);
+        assert_eq!(i.and_then(|i| space.code(i)), Some(a));
+        indices.extend(i);
     }
+    indices.sort_unstable();
+    indices.dedup();
+    assert_eq!(indices.len(), legal.len(), "{}: legal codes must be distinct", G::ID);
 }
 
 /// Decode arbitrary bytes as a state and, if they decode and validate, play on: must never panic.
