@@ -119,9 +119,6 @@ impl Heuristic {
         }
         let left = &g.areas[usize::from(m.from)];
         let power = i32::from(m.left[0]) + 2 * i32::from(m.left[1]) + i32::from(m.left[2]) + i32::from(m.modifier);
-        // The match remembers the battles this march took back; a bot built afresh for each decision (the
-        // Python API, network seats) would otherwise retry the same one for ever.
-        self.avoid.extend(m.taken_back.iter().map(|&d| (g.round, m.from, d)));
         let dest = m.moves.first().map(|(d, _)| *d).or_else(|| Self::target(r, g, p, m.from, power, &self.avoid));
         if let Some(d) = dest {
             if let Some(&mv) = legal.iter().find(|&&x| x >> 16 == K_MOVE && (x & 0xFF) as u8 == d) {

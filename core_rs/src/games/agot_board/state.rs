@@ -229,8 +229,8 @@ pub struct MarchCtx {
     pub leaders: Vec<(u8, u8)>,
     /// The one destination that starts a battle (enemy units or neutral force), NONE if none.
     pub attack: u8,
-    /// Battles this march took back because they could not end (a neutral force too strong): public, so a
-    /// bot that keeps no memory between decisions does not try the same one again and again.
+    /// Areas whose moves this march took back (it could not end: a neutral force too strong, a leader left
+    /// behind); no unit of this march may move there again, so take-backs cannot repeat for ever.
     #[serde(default)]
     pub taken_back: Vec<u8>,
 }

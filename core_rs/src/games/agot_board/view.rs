@@ -299,7 +299,9 @@ impl AgotBoard {
                 "end-march",
                 if pay == 1 { "End the march, leaving a power token" } else { "End the march" },
             ),
-            K_RESET => ActionInfo::new(a, "reset-march", "Take this march's moves back"),
+            K_RESET => {
+                ActionInfo::new(a, "reset-march", "Take this march's moves back (their areas close to this march)")
+            }
             K_CARD => {
                 let house = self.seats.get(usize::from(p)).map_or(0, |s| s.house);
                 let c = r.card(house, pay as u8);

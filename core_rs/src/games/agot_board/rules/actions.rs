@@ -142,7 +142,7 @@ impl AgotBoard {
             }
             for &d in &dests {
                 let dd = &r.areas[usize::from(d)];
-                if dd.sea == land || self.areas[usize::from(d)].closed {
+                if dd.sea == land || self.areas[usize::from(d)].closed || m.taken_back.contains(&d) {
                     continue;
                 }
                 let t = &self.areas[usize::from(d)];
@@ -217,8 +217,12 @@ impl AgotBoard {
     pub fn reset_march(&mut self, _r: &Rules) {
         if let Some(m) = self.march.as_mut() {
             m.left = self.areas[usize::from(m.from)].standing();
-            if m.attack != NONE && !m.taken_back.contains(&m.attack) {
-                m.taken_back.push(m.attack);
+            // Taking moves back gives up their areas for this march: each take-back closes at least one area,
+            // so a march (and a match) ends whatever the players do.
+            for &(d, _) in &m.moves {
+                if !m.taken_back.contains(&d) {
+                    m.taken_back.push(d);
+                }
             }
             m.moves.clear();
             m.leaders.clear();

@@ -252,6 +252,28 @@ fn r3_4_neutral_force_needs_equal_strength() {
     assert_eq!(g.areas[usize::from(kl)].neutral, 0);
 }
 
+/// §3.4 (designed, the interface's take-back): a march that cannot end may take its moves back, and the areas
+/// they went to are closed to that march, so taking back cannot repeat for ever and the march still ends.
+#[test]
+fn r3_4_taking_a_march_back_closes_its_areas_to_that_march() {
+    let r = rules();
+    let mut g = blank(&r, 3);
+    let (bw, kl) = (area(&r, "blackwater"), area(&r, "kings-landing"));
+    g.areas[usize::from(kl)].neutral = 5;
+    put(&mut g, bw, 1, 2, 1, 0);
+    g.areas[usize::from(bw)].order = 2;
+    begin(&mut g, &r, Phase::March);
+    act(&mut g, &r, 1, code(K_MARCH, u32::from(bw)));
+    act(&mut g, &r, 1, code(K_MOVE, u32::from(kl)));
+    act(&mut g, &r, 1, code(K_RESET, 0));
+    let after = legal(&g, &r, 1);
+    assert!(after.iter().all(|&a| a >> 16 != K_MOVE || (a & 0xFF) as u8 != kl), "King's Landing is closed");
+    assert!(after.contains(&code(K_END, 0)), "with every unit home the march can end");
+    act(&mut g, &r, 1, code(K_END, 0));
+    assert_eq!(g.areas[usize::from(bw)].units(), 3);
+    assert!(g.march.is_none());
+}
+
 /// §3.4 Consolidate Power: 1 power plus one per crown in the area; ★ may muster instead in a castle area.
 #[test]
 fn r3_4_consolidate_power_gains_one_plus_crowns() {
