@@ -81,6 +81,9 @@ def main() -> None:
     ap.add_argument("--against", default="heuristic", help="the bot in every other seat")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--tag", default="")
+    ap.add_argument(
+        "--stop-after", type=float, default=0.0, help="seconds: start no new rotation of seats after this (0: never)"
+    )
     ap.add_argument("--kinds", default="", help="action kinds to tally per bot: how often offered, how often chosen")
     args = ap.parse_args()
     n = args.players
@@ -91,6 +94,7 @@ def main() -> None:
     kinds = frozenset(k for k in args.kinds.split(",") if k)
     tally: dict[str, list[int]] = {}
     unfinished: list[int] = []
+    played = args.matches
     if n == 1:
         # Solo: the same seeds with the search and with the opponent bot; compare mean scores.
         for k in range(args.matches):
@@ -117,6 +121,9 @@ def main() -> None:
         wins = 0.0
         per_seat = [0.0] * n
         for k in range(args.matches):
+            if k % n == 0 and args.stop_after and time.time() - started > args.stop_after:
+                break
+            played = k + 1
             seat = k % n
             bots = [args.against] * n
             bots[seat] = args.spec
@@ -149,7 +156,8 @@ def main() -> None:
     out = {
         "game": args.game,
         "players": n,
-        "matches": args.matches,
+        "matches": played if n > 1 else args.matches,
+        "matches_planned": args.matches,
         "search": args.spec,
         "against": args.against,
         "summary": summary,
