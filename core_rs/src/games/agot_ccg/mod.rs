@@ -24,7 +24,7 @@ pub mod view;
 pub use content::Rules;
 
 /// The search budget and playout this game plays best with (measured: docs/games/agot_ccg.md).
-pub const ISMCTS_DEFAULTS: &str = "iterations=200,rollout=heuristic";
+pub const ISMCTS_DEFAULTS: &str = "iterations=200,rollout=heuristic,cut=100";
 pub use state::AgotCcg;
 
 #[cfg(test)]
