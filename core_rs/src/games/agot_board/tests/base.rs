@@ -231,9 +231,8 @@ fn r3_4_march_moves_keeps_control_with_token_one_battle_only() {
     assert!(g.combat.is_some(), "the attack on Karhold is a battle");
 }
 
-/// §3.4 A neutral force is beaten only by at least its strength; otherwise the march cannot end that way.
-#[test]
-fn r3_4_neutral_force_needs_equal_strength() {
+/// Seat 1 marches from Blackwater (2 footmen, 1 knight) toward King's Landing, held by a neutral force of 5.
+fn march_on_a_neutral_kings_landing() -> (Rules, AgotBoard, u8, u8) {
     let r = rules();
     let mut g = blank(&r, 3);
     let (bw, kl) = (area(&r, "blackwater"), area(&r, "kings-landing"));
@@ -242,6 +241,13 @@ fn r3_4_neutral_force_needs_equal_strength() {
     g.areas[usize::from(bw)].order = 2;
     begin(&mut g, &r, Phase::March);
     act(&mut g, &r, 1, code(K_MARCH, u32::from(bw)));
+    (r, g, bw, kl)
+}
+
+/// §3.4 A neutral force is beaten only by at least its strength; otherwise the march cannot end that way.
+#[test]
+fn r3_4_neutral_force_needs_equal_strength() {
+    let (r, mut g, _, kl) = march_on_a_neutral_kings_landing();
     act(&mut g, &r, 1, code(K_MOVE, u32::from(kl)));
     act(&mut g, &r, 1, code(K_MOVE, 1 << 8 | u32::from(kl)));
     assert!(!legal(&g, &r, 1).contains(&code(K_END, 0)), "3 + 1 < 5");
@@ -256,14 +262,7 @@ fn r3_4_neutral_force_needs_equal_strength() {
 /// they went to are closed to that march, so taking back cannot repeat for ever and the march still ends.
 #[test]
 fn r3_4_taking_a_march_back_closes_its_areas_to_that_march() {
-    let r = rules();
-    let mut g = blank(&r, 3);
-    let (bw, kl) = (area(&r, "blackwater"), area(&r, "kings-landing"));
-    g.areas[usize::from(kl)].neutral = 5;
-    put(&mut g, bw, 1, 2, 1, 0);
-    g.areas[usize::from(bw)].order = 2;
-    begin(&mut g, &r, Phase::March);
-    act(&mut g, &r, 1, code(K_MARCH, u32::from(bw)));
+    let (r, mut g, bw, kl) = march_on_a_neutral_kings_landing();
     act(&mut g, &r, 1, code(K_MOVE, u32::from(kl)));
     act(&mut g, &r, 1, code(K_RESET, 0));
     let after = legal(&g, &r, 1);
