@@ -47,6 +47,10 @@ impl AgotCcg {
     }
 
     fn score(&self, rules: &Rules, p: Player, a: Action) -> i32 {
+        // ccgsave: saves, cancels, control, naming and Endless (bots_interrupts.rs); None for every other decision.
+        if let Some(s) = self.interrupt_score(rules, p, a) {
+            return s;
+        }
         let ps = usize::from(p);
         let (kind, x, y) = split(a);
         let hand = |i: usize| self.seats[ps].hand.get(i).map(|&c| def(rules, c));

@@ -48,6 +48,8 @@ pub enum Kind {
     Attachment,
     Event,
     Plot,
+    // --- ccgsave: agendas (rules/agendas.rs): never in play, one named on a deck's Agenda line.
+    Agenda,
 }
 
 /// When a conditional ability is on.
@@ -301,6 +303,123 @@ pub enum Ability {
     PlotBlankCharacters,
     /// Opponents cannot use stealth against your characters (Unbowed, Unbent, Unbroken).
     PlotOpponentsNoStealth,
+    // --- ccgsave: save and cancel responses, control change, naming, agendas, Endless (rules/interrupts.rs,
+    // rules/control.rs, rules/agendas.rs)
+    /// Save response (rulebook "Risposte Salva/Cancella"): pay `cost` to save a character from being killed or
+    /// discarded. `whom`: "self" (this character), "attached" (the character this attachment is on) or a House
+    /// name (an event from hand: a character of that House).
+    Save {
+        #[serde(default)]
+        cost: InterruptCost,
+        whom: String,
+    },
+    /// Cancel response: pay `cost` to cancel the effects of `what` ("event": an event card; "card": a character
+    /// or location ability; "character": a character ability; "triggered": an event or a card ability), then
+    /// `then` ("kneel_source": kneel that card; "controller_discards": its controller discards 1 card from hand).
+    /// `unless_influence`: the cancel fails if the interrupted player kneels this much influence (Tywin).
+    Cancel {
+        #[serde(default)]
+        cost: InterruptCost,
+        what: String,
+        #[serde(default)]
+        then: Option<String>,
+        #[serde(default)]
+        unless_influence: u8,
+    },
+    /// Response: after a character is saved, stand this card; it gets `str` STR until the end of the phase.
+    AfterSaveStand {
+        str: i8,
+    },
+    /// Event: kneel `influence` to choose a character with STR `max_str` or less and take control of it until the
+    /// end of the phase (Shadow Play).
+    TakeControl {
+        influence: u8,
+        max_str: u8,
+        #[serde(default = "challenges_phase")]
+        phase: String,
+    },
+    /// Response: after you play it from hand, choose a character with this trait and take control of it (Ygritte).
+    OnPlayedTakeControl {
+        #[serde(rename = "trait")]
+        tr: String,
+    },
+    /// Event: kneel `influence` to choose and discard a location from play; `unsaveable`: it cannot be saved
+    /// (Tidal Wave).
+    DiscardLocation {
+        influence: u8,
+        #[serde(default)]
+        unsaveable: bool,
+        #[serde(default = "challenges_phase")]
+        phase: String,
+    },
+    /// Card action: kneel `influence` to name a House; its characters in play get `amount` STR until the end of
+    /// the phase (King's Landing).
+    NameHouseStr {
+        influence: u8,
+        amount: i8,
+        #[serde(default = "challenges_phase")]
+        phase: String,
+    },
+    /// Plot, when revealed: name a challenge type; you may declare attackers and defenders only in challenges of
+    /// that type (Caution to the Wind).
+    PlotNameChallenge,
+    /// Plot, when revealed: if you have `used` or more plots with this trait in your used pile, kill every
+    /// character; they cannot be saved (Winter has Come).
+    PlotKillAllIfUsed {
+        #[serde(rename = "trait")]
+        tr: String,
+        used: u8,
+    },
+    /// Endless (research §3.4): Dominance: kneel `influence` to move this card from your dead pile to your hand
+    /// (`into_play`: put it into play instead).
+    Endless {
+        influence: u8,
+        #[serde(default)]
+        into_play: bool,
+    },
+    /// Agenda: you must claim `n` more power to win.
+    AgendaMorePower {
+        n: u8,
+    },
+    /// Agenda: ignore the out-of-House gold penalty on characters with this trait (Maesters of the Citadel).
+    AgendaNoPenaltyTrait {
+        #[serde(rename = "trait")]
+        tr: String,
+    },
+    /// Agenda: ignore the out-of-House gold penalty on the characters, locations and attachments of the House
+    /// named on the deck's Agenda line (Treaty).
+    AgendaNoPenaltyNamedHouse,
+    /// Agenda: your characters with this trait gain these icons (The Night's Watch: may attack or defend in
+    /// military and power challenges).
+    AgendaTraitIcons {
+        #[serde(rename = "trait")]
+        tr: String,
+        icons: String,
+    },
+    /// Agenda: only in games of more than 2 players (The Only Game that Matters).
+    MultiplayerOnly,
+}
+
+/// What a save or cancel response costs (research §3.3: "do X to do Y", X is the cost). Paying a cost opens no
+/// save window: a card discarded or killed as a cost cannot be saved (research §3.2).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InterruptCost {
+    /// Kneel influence providers totalling this much.
+    #[serde(default)]
+    pub influence: u8,
+    /// Kneel X influence, X the influence cost of the event cancelled (Longship "Black Wind").
+    #[serde(default)]
+    pub influence_x: bool,
+    /// Kneel the card itself.
+    #[serde(default)]
+    pub kneel_self: bool,
+    /// Discard the card itself from play.
+    #[serde(default)]
+    pub discard_self: bool,
+    /// Kill another character with this trait you control (Jon Snow).
+    #[serde(default)]
+    pub kill_trait: Option<String>,
 }
 
 fn challenges_phase() -> String {
@@ -358,6 +477,11 @@ struct RawDeck {
     plots: Vec<String>,
     cards: Vec<(String, u8)>,
     source: String,
+    /// ccgsave: the deck's agenda (a card code), and the House it names (Treaty).
+    #[serde(default)]
+    agenda: Option<String>,
+    #[serde(default)]
+    agenda_house: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -404,6 +528,10 @@ pub struct Deck {
     pub cards: Vec<u16>,
     /// A deck list a player brought (option `decks`): only its seat plays it, never a random seat.
     pub brought: bool,
+    /// ccgsave: the agenda card (rulebook "Prepararsi a giocare": announced with the House) and the House it
+    /// names (Treaty; 0 = none).
+    pub agenda: Option<u16>,
+    pub agenda_house: u8,
 }
 
 #[derive(Deserialize)]
@@ -525,6 +653,26 @@ fn check_ability(a: &Ability) -> Result<(), String> {
         Ability::PlotNoKneel { challenge } => {
             challenge_index(challenge).map(|_| ()).ok_or(format!("unknown challenge {challenge:?}"))
         }
+        Ability::Save { whom, .. } => {
+            if whom == "self" || whom == "attached" || house_index(whom).is_some() {
+                Ok(())
+            } else {
+                Err(format!("save whom {whom:?}: self, attached or a House"))
+            }
+        }
+        Ability::Cancel { what, then, .. } => {
+            if !["event", "card", "character", "triggered"].contains(&what.as_str()) {
+                return Err(format!("cancel what {what:?}: event, card, character or triggered"));
+            }
+            match then.as_deref() {
+                None | Some("kneel_source") | Some("controller_discards") => Ok(()),
+                Some(t) => Err(format!("cancel then {t:?}: kneel_source or controller_discards")),
+            }
+        }
+        Ability::TakeControl { phase, .. }
+        | Ability::DiscardLocation { phase, .. }
+        | Ability::NameHouseStr { phase, .. } => check_phase(phase),
+        Ability::AgendaTraitIcons { icons, .. } => icon_bits(icons).map(|_| ()),
         _ => Ok(()),
     }
 }
@@ -596,11 +744,17 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
             }
             list.extend(std::iter::repeat_n(code_id(code)?, usize::from(*n)));
         }
-        let problems = super::decklist::deck_problems(&cards, house, &plots, &list);
+        let agenda = d.agenda.as_ref().map(code_id).transpose()?;
+        let agenda_house = match &d.agenda_house {
+            Some(h) => house_index(h).ok_or_else(|| bad(format!("unknown agenda House {h:?}")))?,
+            None => NEUTRAL,
+        };
+        let mut problems = super::decklist::deck_problems(&cards, house, &plots, &list);
+        problems.extend(super::rules::agendas::agenda_problems(&cards, house, agenda, agenda_house));
         if !problems.is_empty() {
             return Err(bad(problems.join("; ")));
         }
-        decks.push(Deck { house, name: d.name, plots, cards: list, brought: false });
+        decks.push(Deck { house, name: d.name, plots, cards: list, brought: false, agenda, agenda_house });
     }
     if decks.is_empty() || decks.len() > 8 {
         return Err(SetupError::Content("1 to 8 decks".into()));

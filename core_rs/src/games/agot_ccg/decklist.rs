@@ -4,7 +4,7 @@
 //! ```text
 //! # comments and blank lines are ignored; "Plots:" / "Characters:" style headers too
 //! House: Greyjoy          (or "House Greyjoy")
-//! Agenda: none            (optional)
+//! Agenda: Treaty (Lannister)  (optional: an agenda card, with the House it names for Treaty; "none")
 //! 3x Ser Jaime Lannister  ("3x", "3 x", "3" or nothing for 1; a card code such as U25 works too)
 //! 1x Winter is Coming     (plots go to the plot deck)
 //! ```
@@ -68,6 +68,9 @@ pub fn deck_problems(cards: &[CardDef], house: u8, plots: &[u16], list: &[u16]) 
         if cards.get(usize::from(*id)).is_some_and(|c| c.kind == Kind::Plot) {
             out.push(format!("{} is a plot: plots go in the plot deck", name(id)));
         }
+        if cards.get(usize::from(*id)).is_some_and(|c| c.kind == Kind::Agenda) {
+            out.push(format!("{} is an agenda: it goes on the Agenda line", name(id)));
+        }
     }
     for (t, n) in titles {
         if n > 3 {
@@ -97,6 +100,7 @@ pub fn parse_list(cards: &[CardDef], text: &str, label: &str) -> Result<Deck, Ve
     let mut problems = Vec::new();
     let mut house: Option<u8> = None;
     let mut house_line = false;
+    let (mut agenda, mut agenda_house) = (None, NEUTRAL);
     let mut name = label.to_owned();
     let (mut plots, mut list) = (Vec::new(), Vec::new());
     let find = |s: &str| {
@@ -126,8 +130,24 @@ pub fn parse_list(cards: &[CardDef], text: &str, label: &str) -> Result<Deck, Ve
             continue;
         }
         if let Some(a) = field("agenda") {
-            if !["none", "no agenda", "-", ""].contains(&a.to_lowercase().as_str()) {
-                problems.push(format!("{at}: agenda {a:?} is not in this pool (play without an agenda)"));
+            if ["none", "no agenda", "-", ""].contains(&a.to_lowercase().as_str()) {
+                continue;
+            }
+            // "Treaty (Lannister)": the agenda, then the House it names.
+            let (title, named) = match a.split_once('(') {
+                Some((t, h)) => (t.trim(), Some(h.trim_end_matches(')').trim())),
+                None => (a, None),
+            };
+            match find(title) {
+                Some(id) if agenda.is_none() => agenda = Some(id),
+                Some(_) => problems.push(format!("{at}: a second Agenda line")),
+                None => problems.push(format!("{at}: unknown agenda {title:?}")),
+            }
+            if let Some(h) = named {
+                match house_index(&h.to_lowercase()).filter(|&i| i != NEUTRAL) {
+                    Some(i) => agenda_house = i,
+                    None => problems.push(format!("{at}: unknown House {h:?} named by the agenda")),
+                }
             }
             continue;
         }
@@ -157,8 +177,9 @@ pub fn parse_list(cards: &[CardDef], text: &str, label: &str) -> Result<Deck, Ve
         return Err(problems);
     };
     problems.extend(deck_problems(cards, house, &plots, &list));
+    problems.extend(super::rules::agendas::agenda_problems(cards, house, agenda, agenda_house));
     if problems.is_empty() {
-        Ok(Deck { house, name, plots, cards: list, brought: true })
+        Ok(Deck { house, name, plots, cards: list, brought: true, agenda, agenda_house })
     } else {
         Err(problems)
     }

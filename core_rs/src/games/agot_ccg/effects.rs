@@ -128,7 +128,8 @@ impl AgotCcg {
 
     /// The power `seat` needs to win: 15, plus what opponents' Balon's Followers add.
     pub fn power_to_win(&self, rules: &Rules, seat: usize, base: u8) -> u8 {
-        let mut need = base;
+        // ccgsave: an agenda's "you must claim 5 more power to win".
+        let mut need = base.saturating_add(self.agenda_more_power(rules, seat));
         for (q, other) in self.seats.iter().enumerate().filter(|&(q, o)| q != seat && !o.eliminated) {
             for o in &other.play {
                 for ab in self.abilities(rules, o) {
@@ -144,7 +145,7 @@ impl AgotCcg {
     }
 
     pub fn icons(&self, rules: &Rules, seat: Player, c: &InPlay) -> u8 {
-        let mut i = def(rules, c.def).icons;
+        let mut i = def(rules, c.def).icons | self.agenda_icons(rules, seat, c);
         for ab in self.abilities(rules, c) {
             if let Ability::IconsWhile { icons, cond } = ab {
                 if self.cond(rules, seat, c, cond) {
@@ -277,7 +278,7 @@ impl AgotCcg {
         let d = def(rules, card);
         let s = &self.seats[seat];
         let mut c = i32::from(d.cost) + i32::from(penalty);
-        if d.house != NEUTRAL && d.house != s.house {
+        if d.house != NEUTRAL && d.house != s.house && !self.agenda_waives_penalty(rules, seat, card) {
             c += 2;
         }
         if matches!(d.kind, Kind::Character | Kind::Attachment) {

@@ -13,6 +13,7 @@
 //! seat; empty = distinct houses at random), `round_limit`.
 
 pub mod bots;
+pub mod bots_interrupts;
 pub mod content;
 pub mod decklist;
 pub mod effects;

@@ -2,8 +2,9 @@
 //! space. The layout is documented field by field in docs/games/agot_ccg.md ("Observation tensor").
 //!
 //! Card uids are numbered as cards enter play; the action space holds uids below `uid_cap` (every card of every
-//! seat's deck entering play twice), and hand and play-area positions below the largest deck (no card changes
-//! control yet and the rulebook sets no hand limit, so a seat never holds more cards in either than its deck has).
+//! seat's deck entering play twice), and hand, dead-pile and play-area positions below the largest deck (a hand or
+//! pile holds only its seat's own cards; control changes move a few cards between play areas, never near a deck's
+//! size).
 //! The conformance checks assert that random play never offers a code outside the space.
 
 use super::content::{Rules, HOUSES};
@@ -132,6 +133,23 @@ impl Encoding<AgotCcg> for Tensors {
         }
         for kind in [ATTACK_SET, DEFEND_SET] {
             codes.extend((1..1usize << SET_MAX).map(|m| code(kind, 0, m)));
+        }
+        // ccgsave: saves, cancels, their influence, control, naming and Endless.
+        for x in 0..=deck_cap(rules) {
+            codes.extend((0..uids).map(|y| code(SAVE_CARD, x, y)));
+        }
+        for kind in [SAVE_EVENT, CANCEL_EVENT, ENDLESS] {
+            codes.extend((0..deck_cap(rules)).map(|x| code(kind, x, 0)));
+        }
+        for x in 0..deck_cap(rules) {
+            codes.extend((0..uids).map(|y| code(ATTACH_SETUP, x, y)));
+        }
+        for kind in [SAVE_ATTACHMENT, CANCEL_CARD, PAY, TAKE_CONTROL] {
+            codes.extend((0..uids).map(|y| code(kind, 0, y)));
+        }
+        codes.extend((0..3).map(|k| code(NAME, k, NAMED_BY_PLOT)));
+        for h in 1..HOUSES.len() {
+            codes.extend((0..uids).map(|y| code(NAME, h, y)));
         }
         codes
     }

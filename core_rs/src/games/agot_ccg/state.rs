@@ -154,6 +154,46 @@ pub enum Resp {
     HousePower {
         n: u8,
     },
+    // --- ccgsave
+    /// After a character is saved: stand `uid`; it gets `str` STR until the end of the phase (Gorold's Avenger).
+    StandWithStr {
+        uid: u16,
+        str: i8,
+    },
+}
+
+/// ccgsave: an effect held in a cancel window (rulebook "Risposte Salva/Cancella"): its costs are paid, its effects
+/// wait until every player has passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Interrupted {
+    /// `player` played the event `card` on `target`.
+    Event { player: Player, card: u16, target: u16 },
+    /// `player` used an ability of the card `source` (uid; definition `card`) on `target` (a uid, or a House for
+    /// King's Landing).
+    Ability { player: Player, source: u16, card: u16, target: u16 },
+}
+
+impl Interrupted {
+    pub fn player(&self) -> Player {
+        match self {
+            Interrupted::Event { player, .. } | Interrupted::Ability { player, .. } => *player,
+        }
+    }
+}
+
+/// ccgsave: what happens once an interrupt's influence cost is paid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Then {
+    /// `uid` is saved from being killed (`kill`) or discarded.
+    Save { uid: u16, kill: bool },
+    /// The effect is cancelled by the response of card definition `by` (whose `then` follows).
+    Cancel { what: Interrupted, by: u16, source: u16 },
+    /// The interrupted effect is not cancelled after all (Tywin's "unless a player kneels 1 influence").
+    Uncancel { what: Interrupted },
+    /// A card ability whose influence cost is now paid goes to its cancel window.
+    Ability { what: Interrupted },
+    /// Endless: `seat`'s dead-pile card `card` goes to hand or into play.
+    Endless { card: u16, into_play: bool },
 }
 
 /// A decision the rules wait for before anything else happens.
@@ -197,6 +237,46 @@ pub enum Pending {
         card: u16,
         target: u16,
     },
+    // --- ccgsave: interrupts, control change and naming (rules/interrupts.rs, rules/control.rs)
+    /// A save window: `seat` may save `uid` from being killed (`kill`) or discarded; `next` are the seats still to
+    /// be asked, in turn order (only seats that could save are asked).
+    SaveWindow {
+        seat: Player,
+        uid: u16,
+        kill: bool,
+        next: Vec<Player>,
+    },
+    /// A cancel window on `what`; `next` as above.
+    CancelWindow {
+        seat: Player,
+        what: Interrupted,
+        next: Vec<Player>,
+    },
+    /// `seat` kneels influence providers of his choice until `left` is paid, then `then` happens.
+    PayFor {
+        seat: Player,
+        left: u8,
+        then: Then,
+    },
+    /// `seat` may kneel `left` influence so that `what` is not cancelled (Tywin Lannister).
+    Unless {
+        seat: Player,
+        left: u8,
+        what: Interrupted,
+    },
+    /// `seat` may choose a character with this trait to take control of (Ygritte).
+    ChooseControl {
+        seat: Player,
+        tr: String,
+    },
+    /// `seat` names a challenge type for his plot (Caution to the Wind).
+    NameChallenge {
+        seat: Player,
+    },
+    /// `seat` attaches his setup attachments, after the setup cards are revealed (research §3.6).
+    AttachSetup {
+        seat: Player,
+    },
 }
 
 impl Pending {
@@ -208,6 +288,13 @@ impl Pending {
             | Pending::KneelTarget { seat, .. }
             | Pending::DiscardFromHand { seat, .. }
             | Pending::PayInfluence { seat, .. } => *seat,
+            Pending::SaveWindow { seat, .. }
+            | Pending::CancelWindow { seat, .. }
+            | Pending::PayFor { seat, .. }
+            | Pending::Unless { seat, .. }
+            | Pending::ChooseControl { seat, .. }
+            | Pending::NameChallenge { seat }
+            | Pending::AttachSetup { seat } => *seat,
         }
     }
 }
@@ -232,6 +319,20 @@ pub struct AgotCcg {
     pub winners: Vec<Player>,
     pub decisions: u64,
     pub rng: Rng,
+    // --- ccgsave
+    /// Uids whose coming kill or discard can no longer be saved (a cost, "cannot be saved", or every save
+    /// window passed); each entry is used up by that kill or discard.
+    #[serde(default)]
+    pub unsaved: Vec<u16>,
+    /// The cancel window of the effect about to resolve has closed (set and used in one step).
+    #[serde(default)]
+    pub cancel_passed: bool,
+    /// Control taken until the end of the phase: (uid, the seat that gets it back).
+    #[serde(default)]
+    pub borrowed: Vec<(u16, Player)>,
+    /// Challenge types named by plots (Caution to the Wind): (seat, type).
+    #[serde(default)]
+    pub named_challenge: Vec<(Player, u8)>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -358,6 +459,20 @@ pub enum Event {
     },
     Won {
         seats: Vec<Player>,
+    },
+    // --- ccgsave
+    Cancelled {
+        seat: Player,
+        by: u16,
+        card: u16,
+    },
+    ControlTaken {
+        seat: Player,
+        card: u16,
+    },
+    Named {
+        seat: Player,
+        what: String,
     },
 }
 

@@ -3,5 +3,6 @@
 mod card_tests;
 mod deck_tests;
 mod helpers;
+mod interrupt_tests;
 mod rules_tests;
 mod window_tests;

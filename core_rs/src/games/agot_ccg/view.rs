@@ -188,10 +188,64 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
                         format!("{} claims {n} power", card_name(g, rules, usize::from(*uid)))
                     }
                     Resp::HousePower { n } => format!("claim {n} power for your House"),
+                    Resp::StandWithStr { uid, str } => {
+                        format!("stand {} and give it {str:+} STR", card_name(g, rules, usize::from(*uid)))
+                    }
                 },
                 _ => "yes".to_owned(),
             };
             ActionInfo::new(a, "respond", format!("yes: {what}"))
+        }
+        // ccgsave
+        k if k >= SAVE_CARD => describe_interrupt(g, rules, p, a),
+        _ => ActionInfo::new(a, "unknown", format!("unknown action {a}")),
+    }
+}
+
+/// ccgsave: the decisions of saves, cancels, their costs, control, naming, Endless and setup attachments.
+fn describe_interrupt(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo {
+    let (kind, x, y) = split(a);
+    let seat = g.seats.get(usize::from(p));
+    let hand_name = |i: usize| seat.and_then(|s| s.hand.get(i)).map_or("?".to_owned(), |&c| def(rules, c).name.clone());
+    let saving = match g.pending.first() {
+        Some(Pending::SaveWindow { uid, .. }) => card_name(g, rules, usize::from(*uid)),
+        _ => "?".to_owned(),
+    };
+    match kind {
+        SAVE_CARD => {
+            let victim = x.checked_sub(1).and_then(|j| seat.and_then(|s| s.play.get(j))).map(|c| c.uid);
+            let cost = victim.map_or(String::new(), |v| format!(", killing {}", card_name(g, rules, usize::from(v))));
+            ActionInfo::new(a, "save", format!("save {saving} with {}{cost}", card_name(g, rules, y))).with("uid", y)
+        }
+        SAVE_ATTACHMENT => {
+            ActionInfo::new(a, "save", format!("save {saving} by discarding its attachment")).with("uid", y)
+        }
+        SAVE_EVENT => ActionInfo::new(a, "save", format!("save {saving} with {}", hand_name(x))).with("hand", x),
+        CANCEL_CARD => {
+            ActionInfo::new(a, "cancel", format!("cancel it with {}", card_name(g, rules, y))).with("uid", y)
+        }
+        CANCEL_EVENT => ActionInfo::new(a, "cancel", format!("cancel it with {}", hand_name(x))).with("hand", x),
+        PAY => {
+            ActionInfo::new(a, "influence", format!("kneel {} for influence", card_name(g, rules, y))).with("uid", y)
+        }
+        TAKE_CONTROL => {
+            ActionInfo::new(a, "control", format!("take control of {}", card_name(g, rules, y))).with("uid", y)
+        }
+        NAME if y == NAMED_BY_PLOT => {
+            let t = CHALLENGES.get(x).unwrap_or(&"?");
+            ActionInfo::new(a, "name", format!("name the {t} challenge"))
+        }
+        NAME => {
+            let h = HOUSES.get(x).unwrap_or(&"?");
+            ActionInfo::new(a, "name", format!("kneel {} to name House {h}", card_name(g, rules, y))).with("uid", y)
+        }
+        ENDLESS => {
+            let c = seat.and_then(|s| s.dead.get(x)).map_or("?".to_owned(), |&c| def(rules, c).name.clone());
+            ActionInfo::new(a, "endless", format!("bring {c} back from the dead pile"))
+        }
+        ATTACH_SETUP => {
+            let c = seat.and_then(|s| s.setup.get(x)).map_or("?".to_owned(), |&c| def(rules, c).name.clone());
+            ActionInfo::new(a, "attach", format!("attach {c} to {}", card_name(g, rules, y))).with("uid", y)
         }
         _ => ActionInfo::new(a, "unknown", format!("unknown action {a}")),
     }

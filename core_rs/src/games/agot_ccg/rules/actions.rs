@@ -37,6 +37,29 @@ pub const INFLUENCE: u32 = 21;
 /// single act of kneeling "il numero desiderato di Personaggi"); with more, characters are added one at a time.
 pub const SET_MAX: usize = 6;
 
+// --- ccgsave: kinds 40–59 (rules/interrupts.rs, rules/control.rs)
+/// Save with a card in play (y = its uid); x = 0, or 1 + the play index of the character killed as the cost.
+pub const SAVE_CARD: u32 = 40;
+/// Save with an attachment its player owns on the character being saved (y = uid).
+pub const SAVE_ATTACHMENT: u32 = 41;
+/// Save with an event from hand (x = hand index).
+pub const SAVE_EVENT: u32 = 42;
+/// Cancel with a card in play (y = uid).
+pub const CANCEL_CARD: u32 = 43;
+/// Cancel with an event from hand (x = hand index).
+pub const CANCEL_EVENT: u32 = 44;
+/// Kneel this influence provider (y = uid) for an interrupt's, naming or Endless cost.
+pub const PAY: u32 = 45;
+/// Take control of this character (y = uid).
+pub const TAKE_CONTROL: u32 = 46;
+/// Name a House (x) with the card y (uid), or a challenge type (x) for a plot (y = `NAMED_BY_PLOT`).
+pub const NAME: u32 = 47;
+pub const NAMED_BY_PLOT: usize = 0xffff;
+/// Use the Endless ability of the card at index x of your dead pile.
+pub const ENDLESS: u32 = 48;
+/// Attach the setup attachment at index x of your setup cards to your character y (uid).
+pub const ATTACH_SETUP: u32 = 49;
+
 pub fn code(kind: u32, x: usize, y: usize) -> Action {
     kind << 24 | ((x as u32) & 0xff) << 16 | (y as u32) & 0xffff
 }
@@ -122,12 +145,19 @@ impl AgotCcg {
             }
             out.push(code(SETUP_PLACE, i, 0));
         }
+        // ccgsave: attachments with the setup keyword.
+        self.setup_attachment_actions(rules, ps, spent, limited, out);
         out.push(code(DONE, 0, 0));
     }
 
     pub fn setup_cost(&self, rules: &Rules, ps: usize, c: u16) -> u8 {
         let d = def(rules, c);
-        let pen = if d.house != NEUTRAL && d.house != self.seats[ps].house { 2 } else { 0 };
+        let pen = if d.house != NEUTRAL && d.house != self.seats[ps].house && !self.agenda_waives_penalty(rules, ps, c)
+        {
+            2
+        } else {
+            0
+        };
         d.cost.saturating_add(pen)
     }
 
@@ -159,11 +189,12 @@ impl AgotCcg {
                 continue; // one entry per distinct card
             }
             let d = def(rules, c);
-            if matches!(d.kind, Kind::Plot | Kind::Event) {
+            if matches!(d.kind, Kind::Plot | Kind::Event | Kind::Agenda) {
                 continue;
             }
             // Duplicates go on a unique card of the same title you control, for free (rulebook "Duplicati").
-            if d.unique && s.play.iter().any(|o| def(rules, o.def).name == d.name) {
+            // (Only on your own copy, FAQ 3.29: not on one whose control you took.)
+            if d.unique && s.play.iter().any(|o| def(rules, o.def).name == d.name && usize::from(o.owner) == ps) {
                 out.push(code(DUPE, i, 0));
                 continue;
             }
@@ -204,7 +235,7 @@ impl AgotCcg {
                         }
                     }
                 }
-                Kind::Plot | Kind::Event => {}
+                Kind::Plot | Kind::Event | Kind::Agenda => {}
             }
         }
         // A reducer is offered only when a card in hand would get cheaper from it.
@@ -231,7 +262,7 @@ impl AgotCcg {
     pub fn can_attack(&self, rules: &Rules, p: Player, uid: u16, kind: u8) -> bool {
         self.seats[usize::from(p)].play.iter().find(|c| c.uid == uid).is_some_and(|c| {
             def(rules, c.def).kind == Kind::Character && !c.kneeling && self.has_icon(rules, p, c, kind)
-        })
+        }) && self.challenge_allowed(p, kind)
     }
 
     fn challenge_actions(&self, rules: &Rules, p: Player, out: &mut Vec<Action>) {
@@ -325,6 +356,7 @@ impl AgotCcg {
             || ch.defenders.contains(&uid)
             || ch.bypassed.contains(&uid)
             || !self.has_icon(rules, p, c, ch.kind)
+            || !self.challenge_allowed(p, ch.kind)
         {
             return false;
         }
@@ -393,6 +425,8 @@ impl AgotCcg {
                 let providers = self.influence_providers(rules, usize::from(*seat));
                 out.extend(providers.into_iter().map(|u| code(INFLUENCE, 0, usize::from(u))));
             }
+            // ccgsave
+            _ => self.interrupt_pending_actions(rules, pend, out),
         }
     }
 
@@ -410,6 +444,8 @@ impl AgotCcg {
             Resp::DrawCards { .. } => !self.seats[ps].deck.is_empty(),
             Resp::DominanceBonus | Resp::CastleKill | Resp::HousePower { .. } => true,
             Resp::ClaimPower { uid, .. } => self.locate(uid).is_some(),
+            // ccgsave
+            Resp::StandWithStr { uid, .. } => self.locate(uid).is_some(),
         }
     }
 }

@@ -154,6 +154,10 @@ impl AgotCcg {
     fn end_phase(&mut self) {
         self.mods.clear();
         self.no_kneel_defend.clear();
+        // ccgsave: control taken "until the end of the phase" goes back.
+        if !self.borrowed.is_empty() {
+            self.return_borrowed();
+        }
     }
 
     /// Fase 2: every player draws 2 (Fase 1's window has closed), then the draw phase's window.
@@ -273,6 +277,8 @@ impl AgotCcg {
                 self.pending.push(Pending::KneelTarget { seat: p, optional: false, by_char: false });
             }
         }
+        // ccgsave: naming and kill-all plots.
+        self.when_revealed_interrupts(rules, ev);
         // Back in the plot phase proper: the "when revealed" choices, then the plot phase's window.
         self.phase = Phase::Plot;
         self.open_window(At::Plot);

@@ -2,7 +2,10 @@
 //! challenge resolution), `zones` (moving cards, end checks), and the `Game` implementation.
 
 pub mod actions;
+pub mod agendas;
+pub mod control;
 pub mod flow;
+pub mod interrupts;
 pub mod perform;
 pub mod window;
 pub mod zones;
@@ -41,6 +44,8 @@ impl AgotCcg {
         for i in 0..n - deck_of.len() {
             deck_of.push(rest[i % rest.len()]);
         }
+        // ccgsave: multiplayer-only agendas need 3 or more players.
+        Self::check_agendas(rules, &deck_of, players)?;
         let mut seats = Vec::with_capacity(n);
         for &d in &deck_of {
             let deck = &rules.decks[usize::from(d)];
@@ -87,6 +92,10 @@ impl AgotCcg {
             winners: Vec::new(),
             decisions: 0,
             rng,
+            unsaved: Vec::new(),
+            cancel_passed: false,
+            borrowed: Vec::new(),
+            named_challenge: Vec::new(),
         };
         let mut ev = Events::disabled();
         for s in 0..n {
@@ -224,13 +233,15 @@ impl Game for AgotCcg {
     }
 
     fn observe_action(&self, _rules: &Rules, actor: Player, a: Action, _viewer: Player) -> u64 {
-        use actions::{code, split, DISCARD, DUPE, EVENT, MARSHAL, MARSHAL_PENALTY, PLOT, SETUP_PLACE};
+        use actions::{
+            code, split, CANCEL_EVENT, DISCARD, DUPE, EVENT, MARSHAL, MARSHAL_PENALTY, PLOT, SAVE_EVENT, SETUP_PLACE,
+        };
         let (kind, x, y) = split(a);
         match kind {
             // Plots are chosen secretly and revealed together; setup cards are placed face down.
             PLOT | SETUP_PLACE => u64::from(code(kind, 0xff, 0)),
             // A card played or discarded from a hidden hand is seen as that card, not as its place in the hand.
-            MARSHAL | MARSHAL_PENALTY | DUPE | DISCARD | EVENT => {
+            MARSHAL | MARSHAL_PENALTY | DUPE | DISCARD | EVENT | SAVE_EVENT | CANCEL_EVENT => {
                 let card = self.seats.get(usize::from(actor)).and_then(|s| s.hand.get(x)).copied().unwrap_or(u16::MAX);
                 (u64::from(card) << 32) | u64::from(code(kind, 0xff, y))
             }
@@ -299,6 +310,7 @@ impl Game for AgotCcg {
             return Err("winner out of range".into());
         }
         let _ = def;
+        self.validate_interrupts(rules)?;
         self.check_conservation(rules)
     }
 
@@ -362,6 +374,12 @@ impl AgotCcg {
                 if let Some(h) = have.get_mut(usize::from(*seat)).and_then(|h| h.get_mut(usize::from(*card))) {
                     *h -= 1;
                 }
+            }
+        }
+        // ccgsave: an event held in a cancel window is out of the hand, not yet in a pile.
+        for (seat, card) in self.held_events() {
+            if let Some(h) = have.get_mut(usize::from(seat)).and_then(|h| h.get_mut(usize::from(card))) {
+                *h -= 1;
             }
         }
         if let Some(i) = have.iter().position(|h| h.iter().any(|&k| k != 0)) {

@@ -29,7 +29,9 @@ impl AgotCcg {
             DUPE => {
                 let c = self.seats[ps].hand.remove(x);
                 let name = &def(rules, c).name;
-                if let Some(host) = self.seats[ps].play.iter_mut().find(|h| &def(rules, h.def).name == name) {
+                if let Some(host) =
+                    self.seats[ps].play.iter_mut().find(|h| &def(rules, h.def).name == name && h.owner == p)
+                {
                     host.dupes.push(c);
                 }
                 ev.public(|| Event::Duplicate { seat: p, card: c });
@@ -156,7 +158,8 @@ impl AgotCcg {
                     self.respond(rules, p, resp, ev);
                 }
             }
-            _ => {}
+            // ccgsave: saves, cancels, their costs, control and naming.
+            _ => self.interrupt_perform(rules, p, a, ev),
         }
     }
 
@@ -165,9 +168,16 @@ impl AgotCcg {
         if let Some(pend) = self.pending.first().cloned() {
             self.pending.remove(0);
             // Declining the duplicate save: the card is killed after all.
-            if let Pending::Respond { resp: Resp::SaveWithDupe { uid, .. }, .. } = pend {
-                self.kill(rules, uid, false, ev);
+            if let Pending::Respond { resp: Resp::SaveWithDupe { uid, kill }, .. } = pend {
+                if kill {
+                    self.kill(rules, uid, false, ev);
+                } else {
+                    self.discard_from_play(rules, uid, false, ev);
+                }
+                return;
             }
+            // ccgsave: a pass in a save or cancel window, or a declined choice of this module.
+            self.interrupt_declined(rules, pend, ev);
             return;
         }
         if self.window.is_some() {
@@ -195,17 +205,22 @@ impl AgotCcg {
     fn finish_setup(&mut self, rules: &Rules, ev: &mut Events<Event>) {
         for s in 0..self.n() {
             let cards = std::mem::take(&mut self.seats[s].setup);
+            // ccgsave: setup attachments stay with the setup cards until attached, after the reveal.
+            let (attachments, cards): (Vec<u16>, Vec<u16>) =
+                cards.into_iter().partition(|&c| def(rules, c).kind == Kind::Attachment);
             for &c in &cards {
                 self.enter_play(s, c, s as Player);
             }
             let seat = s as Player;
+            let cards = cards.into_iter().chain(attachments.iter().copied()).collect();
+            self.seats[s].setup = attachments;
             ev.public(|| Event::SetupRevealed { seat, cards });
             let need = super::flow::HAND.saturating_sub(self.seats[s].hand.len()) as u8;
             self.draw(s, need, false, ev);
         }
-        let _ = rules;
         self.round = 1;
         self.begin_plot();
+        self.setup_attachments_pending();
     }
 
     pub fn enter_play(&mut self, seat: usize, card: u16, owner: Player) -> u16 {
@@ -259,6 +274,8 @@ impl AgotCcg {
             return;
         }
         let uid = self.enter_play(ps, card, p);
+        // ccgsave: Ygritte's response to being played from hand.
+        self.on_played_control(rules, p, card);
         for ab in &d.abilities {
             match ab {
                 Ability::OnPlayedDraw { n } => {
@@ -372,6 +389,8 @@ impl AgotCcg {
                         let card = self.seats[s].play[i].def;
                         self.to_discard(rules, owner, d, ev);
                         ev.public(|| Event::Saved { seat: s as Player, card });
+                        // ccgsave: "after a character is saved" responses.
+                        self.after_saved(rules);
                     }
                 }
                 let _ = kill;
@@ -410,6 +429,15 @@ impl AgotCcg {
                     c.power = c.power.saturating_add(n);
                     let card = c.def;
                     ev.public(|| Event::PowerClaimed { seat: s as Player, card: Some(card), n });
+                }
+            }
+            // ccgsave
+            Resp::StandWithStr { uid, str } => {
+                if let Some((s, i)) = self.locate(uid) {
+                    self.seats[s].play[i].kneeling = false;
+                    let card = self.seats[s].play[i].def;
+                    ev.public(|| Event::Stood { seat: s as Player, card });
+                    self.mods.push((uid, str));
                 }
             }
             Resp::CastleKill => {

@@ -152,11 +152,12 @@ impl AgotCcg {
                     }
                 }
             }
-        }
+        } // ccgsave: events and card actions of save/cancel, control and naming cards.
+        self.interrupt_window_actions(rules, p, out);
     }
 
     /// After an action the opportunity passes clockwise and the run of passes starts again.
-    fn window_acted(&mut self, p: Player) {
+    pub fn window_acted(&mut self, p: Player) {
         let order = self.order();
         let me = order.iter().position(|&q| q == p).unwrap_or(0);
         if let Some(w) = self.window.as_mut() {
@@ -185,6 +186,8 @@ impl AgotCcg {
         self.window_acted(p);
         let cost = def(rules, card).abilities.iter().find_map(|ab| match ab {
             Ability::KillCharacter { influence, .. } => Some(*influence),
+            // ccgsave
+            Ability::TakeControl { influence, .. } | Ability::DiscardLocation { influence, .. } => Some(*influence),
             _ => None,
         });
         match cost {
@@ -193,8 +196,14 @@ impl AgotCcg {
         }
     }
 
-    fn resolve_event(&mut self, rules: &Rules, ps: usize, card: u16, target: u16, ev: &mut Events<Event>) {
+    pub fn resolve_event(&mut self, rules: &Rules, ps: usize, card: u16, target: u16, ev: &mut Events<Event>) {
         let p = ps as Player;
+        // ccgsave: the cancel window after the costs are paid (rulebook "Risposte Salva/Cancella").
+        if !std::mem::take(&mut self.cancel_passed)
+            && self.open_cancel_window(rules, super::super::state::Interrupted::Event { player: p, card, target })
+        {
+            return;
+        }
         for ab in &def(rules, card).abilities {
             match ab {
                 Ability::ChallengeBoost { amount, win_draw, win_power, no_kneel_defend, .. } => {
@@ -211,6 +220,14 @@ impl AgotCcg {
                     }
                 }
                 Ability::KillCharacter { .. } => self.kill(rules, target, true, ev),
+                // ccgsave
+                Ability::TakeControl { .. } => self.take_control(rules, target, p, true, ev),
+                Ability::DiscardLocation { unsaveable, .. } => {
+                    if *unsaveable {
+                        self.unsaved.push(target);
+                    }
+                    self.discard_from_play(rules, target, true, ev);
+                }
                 _ => {}
             }
         }
@@ -223,12 +240,18 @@ impl AgotCcg {
         let Some(src) = self.seats[ps].play.get_mut(j) else { return };
         src.kneeling = true;
         let card = src.def;
+        let source = src.uid;
         ev.public(|| Event::AbilityUsed { seat: p, card, target });
+        self.window_acted(p);
+        // ccgsave: a cancel window on the ability, its cost (kneeling the card) paid.
+        let what = super::super::state::Interrupted::Ability { player: p, source, card, target };
+        if self.open_cancel_window(rules, what) {
+            return;
+        }
         for ab in &def(rules, card).abilities {
             if let Ability::KneelForStr { amount, .. } = ab {
                 self.mods.push((target, *amount));
             }
         }
-        self.window_acted(p);
     }
 }

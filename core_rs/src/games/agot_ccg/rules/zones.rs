@@ -97,6 +97,10 @@ impl AgotCcg {
                 .insert(0, Pending::Respond { seat: s as Player, resp: Resp::SaveWithDupe { uid, kill: true } });
             return;
         }
+        // ccgsave: the save window, when some seat could save it (rulebook "Risposte Salva/Cancella").
+        if self.save_gate(rules, uid, true) {
+            return;
+        }
         let c = self.leave_play(rules, s, i, Dest::Dead, ev);
         let seat = s as Player;
         ev.public(|| Event::Killed { seat, card: c.def });

@@ -1,0 +1,678 @@
+//! Save and cancel responses (rulebook "Risposte Salva/Cancella"; research §3.2 step 2). A save interrupts a
+//! kill or a discard from play and replaces it with nothing; a cancel interrupts an event or a card ability after
+//! its costs are paid and stops its effects (the costs stay paid). Each is a window asked seat by seat, in turn
+//! order, and it opens only when some seat could actually answer, so a match whose decks hold no such card plays
+//! exactly as before. Duplicates (rulebook "Duplicati") keep their own yes/no save, asked of the controller first.
+//!
+//! Costs ("do X to do Y", research §3.3) are paid before the effect: kneel the card, discard or kill a card (which
+//! cannot be saved: paying a cost opens no save window) and kneel influence, the providers chosen by the player.
+
+use super::super::content::{house_index, Ability, InterruptCost, Kind, Rules};
+use super::super::effects::def;
+use super::super::state::{AgotCcg, Event, Interrupted, Pending, Resp, Then};
+use super::actions::*;
+use super::zones::Dest;
+use crate::engine::{Action, Events, Player};
+
+/// Where a save or cancel response comes from.
+#[derive(Clone, Copy)]
+enum Source {
+    /// A card in play (uid).
+    Card(u16),
+    /// An attachment (index) on the character `host`.
+    Attachment { host: u16, k: usize },
+    /// An event from hand (already in its pile).
+    Hand,
+}
+
+/// A response's cost with where it comes from: `victim` is the play index of the character killed as the cost,
+/// `x` the influence cost of the event being cancelled.
+struct Paying<'a> {
+    src: Source,
+    cost: &'a InterruptCost,
+    victim: Option<usize>,
+    x: u8,
+}
+
+impl AgotCcg {
+    // ----- costs
+
+    /// Can `seat` pay `cost` for a response of `src` (a uid in play, if any), `x` being the cancelled event's
+    /// influence cost?
+    fn can_pay(&self, rules: &Rules, seat: usize, src: Option<u16>, cost: &InterruptCost, x: u8, avoid: u16) -> bool {
+        let card = src.and_then(|u| self.locate(u)).map(|(s, i)| &self.seats[s].play[i]);
+        if cost.kneel_self && card.is_none_or(|c| c.kneeling) {
+            return false;
+        }
+        let need = if cost.influence_x { cost.influence.max(x) } else { cost.influence };
+        if need > 0 {
+            let mut have = self.available_influence(rules, seat);
+            // A card knelt as a cost cannot also be knelt for influence.
+            if let Some(c) = card.filter(|c| cost.kneel_self && !c.kneeling) {
+                have = have.saturating_sub(def(rules, c.def).influence);
+            }
+            if have < need {
+                return false;
+            }
+        }
+        cost.kill_trait.as_ref().is_none_or(|t| !self.kill_cost_victims(rules, seat, src, t, avoid).is_empty())
+    }
+
+    /// Other characters with trait `t` that `seat` could kill as a cost (play indices).
+    fn kill_cost_victims(&self, rules: &Rules, seat: usize, src: Option<u16>, t: &str, avoid: u16) -> Vec<usize> {
+        self.seats[seat]
+            .play
+            .iter()
+            .enumerate()
+            .filter(|(j, c)| {
+                *j < 255
+                    && Some(c.uid) != src
+                    && c.uid != avoid
+                    && def(rules, c.def).kind == Kind::Character
+                    && def(rules, c.def).has_trait(t)
+            })
+            .map(|(j, _)| j)
+            .collect()
+    }
+
+    /// Pay the costs paid at once (kneel, discard, kill); the influence part is asked as a `PayFor` before `then`.
+    fn pay_costs(&mut self, rules: &Rules, seat: Player, pay: Paying<'_>, then: Then, ev: &mut Events<Event>) {
+        let Paying { src, cost, victim, x } = pay;
+        let ps = usize::from(seat);
+        if cost.kneel_self {
+            if let Source::Card(u) = src {
+                if let Some((s, i)) = self.locate(u) {
+                    self.seats[s].play[i].kneeling = true;
+                    let card = self.seats[s].play[i].def;
+                    ev.public(|| Event::Knelt { seat, card });
+                }
+            }
+        }
+        if let Some(uid) = victim.and_then(|j| self.seats[ps].play.get(j)).map(|c| c.uid) {
+            self.unsaved.push(uid);
+            self.kill(rules, uid, false, ev);
+        }
+        if cost.discard_self {
+            match src {
+                Source::Card(u) => {
+                    self.unsaved.push(u);
+                    self.discard_from_play(rules, u, false, ev);
+                }
+                Source::Attachment { host, k } => {
+                    if let Some((s, i)) = self.locate(host) {
+                        if k < self.seats[s].play[i].attachments.len() {
+                            let (a, owner) = self.seats[s].play[i].attachments.remove(k);
+                            self.to_discard(rules, owner, a, ev);
+                        }
+                    }
+                }
+                Source::Hand => {}
+            }
+        }
+        let need = if cost.influence_x { cost.influence.max(x) } else { cost.influence };
+        if need > 0 {
+            self.pending.insert(0, Pending::PayFor { seat, left: need, then });
+        } else {
+            self.apply_then(rules, seat, then, ev);
+        }
+    }
+
+    /// PAY: kneel the chosen influence provider; once the cost is paid, what it was paid for happens.
+    fn pay(&mut self, rules: &Rules, uid: u16, ev: &mut Events<Event>) {
+        let Some((s, i)) = self.locate(uid) else { return };
+        let c = &mut self.seats[s].play[i];
+        c.kneeling = true;
+        let (paid, knelt) = (def(rules, c.def).influence, c.def);
+        let seat = s as Player;
+        ev.public(|| Event::Knelt { seat, card: knelt });
+        match self.pending.first_mut() {
+            Some(Pending::PayFor { left, then, seat }) => {
+                *left = left.saturating_sub(paid);
+                if *left == 0 {
+                    let (then, seat) = (*then, *seat);
+                    self.pending.remove(0);
+                    self.apply_then(rules, seat, then, ev);
+                }
+            }
+            Some(Pending::Unless { left, what, .. }) => {
+                *left = left.saturating_sub(paid);
+                if *left == 0 {
+                    let what = *what;
+                    self.pending.remove(0);
+                    self.execute(rules, what, ev);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn apply_then(&mut self, rules: &Rules, seat: Player, then: Then, ev: &mut Events<Event>) {
+        match then {
+            Then::Save { uid, kill } => self.saved(rules, uid, kill, ev),
+            Then::Cancel { what, by, source } => self.cancel(rules, seat, what, by, source, ev),
+            Then::Uncancel { what } => self.execute(rules, what, ev),
+            Then::Ability { what } => {
+                if !self.open_cancel_window(rules, what) {
+                    self.ability_effect(rules, what, ev);
+                }
+            }
+            Then::Endless { card, into_play } => self.endless_return(seat, card, into_play, ev),
+        }
+    }
+
+    // ----- saves
+
+    /// The save responses `seat` could use now for `uid` about to be killed or discarded.
+    pub fn save_options(&self, rules: &Rules, seat: Player, uid: u16, out: &mut Vec<Action>) {
+        let ps = usize::from(seat);
+        let Some((ts, ti)) = self.locate(uid) else { return };
+        let target = &self.seats[ts].play[ti];
+        for c in &self.seats[ps].play {
+            for ab in self.abilities(rules, c) {
+                let Ability::Save { cost, whom } = ab else { continue };
+                if whom != "self" || c.uid != uid || !self.can_pay(rules, ps, Some(c.uid), cost, 0, uid) {
+                    continue;
+                }
+                match &cost.kill_trait {
+                    Some(t) => out.extend(
+                        self.kill_cost_victims(rules, ps, Some(c.uid), t, uid)
+                            .into_iter()
+                            .map(|j| code(SAVE_CARD, j + 1, usize::from(c.uid))),
+                    ),
+                    None => out.push(code(SAVE_CARD, 0, usize::from(c.uid))),
+                }
+            }
+        }
+        if self.saving_attachment(rules, seat, uid).is_some() {
+            out.push(code(SAVE_ATTACHMENT, 0, usize::from(uid)));
+        }
+        let hand = &self.seats[ps].hand;
+        let th = def(rules, target.def).house;
+        for (i, &c) in hand.iter().enumerate().take(255) {
+            let d = def(rules, c);
+            if d.kind != Kind::Event || hand[..i].contains(&c) || (d.house_only && d.house != self.seats[ps].house) {
+                continue;
+            }
+            for ab in &d.abilities {
+                if let Ability::Save { cost, whom } = ab {
+                    if house_index(whom) == Some(th) && self.can_pay(rules, ps, None, cost, 0, uid) {
+                        out.push(code(SAVE_EVENT, i, 0));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The first attachment `seat` owns on `uid` that could save it (Kiss of Life): its index and cost. Saving
+    /// attachments on one character are interchangeable, so the action names the character only.
+    fn saving_attachment(&self, rules: &Rules, seat: Player, uid: u16) -> Option<(usize, InterruptCost)> {
+        let (s, i) = self.locate(uid)?;
+        self.seats[s].play[i].attachments.iter().enumerate().filter(|(_, a)| a.1 == seat).find_map(|(k, &(a, _))| {
+            def(rules, a).abilities.iter().find_map(|ab| match ab {
+                Ability::Save { whom, cost }
+                    if whom == "attached" && self.can_pay(rules, usize::from(seat), None, cost, 0, uid) =>
+                {
+                    Some((k, cost.clone()))
+                }
+                _ => None,
+            })
+        })
+    }
+
+    /// Called before a kill or a discard from play: true when a save window opened (the kill waits for it).
+    /// An entry of `unsaved` lets this one kill or discard through and is used up.
+    pub fn save_gate(&mut self, rules: &Rules, uid: u16, kill: bool) -> bool {
+        if let Some(k) = self.unsaved.iter().position(|&u| u == uid) {
+            self.unsaved.remove(k);
+            return false;
+        }
+        let mut buf = Vec::new();
+        let mut seats = Vec::new();
+        for q in self.order() {
+            buf.clear();
+            self.save_options(rules, q, uid, &mut buf);
+            if !buf.is_empty() {
+                seats.push(q);
+            }
+        }
+        if seats.is_empty() {
+            return false;
+        }
+        let seat = seats.remove(0);
+        self.pending.insert(0, Pending::SaveWindow { seat, uid, kill, next: seats });
+        true
+    }
+
+    /// Discard a card from play to its owner's discard pile (its duplicates may save it first, then the save
+    /// window). `offer_dupe`: false once the duplicate save was declined.
+    pub fn discard_from_play(&mut self, rules: &Rules, uid: u16, offer_dupe: bool, ev: &mut Events<Event>) {
+        let Some((s, i)) = self.locate(uid) else { return };
+        let unsaveable = self.unsaved.contains(&uid);
+        if offer_dupe && !unsaveable && !self.seats[s].play[i].dupes.is_empty() {
+            self.pending
+                .insert(0, Pending::Respond { seat: s as Player, resp: Resp::SaveWithDupe { uid, kill: false } });
+            return;
+        }
+        if self.save_gate(rules, uid, false) {
+            return;
+        }
+        self.leave_play(rules, s, i, Dest::Discard, ev);
+    }
+
+    /// The card is saved: the kill or discard does not happen; "after a character is saved" responses follow.
+    pub fn saved(&mut self, rules: &Rules, uid: u16, kill: bool, ev: &mut Events<Event>) {
+        let Some((s, i)) = self.locate(uid) else { return };
+        let card = self.seats[s].play[i].def;
+        ev.public(|| Event::Saved { seat: s as Player, card });
+        let _ = kill;
+        self.after_saved(rules);
+    }
+
+    /// Gorold's Avenger: "after a character is saved", asked of its controller.
+    pub fn after_saved(&mut self, rules: &Rules) {
+        let mut asks = Vec::new();
+        for (q, seat) in self.seats.iter().enumerate() {
+            for c in &seat.play {
+                for ab in self.abilities(rules, c) {
+                    if let Ability::AfterSaveStand { str } = ab {
+                        asks.push(Pending::Respond {
+                            seat: q as Player,
+                            resp: Resp::StandWithStr { uid: c.uid, str: *str },
+                        });
+                    }
+                }
+            }
+        }
+        for (k, a) in asks.into_iter().enumerate() {
+            self.pending.insert(k, a);
+        }
+    }
+
+    /// A SAVE action in the save window at the head of the pending list.
+    fn save(&mut self, rules: &Rules, p: Player, kind: u32, x: usize, y: usize, ev: &mut Events<Event>) {
+        let Some(Pending::SaveWindow { uid, kill, .. }) = self.pending.first().cloned() else { return };
+        self.pending.remove(0);
+        let then = Then::Save { uid, kill };
+        let ps = usize::from(p);
+        match kind {
+            SAVE_CARD => {
+                let Some(cost) = self.locate(y as u16).and_then(|(s, i)| {
+                    self.abilities(rules, &self.seats[s].play[i]).iter().find_map(|a| match a {
+                        Ability::Save { cost, .. } => Some(cost.clone()),
+                        _ => None,
+                    })
+                }) else {
+                    return;
+                };
+                let victim = x.checked_sub(1);
+                self.pay_costs(rules, p, Paying { src: Source::Card(y as u16), cost: &cost, victim, x: 0 }, then, ev);
+            }
+            SAVE_ATTACHMENT => {
+                let Some((k, cost)) = self.saving_attachment(rules, p, y as u16) else { return };
+                self.pay_costs(
+                    rules,
+                    p,
+                    Paying { src: Source::Attachment { host: y as u16, k }, cost: &cost, victim: None, x: 0 },
+                    then,
+                    ev,
+                );
+            }
+            _ => {
+                let Some(card) = self.seats[ps].hand.get(x).copied() else { return };
+                self.seats[ps].hand.remove(x);
+                ev.public(|| Event::EventPlayed { seat: p, card, target: uid });
+                self.to_discard(rules, p, card, ev);
+                let cost = def(rules, card).abilities.iter().find_map(|a| match a {
+                    Ability::Save { cost, .. } => Some(cost.clone()),
+                    _ => None,
+                });
+                self.pay_costs(
+                    rules,
+                    p,
+                    Paying { src: Source::Hand, cost: &cost.unwrap_or_default(), victim: None, x: 0 },
+                    then,
+                    ev,
+                );
+            }
+        }
+    }
+
+    // ----- cancels
+
+    /// The influence cost of an event (X for Longship "Black Wind").
+    fn event_influence(&self, rules: &Rules, card: u16) -> u8 {
+        def(rules, card)
+            .abilities
+            .iter()
+            .map(|a| match a {
+                Ability::KillCharacter { influence, .. }
+                | Ability::TakeControl { influence, .. }
+                | Ability::DiscardLocation { influence, .. } => *influence,
+                _ => 0,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn cancels(&self, rules: &Rules, what: &Interrupted, kind: &str) -> bool {
+        match what {
+            Interrupted::Event { .. } => kind == "event" || kind == "triggered",
+            Interrupted::Ability { card, .. } => {
+                let by_char = def(rules, *card).kind == Kind::Character;
+                kind == "card" || kind == "triggered" || (kind == "character" && by_char)
+            }
+        }
+    }
+
+    /// The cancel responses `seat` could use now on `what`.
+    pub fn cancel_options(&self, rules: &Rules, seat: Player, what: &Interrupted, out: &mut Vec<Action>) {
+        let ps = usize::from(seat);
+        let x = match what {
+            Interrupted::Event { card, .. } => self.event_influence(rules, *card),
+            Interrupted::Ability { .. } => 0,
+        };
+        for c in &self.seats[ps].play {
+            for ab in self.abilities(rules, c) {
+                if let Ability::Cancel { cost, what: kind, .. } = ab {
+                    if self.cancels(rules, what, kind) && self.can_pay(rules, ps, Some(c.uid), cost, x, u16::MAX) {
+                        out.push(code(CANCEL_CARD, 0, usize::from(c.uid)));
+                    }
+                }
+            }
+        }
+        let hand = &self.seats[ps].hand;
+        for (i, &c) in hand.iter().enumerate().take(255) {
+            let d = def(rules, c);
+            if d.kind != Kind::Event || hand[..i].contains(&c) || (d.house_only && d.house != self.seats[ps].house) {
+                continue;
+            }
+            for ab in &d.abilities {
+                if let Ability::Cancel { cost, what: kind, .. } = ab {
+                    if self.cancels(rules, what, kind) && self.can_pay(rules, ps, None, cost, x, u16::MAX) {
+                        out.push(code(CANCEL_EVENT, i, 0));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Open the cancel window on `what` if some seat could cancel it, asked clockwise from the seat left of the
+    /// one who initiated it (research §3.2). False: nobody could, the effect resolves now.
+    pub fn open_cancel_window(&mut self, rules: &Rules, what: Interrupted) -> bool {
+        let order = self.order();
+        let me = order.iter().position(|&q| q == what.player()).unwrap_or(0);
+        let mut buf = Vec::new();
+        let mut seats = Vec::new();
+        for k in 1..=order.len() {
+            let q = order[(me + k) % order.len()];
+            buf.clear();
+            self.cancel_options(rules, q, &what, &mut buf);
+            if !buf.is_empty() {
+                seats.push(q);
+            }
+        }
+        if seats.is_empty() {
+            return false;
+        }
+        let seat = seats.remove(0);
+        self.pending.insert(0, Pending::CancelWindow { seat, what, next: seats });
+        true
+    }
+
+    /// A CANCEL action in the cancel window at the head of the pending list.
+    fn cancel_action(&mut self, rules: &Rules, p: Player, kind: u32, x: usize, y: usize, ev: &mut Events<Event>) {
+        let Some(Pending::CancelWindow { what, .. }) = self.pending.first().cloned() else { return };
+        self.pending.remove(0);
+        let ps = usize::from(p);
+        let ex = match what {
+            Interrupted::Event { card, .. } => self.event_influence(rules, card),
+            Interrupted::Ability { .. } => 0,
+        };
+        let find = |abs: &[Ability]| {
+            abs.iter().find_map(|a| match a {
+                Ability::Cancel { cost, .. } => Some(cost.clone()),
+                _ => None,
+            })
+        };
+        if kind == CANCEL_CARD {
+            let Some((s, i)) = self.locate(y as u16) else { return };
+            let by = self.seats[s].play[i].def;
+            let Some(cost) = find(self.abilities(rules, &self.seats[s].play[i])) else { return };
+            let then = Then::Cancel { what, by, source: y as u16 };
+            self.pay_costs(
+                rules,
+                p,
+                Paying { src: Source::Card(y as u16), cost: &cost, victim: None, x: ex },
+                then,
+                ev,
+            );
+        } else {
+            let Some(by) = self.seats[ps].hand.get(x).copied() else { return };
+            self.seats[ps].hand.remove(x);
+            ev.public(|| Event::EventPlayed { seat: p, card: by, target: u16::MAX });
+            self.to_discard(rules, p, by, ev);
+            let cost = find(&def(rules, by).abilities).unwrap_or_default();
+            let then = Then::Cancel { what, by, source: u16::MAX };
+            self.pay_costs(rules, p, Paying { src: Source::Hand, cost: &cost, victim: None, x: ex }, then, ev);
+        }
+    }
+
+    /// The cancel's cost is paid: the effects of `what` do not happen (Tywin's cancel first lets its player kneel
+    /// influence to keep them), then the cancel's "then" part.
+    fn cancel(&mut self, rules: &Rules, p: Player, what: Interrupted, by: u16, source: u16, ev: &mut Events<Event>) {
+        let (unless, then) = def(rules, by)
+            .abilities
+            .iter()
+            .find_map(|a| match a {
+                Ability::Cancel { unless_influence, then, .. } => Some((*unless_influence, then.clone())),
+                _ => None,
+            })
+            .unwrap_or((0, None));
+        let victim = what.player();
+        if unless > 0 && self.available_influence(rules, usize::from(victim)) >= unless {
+            self.pending.insert(0, Pending::Unless { seat: victim, left: unless, what });
+            return;
+        }
+        ev.public(|| Event::Cancelled { seat: p, by, card: what_card(&what) });
+        if let Interrupted::Event { player, card, .. } = what {
+            // A cancelled event still counts as played: its costs stay paid, the card goes to its pile.
+            self.to_discard(rules, player, card, ev);
+        }
+        let _ = source;
+        match (then.as_deref(), what) {
+            (Some("kneel_source"), Interrupted::Ability { source: src, .. }) => {
+                if let Some((s, i)) = self.locate(src) {
+                    self.seats[s].play[i].kneeling = true;
+                    let card = self.seats[s].play[i].def;
+                    ev.public(|| Event::Knelt { seat: s as Player, card });
+                }
+            }
+            (Some("controller_discards"), Interrupted::Ability { source: src, .. }) => {
+                if let Some((s, _)) = self.locate(src) {
+                    if !self.seats[s].hand.is_empty() {
+                        self.pending.insert(0, Pending::DiscardFromHand { seat: s as Player, left: 1 });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Every seat passed the cancel window (or the cancel failed): the effect resolves.
+    fn execute(&mut self, rules: &Rules, what: Interrupted, ev: &mut Events<Event>) {
+        match what {
+            Interrupted::Event { player, card, target } => {
+                self.cancel_passed = true;
+                self.resolve_event(rules, usize::from(player), card, target, ev);
+            }
+            Interrupted::Ability { .. } => self.ability_effect(rules, what, ev),
+        }
+    }
+
+    /// The effect of a card ability once its cancel window is passed.
+    pub fn ability_effect(&mut self, rules: &Rules, what: Interrupted, ev: &mut Events<Event>) {
+        let Interrupted::Ability { player, card, target, .. } = what else { return };
+        for ab in &def(rules, card).abilities {
+            match ab {
+                Ability::KneelForStr { amount, .. } => self.mods.push((target, *amount)),
+                Ability::NameHouseStr { amount, .. } => {
+                    let house = target as u8;
+                    let uids: Vec<u16> = self
+                        .seats
+                        .iter()
+                        .flat_map(|s| s.play.iter())
+                        .filter(|c| def(rules, c.def).kind == Kind::Character && def(rules, c.def).house == house)
+                        .map(|c| c.uid)
+                        .collect();
+                    self.mods.extend(uids.into_iter().map(|u| (u, *amount)));
+                    let what = super::super::content::HOUSES.get(usize::from(house)).unwrap_or(&"?").to_string();
+                    ev.public(|| Event::Named { seat: player, what });
+                }
+                _ => {}
+            }
+        }
+    }
+
+    // ----- the decisions of this module
+
+    pub fn interrupt_pending_actions(&self, rules: &Rules, pend: &Pending, out: &mut Vec<Action>) {
+        match pend {
+            Pending::SaveWindow { seat, uid, .. } => {
+                self.save_options(rules, *seat, *uid, out);
+                out.push(code(DONE, 0, 0));
+            }
+            Pending::CancelWindow { seat, what, .. } => {
+                self.cancel_options(rules, *seat, what, out);
+                out.push(code(DONE, 0, 0));
+            }
+            Pending::PayFor { seat, .. } => {
+                out.extend(
+                    self.influence_providers(rules, usize::from(*seat))
+                        .into_iter()
+                        .map(|u| code(PAY, 0, usize::from(u))),
+                );
+            }
+            Pending::Unless { seat, .. } => {
+                out.extend(
+                    self.influence_providers(rules, usize::from(*seat))
+                        .into_iter()
+                        .map(|u| code(PAY, 0, usize::from(u))),
+                );
+                out.push(code(DONE, 0, 0));
+            }
+            Pending::ChooseControl { seat, tr } => self.control_targets(rules, *seat, tr, out),
+            Pending::AttachSetup { seat } => self.setup_attach_actions(rules, *seat, out),
+            Pending::NameChallenge { .. } => out.extend((0..3).map(|k| code(NAME, k, NAMED_BY_PLOT))),
+            _ => {}
+        }
+    }
+
+    /// DONE on one of this module's decisions (already removed from the pending list): the next seat is asked,
+    /// or the window closes and what it held resolves.
+    pub fn interrupt_declined(&mut self, rules: &Rules, pend: Pending, ev: &mut Events<Event>) {
+        match pend {
+            Pending::SaveWindow { uid, kill, mut next, .. } => {
+                if next.is_empty() {
+                    self.unsaved.push(uid);
+                    if kill {
+                        self.kill(rules, uid, false, ev);
+                    } else {
+                        self.discard_from_play(rules, uid, false, ev);
+                    }
+                } else {
+                    let seat = next.remove(0);
+                    self.pending.insert(0, Pending::SaveWindow { seat, uid, kill, next });
+                }
+            }
+            Pending::CancelWindow { what, mut next, .. } => {
+                if next.is_empty() {
+                    self.execute(rules, what, ev);
+                } else {
+                    let seat = next.remove(0);
+                    self.pending.insert(0, Pending::CancelWindow { seat, what, next });
+                }
+            }
+            Pending::Unless { seat, what, .. } => {
+                // The cancel goes through: the card that cancelled is Tywin's kind, with no "then".
+                ev.public(|| Event::Cancelled { seat, by: u16::MAX, card: what_card(&what) });
+                if let Interrupted::Event { player, card, .. } = what {
+                    self.to_discard(rules, player, card, ev);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The actions of kinds 40–59 (ccgsave).
+    pub fn interrupt_perform(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) {
+        let (kind, x, y) = split(a);
+        match kind {
+            SAVE_CARD | SAVE_ATTACHMENT | SAVE_EVENT => self.save(rules, p, kind, x, y, ev),
+            CANCEL_CARD | CANCEL_EVENT => self.cancel_action(rules, p, kind, x, y, ev),
+            PAY => self.pay(rules, y as u16, ev),
+            TAKE_CONTROL => {
+                if matches!(self.pending.first(), Some(Pending::ChooseControl { .. })) {
+                    self.pending.remove(0);
+                }
+                self.take_control(rules, y as u16, p, false, ev);
+            }
+            NAME => self.name(rules, p, x, y as u16, ev),
+            ENDLESS => self.endless_use(rules, p, x, ev),
+            ATTACH_SETUP => self.attach_setup(p, x, y as u16, ev),
+            _ => {}
+        }
+    }
+
+    /// Events held in a cancel window: out of the hand, not yet in a pile (for the conservation check).
+    pub fn held_events(&self) -> Vec<(Player, u16)> {
+        let mut out = Vec::new();
+        for p in &self.pending {
+            let what = match p {
+                Pending::CancelWindow { what, .. } | Pending::Unless { what, .. } => what,
+                Pending::PayFor { then: Then::Cancel { what, .. } | Then::Uncancel { what }, .. } => what,
+                _ => continue,
+            };
+            if let Interrupted::Event { player, card, .. } = what {
+                out.push((*player, *card));
+            }
+        }
+        out
+    }
+
+    /// A forged snapshot's interrupts name cards of the content.
+    pub fn validate_interrupts(&self, rules: &Rules) -> Result<(), String> {
+        let nc = rules.cards.len();
+        let bad = |c: u16| usize::from(c) >= nc;
+        let what_bad = |w: &Interrupted| match w {
+            Interrupted::Event { card, .. } | Interrupted::Ability { card, .. } => bad(*card),
+        };
+        for p in &self.pending {
+            let wrong = match p {
+                Pending::CancelWindow { what, .. } | Pending::Unless { what, .. } => what_bad(what),
+                Pending::PayFor { then, .. } => match then {
+                    Then::Cancel { what, by, .. } => what_bad(what) || bad(*by),
+                    Then::Uncancel { what } | Then::Ability { what } => what_bad(what),
+                    Then::Endless { card, .. } => bad(*card),
+                    Then::Save { .. } => false,
+                },
+                _ => false,
+            };
+            if wrong {
+                return Err("a pending interrupt names a card outside the content".into());
+            }
+        }
+        let n = self.seats.len();
+        if self.borrowed.iter().any(|&(_, s)| usize::from(s) >= n)
+            || self.named_challenge.iter().any(|&(s, k)| usize::from(s) >= n || k > 2)
+        {
+            return Err("a control change or named challenge is out of range".into());
+        }
+        Ok(())
+    }
+}
+
+fn what_card(w: &Interrupted) -> u16 {
+    match w {
+        Interrupted::Event { card, .. } | Interrupted::Ability { card, .. } => *card,
+    }
+}
