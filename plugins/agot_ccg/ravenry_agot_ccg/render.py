@@ -196,4 +196,13 @@ def narrate_event(event: dict[str, Any]) -> str:
             return f"the time limit is reached after round {f['round']}"
         case "Won":
             return "winners: " + ", ".join(who(s) for s in f["seats"])
+        case "SavedBy":
+            return f"{name(f['card'])} is saved by {name(f['by'])}"
+        case "Cancelled":
+            by = "" if f["by"] == 0xFFFF else f" by {name(f['by'])}"
+            return f"{who(f['seat'])} cancels {name(f['card'])}{by}"
+        case "ControlTaken":
+            return f"{who(f['seat'])} takes control of {name(f['card'])}"
+        case "Named":
+            return f"{who(f['seat'])} names {f['what']}"
     return f"{kind}: {f}"

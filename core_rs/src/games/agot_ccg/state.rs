@@ -184,8 +184,8 @@ impl Interrupted {
 /// ccgsave: what happens once an interrupt's influence cost is paid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Then {
-    /// `uid` is saved from being killed (`kill`) or discarded.
-    Save { uid: u16, kill: bool },
+    /// `uid` is saved from being killed (`kill`) or discarded by the response of card definition `by`.
+    Save { uid: u16, kill: bool, by: u16 },
     /// The effect is cancelled by the response of card definition `by` (whose `then` follows).
     Cancel { what: Interrupted, by: u16, source: u16 },
     /// The interrupted effect is not cancelled after all (Tywin's "unless a player kneels 1 influence").
@@ -461,6 +461,12 @@ pub enum Event {
         seats: Vec<Player>,
     },
     // --- ccgsave
+    /// Saved by a save response of the card definition `by`.
+    SavedBy {
+        seat: Player,
+        card: u16,
+        by: u16,
+    },
     Cancelled {
         seat: Player,
         by: u16,
@@ -494,6 +500,8 @@ pub struct CardView {
 pub struct SeatView {
     pub house: String,
     pub deck_name: String,
+    /// ccgsave: the deck's agenda (public: announced with the House), with the House it names.
+    pub agenda: Option<String>,
     pub power: u8,
     pub house_power: u8,
     pub gold: u8,

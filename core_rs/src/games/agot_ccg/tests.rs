@@ -1,5 +1,6 @@
 //! Rule scenarios, one per rulebook section (Italian section titles translated in the doc comments).
 
+mod agenda_tests;
 mod card_tests;
 mod deck_tests;
 mod helpers;

@@ -17,6 +17,7 @@ pub fn view(g: &AgotCcg, rules: &Rules, viewer: Viewer) -> View {
             SeatView {
                 house: HOUSES.get(usize::from(s.house)).unwrap_or(&"?").to_string(),
                 deck_name: rules.decks.get(usize::from(s.deck_index)).map_or(String::new(), |d| d.name.clone()),
+                agenda: super::rules::agendas::agenda_label(rules, s.deck_index),
                 power: g.power(i),
                 house_power: s.house_power,
                 gold: s.gold,

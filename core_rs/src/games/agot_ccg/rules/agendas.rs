@@ -34,6 +34,16 @@ pub fn agenda_problems(cards: &[CardDef], house: u8, agenda: Option<u16>, named:
     out
 }
 
+/// The agenda of deck `deck` as players announce it ("Treaty (lannister)"), if it has one.
+pub fn agenda_label(rules: &Rules, deck: u8) -> Option<String> {
+    let d = rules.decks.get(usize::from(deck))?;
+    let card = rules.cards.get(usize::from(d.agenda?))?;
+    Some(match d.agenda_house {
+        NEUTRAL => card.name.clone(),
+        h => format!("{} ({})", card.name, HOUSES.get(usize::from(h)).unwrap_or(&"?")),
+    })
+}
+
 impl AgotCcg {
     fn agenda_abilities<'r>(&self, rules: &'r Rules, seat: usize) -> Option<(&'r [Ability], u8)> {
         let deck = rules.decks.get(usize::from(self.seats.get(seat)?.deck_index))?;

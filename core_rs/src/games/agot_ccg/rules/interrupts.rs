@@ -148,7 +148,7 @@ impl AgotCcg {
 
     fn apply_then(&mut self, rules: &Rules, seat: Player, then: Then, ev: &mut Events<Event>) {
         match then {
-            Then::Save { uid, kill } => self.saved(rules, uid, kill, ev),
+            Then::Save { uid, kill, by } => self.saved(rules, uid, kill, by, ev),
             Then::Cancel { what, by, source } => self.cancel(rules, seat, what, by, source, ev),
             Then::Uncancel { what } => self.execute(rules, what, ev),
             Then::Ability { what } => {
@@ -260,10 +260,10 @@ impl AgotCcg {
     }
 
     /// The card is saved: the kill or discard does not happen; "after a character is saved" responses follow.
-    pub fn saved(&mut self, rules: &Rules, uid: u16, kill: bool, ev: &mut Events<Event>) {
+    pub fn saved(&mut self, rules: &Rules, uid: u16, kill: bool, by: u16, ev: &mut Events<Event>) {
         let Some((s, i)) = self.locate(uid) else { return };
         let card = self.seats[s].play[i].def;
-        ev.public(|| Event::Saved { seat: s as Player, card });
+        ev.public(|| Event::SavedBy { seat: s as Player, card, by });
         let _ = kill;
         self.after_saved(rules);
     }
@@ -292,10 +292,11 @@ impl AgotCcg {
     fn save(&mut self, rules: &Rules, p: Player, kind: u32, x: usize, y: usize, ev: &mut Events<Event>) {
         let Some(Pending::SaveWindow { uid, kill, .. }) = self.pending.first().cloned() else { return };
         self.pending.remove(0);
-        let then = Then::Save { uid, kill };
+        let then = |by: u16| Then::Save { uid, kill, by };
         let ps = usize::from(p);
         match kind {
             SAVE_CARD => {
+                let by = self.locate(y as u16).map_or(0, |(s, i)| self.seats[s].play[i].def);
                 let Some(cost) = self.locate(y as u16).and_then(|(s, i)| {
                     self.abilities(rules, &self.seats[s].play[i]).iter().find_map(|a| match a {
                         Ability::Save { cost, .. } => Some(cost.clone()),
@@ -305,17 +306,17 @@ impl AgotCcg {
                     return;
                 };
                 let victim = x.checked_sub(1);
-                self.pay_costs(rules, p, Paying { src: Source::Card(y as u16), cost: &cost, victim, x: 0 }, then, ev);
+                let pay = Paying { src: Source::Card(y as u16), cost: &cost, victim, x: 0 };
+                self.pay_costs(rules, p, pay, then(by), ev);
             }
             SAVE_ATTACHMENT => {
                 let Some((k, cost)) = self.saving_attachment(rules, p, y as u16) else { return };
-                self.pay_costs(
-                    rules,
-                    p,
-                    Paying { src: Source::Attachment { host: y as u16, k }, cost: &cost, victim: None, x: 0 },
-                    then,
-                    ev,
-                );
+                let by = self
+                    .locate(y as u16)
+                    .and_then(|(s, i)| self.seats[s].play[i].attachments.get(k))
+                    .map_or(0, |a| a.0);
+                let pay = Paying { src: Source::Attachment { host: y as u16, k }, cost: &cost, victim: None, x: 0 };
+                self.pay_costs(rules, p, pay, then(by), ev);
             }
             _ => {
                 let Some(card) = self.seats[ps].hand.get(x).copied() else { return };
@@ -326,13 +327,8 @@ impl AgotCcg {
                     Ability::Save { cost, .. } => Some(cost.clone()),
                     _ => None,
                 });
-                self.pay_costs(
-                    rules,
-                    p,
-                    Paying { src: Source::Hand, cost: &cost.unwrap_or_default(), victim: None, x: 0 },
-                    then,
-                    ev,
-                );
+                let pay = Paying { src: Source::Hand, cost: &cost.unwrap_or_default(), victim: None, x: 0 };
+                self.pay_costs(rules, p, pay, then(card), ev);
             }
         }
     }
@@ -653,7 +649,7 @@ impl AgotCcg {
                     Then::Cancel { what, by, .. } => what_bad(what) || bad(*by),
                     Then::Uncancel { what } | Then::Ability { what } => what_bad(what),
                     Then::Endless { card, .. } => bad(*card),
-                    Then::Save { .. } => false,
+                    Then::Save { by, .. } => bad(*by),
                 },
                 _ => false,
             };
