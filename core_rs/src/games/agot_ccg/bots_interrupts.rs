@@ -6,7 +6,7 @@
 use super::content::{Ability, InterruptCost, Kind, Rules};
 use super::effects::def;
 use super::rules::actions::*;
-use super::state::{AgotCcg, Interrupted, Pending};
+use super::state::{AgotCcg, Interrupted, Pending, Resp, Target};
 use crate::engine::{Action, Player};
 
 impl AgotCcg {
@@ -131,6 +131,24 @@ impl AgotCcg {
                 Some(if net > 0 { 10 + net } else { -5 })
             }
             ENDLESS => Some(25),
+            TARGET => Some(if self.mine(p, y as u16) { -50 } else { 20 + self.keep_value(rules, y as u16) }),
+            YES => match self.pending.first() {
+                // Worth it only with an opponent's card to hit (or cards to draw).
+                Some(Pending::Respond { resp: Resp::Sacrifice { uid }, .. }) => {
+                    let draws = self.locate(*uid).is_some_and(|(s, i)| {
+                        def(rules, self.seats[s].play[i].def)
+                            .abilities
+                            .iter()
+                            .any(|a| matches!(a, Ability::WinSacrifice { draw, .. } if *draw > 0))
+                    });
+                    Some(if draws || self.opponent_target(rules, p, *uid) { 10 } else { -5 })
+                }
+                Some(Pending::Respond { resp: Resp::KillWeaker { saved, max_str, .. }, .. }) => {
+                    let t = Target::Kill { max_str: *max_str, except: *saved };
+                    Some(if self.opponent_in(rules, p, t) { 10 } else { -5 })
+                }
+                _ => None,
+            },
             ATTACH_SETUP => Some(
                 10 + self
                     .locate(y as u16)
@@ -159,6 +177,26 @@ impl AgotCcg {
             }
             _ => None,
         }
+    }
+
+    /// Does the effect of sacrificing `uid` have an opponent's card to hit?
+    fn opponent_target(&self, rules: &Rules, p: Player, uid: u16) -> bool {
+        let Some((s, i)) = self.locate(uid) else { return false };
+        def(rules, self.seats[s].play[i].def).abilities.iter().any(|a| match a {
+            Ability::WinSacrifice { kill_max_str: Some(m), .. } => {
+                self.opponent_in(rules, p, Target::Kill { max_str: *m, except: uid })
+            }
+            Ability::WinSacrifice { location_max_cost: Some(m), .. } => {
+                self.opponent_in(rules, p, Target::DiscardLocation { max_cost: *m })
+            }
+            _ => false,
+        })
+    }
+
+    fn opponent_in(&self, rules: &Rules, p: Player, t: Target) -> bool {
+        let mut buf = Vec::new();
+        self.target_actions(rules, p, t, &mut buf);
+        buf.iter().any(|&a| !self.mine(p, split(a).2 as u16))
     }
 
     /// Standing STR `p` could bring to a challenge of `kind` (Caution to the Wind's choice).

@@ -398,6 +398,24 @@ pub enum Ability {
     },
     /// Agenda: only in games of more than 2 players (The Only Game that Matters).
     MultiplayerOnly,
+    /// Response: after you win a challenge of type `challenge` in which it participated, discard it from play (it
+    /// cannot be saved) to draw `draw` cards (Wildling Messenger), choose and kill a character with STR
+    /// `kill_max_str` or less (Wildling Scout), or choose and discard from play a location of printed cost
+    /// `location_max_cost` or less (Wildling Emissary).
+    WinSacrifice {
+        challenge: String,
+        #[serde(default)]
+        draw: u8,
+        #[serde(default)]
+        kill_max_str: Option<u8>,
+        #[serde(default)]
+        location_max_cost: Option<u8>,
+    },
+    /// Response: after a character is saved, kneel `influence` to choose and kill a different character with equal
+    /// or lower STR (Jaqen H'ghar).
+    AfterSaveKill {
+        influence: u8,
+    },
 }
 
 /// What a save or cancel response costs (research §3.3: "do X to do Y", X is the cost). Paying a cost opens no
@@ -673,6 +691,9 @@ fn check_ability(a: &Ability) -> Result<(), String> {
         | Ability::DiscardLocation { phase, .. }
         | Ability::NameHouseStr { phase, .. } => check_phase(phase),
         Ability::AgendaTraitIcons { icons, .. } => icon_bits(icons).map(|_| ()),
+        Ability::WinSacrifice { challenge, .. } => {
+            challenge_index(challenge).map(|_| ()).ok_or(format!("unknown challenge {challenge:?}"))
+        }
         _ => Ok(()),
     }
 }

@@ -144,7 +144,7 @@ impl Encoding<AgotCcg> for Tensors {
         for x in 0..deck_cap(rules) {
             codes.extend((0..uids).map(|y| code(ATTACH_SETUP, x, y)));
         }
-        for kind in [SAVE_ATTACHMENT, CANCEL_CARD, PAY, TAKE_CONTROL] {
+        for kind in [SAVE_ATTACHMENT, CANCEL_CARD, PAY, TAKE_CONTROL, TARGET] {
             codes.extend((0..uids).map(|y| code(kind, 0, y)));
         }
         codes.extend((0..3).map(|k| code(NAME, k, NAMED_BY_PLOT)));

@@ -160,6 +160,26 @@ pub enum Resp {
         uid: u16,
         str: i8,
     },
+    /// After a win: discard `uid` from play (it cannot be saved) for its effect (the Wildling characters).
+    Sacrifice {
+        uid: u16,
+    },
+    /// After `saved` was saved: kneel `influence` to choose and kill another character with STR `max_str` or less
+    /// (Jaqen H'ghar).
+    KillWeaker {
+        saved: u16,
+        max_str: u8,
+        influence: u8,
+    },
+}
+
+/// ccgsave: what a "choose a card" decision of this module is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Target {
+    /// Kill a character with STR `max_str` or less, not `except`.
+    Kill { max_str: u8, except: u16 },
+    /// Discard from play a location of printed cost `max_cost` or less.
+    DiscardLocation { max_cost: u8 },
 }
 
 /// ccgsave: an effect held in a cancel window (rulebook "Risposte Salva/Cancella"): its costs are paid, its effects
@@ -194,6 +214,8 @@ pub enum Then {
     Ability { what: Interrupted },
     /// Endless: `seat`'s dead-pile card `card` goes to hand or into play.
     Endless { card: u16, into_play: bool },
+    /// A "choose a card" decision follows.
+    Choose { target: Target },
 }
 
 /// A decision the rules wait for before anything else happens.
@@ -277,6 +299,11 @@ pub enum Pending {
     AttachSetup {
         seat: Player,
     },
+    /// `seat` chooses a card for `target` (a character ability: immune cards cannot be chosen).
+    ChooseTarget {
+        seat: Player,
+        target: Target,
+    },
 }
 
 impl Pending {
@@ -294,7 +321,8 @@ impl Pending {
             | Pending::Unless { seat, .. }
             | Pending::ChooseControl { seat, .. }
             | Pending::NameChallenge { seat }
-            | Pending::AttachSetup { seat } => *seat,
+            | Pending::AttachSetup { seat }
+            | Pending::ChooseTarget { seat, .. } => *seat,
         }
     }
 }

@@ -189,6 +189,12 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
                         format!("{} claims {n} power", card_name(g, rules, usize::from(*uid)))
                     }
                     Resp::HousePower { n } => format!("claim {n} power for your House"),
+                    Resp::Sacrifice { uid } => {
+                        format!("discard {} from play for its effect", card_name(g, rules, usize::from(*uid)))
+                    }
+                    Resp::KillWeaker { influence, max_str, .. } => {
+                        format!("kneel {influence} influence to kill a character with STR {max_str} or less")
+                    }
                     Resp::StandWithStr { uid, str } => {
                         format!("stand {} and give it {str:+} STR", card_name(g, rules, usize::from(*uid)))
                     }
@@ -248,6 +254,7 @@ fn describe_interrupt(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> Actio
             let c = seat.and_then(|s| s.setup.get(x)).map_or("?".to_owned(), |&c| def(rules, c).name.clone());
             ActionInfo::new(a, "attach", format!("attach {c} to {}", card_name(g, rules, y))).with("uid", y)
         }
+        TARGET => ActionInfo::new(a, "target", format!("choose {}", card_name(g, rules, y))).with("uid", y),
         _ => ActionInfo::new(a, "unknown", format!("unknown action {a}")),
     }
 }

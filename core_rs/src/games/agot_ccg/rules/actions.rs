@@ -59,6 +59,8 @@ pub const NAMED_BY_PLOT: usize = 0xffff;
 pub const ENDLESS: u32 = 48;
 /// Attach the setup attachment at index x of your setup cards to your character y (uid).
 pub const ATTACH_SETUP: u32 = 49;
+/// Choose this card (y = uid) for a "choose and kill / discard" effect.
+pub const TARGET: u32 = 50;
 
 pub fn code(kind: u32, x: usize, y: usize) -> Action {
     kind << 24 | ((x as u32) & 0xff) << 16 | (y as u32) & 0xffff
@@ -446,6 +448,11 @@ impl AgotCcg {
             Resp::ClaimPower { uid, .. } => self.locate(uid).is_some(),
             // ccgsave
             Resp::StandWithStr { uid, .. } => self.locate(uid).is_some(),
+            Resp::Sacrifice { uid } => self.sacrifice_possible(rules, seat, uid),
+            Resp::KillWeaker { saved, max_str, influence } => {
+                self.available_influence(rules, ps) >= influence
+                    && self.has_target(rules, seat, super::super::state::Target::Kill { max_str, except: saved })
+            }
         }
     }
 }

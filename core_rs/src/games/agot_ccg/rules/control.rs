@@ -337,3 +337,114 @@ impl AgotCcg {
             && s.dead.iter().filter(|&&c| def(rules, c).name == d.name).count() <= 1
     }
 }
+
+impl AgotCcg {
+    /// Cards `seat` may choose for `target` (a character ability: immune cards cannot be chosen).
+    pub fn target_actions(
+        &self,
+        rules: &Rules,
+        seat: Player,
+        target: super::super::state::Target,
+        out: &mut Vec<Action>,
+    ) {
+        use super::super::content::{IMMUNE_CHAR, IMMUNE_OPP_CHAR};
+        use super::super::state::Target;
+        for (q, s) in self.seats.iter().enumerate() {
+            for c in &s.play {
+                let k = self.keywords(rules, q as Player, c);
+                if k & IMMUNE_CHAR != 0 || (k & IMMUNE_OPP_CHAR != 0 && q != usize::from(seat)) {
+                    continue;
+                }
+                let d = def(rules, c.def);
+                let ok = match target {
+                    Target::Kill { max_str, except } => {
+                        d.kind == Kind::Character
+                            && c.uid != except
+                            && self.strength(rules, q as Player, c) <= max_str
+                            && self.kills_allowed(rules)
+                    }
+                    Target::DiscardLocation { max_cost } => d.kind == Kind::Location && d.cost <= max_cost,
+                };
+                if ok {
+                    out.push(code(TARGET, 0, usize::from(c.uid)));
+                }
+            }
+        }
+    }
+
+    pub fn has_target(&self, rules: &Rules, seat: Player, target: super::super::state::Target) -> bool {
+        let mut buf = Vec::new();
+        self.target_actions(rules, seat, target, &mut buf);
+        !buf.is_empty()
+    }
+
+    /// TARGET: the chosen card is killed or discarded (the save window may answer: it is not a cost).
+    pub fn choose_target(&mut self, rules: &Rules, uid: u16, ev: &mut Events<Event>) {
+        use super::super::state::Target;
+        let Some(Pending::ChooseTarget { target, .. }) = self.pending.first().cloned() else { return };
+        self.pending.remove(0);
+        match target {
+            Target::Kill { .. } => self.kill(rules, uid, true, ev),
+            Target::DiscardLocation { .. } => self.discard_from_play(rules, uid, true, ev),
+        }
+    }
+
+    /// The Wildlings: "after you win a challenge of this type in which it participated, discard it from play".
+    pub fn win_sacrifice_responses(&mut self, rules: &Rules, w: Player, ch: &super::super::state::Challenge) {
+        let side = if w == ch.attacker { &ch.attackers } else { &ch.defenders };
+        let mut asks = Vec::new();
+        for &uid in side {
+            let Some((s, i)) = self.locate(uid) else { continue };
+            for ab in self.abilities(rules, &self.seats[s].play[i]) {
+                if let Ability::WinSacrifice { challenge, .. } = ab {
+                    if super::super::content::challenge_index(challenge) == Some(ch.kind) {
+                        asks.push(Pending::Respond { seat: w, resp: super::super::state::Resp::Sacrifice { uid } });
+                    }
+                }
+            }
+        }
+        self.pending.extend(asks);
+    }
+
+    /// The effect could resolve (research §3.3: triggering needs that): cards to draw, or a legal target.
+    pub fn sacrifice_possible(&self, rules: &Rules, p: Player, uid: u16) -> bool {
+        use super::super::state::Target;
+        let Some((s, i)) = self.locate(uid) else { return false };
+        def(rules, self.seats[s].play[i].def).abilities.iter().any(|a| match a {
+            Ability::WinSacrifice { draw, kill_max_str, location_max_cost, .. } => {
+                (*draw > 0 && !self.seats[usize::from(p)].deck.is_empty())
+                    || kill_max_str.is_some_and(|m| self.has_target(rules, p, Target::Kill { max_str: m, except: uid }))
+                    || location_max_cost
+                        .is_some_and(|m| self.has_target(rules, p, Target::DiscardLocation { max_cost: m }))
+            }
+            _ => false,
+        })
+    }
+
+    /// Resp::Sacrifice: the card is discarded (it cannot be saved), then its effect.
+    pub fn sacrifice(&mut self, rules: &Rules, p: Player, uid: u16, ev: &mut Events<Event>) {
+        use super::super::state::Target;
+        let Some((s, i)) = self.locate(uid) else { return };
+        let Some((draw, kill, loc)) = def(rules, self.seats[s].play[i].def).abilities.iter().find_map(|a| match a {
+            Ability::WinSacrifice { draw, kill_max_str, location_max_cost, .. } => {
+                Some((*draw, *kill_max_str, *location_max_cost))
+            }
+            _ => None,
+        }) else {
+            return;
+        };
+        self.unsaved.push(uid);
+        self.discard_from_play(rules, uid, false, ev);
+        if draw > 0 {
+            self.draw(usize::from(p), draw, true, ev);
+        }
+        let target = match (kill, loc) {
+            (Some(max_str), _) => Some(Target::Kill { max_str, except: u16::MAX }),
+            (None, Some(max_cost)) => Some(Target::DiscardLocation { max_cost }),
+            _ => None,
+        };
+        if let Some(target) = target.filter(|&t| self.has_target(rules, p, t)) {
+            self.pending.insert(0, Pending::ChooseTarget { seat: p, target });
+        }
+    }
+}

@@ -464,6 +464,8 @@ impl AgotCcg {
                     }
                     self.after_win_responses(rules, w, w == dfd);
                     self.participant_win_responses(rules, w, &ch);
+                    // ccgsave: the Wildlings' "discard it to …" responses.
+                    self.win_sacrifice_responses(rules, w, &ch);
                 }
                 next(self, 5);
             }

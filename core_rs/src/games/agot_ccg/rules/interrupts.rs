@@ -157,6 +157,11 @@ impl AgotCcg {
                 }
             }
             Then::Endless { card, into_play } => self.endless_return(seat, card, into_play, ev),
+            Then::Choose { target } => {
+                if self.has_target(rules, seat, target) {
+                    self.pending.insert(0, Pending::ChooseTarget { seat, target });
+                }
+            }
         }
     }
 
@@ -265,20 +270,26 @@ impl AgotCcg {
         let card = self.seats[s].play[i].def;
         ev.public(|| Event::SavedBy { seat: s as Player, card, by });
         let _ = kill;
-        self.after_saved(rules);
+        self.after_saved(rules, uid);
     }
 
-    /// Gorold's Avenger: "after a character is saved", asked of its controller.
-    pub fn after_saved(&mut self, rules: &Rules) {
+    /// Gorold's Avenger and Jaqen H'ghar: "after a character is saved", asked of their controllers.
+    pub fn after_saved(&mut self, rules: &Rules, saved: u16) {
+        let max_str = self.locate(saved).map_or(0, |(s, i)| self.strength(rules, s as Player, &self.seats[s].play[i]));
         let mut asks = Vec::new();
         for (q, seat) in self.seats.iter().enumerate() {
             for c in &seat.play {
                 for ab in self.abilities(rules, c) {
-                    if let Ability::AfterSaveStand { str } = ab {
-                        asks.push(Pending::Respond {
+                    match ab {
+                        Ability::AfterSaveStand { str } => asks.push(Pending::Respond {
                             seat: q as Player,
                             resp: Resp::StandWithStr { uid: c.uid, str: *str },
-                        });
+                        }),
+                        Ability::AfterSaveKill { influence } => asks.push(Pending::Respond {
+                            seat: q as Player,
+                            resp: Resp::KillWeaker { saved, max_str, influence: *influence },
+                        }),
+                        _ => {}
                     }
                 }
             }
@@ -558,6 +569,7 @@ impl AgotCcg {
             }
             Pending::ChooseControl { seat, tr } => self.control_targets(rules, *seat, tr, out),
             Pending::AttachSetup { seat } => self.setup_attach_actions(rules, *seat, out),
+            Pending::ChooseTarget { seat, target } => self.target_actions(rules, *seat, *target, out),
             Pending::NameChallenge { .. } => out.extend((0..3).map(|k| code(NAME, k, NAMED_BY_PLOT))),
             _ => {}
         }
@@ -615,6 +627,7 @@ impl AgotCcg {
             NAME => self.name(rules, p, x, y as u16, ev),
             ENDLESS => self.endless_use(rules, p, x, ev),
             ATTACH_SETUP => self.attach_setup(p, x, y as u16, ev),
+            TARGET => self.choose_target(rules, y as u16, ev),
             _ => {}
         }
     }
@@ -650,6 +663,7 @@ impl AgotCcg {
                     Then::Uncancel { what } | Then::Ability { what } => what_bad(what),
                     Then::Endless { card, .. } => bad(*card),
                     Then::Save { by, .. } => bad(*by),
+                    Then::Choose { .. } => false,
                 },
                 _ => false,
             };

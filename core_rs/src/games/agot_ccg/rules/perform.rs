@@ -390,7 +390,7 @@ impl AgotCcg {
                         self.to_discard(rules, owner, d, ev);
                         ev.public(|| Event::Saved { seat: s as Player, card });
                         // ccgsave: "after a character is saved" responses.
-                        self.after_saved(rules);
+                        self.after_saved(rules, uid);
                     }
                 }
                 let _ = kill;
@@ -439,6 +439,13 @@ impl AgotCcg {
                     ev.public(|| Event::Stood { seat: s as Player, card });
                     self.mods.push((uid, str));
                 }
+            }
+            Resp::Sacrifice { uid } => self.sacrifice(rules, p, uid, ev),
+            Resp::KillWeaker { saved, max_str, influence } => {
+                let then = super::super::state::Then::Choose {
+                    target: super::super::state::Target::Kill { max_str, except: saved },
+                };
+                self.pending.insert(0, Pending::PayFor { seat: p, left: influence, then });
             }
             Resp::CastleKill => {
                 if self.kills_allowed(rules) {

@@ -430,6 +430,71 @@ fn preparazione_setup_attachment() {
     assert!(g.seats[0].setup.is_empty());
 }
 
+/// "Cannot be saved" costs after a win: Wildling Scout is discarded (no save window for it, not even Kiss of Life)
+/// to choose and kill a character with STR 3 or less, which may be saved; Wildling Messenger draws 3.
+#[test]
+fn risposte_wildlings_discard_themselves_after_a_win() {
+    let r = greyjoy_rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let scout = put(&mut g, &r, 0, "C152");
+    attach(&mut g, &r, scout, "G20", 0);
+    let axe = put(&mut g, &r, 1, "U72");
+    g.seats[1].play[0].kneeling = true;
+    let bigger = put(&mut g, &r, 1, "G12");
+    g.seats[1].play[1].kneeling = true;
+    let _ = bigger;
+    challenge(&mut g, &r, 0, MIL, 1, &[scout], &[]);
+    // Claim first (seat 1 kills one of his own), then the response.
+    if matches!(g.pending.first(), Some(Pending::Kill { .. })) {
+        act(&mut g, &r, 1, code(KILL, 0, usize::from(bigger)));
+        if matches!(g.pending.first(), Some(Pending::SaveWindow { .. })) {
+            act(&mut g, &r, 1, code(DONE, 0, 0));
+        }
+    }
+    assert_eq!(legal(&g, &r, 0), vec![code(YES, 0, 0), code(DONE, 0, 0)], "{:?}", g.pending);
+    act(&mut g, &r, 0, code(YES, 0, 0));
+    assert!(g.locate(scout).is_none(), "discarded as the cost");
+    assert!(g.seats[0].discard.contains(&id(&r, "C152")) && g.seats[0].discard.contains(&id(&r, "G20")));
+    assert_eq!(legal(&g, &r, 0), vec![code(TARGET, 0, usize::from(axe))], "STR 3 or less, not immune");
+    act(&mut g, &r, 0, code(TARGET, 0, usize::from(axe)));
+    assert!(g.locate(axe).is_none());
+
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let messenger = put(&mut g, &r, 0, "C151");
+    put(&mut g, &r, 1, "U72");
+    g.seats[1].play[0].kneeling = true;
+    g.seats[1].hand = vec![id(&r, "C13")];
+    challenge(&mut g, &r, 0, INT, 1, &[messenger], &[]);
+    let hand = g.seats[0].hand.len();
+    act(&mut g, &r, 0, code(YES, 0, 0));
+    assert_eq!(g.seats[0].hand.len(), hand + 3);
+    assert!(g.locate(messenger).is_none());
+}
+
+/// "After a character is saved": Jaqen H'ghar kneels 2 influence to choose and kill a different character with STR
+/// equal to or lower than the saved one's.
+#[test]
+fn risposte_jaqen_kills_after_a_save() {
+    let r = greyjoy_rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let keep = put(&mut g, &r, 0, "G37");
+    let jaqen = put(&mut g, &r, 0, "R135");
+    let fief = put(&mut g, &r, 0, "C155");
+    let ned = put(&mut g, &r, 0, "U6");
+    let vet = put(&mut g, &r, 1, "G12");
+    let red = put(&mut g, &r, 1, "G37");
+    play_aryas_revenge(&mut g, &r, keep, vet);
+    act(&mut g, &r, 1, code(SAVE_CARD, 0, usize::from(vet)));
+    act(&mut g, &r, 1, code(PAY, 0, usize::from(red)));
+    assert!(matches!(g.pending.first(), Some(Pending::Respond { seat: 0, .. })), "{:?}", g.pending);
+    act(&mut g, &r, 0, code(YES, 0, 0));
+    act(&mut g, &r, 0, code(PAY, 0, usize::from(fief)));
+    let targets = legal(&g, &r, 0);
+    assert!(!targets.contains(&code(TARGET, 0, usize::from(vet))), "a different character");
+    assert!(!targets.contains(&code(TARGET, 0, usize::from(ned))), "Eddard's STR 5 is above the Veteran's 4");
+    assert!(targets.contains(&code(TARGET, 0, usize::from(jaqen))));
+}
+
 /// Every new card in a deck: seeded random matches (and heuristic ones) play to their end without a panic, every
 /// step keeping the engine contract (`check_random_play`: legal list, snapshots, views, action space).
 #[test]
@@ -437,13 +502,14 @@ fn random_matches_with_the_new_cards() {
     let mut r = rules_with(r#"{"decks": [], "round_limit": 12}"#);
     let new = [
         "G12", "G20", "R134", "G46", "U200", "C76", "R77", "G43", "C181", "C31", "U24", "R28", "C202", "R140", "R159",
-        "C207", "R29", "R50",
+        "C207", "R29", "R50", "C150", "C151", "C152",
     ];
     let ids: Vec<u16> = new.iter().map(|c| id(&r, c)).collect();
     for d in r.decks.iter_mut() {
+        let copies = (d.cards.len() / ids.len()).min(3);
         for (k, &c) in ids.iter().enumerate() {
-            for j in 0..3 {
-                d.cards[k * 3 + j] = c;
+            for j in 0..copies {
+                d.cards[k * copies + j] = c;
             }
         }
     }
