@@ -164,6 +164,16 @@ impl AgotCcg {
                             ch.is_some_and(|c| c.attackers.contains(&target) || c.defenders.contains(&target));
                         Some(if !self.mine(p, target) && opposing { 25 + self.keep_value(rules, target) } else { -5 })
                     }
+                    // Worth it only on an opponent's character that a duplicate would save.
+                    Ability::NoSaveUntilEndOfPhase { .. } => Some(
+                        if !self.mine(p, target)
+                            && self.locate(target).is_some_and(|(s, i)| !self.seats[s].play[i].dupes.is_empty())
+                        {
+                            8
+                        } else {
+                            -5
+                        },
+                    ),
                     Ability::DiscardLocation { .. } => Some(if self.mine(p, target) {
                         -50
                     } else {

@@ -416,6 +416,14 @@ pub enum Ability {
     AfterSaveKill {
         influence: u8,
     },
+    /// Passive: when its controller kneels it to pay an influence cost, it is discarded from play; it cannot be
+    /// saved (Robert's Deathbed).
+    DiscardWhenKneltForInfluence,
+    /// Event: choose a character; it cannot be saved until the end of the phase (Forever Plundering).
+    NoSaveUntilEndOfPhase {
+        #[serde(default = "challenges_phase")]
+        phase: String,
+    },
 }
 
 /// What a save or cancel response costs (research §3.3: "do X to do Y", X is the cost). Paying a cost opens no
@@ -689,7 +697,8 @@ fn check_ability(a: &Ability) -> Result<(), String> {
         }
         Ability::TakeControl { phase, .. }
         | Ability::DiscardLocation { phase, .. }
-        | Ability::NameHouseStr { phase, .. } => check_phase(phase),
+        | Ability::NameHouseStr { phase, .. }
+        | Ability::NoSaveUntilEndOfPhase { phase } => check_phase(phase),
         Ability::AgendaTraitIcons { icons, .. } => icon_bits(icons).map(|_| ()),
         Ability::WinSacrifice { challenge, .. } => {
             challenge_index(challenge).map(|_| ()).ok_or(format!("unknown challenge {challenge:?}"))

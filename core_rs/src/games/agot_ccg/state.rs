@@ -361,6 +361,9 @@ pub struct AgotCcg {
     /// Challenge types named by plots (Caution to the Wind): (seat, type).
     #[serde(default)]
     pub named_challenge: Vec<(Player, u8)>,
+    /// Uids that cannot be saved until the end of the phase (Forever Plundering).
+    #[serde(default)]
+    pub no_save: Vec<u16>,
 }
 
 #[derive(Clone, Debug, Serialize)]

@@ -218,6 +218,17 @@ impl AgotCcg {
                             }
                         }
                     }
+                    Ability::NoSaveUntilEndOfPhase { phase } if now(phase) => {
+                        for (q, o) in self.seats.iter().enumerate() {
+                            for t in &o.play {
+                                if def(rules, t.def).kind == Kind::Character
+                                    && self.keywords(rules, q as Player, t) & super::super::content::IMMUNE_EVENTS == 0
+                                {
+                                    out.push(code(EVENT, i, usize::from(t.uid)));
+                                }
+                            }
+                        }
+                    }
                     Ability::DiscardLocation { influence, phase, .. } if now(phase) && inf >= *influence => {
                         for (q, o) in self.seats.iter().enumerate() {
                             for t in &o.play {

@@ -158,6 +158,7 @@ impl AgotCcg {
         if !self.borrowed.is_empty() {
             self.return_borrowed();
         }
+        self.no_save.clear();
     }
 
     /// Fase 2: every player draws 2 (Fase 1's window has closed), then the draw phase's window.

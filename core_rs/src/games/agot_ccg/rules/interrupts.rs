@@ -125,6 +125,7 @@ impl AgotCcg {
         let (paid, knelt) = (def(rules, c.def).influence, c.def);
         let seat = s as Player;
         ev.public(|| Event::Knelt { seat, card: knelt });
+        self.knelt_for_influence(rules, uid, ev);
         match self.pending.first_mut() {
             Some(Pending::PayFor { left, then, seat }) => {
                 *left = left.saturating_sub(paid);
@@ -143,6 +144,19 @@ impl AgotCcg {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Robert's Deathbed: knelt to pay an influence cost, it is discarded from play (it cannot be saved).
+    pub fn knelt_for_influence(&mut self, rules: &Rules, uid: u16, ev: &mut Events<Event>) {
+        let Some((s, i)) = self.locate(uid) else { return };
+        if self
+            .abilities(rules, &self.seats[s].play[i])
+            .iter()
+            .any(|a| matches!(a, Ability::DiscardWhenKneltForInfluence))
+        {
+            self.unsaved.push(uid);
+            self.discard_from_play(rules, uid, false, ev);
         }
     }
 
@@ -231,6 +245,9 @@ impl AgotCcg {
             self.unsaved.remove(k);
             return false;
         }
+        if self.no_save.contains(&uid) {
+            return false;
+        }
         let mut buf = Vec::new();
         let mut seats = Vec::new();
         for q in self.order() {
@@ -252,7 +269,7 @@ impl AgotCcg {
     /// window). `offer_dupe`: false once the duplicate save was declined.
     pub fn discard_from_play(&mut self, rules: &Rules, uid: u16, offer_dupe: bool, ev: &mut Events<Event>) {
         let Some((s, i)) = self.locate(uid) else { return };
-        let unsaveable = self.unsaved.contains(&uid);
+        let unsaveable = self.unsaved.contains(&uid) || self.no_save.contains(&uid);
         if offer_dupe && !unsaveable && !self.seats[s].play[i].dupes.is_empty() {
             self.pending
                 .insert(0, Pending::Respond { seat: s as Player, resp: Resp::SaveWithDupe { uid, kill: false } });

@@ -96,6 +96,7 @@ impl AgotCcg {
             cancel_passed: false,
             borrowed: Vec::new(),
             named_challenge: Vec::new(),
+            no_save: Vec::new(),
         };
         let mut ev = Events::disabled();
         for s in 0..n {

@@ -37,6 +37,8 @@ impl AgotCcg {
         c.kneeling = true;
         let (paid, knelt) = (def(rules, c.def).influence, c.def);
         ev.public(|| Event::Knelt { seat, card: knelt });
+        // ccgsave: Robert's Deathbed leaves play when knelt for influence.
+        self.knelt_for_influence(rules, uid, ev);
         let left = left.saturating_sub(paid);
         if left > 0 {
             if let Some(Pending::PayInfluence { left: l, .. }) = self.pending.first_mut() {
@@ -222,6 +224,7 @@ impl AgotCcg {
                 Ability::KillCharacter { .. } => self.kill(rules, target, true, ev),
                 // ccgsave
                 Ability::TakeControl { .. } => self.take_control(rules, target, p, true, ev),
+                Ability::NoSaveUntilEndOfPhase { .. } => self.no_save.push(target),
                 Ability::DiscardLocation { unsaveable, .. } => {
                     if *unsaveable {
                         self.unsaved.push(target);

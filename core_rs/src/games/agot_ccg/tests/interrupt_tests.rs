@@ -495,6 +495,32 @@ fn risposte_jaqen_kills_after_a_save() {
     assert!(targets.contains(&code(TARGET, 0, usize::from(jaqen))));
 }
 
+/// "Cannot be saved": Forever Plundering makes a character unsaveable until the end of the phase (its duplicate is
+/// not offered), and comes back from the dead pile to the hand (Endless). Robert's Deathbed is discarded when knelt
+/// for influence.
+#[test]
+fn risposte_salva_forever_plundering_and_roberts_deathbed() {
+    let r = rules_with(r#"{"decks": ["greyjoy", "stark"], "round_limit": 30}"#);
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
+    let bed = put(&mut g, &r, 0, "R162");
+    let ned = put(&mut g, &r, 1, "U6");
+    g.seats[1].play[0].dupes.push(id(&r, "U6"));
+    g.seats[0].hand = vec![id(&r, "U174"), id(&r, "U72")];
+    g.seats[0].gold = 5; // something to marshal keeps the marshalling phase open
+    act(&mut g, &r, 0, code(EVENT, 0, usize::from(ned)));
+    assert_eq!(g.phase, Phase::Marshal);
+    assert!(g.seats[0].dead.contains(&id(&r, "U174")), "deathbound");
+    let mut ev = Events::new();
+    g.kill(&r, ned, true, &mut ev);
+    assert!(g.locate(ned).is_none() && g.pending.is_empty(), "no duplicate save this phase: {:?} {:?}", g.pending, g.no_save);
+    g.phase = Phase::Dominance;
+    g.open_window(At::Dominance);
+    act(&mut g, &r, 0, code(ENDLESS, 0, 0));
+    act(&mut g, &r, 0, code(PAY, 0, usize::from(bed)));
+    assert!(g.seats[0].hand.contains(&id(&r, "U174")), "Endless: back to the hand");
+    assert!(g.locate(bed).is_none() && g.seats[0].discard.contains(&id(&r, "R162")), "the Deathbed is discarded");
+}
+
 /// Every new card in a deck: seeded random matches (and heuristic ones) play to their end without a panic, every
 /// step keeping the engine contract (`check_random_play`: legal list, snapshots, views, action space).
 #[test]
@@ -502,7 +528,7 @@ fn random_matches_with_the_new_cards() {
     let mut r = rules_with(r#"{"decks": [], "round_limit": 12}"#);
     let new = [
         "G12", "G20", "R134", "G46", "U200", "C76", "R77", "G43", "C181", "C31", "U24", "R28", "C202", "R140", "R159",
-        "C207", "R29", "R50", "C150", "C151", "C152",
+        "C207", "R29", "R50", "C150", "C151", "C152", "R135", "U174", "R162",
     ];
     let ids: Vec<u16> = new.iter().map(|c| id(&r, c)).collect();
     for d in r.decks.iter_mut() {
