@@ -141,7 +141,8 @@ impl Encoding<AgotCcg> for Tensors {
         for kind in [SAVE_EVENT, CANCEL_EVENT, ENDLESS] {
             codes.extend((0..deck_cap(rules)).map(|x| code(kind, x, 0)));
         }
-        for x in 0..deck_cap(rules) {
+        // Setup attachments wait among the setup cards, which come from the 7-card setup hand.
+        for x in 0..super::rules::flow::HAND {
             codes.extend((0..uids).map(|y| code(ATTACH_SETUP, x, y)));
         }
         for kind in [SAVE_ATTACHMENT, CANCEL_CARD, PAY, TAKE_CONTROL, TARGET] {
