@@ -2,7 +2,7 @@
 ruleset never depends on a file), and ``ravenry agot-ccg deck check FILE`` reports a list's problems.
 
 The text form is the one players trade (``3x Ser Jaime Lannister``, one ``House:`` line, an optional ``Agenda:``
-line; card codes work too); the Rust core parses it and checks it against the rulebook's deck rules and banned
+line such as ``Agenda: Treaty (Lannister)``; card codes work too); the Rust core parses it and checks it against the rulebook's deck rules and banned
 list (``core_rs/src/games/agot_ccg/decklist.rs``), listing every problem.
 """
 
