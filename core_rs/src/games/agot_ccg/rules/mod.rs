@@ -5,6 +5,7 @@ pub mod actions;
 pub mod agendas;
 pub mod control;
 pub mod flow;
+pub mod interrupt_decisions;
 pub mod interrupts;
 pub mod perform;
 pub mod window;

@@ -512,7 +512,12 @@ fn risposte_salva_forever_plundering_and_roberts_deathbed() {
     assert!(g.seats[0].dead.contains(&id(&r, "U174")), "deathbound");
     let mut ev = Events::new();
     g.kill(&r, ned, true, &mut ev);
-    assert!(g.locate(ned).is_none() && g.pending.is_empty(), "no duplicate save this phase: {:?} {:?}", g.pending, g.no_save);
+    assert!(
+        g.locate(ned).is_none() && g.pending.is_empty(),
+        "no duplicate save this phase: {:?} {:?}",
+        g.pending,
+        g.no_save
+    );
     g.phase = Phase::Dominance;
     g.open_window(At::Dominance);
     act(&mut g, &r, 0, code(ENDLESS, 0, 0));
