@@ -2,8 +2,8 @@
 ruleset never depends on a file), and ``ravenry agot-ccg deck check FILE`` reports a list's problems.
 
 The text form is the one players trade (``3x Ser Jaime Lannister``, one ``House:`` line, an optional ``Agenda:``
-line such as ``Agenda: Treaty (Lannister)``; card codes work too); the Rust core parses it and checks it against the rulebook's deck rules and banned
-list (``core_rs/src/games/agot_ccg/decklist.rs``), listing every problem.
+line such as ``Agenda: Treaty (Lannister)``; card codes work too); the Rust core parses it and checks it against
+the rulebook's deck rules and banned list (``core_rs/src/games/agot_ccg/decklist.rs``), listing every problem.
 """
 
 from __future__ import annotations
