@@ -131,6 +131,16 @@ impl AgotCcg {
                 Some(if net > 0 { 10 + net } else { -5 })
             }
             ENDLESS => Some(25),
+            // The strongest attachment found (a weakening one is left in the pile).
+            ATTACH_DISCARD => {
+                let c = *self.seats.get(x)?.discard.get(y)?;
+                let str: i32 = def(rules, c)
+                    .abilities
+                    .iter()
+                    .map(|a| if let Ability::Attached { str, .. } = a { i32::from(*str) } else { 0 })
+                    .sum();
+                Some(if str < 0 { -10 } else { 10 + str * 2 })
+            }
             TARGET => Some(if self.mine(p, y as u16) { -50 } else { 20 + self.keep_value(rules, y as u16) }),
             YES => match self.pending.first() {
                 // Worth it only with an opponent's card to hit (or cards to draw).

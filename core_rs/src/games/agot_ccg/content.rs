@@ -312,6 +312,10 @@ pub enum Ability {
         #[serde(default)]
         cost: InterruptCost,
         whom: String,
+        /// "attach_from_discard": then search any player's discard pile for an attachment and attach it to the saved
+        /// character, if able (Terrorize the Shores).
+        #[serde(default)]
+        then: Option<String>,
     },
     /// Cancel response: pay `cost` to cancel the effects of `what` ("event": an event card; "card": a character
     /// or location ability; "character": a character ability; "triggered": an event or a card ability), then
@@ -679,7 +683,10 @@ fn check_ability(a: &Ability) -> Result<(), String> {
         Ability::PlotNoKneel { challenge } => {
             challenge_index(challenge).map(|_| ()).ok_or(format!("unknown challenge {challenge:?}"))
         }
-        Ability::Save { whom, .. } => {
+        Ability::Save { whom, then, .. } => {
+            if then.as_deref().is_some_and(|t| t != "attach_from_discard") {
+                return Err(format!("save then {then:?}: attach_from_discard or none"));
+            }
             if whom == "self" || whom == "attached" || house_index(whom).is_some() {
                 Ok(())
             } else {

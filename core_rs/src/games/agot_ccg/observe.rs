@@ -149,6 +149,9 @@ impl Encoding<AgotCcg> for Tensors {
             codes.extend((0..uids).map(|y| code(kind, 0, y)));
         }
         codes.extend((0..3).map(|k| code(NAME, k, NAMED_BY_PLOT)));
+        for q in 0..usize::from(players) {
+            codes.extend((0..deck_cap(rules)).map(|y| code(ATTACH_DISCARD, q, y)));
+        }
         for h in 1..HOUSES.len() {
             codes.extend((0..uids).map(|y| code(NAME, h, y)));
         }

@@ -299,6 +299,11 @@ pub enum Pending {
     AttachSetup {
         seat: Player,
     },
+    /// `seat` may attach an attachment from any discard pile to `host` (Terrorize the Shores' search).
+    AttachFromDiscard {
+        seat: Player,
+        host: u16,
+    },
     /// `seat` chooses a card for `target` (a character ability: immune cards cannot be chosen).
     ChooseTarget {
         seat: Player,
@@ -322,6 +327,7 @@ impl Pending {
             | Pending::ChooseControl { seat, .. }
             | Pending::NameChallenge { seat }
             | Pending::AttachSetup { seat }
+            | Pending::AttachFromDiscard { seat, .. }
             | Pending::ChooseTarget { seat, .. } => *seat,
         }
     }

@@ -255,6 +255,11 @@ fn describe_interrupt(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> Actio
             ActionInfo::new(a, "attach", format!("attach {c} to {}", card_name(g, rules, y))).with("uid", y)
         }
         TARGET => ActionInfo::new(a, "target", format!("choose {}", card_name(g, rules, y))).with("uid", y),
+        ATTACH_DISCARD => {
+            let c =
+                g.seats.get(x).and_then(|s| s.discard.get(y)).map_or("?".to_owned(), |&c| def(rules, c).name.clone());
+            ActionInfo::new(a, "attach", format!("attach {c} from seat {x}'s discard pile"))
+        }
         _ => ActionInfo::new(a, "unknown", format!("unknown action {a}")),
     }
 }

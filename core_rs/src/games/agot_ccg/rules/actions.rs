@@ -61,6 +61,8 @@ pub const ENDLESS: u32 = 48;
 pub const ATTACH_SETUP: u32 = 49;
 /// Choose this card (y = uid) for a "choose and kill / discard" effect.
 pub const TARGET: u32 = 50;
+/// Attach the attachment at index y of seat x's discard pile to the character the search is for.
+pub const ATTACH_DISCARD: u32 = 51;
 
 pub fn code(kind: u32, x: usize, y: usize) -> Action {
     kind << 24 | ((x as u32) & 0xff) << 16 | (y as u32) & 0xffff

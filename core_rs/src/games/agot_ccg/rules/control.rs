@@ -458,4 +458,36 @@ impl AgotCcg {
             self.pending.insert(0, Pending::ChooseTarget { seat: p, target });
         }
     }
+
+    /// Terrorize the Shores' search: the attachments of every discard pile that could go on `host`.
+    pub fn attach_from_discard_actions(&self, rules: &Rules, host: u16, out: &mut Vec<Action>) {
+        let Some((hs, hi)) = self.locate(host) else { return };
+        let h = &self.seats[hs].play[hi];
+        if def(rules, h.def).kind != Kind::Character
+            || self.has_kw(rules, hs as Player, h, super::super::content::NO_ATTACH)
+        {
+            return;
+        }
+        for (q, s) in self.seats.iter().enumerate() {
+            for (y, &c) in s.discard.iter().enumerate() {
+                if def(rules, c).kind == Kind::Attachment && !s.discard[..y].contains(&c) {
+                    out.push(code(ATTACH_DISCARD, q, y));
+                }
+            }
+        }
+    }
+
+    /// ATTACH_DISCARD: the attachment leaves its owner's discard pile for the searched-for character.
+    pub fn attach_from_discard(&mut self, x: usize, y: usize, ev: &mut Events<Event>) {
+        let Some(Pending::AttachFromDiscard { seat, host }) = self.pending.first().cloned() else { return };
+        self.pending.remove(0);
+        let Some((hs, hi)) = self.locate(host) else { return };
+        if y >= self.seats.get(x).map_or(0, |s| s.discard.len()) {
+            return;
+        }
+        let card = self.seats[x].discard.remove(y);
+        self.seats[hs].play[hi].attachments.push((card, x as Player));
+        let host_def = self.seats[hs].play[hi].def;
+        ev.public(|| Event::Attached { seat, card, host: host_def });
+    }
 }

@@ -37,6 +37,10 @@ impl AgotCcg {
             Pending::ChooseControl { seat, tr } => self.control_targets(rules, *seat, tr, out),
             Pending::AttachSetup { seat } => self.setup_attach_actions(rules, *seat, out),
             Pending::ChooseTarget { seat, target } => self.target_actions(rules, *seat, *target, out),
+            Pending::AttachFromDiscard { host, .. } => {
+                self.attach_from_discard_actions(rules, *host, out);
+                out.push(code(DONE, 0, 0));
+            }
             Pending::NameChallenge { .. } => out.extend((0..3).map(|k| code(NAME, k, NAMED_BY_PLOT))),
             _ => {}
         }
@@ -95,6 +99,7 @@ impl AgotCcg {
             ENDLESS => self.endless_use(rules, p, x, ev),
             ATTACH_SETUP => self.attach_setup(p, x, y as u16, ev),
             TARGET => self.choose_target(rules, y as u16, ev),
+            ATTACH_DISCARD => self.attach_from_discard(x, y, ev),
             _ => {}
         }
     }

@@ -162,7 +162,7 @@ impl AgotCcg {
 
     fn apply_then(&mut self, rules: &Rules, seat: Player, then: Then, ev: &mut Events<Event>) {
         match then {
-            Then::Save { uid, kill, by } => self.saved(rules, uid, kill, by, ev),
+            Then::Save { uid, kill, by } => self.saved(rules, seat, uid, (kill, by), ev),
             Then::Cancel { what, by, source } => self.cancel(rules, seat, what, by, source, ev),
             Then::Uncancel { what } => self.execute(rules, what, ev),
             Then::Ability { what } => {
@@ -188,7 +188,7 @@ impl AgotCcg {
         let target = &self.seats[ts].play[ti];
         for c in &self.seats[ps].play {
             for ab in self.abilities(rules, c) {
-                let Ability::Save { cost, whom } = ab else { continue };
+                let Ability::Save { cost, whom, .. } = ab else { continue };
                 if whom != "self" || c.uid != uid || !self.can_pay(rules, ps, Some(c.uid), cost, 0, uid) {
                     continue;
                 }
@@ -213,7 +213,7 @@ impl AgotCcg {
                 continue;
             }
             for ab in &d.abilities {
-                if let Ability::Save { cost, whom } = ab {
+                if let Ability::Save { cost, whom, .. } = ab {
                     if house_index(whom) == Some(th) && self.can_pay(rules, ps, None, cost, 0, uid) {
                         out.push(code(SAVE_EVENT, i, 0));
                     }
@@ -228,7 +228,7 @@ impl AgotCcg {
         let (s, i) = self.locate(uid)?;
         self.seats[s].play[i].attachments.iter().enumerate().filter(|(_, a)| a.1 == seat).find_map(|(k, &(a, _))| {
             def(rules, a).abilities.iter().find_map(|ab| match ab {
-                Ability::Save { whom, cost }
+                Ability::Save { whom, cost, .. }
                     if whom == "attached" && self.can_pay(rules, usize::from(seat), None, cost, 0, uid) =>
                 {
                     Some((k, cost.clone()))
@@ -282,12 +282,25 @@ impl AgotCcg {
     }
 
     /// The card is saved: the kill or discard does not happen; "after a character is saved" responses follow.
-    pub fn saved(&mut self, rules: &Rules, uid: u16, kill: bool, by: u16, ev: &mut Events<Event>) {
+    /// `saver` paid for the save of `uid` with the card definition `by` (`kill`: from being killed).
+    pub fn saved(&mut self, rules: &Rules, saver: Player, uid: u16, (kill, by): (bool, u16), ev: &mut Events<Event>) {
         let Some((s, i)) = self.locate(uid) else { return };
         let card = self.seats[s].play[i].def;
         ev.public(|| Event::SavedBy { seat: s as Player, card, by });
         let _ = kill;
         self.after_saved(rules, uid);
+        // Terrorize the Shores: "then search any player's discard pile for an attachment and attach it".
+        let then = def(rules, by)
+            .abilities
+            .iter()
+            .any(|a| matches!(a, Ability::Save { then: Some(t), .. } if t == "attach_from_discard"));
+        if then {
+            let mut buf = Vec::new();
+            self.attach_from_discard_actions(rules, uid, &mut buf);
+            if !buf.is_empty() {
+                self.pending.insert(0, Pending::AttachFromDiscard { seat: saver, host: uid });
+            }
+        }
     }
 
     /// Gorold's Avenger and Jaqen H'ghar: "after a character is saved", asked of their controllers.

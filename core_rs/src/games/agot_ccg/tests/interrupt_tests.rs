@@ -526,6 +526,28 @@ fn risposte_salva_forever_plundering_and_roberts_deathbed() {
     assert!(g.locate(bed).is_none() && g.seats[0].discard.contains(&id(&r, "R162")), "the Deathbed is discarded");
 }
 
+/// "Risposte Salva/Cancella", a save from hand with a "then": Terrorize the Shores saves a Greyjoy character for 1
+/// influence, then searches any discard pile for an attachment to put on it (the player may find none).
+#[test]
+fn risposte_salva_terrorize_the_shores() {
+    let r = greyjoy_rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let keep = put(&mut g, &r, 0, "G37");
+    let fief = put(&mut g, &r, 1, "C160");
+    let axe = put(&mut g, &r, 1, "U72");
+    g.seats[1].hand = vec![id(&r, "G41")];
+    g.seats[0].discard = vec![id(&r, "C64")];
+    play_aryas_revenge(&mut g, &r, keep, axe);
+    assert_eq!(legal(&g, &r, 1), vec![code(SAVE_EVENT, 0, 0), code(DONE, 0, 0)]);
+    act(&mut g, &r, 1, code(SAVE_EVENT, 0, 0));
+    act(&mut g, &r, 1, code(PAY, 0, usize::from(fief)));
+    assert!(g.locate(axe).is_some());
+    assert_eq!(legal(&g, &r, 1), vec![code(ATTACH_DISCARD, 0, 0), code(DONE, 0, 0)]);
+    act(&mut g, &r, 1, code(ATTACH_DISCARD, 0, 0));
+    assert_eq!(card(&g, axe).attachments, vec![(id(&r, "C64"), 0)], "Ironborn's Strength, still its owner's card");
+    assert!(g.seats[0].discard.is_empty() && g.seats[1].discard == vec![id(&r, "G41")]);
+}
+
 /// Every new card in a deck: seeded random matches (and heuristic ones) play to their end without a panic, every
 /// step keeping the engine contract (`check_random_play`: legal list, snapshots, views, action space).
 #[test]
@@ -533,7 +555,7 @@ fn random_matches_with_the_new_cards() {
     let mut r = rules_with(r#"{"decks": [], "round_limit": 12}"#);
     let new = [
         "G12", "G20", "R134", "G46", "U200", "C76", "R77", "G43", "C181", "C31", "U24", "R28", "C202", "R140", "R159",
-        "C207", "R29", "R50", "C150", "C151", "C152", "R135", "U174", "R162",
+        "C207", "R29", "R50", "C150", "C151", "C152", "R135", "U174", "R162", "G41",
     ];
     let ids: Vec<u16> = new.iter().map(|c| id(&r, c)).collect();
     for d in r.decks.iter_mut() {
