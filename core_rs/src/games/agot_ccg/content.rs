@@ -301,6 +301,11 @@ pub enum Ability {
     PlotBlankCharacters,
     /// Opponents cannot use stealth against your characters (Unbowed, Unbent, Unbroken).
     PlotOpponentsNoStealth,
+    // --- ccg (issue 15): the composable form (vocab.rs; resolved by rules/triggered.rs, rules/effect_ops.rs)
+    /// A player action with a phase word, costs, a target and effects.
+    Action(super::vocab::Body),
+    /// A triggered ability: a response or forced effect with a trigger, costs, a target and effects.
+    Triggered(super::vocab::Body),
 }
 
 fn challenges_phase() -> String {
@@ -525,6 +530,8 @@ fn check_ability(a: &Ability) -> Result<(), String> {
         Ability::PlotNoKneel { challenge } => {
             challenge_index(challenge).map(|_| ()).ok_or(format!("unknown challenge {challenge:?}"))
         }
+        Ability::Action(b) => super::vocab::check_body(b, true),
+        Ability::Triggered(b) => super::vocab::check_body(b, false),
         _ => Ok(()),
     }
 }

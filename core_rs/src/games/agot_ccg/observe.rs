@@ -133,6 +133,19 @@ impl Encoding<AgotCcg> for Tensors {
         for kind in [ATTACK_SET, DEFEND_SET] {
             codes.extend((1..1usize << SET_MAX).map(|m| code(kind, 0, m)));
         }
+        // ccg (issue 15): the composable abilities' decisions (at most 4 abilities per card are addressed).
+        codes.push(code(GEN_YES, 0, 0));
+        for x in 0..deck_cap(rules) {
+            codes.extend((0..4).map(|k| code(GEN_EVENT, x, k)));
+            codes.extend((0..3).flat_map(|z| (0..4).map(move |k| code(GEN_PILE, z * 16 + k, x))));
+            codes.push(code(GEN_PICK, 0, x));
+        }
+        for y in 0..uids {
+            codes.extend((0..4).map(|k| code(GEN_USE, k, y)));
+            codes.extend((0..4).flat_map(|j| (0..4).map(move |k| code(GEN_ATT, j * 16 + k, y))));
+            codes.push(code(GEN_TARGET, 0, y));
+            codes.push(code(GEN_INF, 0, y));
+        }
         codes
     }
 }

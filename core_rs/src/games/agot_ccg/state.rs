@@ -197,6 +197,8 @@ pub enum Pending {
         card: u16,
         target: u16,
     },
+    // --- ccg (issue 15): a composable ability being resolved (rules/triggered.rs)
+    Effect(super::rules::triggered::Resolving),
 }
 
 impl Pending {
@@ -208,6 +210,7 @@ impl Pending {
             | Pending::KneelTarget { seat, .. }
             | Pending::DiscardFromHand { seat, .. }
             | Pending::PayInfluence { seat, .. } => *seat,
+            Pending::Effect(r) => r.seat,
         }
     }
 }
@@ -229,6 +232,12 @@ pub struct AgotCcg {
     pub mods: Vec<(u16, i8)>,
     pub no_kneel_defend: Vec<u16>,
     pub next_uid: u16,
+    /// ccg (issue 15): lasting effects of composable abilities until the end of the phase, and ability uses
+    /// counted against their limits (rules/triggered.rs).
+    #[serde(default)]
+    pub lasting: Vec<super::rules::triggered::Lasting>,
+    #[serde(default)]
+    pub uses: Vec<super::rules::triggered::Use>,
     pub winners: Vec<Player>,
     pub decisions: u64,
     pub rng: Rng,

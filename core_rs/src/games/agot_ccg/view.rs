@@ -53,7 +53,8 @@ pub fn view(g: &AgotCcg, rules: &Rules, viewer: Viewer) -> View {
         })
         .collect();
     let pending = g.pending.first().and_then(|p| {
-        let secret = matches!(p, Pending::Respond { resp: Resp::IntoPlayFromHand { .. }, .. });
+        let secret = matches!(p, Pending::Respond { resp: Resp::IntoPlayFromHand { .. }, .. })
+            || matches!(p, Pending::Effect(r) if r.secret());
         (!secret || viewer.sees_private_of(p.seat())).then(|| p.clone())
     });
     View {
@@ -193,6 +194,7 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
             };
             ActionInfo::new(a, "respond", format!("yes: {what}"))
         }
+        GEN_EVENT..=GEN_PICK => g.describe_effect(rules, p, a, |u| card_name(g, rules, u)),
         _ => ActionInfo::new(a, "unknown", format!("unknown action {a}")),
     }
 }

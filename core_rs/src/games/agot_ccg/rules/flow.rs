@@ -24,6 +24,10 @@ impl AgotCcg {
             if self.phase == Phase::Over {
                 return;
             }
+            // The automatic steps of a composable ability (costs, effects) run first.
+            if self.auto_effect(rules, ev) {
+                continue;
+            }
             // A pending choice nobody can make (no legal target left) lapses.
             if let Some(p) = self.pending.first() {
                 buf.clear();
@@ -154,6 +158,7 @@ impl AgotCcg {
     fn end_phase(&mut self) {
         self.mods.clear();
         self.no_kneel_defend.clear();
+        self.expire_phase();
     }
 
     /// Fase 2: every player draws 2 (Fase 1's window has closed), then the draw phase's window.
@@ -212,6 +217,7 @@ impl AgotCcg {
             s.extra_drawn = 0;
             s.challenged = 0;
         }
+        self.expire_round();
     }
 
     /// All plots are chosen: reveal them together, count initiative and find who picks the first player
@@ -273,6 +279,7 @@ impl AgotCcg {
                 self.pending.push(Pending::KneelTarget { seat: p, optional: false, by_char: false });
             }
         }
+        self.plot_revealed_effects(rules, ev);
         // Back in the plot phase proper: the "when revealed" choices, then the plot phase's window.
         self.phase = Phase::Plot;
         self.open_window(At::Plot);
@@ -458,6 +465,7 @@ impl AgotCcg {
                     }
                     self.after_win_responses(rules, w, w == dfd);
                     self.participant_win_responses(rules, w, &ch);
+                    self.fire_challenge_result(rules, &ch, ev);
                 }
                 next(self, 5);
             }

@@ -2,8 +2,10 @@
 //! challenge resolution), `zones` (moving cards, end checks), and the `Game` implementation.
 
 pub mod actions;
+pub mod effect_ops;
 pub mod flow;
 pub mod perform;
+pub mod triggered;
 pub mod window;
 pub mod zones;
 
@@ -84,6 +86,8 @@ impl AgotCcg {
             mods: Vec::new(),
             no_kneel_defend: Vec::new(),
             next_uid: 0,
+            lasting: Vec::new(),
+            uses: Vec::new(),
             winners: Vec::new(),
             decisions: 0,
             rng,

@@ -150,6 +150,7 @@ impl AgotCcg {
             EVENT => self.play_event(rules, ps, x, y as u16, ev),
             INFLUENCE => self.pay_influence(rules, y as u16, ev),
             USE => self.use_ability(rules, ps, x, y as u16, ev),
+            GEN_EVENT..=GEN_PICK => self.perform_effect(rules, p, kind, x, y, ev),
             YES => {
                 if let Some(Pending::Respond { resp, .. }) = self.pending.first().cloned() {
                     self.pending.remove(0);
@@ -162,6 +163,9 @@ impl AgotCcg {
 
     /// DONE: pass, decline or finish a declaration, depending on what is being decided.
     fn done(&mut self, rules: &Rules, p: Player, ev: &mut Events<Event>) {
+        if self.effect_done(rules, ev) {
+            return;
+        }
         if let Some(pend) = self.pending.first().cloned() {
             self.pending.remove(0);
             // Declining the duplicate save: the card is killed after all.
@@ -259,6 +263,7 @@ impl AgotCcg {
             return;
         }
         let uid = self.enter_play(ps, card, p);
+        self.entered(rules, uid, true, ev);
         for ab in &d.abilities {
             match ab {
                 Ability::OnPlayedDraw { n } => {
@@ -296,6 +301,7 @@ impl AgotCcg {
             let Some((s, i)) = self.locate(u) else { continue };
             let c = &self.seats[s].play[i];
             let stays = plot_no_kneel
+                || self.lasting_has(u, super::triggered::Lasts::NoKneel)
                 || self.abilities(rules, c).iter().any(|a| match a {
                     Ability::NoKneelAttackWhile { cond } | Ability::NoKneelAttackDefendWhile { cond } => {
                         self.cond(rules, att, c, cond)
@@ -310,6 +316,7 @@ impl AgotCcg {
         let (defender, kind) = (ch.defender, ch.kind);
         ev.public(|| Event::ChallengeDeclared { attacker: att, defender, kind, attackers: cards });
         self.stealth_declared_responses(rules, &ch.attackers);
+        self.fire(rules, super::triggered::Fired::DeclaredAttackers { uids: &ch.attackers }, ev);
         // The window after attackers; stealth targets and defenders follow it (`window_closed`).
         self.open_window(At::Attackers);
     }

@@ -153,6 +153,7 @@ impl AgotCcg {
                 }
             }
         }
+        self.effect_actions(rules, p, out);
     }
 
     /// After an action the opportunity passes clockwise and the run of passes starts again.

@@ -1,0 +1,377 @@
+//! The effect operations of composable abilities (`vocab::Op`), one arm each: what happens to the cards they
+//! name (rulebook "Uccidere", "Scartare", "Inginocchiare", "Effetti duraturi", "Ricerca").
+
+use super::super::content::{icon_bits, keyword_bits, Kind, Rules};
+use super::super::effects::def;
+use super::super::state::{AgotCcg, Event, Pending};
+use super::super::vocab::{On, Op, Pile, To};
+use super::triggered::{Fired, Lasts, Lasting, Resolving, Step};
+use crate::engine::{Events, Player};
+
+impl AgotCcg {
+    /// The cards in play an operation acts on.
+    fn subjects(&self, rules: &Rules, r: &Resolving, on: &On) -> Vec<u16> {
+        let v = match on {
+            On::Target => r.targets.clone(),
+            On::This => r.src.into_iter().collect(),
+            On::Attached => r.host.into_iter().collect(),
+            On::Trigger => r.trig.into_iter().collect(),
+            On::Each(f) => self
+                .seats
+                .iter()
+                .flat_map(|s| s.play.iter().map(|c| c.uid))
+                .filter(|&u| self.in_play_matches(rules, r.seat, r.src, u, f))
+                .collect(),
+        };
+        v.into_iter().filter(|&u| self.locate(u).is_some()).collect()
+    }
+
+    /// Take a card out of play to hand, deck top or bottom, discard or dead pile: its attachments and duplicates
+    /// are discarded, its power returns to the pool.
+    pub fn remove_from_play(&mut self, rules: &Rules, s: usize, i: usize, to: To, ev: &mut Events<Event>) {
+        let c = self.seats[s].play.remove(i);
+        for &(a, owner) in &c.attachments {
+            self.to_discard(rules, owner, a, ev);
+        }
+        for &d in &c.dupes {
+            self.to_discard(rules, c.owner, d, ev);
+        }
+        if let Some(ch) = self.challenge.as_mut() {
+            ch.attackers.retain(|&u| u != c.uid);
+            ch.defenders.retain(|&u| u != c.uid);
+        }
+        self.lasting.retain(|l| l.uid != c.uid);
+        self.place(rules, c.owner, c.def, to, ev);
+        if to == To::Discard && def(rules, c.def).kind == Kind::Character {
+            self.fire(rules, Fired::Killed { card: c.def, seat: s as Player, discarded: true }, ev);
+        }
+    }
+
+    /// Put a card that is not in play into one of its owner's zones (play: enters under his control).
+    fn place(&mut self, rules: &Rules, owner: Player, card: u16, to: To, ev: &mut Events<Event>) {
+        let o = usize::from(owner);
+        match to {
+            To::Hand => self.seats[o].hand.push(card),
+            To::DeckTop => self.seats[o].deck.push(card),
+            To::DeckBottom => self.seats[o].deck.insert(0, card),
+            To::Discard => self.to_discard(rules, owner, card, ev),
+            To::Dead => {
+                self.seats[o].dead.push(card);
+                self.fire(rules, Fired::ToDeadPile, ev);
+            }
+            To::Play => {
+                let kind = def(rules, card).kind;
+                if matches!(kind, Kind::Character | Kind::Location) && self.can_enter_unique(rules, o, card) {
+                    let uid = self.enter_play(o, card, owner);
+                    ev.public(|| Event::Marshalled { seat: owner, card, cost: 0 });
+                    self.entered(rules, uid, false, ev);
+                } else {
+                    // A card that cannot enter play (an attachment without a host, a second unique copy) stays in
+                    // its owner's discard pile.
+                    self.to_discard(rules, owner, card, ev);
+                }
+            }
+        }
+    }
+
+    fn last(&mut self, uid: u16, what: Lasts) {
+        self.lasting.push(Lasting { uid, what });
+    }
+
+    /// Resolve effect number `op` of the resolution `r` (its step already moved on to the next one).
+    pub fn apply_op(&mut self, rules: &Rules, r: &mut Resolving, op: u8, o: &Op, ev: &mut Events<Event>) {
+        let me = r.seat;
+        let ps = usize::from(me);
+        match o {
+            Op::Kneel { on } | Op::Stand { on } => {
+                let kneel = matches!(o, Op::Kneel { .. });
+                for u in self.subjects(rules, r, on) {
+                    let Some((s, i)) = self.locate(u) else { continue };
+                    let c = &mut self.seats[s].play[i];
+                    c.kneeling = kneel;
+                    let card = c.def;
+                    if kneel {
+                        ev.public(|| Event::Knelt { seat: s as Player, card });
+                    } else {
+                        ev.public(|| Event::Stood { seat: s as Player, card });
+                    }
+                }
+            }
+            Op::Kill { on } => {
+                if self.kills_allowed(rules) {
+                    for u in self.subjects(rules, r, on) {
+                        self.kill(rules, u, true, ev);
+                    }
+                }
+            }
+            Op::Discard { on } | Op::ReturnToHand { on } | Op::ToDeckTop { on } | Op::ToDeckBottom { on } => {
+                let to = match o {
+                    Op::Discard { .. } => To::Discard,
+                    Op::ReturnToHand { .. } => To::Hand,
+                    Op::ToDeckTop { .. } => To::DeckTop,
+                    _ => To::DeckBottom,
+                };
+                for u in self.subjects(rules, r, on) {
+                    if let Some((s, i)) = self.locate(u) {
+                        let card = self.seats[s].play[i].def;
+                        let owner = self.seats[s].play[i].owner;
+                        if to == To::Discard {
+                            ev.public(|| Event::Discarded { seat: owner, card, dead: false });
+                        }
+                        self.remove_from_play(rules, s, i, to, ev);
+                    }
+                }
+            }
+            Op::Str { amount, on } => {
+                for u in self.subjects(rules, r, on) {
+                    self.mods.push((u, *amount));
+                }
+            }
+            Op::KillIfZeroStr { on } => {
+                for u in self.subjects(rules, r, on) {
+                    let Some((s, i)) = self.locate(u) else { continue };
+                    if self.strength(rules, s as Player, &self.seats[s].play[i]) == 0 && self.kills_allowed(rules) {
+                        self.kill(rules, u, true, ev);
+                    }
+                }
+            }
+            Op::GainIcons { icons, on } | Op::LoseIcons { icons, on } => {
+                let b = icon_bits(icons).unwrap_or(0);
+                let what = if matches!(o, Op::GainIcons { .. }) { Lasts::GainIcons(b) } else { Lasts::LoseIcons(b) };
+                for u in self.subjects(rules, r, on) {
+                    self.last(u, what);
+                }
+            }
+            Op::GainKeywords { keywords, on } | Op::LoseKeywords { keywords, on } => {
+                let b = keyword_bits(keywords).unwrap_or(0);
+                let what =
+                    if matches!(o, Op::GainKeywords { .. }) { Lasts::GainKeywords(b) } else { Lasts::LoseKeywords(b) };
+                for u in self.subjects(rules, r, on) {
+                    self.last(u, what);
+                }
+            }
+            Op::Blank { on } | Op::CannotBeKilled { on } | Op::CannotBeDeclared { on } | Op::NoKneelToDeclare { on } => {
+                let what = match o {
+                    Op::Blank { .. } => Lasts::Blank,
+                    Op::CannotBeKilled { .. } => Lasts::CannotBeKilled,
+                    Op::CannotBeDeclared { .. } => Lasts::CannotBeDeclared,
+                    _ => Lasts::NoKneel,
+                };
+                for u in self.subjects(rules, r, on) {
+                    self.last(u, what);
+                    if what == Lasts::NoKneel {
+                        self.no_kneel_defend.push(u);
+                    }
+                }
+            }
+            Op::ClaimPower { n, on } => {
+                for u in self.subjects(rules, r, on) {
+                    let Some((s, i)) = self.locate(u) else { continue };
+                    let c = &mut self.seats[s].play[i];
+                    c.power = c.power.saturating_add(*n);
+                    let (card, n) = (c.def, *n);
+                    ev.public(|| Event::PowerClaimed { seat: s as Player, card: Some(card), n });
+                }
+            }
+            Op::DiscardPower { n, on } => {
+                for u in self.subjects(rules, r, on) {
+                    let Some((s, i)) = self.locate(u) else { continue };
+                    let c = &mut self.seats[s].play[i];
+                    let k = (*n).min(c.power);
+                    c.power -= k;
+                    ev.public(|| Event::PowerLost { seat: s as Player, n: k });
+                }
+            }
+            Op::TakePower { on } => {
+                let Some((ts, ti)) = r.src.and_then(|u| self.locate(u)) else { return };
+                let mut got = 0u8;
+                for u in self.subjects(rules, r, on) {
+                    if Some(u) == r.src {
+                        continue;
+                    }
+                    let Some((s, i)) = self.locate(u) else { continue };
+                    got = got.saturating_add(std::mem::take(&mut self.seats[s].play[i].power));
+                }
+                let c = &mut self.seats[ts].play[ti];
+                c.power = c.power.saturating_add(got);
+            }
+            Op::DiscardAttachments { on } => {
+                for u in self.subjects(rules, r, on) {
+                    let Some((s, i)) = self.locate(u) else { continue };
+                    let atts = std::mem::take(&mut self.seats[s].play[i].attachments);
+                    for (a, owner) in atts {
+                        self.to_discard(rules, owner, a, ev);
+                    }
+                }
+            }
+            Op::MoveThisAttachment => {
+                let (Some(host), Some(&to)) = (r.host, r.targets.first()) else { return };
+                if host == to || !self.takes_attachments(rules, to) {
+                    return;
+                }
+                let Some((s, i)) = self.locate(host) else { return };
+                let atts = &mut self.seats[s].play[i].attachments;
+                let Some(j) = atts.iter().position(|&(a, o)| a == r.card && o == me) else { return };
+                let moved = atts.remove(j);
+                if let Some((s2, i2)) = self.locate(to) {
+                    self.seats[s2].play[i2].attachments.push(moved);
+                    let host_def = self.seats[s2].play[i2].def;
+                    ev.public(|| Event::Attached { seat: me, card: r.card, host: host_def });
+                    r.host = Some(to);
+                }
+            }
+            Op::HousePower { n } => self.claim_house(me, *n, ev),
+            Op::Draw { n } => self.draw(ps, *n, true, ev),
+            Op::Gold { n } => self.seats[ps].gold = self.seats[ps].gold.saturating_add(*n),
+            Op::MillOpponents { n } => {
+                for q in self.order() {
+                    if q == me {
+                        continue;
+                    }
+                    for _ in 0..*n {
+                        let Some(c) = self.seats[usize::from(q)].deck.pop() else { break };
+                        self.to_discard(rules, q, c, ev);
+                    }
+                }
+            }
+            Op::Move { to } => {
+                let Some(zone) = r.zone else { return };
+                let s = &mut self.seats[ps];
+                let pile = match zone {
+                    0 => &mut s.hand,
+                    1 => &mut s.discard,
+                    _ => &mut s.dead,
+                };
+                let Some(i) = pile.iter().rposition(|&c| c == r.card) else { return };
+                pile.remove(i);
+                if *to == To::Play {
+                    let card = r.card;
+                    if self.can_enter_unique(rules, ps, card) {
+                        let uid = self.enter_play(ps, card, me);
+                        ev.public(|| Event::Marshalled { seat: me, card, cost: 0 });
+                        r.src = Some(uid);
+                        r.zone = None;
+                        self.entered(rules, uid, zone == 0, ev);
+                        self.set_src(r);
+                        return;
+                    }
+                }
+                self.place(rules, me, r.card, *to, ev);
+            }
+            Op::Take { from, filter, to: _, count, top, .. } => {
+                let s = &self.seats[ps];
+                let pool: Vec<u16> = match from {
+                    Pile::Hand => s.hand.clone(),
+                    Pile::Discard => s.discard.clone(),
+                    Pile::Dead => s.dead.clone(),
+                    Pile::Deck if *top > 0 => s.deck.iter().rev().take(usize::from(*top)).copied().collect(),
+                    Pile::Deck => s.deck.clone(),
+                };
+                let looked = if *from == Pile::Deck { (*top).min(s.deck.len() as u8) } else { 0 };
+                let mut choices: Vec<u16> = pool.into_iter().filter(|&c| self.def_matches(rules, c, filter)).collect();
+                choices.sort_unstable();
+                choices.dedup();
+                if choices.is_empty() {
+                    self.finish_pick(rules, r, op, looked, ev);
+                    return;
+                }
+                if let Some(Pending::Effect(p)) = self.pending.first_mut() {
+                    p.step = Step::Pick { op, choices, left: *count, looked };
+                }
+            }
+        }
+    }
+
+    /// A card that moved into play becomes the resolution's source for the rest of its effects.
+    fn set_src(&mut self, r: &Resolving) {
+        if let Some(Pending::Effect(p)) = self.pending.first_mut() {
+            if p.card == r.card && p.ab == r.ab {
+                p.src = r.src;
+                p.zone = None;
+            }
+        }
+    }
+
+    /// GEN_PICK: take the offered card number `y` for the pending `Take`.
+    pub fn pick(&mut self, rules: &Rules, p: Player, y: usize, ev: &mut Events<Event>) {
+        let Some(Pending::Effect(r)) = self.pending.first().cloned() else { return };
+        let Step::Pick { op, choices, left, looked } = r.step.clone() else { return };
+        let Some(Op::Take { from, filter, to, .. }) = self.body_of(rules, &r).and_then(|b| b.effect.get(usize::from(op)))
+        else {
+            return;
+        };
+        let Some(&card) = choices.get(y) else { return };
+        let ps = usize::from(p);
+        let s = &mut self.seats[ps];
+        let pile = match from {
+            Pile::Hand => &mut s.hand,
+            Pile::Discard => &mut s.discard,
+            Pile::Dead => &mut s.dead,
+            Pile::Deck => &mut s.deck,
+        };
+        // From a looked-at top of the deck, only those cards; elsewhere the topmost copy.
+        let lo = if *from == Pile::Deck && looked > 0 { pile.len().saturating_sub(usize::from(looked)) } else { 0 };
+        let Some(i) = pile[lo..].iter().rposition(|&c| c == card).map(|i| i + lo) else { return };
+        pile.remove(i);
+        let looked = if *from == Pile::Deck && looked > 0 { looked - 1 } else { looked };
+        let to = *to;
+        self.place(rules, p, card, to, ev);
+        // Still offered: the matching cards left in the pile (the looked-at ones for a look at the top).
+        let s = &self.seats[ps];
+        let rest: Vec<u16> = match from {
+            Pile::Hand => s.hand.clone(),
+            Pile::Discard => s.discard.clone(),
+            Pile::Dead => s.dead.clone(),
+            Pile::Deck if looked > 0 => s.deck.iter().rev().take(usize::from(looked)).copied().collect(),
+            Pile::Deck if r.step_top(rules, self) > 0 => Vec::new(),
+            Pile::Deck => s.deck.clone(),
+        };
+        let mut choices: Vec<u16> = rest.into_iter().filter(|&c| self.def_matches(rules, c, filter)).collect();
+        choices.sort_unstable();
+        choices.dedup();
+        let left = left.saturating_sub(1);
+        let Some(pos) = self.pending.iter().position(|x| matches!(x, Pending::Effect(q) if q.card == r.card && q.ab == r.ab && q.seat == r.seat)) else { return };
+        if left == 0 || choices.is_empty() {
+            if let Pending::Effect(q) = &mut self.pending[pos] {
+                q.step = Step::Run { op: op + 1 };
+            }
+            self.finish_pick(rules, &r, op, looked, ev);
+        } else if let Pending::Effect(q) = &mut self.pending[pos] {
+            q.step = Step::Pick { op, choices, left, looked };
+        }
+    }
+
+    /// After a `Take`: the unpicked looked-at cards go where the card says (or stay on top), a searched deck is
+    /// shuffled.
+    pub fn finish_pick(&mut self, rules: &Rules, r: &Resolving, op: u8, looked: u8, ev: &mut Events<Event>) {
+        let Some(Op::Take { from: Pile::Deck, top, rest, .. }) =
+            self.body_of(rules, r).and_then(|b| b.effect.get(usize::from(op)))
+        else {
+            return;
+        };
+        let ps = usize::from(r.seat);
+        if *top == 0 {
+            let mut deck = std::mem::take(&mut self.seats[ps].deck);
+            self.rng.shuffle(&mut deck);
+            self.seats[ps].deck = deck;
+            return;
+        }
+        if let Some(to) = rest.filter(|t| *t != To::DeckTop) {
+            for _ in 0..looked {
+                let Some(c) = self.seats[ps].deck.pop() else { break };
+                self.place(rules, r.seat, c, to, ev);
+            }
+        }
+    }
+}
+
+impl Resolving {
+    /// The `top` of this resolution's pending `Take`, if it looks at the deck's top cards.
+    fn step_top(&self, rules: &Rules, g: &AgotCcg) -> u8 {
+        let Step::Pick { op, .. } = self.step else { return 0 };
+        match g.body_of(rules, self).and_then(|b| b.effect.get(usize::from(op))) {
+            Some(Op::Take { top, .. }) => *top,
+            _ => 0,
+        }
+    }
+}
