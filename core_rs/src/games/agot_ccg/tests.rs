@@ -2,6 +2,7 @@
 
 mod card_tests;
 mod deck_tests;
+mod effect_tests;
 mod helpers;
 mod rules_tests;
 mod window_tests;

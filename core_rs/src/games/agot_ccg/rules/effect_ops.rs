@@ -258,7 +258,7 @@ impl AgotCcg {
                 }
                 self.place(rules, me, r.card, *to, ev);
             }
-            Op::Take { from, filter, to: _, count, top, .. } => {
+            Op::Take { from, filter, to, count, top, .. } => {
                 let s = &self.seats[ps];
                 let pool: Vec<u16> = match from {
                     Pile::Hand => s.hand.clone(),
@@ -268,7 +268,9 @@ impl AgotCcg {
                     Pile::Deck => s.deck.clone(),
                 };
                 let looked = if *from == Pile::Deck { (*top).min(s.deck.len() as u8) } else { 0 };
-                let mut choices: Vec<u16> = pool.into_iter().filter(|&c| self.def_matches(rules, c, filter)).collect();
+                let enters = |c: u16| *to != To::Play || self.can_enter_unique(rules, ps, c);
+                let mut choices: Vec<u16> =
+                    pool.into_iter().filter(|&c| self.def_matches(rules, c, filter) && enters(c)).collect();
                 choices.sort_unstable();
                 choices.dedup();
                 if choices.is_empty() {
@@ -326,7 +328,9 @@ impl AgotCcg {
             Pile::Deck if r.step_top(rules, self) > 0 => Vec::new(),
             Pile::Deck => s.deck.clone(),
         };
-        let mut choices: Vec<u16> = rest.into_iter().filter(|&c| self.def_matches(rules, c, filter)).collect();
+        let enters = |c: u16| to != To::Play || self.can_enter_unique(rules, ps, c);
+        let mut choices: Vec<u16> =
+            rest.into_iter().filter(|&c| self.def_matches(rules, c, filter) && enters(c)).collect();
         choices.sort_unstable();
         choices.dedup();
         let left = left.saturating_sub(1);

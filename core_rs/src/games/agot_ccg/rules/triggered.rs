@@ -230,7 +230,7 @@ impl AgotCcg {
         let mut out = Vec::new();
         for (q, s) in self.seats.iter().enumerate() {
             for c in &s.play {
-                if r.targets.contains(&c.uid) || !self.in_play_matches(rules, r.seat, r.src, c.uid, f) {
+                if r.targets.contains(&c.uid) || !self.in_play_matches(rules, r.seat, r.src.or(r.host), c.uid, f) {
                     continue;
                 }
                 let k = self.keywords(rules, q as Player, c);
@@ -366,6 +366,9 @@ impl AgotCcg {
                     continue;
                 }
                 let mut r = Self::new_resolving(p, c, k);
+                if d.kind == Kind::Event && matches!(b.from, Zone::Dead | Zone::Discard) {
+                    continue;
+                }
                 if d.kind == Kind::Event {
                     r.event = true;
                     if self.usable(rules, &r, b) {
@@ -740,7 +743,9 @@ impl AgotCcg {
                     }
                     for (k, ab) in def(rules, c).abilities.iter().enumerate() {
                         if let Ability::Triggered(b) = ab {
-                            if zone_code(b.from) == Some(zone) {
+                            let d = def(rules, c);
+                            let barred = d.kind == Kind::Event && d.house_only && d.house != s.house;
+                            if zone_code(b.from) == Some(zone) && !barred {
                                 let mut r = Self::new_resolving(q, c, k);
                                 r.zone = Some(zone);
                                 r.event = zone == ZONE_HAND && def(rules, c).kind == Kind::Event;

@@ -1,0 +1,405 @@
+//! The composable abilities (issue 15, `vocab.rs`, `rules/triggered.rs`, `rules/effect_ops.rs`): each test names
+//! the rulebook section of the mechanism (Italian titles) and plays it on a small built state.
+
+use super::helpers::*;
+use crate::engine::{Events, Game, Player};
+use crate::games::agot_ccg::content::{Ability, Rules, INT, MIL};
+use crate::games::agot_ccg::rules::actions::*;
+use crate::games::agot_ccg::state::{AgotCcg, At, Pending, Phase};
+
+fn window(g: &mut AgotCcg, phase: Phase, at: At) {
+    g.phase = phase;
+    g.open_window(at);
+}
+
+/// Give seat 0 `inf` influence in Blackwater Rush locations (2 each).
+fn influence(g: &mut AgotCcg, r: &Rules, seat: usize, inf: u8) -> Vec<u16> {
+    (0..inf.div_ceil(2)).map(|_| put(g, r, seat, "C155")).collect()
+}
+
+/// Pay every pending influence cost with the first provider offered.
+fn pay(g: &mut AgotCcg, r: &Rules, p: Player) {
+    for _ in 0..8 {
+        let Some(&a) = of_kind(g, r, p, GEN_INF).first() else { return };
+        act(g, r, p, a);
+    }
+}
+
+fn hand_card(g: &mut AgotCcg, r: &Rules, seat: usize, code: &str) -> usize {
+    g.seats[seat].hand.push(id(r, code));
+    g.seats[seat].hand.len() - 1
+}
+
+/// "Azioni" / "Influenza" / "Uccidere": Harrenhal (Dominance: kneel it and 3 influence to kill a character) is offered
+/// only in the dominance window, is paid first (kneel, then influence of the player's choice), then its target is
+/// chosen, then the character is killed.
+#[test]
+fn azioni_harrenhal_kneels_pays_then_kills() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let hh = put(&mut g, &r, 0, "U153");
+    influence(&mut g, &r, 0, 4);
+    let victim = put(&mut g, &r, 1, "C30");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    assert!(of_kind(&g, &r, 0, GEN_USE).is_empty(), "a dominance action is not offered in the challenges phase");
+    window(&mut g, Phase::Dominance, At::Dominance);
+    let use_it = code(GEN_USE, 0, usize::from(hh));
+    assert!(legal(&g, &r, 0).contains(&use_it));
+    act(&mut g, &r, 0, use_it);
+    assert!(card(&g, hh).kneeling, "the kneel cost is paid before anything else");
+    pay(&mut g, &r, 0);
+    let targets = of_kind(&g, &r, 0, GEN_TARGET);
+    assert!(targets.contains(&code(GEN_TARGET, 0, usize::from(victim))));
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(victim)));
+    assert!(g.locate(victim).is_none());
+    assert_eq!(g.seats[1].dead, vec![id(&r, "C30")]);
+    // Kneeling: it cannot be used again; with no influence left nothing is offered.
+    assert!(!legal(&g, &r, 0).contains(&use_it));
+}
+
+/// "Bersagli" (research §3.1, play restrictions): an ability whose required target does not exist is not offered,
+/// so a target choice is never asked with an empty list.
+#[test]
+fn azioni_no_target_no_action() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Dominance, ["U224", "U227"]);
+    let hh = put(&mut g, &r, 0, "U153");
+    influence(&mut g, &r, 0, 4);
+    window(&mut g, Phase::Dominance, At::Dominance);
+    // Only seat 0's own Harrenhal-less board: the Blackwater Rushes are locations, no character anywhere.
+    assert!(!legal(&g, &r, 0).contains(&code(GEN_USE, 0, usize::from(hh))));
+}
+
+/// "Risposte" / "Limite": Tommen Baratheon (after a character is killed, kneel 1 influence: he claims 1 power,
+/// limit 3 per phase) is asked after each kill, optional, and no more than three times in a phase.
+#[test]
+fn risposte_tommen_claims_after_kills_up_to_his_limit() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let tommen = put(&mut g, &r, 1, "R26");
+    influence(&mut g, &r, 1, 8);
+    let mut ev = Events::new();
+    for k in 0..4 {
+        let v = put(&mut g, &r, 0, "C13");
+        g.kill(&r, v, true, &mut ev);
+        g.advance(&r, &mut ev);
+        if k < 3 {
+            assert!(matches!(g.pending.first(), Some(Pending::Effect(_))), "kill {k}: Tommen may respond");
+            act(&mut g, &r, 1, code(GEN_YES, 0, 0));
+            pay(&mut g, &r, 1);
+        } else {
+            assert!(g.pending.is_empty(), "the fourth kill of the phase: limit reached");
+        }
+    }
+    assert_eq!(card(&g, tommen).power, 3);
+    g.expire_phase();
+    let v = put(&mut g, &r, 0, "C13");
+    g.kill(&r, v, true, &mut ev);
+    g.advance(&r, &mut ev);
+    assert!(matches!(g.pending.first(), Some(Pending::Effect(_))), "a new phase: the limit starts again");
+    pass(&mut g, &r, 1);
+    assert_eq!(card(&g, tommen).power, 3, "declined: nothing happens");
+}
+
+/// "Pila dei morti" (recursion; research §3.4 "Endless"): Western Heir puts itself into play from its dead pile in
+/// the dominance phase for 3 influence; a Forever event moves itself from the dead pile to the hand for 1.
+#[test]
+fn pila_dei_morti_heir_and_forever_return() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Dominance, ["U224", "U227"]);
+    influence(&mut g, &r, 0, 6);
+    g.seats[0].dead = vec![id(&r, "R29"), id(&r, "U176")];
+    window(&mut g, Phase::Dominance, At::Dominance);
+    let heir = code(GEN_PILE, 2 * 16, 0);
+    let forever = code(GEN_PILE, 2 * 16 + 1, 1);
+    assert!(legal(&g, &r, 0).contains(&heir) && legal(&g, &r, 0).contains(&forever));
+    act(&mut g, &r, 0, heir);
+    pay(&mut g, &r, 0);
+    assert!(g.seats[0].play.iter().any(|c| c.def == id(&r, "R29")));
+    assert_eq!(g.seats[0].dead, vec![id(&r, "U176")]);
+    let forever = code(GEN_PILE, 2 * 16 + 1, 0);
+    act(&mut g, &r, 0, forever);
+    pay(&mut g, &r, 0);
+    assert!(g.seats[0].dead.is_empty() && g.seats[0].hand.contains(&id(&r, "U176")));
+}
+
+/// "Risposte" from the hand: Forever Stalwart (after you win a challenge as defender, claim 1 power for your House)
+/// is offered to the defending winner, played from the hand and placed in its (dead) pile.
+#[test]
+fn risposte_event_from_hand_after_a_defence() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let att = put(&mut g, &r, 1, "C30");
+    let dfd = put(&mut g, &r, 0, "C11");
+    hand_card(&mut g, &r, 0, "U176");
+    g.first = 1;
+    window(&mut g, Phase::Challenges, At::Challenges);
+    pass_window(&mut g, &r);
+    challenge(&mut g, &r, 1, MIL, 0, &[att], &[dfd]);
+    assert!(matches!(g.pending.first(), Some(Pending::Effect(_))), "{:?}", g.pending);
+    let before = g.seats[0].house_power;
+    act(&mut g, &r, 0, code(GEN_YES, 0, 0));
+    assert_eq!(g.seats[0].house_power, before + 1);
+    assert!(g.seats[0].hand.is_empty() && g.seats[0].dead.contains(&id(&r, "U176")), "deathbound: dead pile");
+}
+
+/// "Ricerca nel mazzo": Vengeance for Eddard searches the deck for a Stark character of printed cost 2 or less,
+/// puts it into play, and the deck is shuffled; only matching cards are offered.
+#[test]
+fn ricerca_vengeance_for_eddard() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    influence(&mut g, &r, 0, 2);
+    g.seats[0].deck = vec![id(&r, "C11"), id(&r, "C13"), id(&r, "U6")];
+    let x = hand_card(&mut g, &r, 0, "R211");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(GEN_EVENT, x, 0));
+    pay(&mut g, &r, 0);
+    let picks = of_kind(&g, &r, 0, GEN_PICK);
+    assert_eq!(picks.len(), 1, "only Huntress in the Swamp (cost 1) matches");
+    // The chooser sees the offered cards of his deck; the opponent's view does not show them.
+    assert!(g.view(&r, crate::engine::Viewer::Player(0)).pending.is_some());
+    assert!(g.view(&r, crate::engine::Viewer::Player(1)).pending.is_none());
+    act(&mut g, &r, 0, picks[0]);
+    assert!(g.seats[0].play.iter().any(|c| c.def == id(&r, "C13")));
+    assert_eq!(g.seats[0].deck.len(), 2);
+}
+
+/// "Icone di sfida" (gained and lost until the end of the phase): Initiate of Poisons makes a character lose its
+/// intrigue icon, so it cannot attack in an intrigue challenge; the next phase it has it again.
+#[test]
+fn icone_lost_until_the_end_of_the_phase() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let ini = put(&mut g, &r, 1, "R115");
+    influence(&mut g, &r, 1, 1);
+    let keeper = put(&mut g, &r, 0, "C14"); // an intrigue character
+    window(&mut g, Phase::Challenges, At::Challenges);
+    assert!(g.can_attack(&r, 0, keeper, INT));
+    act(&mut g, &r, 0, code(DONE, 0, 0));
+    act(&mut g, &r, 1, code(GEN_USE, 0, usize::from(ini)));
+    pay(&mut g, &r, 1);
+    act(&mut g, &r, 1, code(GEN_TARGET, 0, usize::from(keeper)));
+    assert!(!g.can_attack(&r, 0, keeper, INT));
+    g.expire_phase();
+    assert!(g.can_attack(&r, 0, keeper, INT));
+}
+
+/// "Scartare" (discarding from play): Westeros Bleeds discards every character from play to their owners'
+/// discard piles (not killed: nothing in the dead pile).
+#[test]
+fn scartare_westeros_bleeds() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Dominance, ["U224", "U227"]);
+    influence(&mut g, &r, 0, 4);
+    put(&mut g, &r, 0, "C13");
+    put(&mut g, &r, 1, "C30");
+    let x = hand_card(&mut g, &r, 0, "R212");
+    window(&mut g, Phase::Dominance, At::Dominance);
+    act(&mut g, &r, 0, code(GEN_EVENT, x, 0));
+    pay(&mut g, &r, 0);
+    assert!(g.seats.iter().all(|s| s.play.iter().all(|c| r.cards[usize::from(c.def)].kind != super::super::content::Kind::Character)));
+    assert!(g.seats[1].discard.contains(&id(&r, "C30")) && g.seats[1].dead.is_empty());
+}
+
+/// "Carte Equipaggiamento" (moving attachments): Poisoned Wine (-2 STR) moves to another character for 1 influence.
+#[test]
+fn equipaggiamenti_poisoned_wine_moves() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    influence(&mut g, &r, 0, 1);
+    let a = put(&mut g, &r, 1, "C11");
+    let b = put(&mut g, &r, 1, "C30");
+    attach(&mut g, &r, a, "T23", 0);
+    assert_eq!(g.strength(&r, 1, card(&g, a)), 1, "4, -2, and -1 for Hear Me Roar");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(GEN_ATT, 1, usize::from(a))); // attachment 0, ability 1
+    pay(&mut g, &r, 0);
+    assert!(!of_kind(&g, &r, 0, GEN_TARGET).contains(&code(GEN_TARGET, 0, usize::from(a))), "another character");
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(b)));
+    assert!(card(&g, a).attachments.is_empty() && card(&g, b).attachments == vec![(id(&r, "T23"), 0)]);
+    assert_eq!(g.strength(&r, 1, card(&g, a)), 3);
+}
+
+/// "Ritornare in mano" / "Quando rivelata": Fire and Blood returns a character its player controls to his hand,
+/// asked (optional) after the first player is chosen.
+#[test]
+fn quando_rivelata_fire_and_blood_returns_to_hand() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Plot, ["U224", "U227"]);
+    g.seats[0].plots = vec![id(&r, "U222")];
+    g.seats[1].plots = vec![id(&r, "T49")];
+    let mine = put(&mut g, &r, 0, "C13");
+    act(&mut g, &r, 0, code(PLOT, 0, 0));
+    act(&mut g, &r, 1, code(PLOT, 0, 0));
+    let chooser = g.actor().unwrap();
+    act(&mut g, &r, chooser, code(FIRST, 0, 0));
+    assert!(matches!(g.pending.first(), Some(Pending::Effect(_))));
+    act(&mut g, &r, 0, code(GEN_YES, 0, 0));
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(mine)));
+    assert!(g.locate(mine).is_none() && g.seats[0].hand.contains(&id(&r, "C13")));
+}
+
+/// "Rivelare le carte del mazzo": House Messenger looks at the top 2 cards, one goes to the hand, the other to the
+/// bottom of the deck.
+#[test]
+fn rivelare_house_messenger_top_two() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U227"]);
+    let (a, b, c) = (id(&r, "C11"), id(&r, "C13"), id(&r, "U6"));
+    g.seats[0].deck = vec![a, b, c]; // top = last: U6, then C13
+    g.seats[0].gold = 10;
+    let x = hand_card(&mut g, &r, 0, "C118");
+    act(&mut g, &r, 0, code(MARSHAL, x, 0));
+    act(&mut g, &r, 0, code(GEN_YES, 0, 0));
+    let picks = of_kind(&g, &r, 0, GEN_PICK);
+    assert_eq!(picks.len(), 2);
+    let Some(Pending::Effect(res)) = g.pending.first() else { panic!() };
+    let super::super::rules::triggered::Step::Pick { choices, .. } = &res.step else { panic!() };
+    let take = choices.iter().position(|&k| k == c).unwrap();
+    act(&mut g, &r, 0, code(GEN_PICK, 0, take));
+    assert_eq!(g.seats[0].hand, vec![c]);
+    assert_eq!(g.seats[0].deck, vec![b, a], "the other looked-at card went to the bottom");
+}
+
+/// "Alzare" (stand effects): Storm's End stands 2 kneeling characters; only kneeling ones are offered.
+#[test]
+fn alzare_storms_end_stands_two() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let se = put(&mut g, &r, 0, "R58");
+    influence(&mut g, &r, 0, 1);
+    let a = put(&mut g, &r, 0, "C11");
+    let b = put(&mut g, &r, 0, "C13");
+    let c = put(&mut g, &r, 0, "C14");
+    for u in [a, b] {
+        let (s, i) = g.locate(u).unwrap();
+        g.seats[s].play[i].kneeling = true;
+    }
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(GEN_USE, 0, usize::from(se)));
+    pay(&mut g, &r, 0);
+    assert!(!of_kind(&g, &r, 0, GEN_TARGET).contains(&code(GEN_TARGET, 0, usize::from(c))));
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(a)));
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(b)));
+    assert!(!card(&g, a).kneeling && !card(&g, b).kneeling);
+}
+
+/// "Restrizioni" ("cannot" beats "can"): after Like the Seas a Greyjoy defender cannot be killed, not even by the
+/// military claim (it is not offered), and Too Blind to See stops a character from being declared.
+#[test]
+fn restrizioni_cannot_be_killed_or_declared() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let blind = put(&mut g, &r, 1, "C11");
+    put(&mut g, &r, 0, "C14"); // seat 0 has a challenge to declare: the phase goes on
+    window(&mut g, Phase::Challenges, At::Challenges);
+    let x = hand_card(&mut g, &r, 0, "C209");
+    act(&mut g, &r, 0, code(GEN_EVENT, x, 0));
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(blind)));
+    assert!(!g.can_attack(&r, 1, blind, MIL), "it cannot attack until the end of the phase");
+    let mut ev = Events::new();
+    g.lasting.push(super::super::rules::triggered::Lasting {
+        uid: blind,
+        what: super::super::rules::triggered::Lasts::CannotBeKilled,
+    });
+    g.kill(&r, blind, true, &mut ev);
+    assert!(g.locate(blind).is_some(), "cannot be killed");
+}
+
+/// "Testo vuoto" (blanking): Nightmares blanks a character's text box until the end of the phase: its abilities
+/// and printed keywords are off.
+#[test]
+fn testo_vuoto_nightmares() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let huntress = put(&mut g, &r, 1, "C13"); // stealth
+    window(&mut g, Phase::Challenges, At::Challenges);
+    let x = hand_card(&mut g, &r, 0, "C195");
+    act(&mut g, &r, 0, code(GEN_EVENT, x, 0));
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(huntress)));
+    assert!(!g.stealthy(&r, 1, card(&g, huntress)));
+    g.expire_phase();
+    assert!(g.stealthy(&r, 1, card(&g, huntress)));
+}
+
+/// "Fase 5: Predominio" actions and "STR 0 kills": Dothraki Sea gives -1 STR to a character without attachments;
+/// at STR 0 it is killed.
+#[test]
+fn predominio_dothraki_sea_kills_at_zero() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Dominance, ["U224", "U227"]);
+    let sea = put(&mut g, &r, 0, "C101");
+    let weak = put(&mut g, &r, 1, "C13"); // STR 1
+    window(&mut g, Phase::Dominance, At::Dominance);
+    act(&mut g, &r, 0, code(GEN_USE, 0, usize::from(sea)));
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(weak)));
+    assert!(g.locate(weak).is_none() && g.seats[1].dead.contains(&id(&r, "C13")));
+}
+
+/// "Risposte" after a win (total STR): Make an Example claims 3 House power after a win with 8 or more STR only.
+#[test]
+fn risposte_make_an_example_needs_eight_str() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let a = put(&mut g, &r, 0, "C11");
+    let b = put(&mut g, &r, 0, "U16");
+    hand_card(&mut g, &r, 0, "R192");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    pass_window(&mut g, &r);
+    challenge(&mut g, &r, 0, MIL, 1, &[a, b], &[]);
+    let asked = g.pending.iter().any(|p| matches!(p, Pending::Effect(x) if x.card == id(&r, "R192")));
+    assert!(asked, "4 + 4 STR: eight");
+    let mut g2 = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let a = put(&mut g2, &r, 0, "C11");
+    hand_card(&mut g2, &r, 0, "R192");
+    window(&mut g2, Phase::Challenges, At::Challenges);
+    pass_window(&mut g2, &r);
+    challenge(&mut g2, &r, 0, MIL, 1, &[a], &[]);
+    assert!(!g2.pending.iter().any(|p| matches!(p, Pending::Effect(_))), "4 STR is not enough");
+}
+
+/// Every record of `cards.json` parses, and a random match with every composable-ability card in both decks plays
+/// to its end (or the decision cap) without a panic, the state valid after every decision.
+#[test]
+fn new_cards_parse_and_random_matches_play_out() {
+    let r0 = rules();
+    let composable: Vec<u16> = (0..r0.cards.len() as u16)
+        .filter(|&c| {
+            let d = &r0.cards[usize::from(c)];
+            d.abilities.iter().any(|a| matches!(a, Ability::Action(_) | Ability::Triggered(_)))
+        })
+        .collect();
+    assert!(composable.len() >= 50, "{} composable records", composable.len());
+    let mut r = r0.clone();
+    for d in r.decks.iter_mut() {
+        let plots: Vec<u16> = composable.iter().copied().filter(|&c| r0.cards[usize::from(c)].kind == super::super::content::Kind::Plot).collect();
+        d.plots.truncate(7 - plots.len().min(7));
+        d.plots.extend(plots);
+        let cards: Vec<u16> = composable.iter().copied().filter(|&c| r0.cards[usize::from(c)].kind != super::super::content::Kind::Plot).collect();
+        d.cards.truncate(60usize.saturating_sub(cards.len()));
+        d.cards.extend(cards);
+    }
+    let mut rng = crate::rng::Rng::new(5);
+    let mut used = 0;
+    let mut finished = 0;
+    for seed in 0..6u64 {
+        let mut g = AgotCcg::new(&r, 2, seed).unwrap();
+        let mut ev = Events::disabled();
+        for _ in 0..4000 {
+            if g.outcome().is_some() || g.phase == Phase::Over {
+                break;
+            }
+            let Some(p) = (0..2).find(|&p| g.to_act().contains(p)) else { break };
+            let l = legal(&g, &r, p);
+            assert!(!l.is_empty(), "seat {p} to act with no legal action: {:?}", g.pending.first());
+            let a = l[rng.index(l.len())];
+            used += usize::from((GEN_EVENT..=GEN_PICK).contains(&split(a).0));
+            g.apply(&r, p, a, &mut ev).unwrap();
+            g.validate(&r).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        }
+        finished += usize::from(g.phase == Phase::Over);
+    }
+    assert!(used >= 30, "the composable abilities were used {used} times");
+    eprintln!("composable decisions: {used}, finished matches: {finished}");
+}
