@@ -25,10 +25,11 @@ fn friendly(op: &Op) -> Option<bool> {
         | Op::Blank { on: On::Target }
         | Op::CannotBeDeclared { on: On::Target }
         | Op::DiscardPower { on: On::Target, .. }
-        | Op::TakePower { on: On::Target }
+        | Op::TakePower { on: On::Target, .. }
         | Op::DiscardAttachments { on: On::Target }
         | Op::MoveThisAttachment => false,
-        Op::Str { amount, on: On::Target } => *amount > 0,
+        Op::AttachThis => false,
+        Op::Str { amount, on: On::Target, .. } => *amount > 0,
         Op::Stand { on: On::Target }
         | Op::GainIcons { on: On::Target, .. }
         | Op::GainKeywords { on: On::Target, .. }
@@ -101,6 +102,7 @@ impl AgotCcg {
             event: false,
             step: Step::Target,
             targets: Vec::new(),
+            x: 0,
         };
         self.effect_targets(rules, &r, f).into_iter().any(|u| self.controls(p, u) != hostile)
     }
@@ -156,7 +158,9 @@ impl AgotCcg {
                 20 - (inf - left).abs() * 2
             }
             GEN_PICK => match self.first_resolving().map(|r| &r.step) {
-                Some(Step::Pick { choices, .. }) => choices.get(y).map_or(0, |&c| 10 + i32::from(def(rules, c).cost)),
+                Some(Step::Pick { choices, .. }) => {
+                    choices.get(y).map_or(0, |&c| 10 + i32::from(def(rules, c % 2048).cost))
+                }
                 _ => 0,
             },
             _ => 0,
@@ -196,7 +200,7 @@ impl AgotCcg {
             GEN_INF => ActionInfo::new(a, "influence", format!("kneel {} for influence", name(y))).with("uid", y),
             GEN_PICK => {
                 let c = match self.first_resolving().map(|r| &r.step) {
-                    Some(Step::Pick { choices, .. }) => choices.get(y).copied(),
+                    Some(Step::Pick { choices, .. }) => choices.get(y).map(|c| c % 2048),
                     _ => None,
                 };
                 ActionInfo::new(a, "take", format!("take {}", card_name(c))).with("index", y)

@@ -238,6 +238,9 @@ pub struct AgotCcg {
     pub lasting: Vec<super::rules::triggered::Lasting>,
     #[serde(default)]
     pub uses: Vec<super::rules::triggered::Use>,
+    /// The challenges won this phase: (winner, challenge type), for "play only if you won ..." restrictions.
+    #[serde(default)]
+    pub wins: Vec<(Player, u8)>,
     pub winners: Vec<Player>,
     pub decisions: u64,
     pub rng: Rng,

@@ -159,6 +159,10 @@ pub enum Cost {
     DiscardFromHand { n: u8 },
     /// Discard power from this card.
     DiscardPower { n: u8 },
+    /// Kneel any number of influence providers: X is the influence paid.
+    InfluenceX,
+    /// Discard your whole hand.
+    DiscardHand,
 }
 
 /// What an operation acts on.
@@ -233,10 +237,13 @@ pub enum Op {
         #[serde(default)]
         on: On,
     },
+    /// `per_x`: the amount is multiplied by the X paid.
     Str {
         amount: i8,
         #[serde(default)]
         on: On,
+        #[serde(default)]
+        per_x: bool,
     },
     /// "Killed if its STR is 0" (checked when this operation resolves).
     KillIfZeroStr {
@@ -285,6 +292,8 @@ pub enum Op {
         n: u8,
         #[serde(default)]
         on: On,
+        #[serde(default)]
+        per_x: bool,
     },
     /// Discard up to `n` power from it (255: all).
     DiscardPower {
@@ -292,10 +301,12 @@ pub enum Op {
         #[serde(default)]
         on: On,
     },
-    /// Move all power from it onto this card.
+    /// Move `n` power (0: all) from it onto this card.
     TakePower {
         #[serde(default)]
         on: On,
+        #[serde(default)]
+        n: u8,
     },
     DiscardAttachments {
         #[serde(default)]
@@ -326,15 +337,70 @@ pub enum Op {
         top: u8,
         #[serde(default)]
         rest: Option<To>,
+        /// Whose pile (default: your own).
+        #[serde(default = "you")]
+        whose: Who,
+        /// Only the matching card closest to the top of the pile.
+        #[serde(default)]
+        topmost: bool,
+        /// Every further card taken has the first one's title.
+        #[serde(default)]
+        same_title: bool,
     },
     /// Move this card (a card in a pile or hand) to `to`.
     Move { to: To },
-    /// Each opponent discards the top `n` cards of his deck.
-    MillOpponents { n: u8 },
+    /// Each opponent discards the top `n` cards of his deck; `draw_per_doomed`: you draw 1 card per doomed card
+    /// discarded so.
+    MillOpponents {
+        n: u8,
+        #[serde(default)]
+        draw_per_doomed: bool,
+    },
+    /// Put the top `n` cards of your deck into your hand (not a draw).
+    TopToHand { n: u8 },
+    /// Each player with at most `hand_max` cards in hand draws `n`.
+    EachPlayerDraws { n: u8, hand_max: u8 },
+    /// Put every matching card of every dead pile into play under its owner's control.
+    AllFromDeadPiles {
+        #[serde(default)]
+        filter: Filter,
+    },
+    /// Attach this attachment, from the pile it is in, to the target.
+    AttachThis,
+}
+
+/// A play restriction (research §3.1: checked before anything is paid).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "if", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Require {
+    /// You have between `min` and `max` plots with this trait in your used pile.
+    UsedPlots {
+        #[serde(rename = "trait")]
+        tr: String,
+        #[serde(default)]
+        min: u8,
+        #[serde(default = "many")]
+        max: u8,
+    },
+    /// Some player has a revealed plot with this trait.
+    PlotRevealed {
+        #[serde(rename = "trait")]
+        tr: String,
+    },
+    /// You won a challenge of each of these types (icon letters) this phase.
+    WonThisPhase { challenges: String },
+}
+
+fn many() -> u8 {
+    255
 }
 
 fn one() -> u8 {
     1
+}
+
+fn you() -> Who {
+    Who::You
 }
 
 /// How often an ability may be used (rulebook "Limite"): `n` times per phase or per round.
@@ -391,6 +457,11 @@ pub struct Body {
     /// Only while this card participates in the current challenge.
     #[serde(default)]
     pub while_participating: bool,
+    #[serde(default)]
+    pub require: Vec<Require>,
+    /// Choose X targets (X paid with `influence_x`).
+    #[serde(default)]
+    pub targets_x: bool,
 }
 
 fn yes() -> bool {
@@ -424,7 +495,7 @@ fn check_op(op: &Op) -> Result<(), String> {
             keyword_bits(keywords)?;
             check_on(on)
         }
-        Op::Take { filter, .. } => check_filter(filter),
+        Op::Take { filter, .. } | Op::AllFromDeadPiles { filter } => check_filter(filter),
         Op::Kneel { on }
         | Op::Stand { on }
         | Op::Kill { on }
@@ -440,7 +511,7 @@ fn check_op(op: &Op) -> Result<(), String> {
         | Op::NoKneelToDeclare { on }
         | Op::ClaimPower { on, .. }
         | Op::DiscardPower { on, .. }
-        | Op::TakePower { on }
+        | Op::TakePower { on, .. }
         | Op::DiscardAttachments { on } => check_on(on),
         _ => Ok(()),
     }
@@ -484,9 +555,10 @@ pub fn check_body(b: &Body, action: bool) -> Result<(), String> {
                 | Op::NoKneelToDeclare { on: On::Target }
                 | Op::ClaimPower { on: On::Target, .. }
                 | Op::DiscardPower { on: On::Target, .. }
-                | Op::TakePower { on: On::Target }
+                | Op::TakePower { on: On::Target, .. }
                 | Op::DiscardAttachments { on: On::Target }
                 | Op::MoveThisAttachment
+                | Op::AttachThis
         )
     });
     if uses_target != b.target.is_some() {
@@ -494,6 +566,11 @@ pub fn check_body(b: &Body, action: bool) -> Result<(), String> {
     }
     if let Some(t) = &b.target {
         check_filter(t)?;
+    }
+    for r in &b.require {
+        if let Require::WonThisPhase { challenges } = r {
+            icon_bits(challenges)?;
+        }
     }
     b.effect.iter().try_for_each(check_op)
 }

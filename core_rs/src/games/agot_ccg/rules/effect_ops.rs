@@ -48,7 +48,7 @@ impl AgotCcg {
     }
 
     /// Put a card that is not in play into one of its owner's zones (play: enters under his control).
-    fn place(&mut self, rules: &Rules, owner: Player, card: u16, to: To, ev: &mut Events<Event>) {
+    pub fn place(&mut self, rules: &Rules, owner: Player, card: u16, to: To, ev: &mut Events<Event>) {
         let o = usize::from(owner);
         match to {
             To::Hand => self.seats[o].hand.push(card),
@@ -122,9 +122,10 @@ impl AgotCcg {
                     }
                 }
             }
-            Op::Str { amount, on } => {
+            Op::Str { amount, on, per_x } => {
+                let amount = if *per_x { amount.saturating_mul(r.x.min(100) as i8) } else { *amount };
                 for u in self.subjects(rules, r, on) {
-                    self.mods.push((u, *amount));
+                    self.mods.push((u, amount));
                 }
             }
             Op::KillIfZeroStr { on } => {
@@ -164,7 +165,8 @@ impl AgotCcg {
                     }
                 }
             }
-            Op::ClaimPower { n, on } => {
+            Op::ClaimPower { n, on, per_x } => {
+                let n = &if *per_x { n.saturating_mul(r.x) } else { *n };
                 for u in self.subjects(rules, r, on) {
                     let Some((s, i)) = self.locate(u) else { continue };
                     let c = &mut self.seats[s].play[i];
@@ -182,7 +184,7 @@ impl AgotCcg {
                     ev.public(|| Event::PowerLost { seat: s as Player, n: k });
                 }
             }
-            Op::TakePower { on } => {
+            Op::TakePower { on, n } => {
                 let Some((ts, ti)) = r.src.and_then(|u| self.locate(u)) else { return };
                 let mut got = 0u8;
                 for u in self.subjects(rules, r, on) {
@@ -190,7 +192,10 @@ impl AgotCcg {
                         continue;
                     }
                     let Some((s, i)) = self.locate(u) else { continue };
-                    got = got.saturating_add(std::mem::take(&mut self.seats[s].play[i].power));
+                    let c = &mut self.seats[s].play[i];
+                    let k = if *n == 0 { c.power } else { (*n).min(c.power) };
+                    c.power -= k;
+                    got = got.saturating_add(k);
                 }
                 let c = &mut self.seats[ts].play[ti];
                 c.power = c.power.saturating_add(got);
@@ -223,15 +228,20 @@ impl AgotCcg {
             Op::HousePower { n } => self.claim_house(me, *n, ev),
             Op::Draw { n } => self.draw(ps, *n, true, ev),
             Op::Gold { n } => self.seats[ps].gold = self.seats[ps].gold.saturating_add(*n),
-            Op::MillOpponents { n } => {
+            Op::MillOpponents { n, draw_per_doomed } => {
+                let mut doomed = 0u8;
                 for q in self.order() {
                     if q == me {
                         continue;
                     }
                     for _ in 0..*n {
                         let Some(c) = self.seats[usize::from(q)].deck.pop() else { break };
+                        doomed += u8::from(def(rules, c).doomed);
                         self.to_discard(rules, q, c, ev);
                     }
+                }
+                if *draw_per_doomed && doomed > 0 {
+                    self.draw(ps, doomed, true, ev);
                 }
             }
             Op::Move { to } => {
@@ -258,29 +268,18 @@ impl AgotCcg {
                 }
                 self.place(rules, me, r.card, *to, ev);
             }
-            Op::Take { from, filter, to, count, top, .. } => {
-                let s = &self.seats[ps];
-                let pool: Vec<u16> = match from {
-                    Pile::Hand => s.hand.clone(),
-                    Pile::Discard => s.discard.clone(),
-                    Pile::Dead => s.dead.clone(),
-                    Pile::Deck if *top > 0 => s.deck.iter().rev().take(usize::from(*top)).copied().collect(),
-                    Pile::Deck => s.deck.clone(),
-                };
-                let looked = if *from == Pile::Deck { (*top).min(s.deck.len() as u8) } else { 0 };
-                let enters = |c: u16| *to != To::Play || self.can_enter_unique(rules, ps, c);
-                let mut choices: Vec<u16> =
-                    pool.into_iter().filter(|&c| self.def_matches(rules, c, filter) && enters(c)).collect();
-                choices.sort_unstable();
-                choices.dedup();
+            Op::Take { from, count, top, .. } => {
+                let looked = if *from == Pile::Deck { (*top).min(self.seats[ps].deck.len() as u8) } else { 0 };
+                let choices = self.take_choices(rules, r, op, looked, None);
                 if choices.is_empty() {
                     self.finish_pick(rules, r, op, looked, ev);
                     return;
                 }
                 if let Some(Pending::Effect(p)) = self.pending.first_mut() {
-                    p.step = Step::Pick { op, choices, left: *count, looked };
+                    p.step = Step::Pick { op, choices, left: *count, looked, first: None };
                 }
             }
+            _ => self.apply_more_op(rules, r, o, ev),
         }
     }
 
@@ -294,88 +293,73 @@ impl AgotCcg {
         }
     }
 
-    /// GEN_PICK: take the offered card number `y` for the pending `Take`.
-    pub fn pick(&mut self, rules: &Rules, p: Player, y: usize, ev: &mut Events<Event>) {
-        let Some(Pending::Effect(r)) = self.pending.first().cloned() else { return };
-        let Step::Pick { op, choices, left, looked } = r.step.clone() else { return };
-        let Some(Op::Take { from, filter, to, .. }) = self.body_of(rules, &r).and_then(|b| b.effect.get(usize::from(op)))
-        else {
-            return;
-        };
-        let Some(&card) = choices.get(y) else { return };
-        let ps = usize::from(p);
-        let s = &mut self.seats[ps];
-        let pile = match from {
-            Pile::Hand => &mut s.hand,
-            Pile::Discard => &mut s.discard,
-            Pile::Dead => &mut s.dead,
-            Pile::Deck => &mut s.deck,
-        };
-        // From a looked-at top of the deck, only those cards; elsewhere the topmost copy.
-        let lo = if *from == Pile::Deck && looked > 0 { pile.len().saturating_sub(usize::from(looked)) } else { 0 };
-        let Some(i) = pile[lo..].iter().rposition(|&c| c == card).map(|i| i + lo) else { return };
-        pile.remove(i);
-        let looked = if *from == Pile::Deck && looked > 0 { looked - 1 } else { looked };
-        let to = *to;
-        self.place(rules, p, card, to, ev);
-        // Still offered: the matching cards left in the pile (the looked-at ones for a look at the top).
-        let s = &self.seats[ps];
-        let rest: Vec<u16> = match from {
-            Pile::Hand => s.hand.clone(),
-            Pile::Discard => s.discard.clone(),
-            Pile::Dead => s.dead.clone(),
-            Pile::Deck if looked > 0 => s.deck.iter().rev().take(usize::from(looked)).copied().collect(),
-            Pile::Deck if r.step_top(rules, self) > 0 => Vec::new(),
-            Pile::Deck => s.deck.clone(),
-        };
-        let enters = |c: u16| to != To::Play || self.can_enter_unique(rules, ps, c);
-        let mut choices: Vec<u16> =
-            rest.into_iter().filter(|&c| self.def_matches(rules, c, filter) && enters(c)).collect();
-        choices.sort_unstable();
-        choices.dedup();
-        let left = left.saturating_sub(1);
-        let Some(pos) = self.pending.iter().position(|x| matches!(x, Pending::Effect(q) if q.card == r.card && q.ab == r.ab && q.seat == r.seat)) else { return };
-        if left == 0 || choices.is_empty() {
-            if let Pending::Effect(q) = &mut self.pending[pos] {
-                q.step = Step::Run { op: op + 1 };
-            }
-            self.finish_pick(rules, &r, op, looked, ev);
-        } else if let Pending::Effect(q) = &mut self.pending[pos] {
-            q.step = Step::Pick { op, choices, left, looked };
-        }
-    }
-
-    /// After a `Take`: the unpicked looked-at cards go where the card says (or stay on top), a searched deck is
-    /// shuffled.
-    pub fn finish_pick(&mut self, rules: &Rules, r: &Resolving, op: u8, looked: u8, ev: &mut Events<Event>) {
-        let Some(Op::Take { from: Pile::Deck, top, rest, .. }) =
-            self.body_of(rules, r).and_then(|b| b.effect.get(usize::from(op)))
-        else {
-            return;
-        };
-        let ps = usize::from(r.seat);
-        if *top == 0 {
-            let mut deck = std::mem::take(&mut self.seats[ps].deck);
-            self.rng.shuffle(&mut deck);
-            self.seats[ps].deck = deck;
-            return;
-        }
-        if let Some(to) = rest.filter(|t| *t != To::DeckTop) {
-            for _ in 0..looked {
-                let Some(c) = self.seats[ps].deck.pop() else { break };
-                self.place(rules, r.seat, c, to, ev);
-            }
-        }
-    }
 }
 
-impl Resolving {
-    /// The `top` of this resolution's pending `Take`, if it looks at the deck's top cards.
-    fn step_top(&self, rules: &Rules, g: &AgotCcg) -> u8 {
-        let Step::Pick { op, .. } = self.step else { return 0 };
-        match g.body_of(rules, self).and_then(|b| b.effect.get(usize::from(op))) {
-            Some(Op::Take { top, .. }) => *top,
-            _ => 0,
+impl AgotCcg {
+    /// The operations that act on piles and every player rather than on the cards an ability names.
+    fn apply_more_op(&mut self, rules: &Rules, r: &mut Resolving, o: &Op, ev: &mut Events<Event>) {
+        let me = r.seat;
+        let ps = usize::from(me);
+        match o {
+            Op::TopToHand { n } => {
+                for _ in 0..*n {
+                    let Some(c) = self.seats[ps].deck.pop() else { break };
+                    self.seats[ps].hand.push(c);
+                }
+            }
+            Op::EachPlayerDraws { n, hand_max } => {
+                for q in self.order() {
+                    if self.seats[usize::from(q)].hand.len() <= usize::from(*hand_max) {
+                        self.draw(usize::from(q), *n, true, ev);
+                    }
+                }
+            }
+            Op::AllFromDeadPiles { filter } => {
+                for q in self.order() {
+                    let qs = usize::from(q);
+                    let dead = std::mem::take(&mut self.seats[qs].dead);
+                    let mut keep = Vec::new();
+                    let mut back = Vec::new();
+                    for c in dead {
+                        if self.def_matches(rules, c, filter) {
+                            back.push(c);
+                        } else {
+                            keep.push(c);
+                        }
+                    }
+                    self.seats[qs].dead = keep;
+                    for c in back {
+                        // A unique card whose copy is still in the dead pile, or already in play, stays dead.
+                        if self.can_enter_unique(rules, qs, c) {
+                            let uid = self.enter_play(qs, c, q);
+                            ev.public(|| Event::Marshalled { seat: q, card: c, cost: 0 });
+                            self.entered(rules, uid, false, ev);
+                        } else {
+                            self.seats[qs].dead.push(c);
+                        }
+                    }
+                }
+            }
+            Op::AttachThis => {
+                let (Some(zone), Some(&to)) = (r.zone, r.targets.first()) else { return };
+                if !self.takes_attachments(rules, to) {
+                    return;
+                }
+                let s = &mut self.seats[ps];
+                let pile = match zone {
+                    0 => &mut s.hand,
+                    1 => &mut s.discard,
+                    _ => &mut s.dead,
+                };
+                let Some(i) = pile.iter().rposition(|&c| c == r.card) else { return };
+                pile.remove(i);
+                if let Some((s2, i2)) = self.locate(to) {
+                    self.seats[s2].play[i2].attachments.push((r.card, me));
+                    let host = self.seats[s2].play[i2].def;
+                    ev.public(|| Event::Attached { seat: me, card: r.card, host });
+                }
+            }
+            _ => {}
         }
     }
 }

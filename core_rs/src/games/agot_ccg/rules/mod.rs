@@ -3,6 +3,7 @@
 
 pub mod actions;
 pub mod effect_ops;
+pub mod effect_take;
 pub mod flow;
 pub mod perform;
 pub mod triggered;
@@ -88,6 +89,7 @@ impl AgotCcg {
             next_uid: 0,
             lasting: Vec::new(),
             uses: Vec::new(),
+            wins: Vec::new(),
             winners: Vec::new(),
             decisions: 0,
             rng,

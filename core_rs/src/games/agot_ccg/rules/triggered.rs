@@ -12,7 +12,7 @@ use super::super::content::{
 };
 use super::super::effects::def;
 use super::super::state::{AgotCcg, At, Challenge, Event, Pending, Phase};
-use super::super::vocab::{Body, Cost, Filter, Per, Place, Role, To, Trigger, Who, Zone};
+use super::super::vocab::{Body, Cost, Filter, Per, Place, Require, Role, To, Trigger, Who, Zone};
 use super::actions::*;
 use crate::engine::{Action, Events, Player};
 
@@ -60,7 +60,14 @@ pub enum Step {
     Run { op: u8 },
     /// Taking up to `left` of the offered cards (definitions) for effect number `op`; `looked`: how many of the
     /// deck's top cards were looked at and are not yet placed.
-    Pick { op: u8, choices: Vec<u16>, left: u8, looked: u8 },
+    Pick {
+        op: u8,
+        choices: Vec<u16>,
+        left: u8,
+        looked: u8,
+        #[serde(default)]
+        first: Option<u16>,
+    },
 }
 
 /// A composable ability on its way through the framework.
@@ -81,6 +88,9 @@ pub struct Resolving {
     pub event: bool,
     pub step: Step,
     pub targets: Vec<u16>,
+    /// The X paid (`influence_x`).
+    #[serde(default)]
+    pub x: u8,
 }
 
 impl Resolving {
@@ -109,6 +119,9 @@ pub fn body(ab: &Ability) -> Option<(&Body, bool)> {
         _ => None,
     }
 }
+
+/// The `left` of an influence step paying "X": open until the player stops.
+const X_OPEN: u8 = 255;
 
 const ZONE_HAND: u8 = 0;
 const ZONE_DISCARD: u8 = 1;
@@ -161,6 +174,7 @@ impl AgotCcg {
     pub fn expire_phase(&mut self) {
         self.lasting.clear();
         self.uses.retain(|u| u.round);
+        self.wins.clear();
     }
 
     /// A new round: per-round uses expire.
@@ -275,6 +289,24 @@ impl AgotCcg {
                 return false;
             }
         }
+        for req in &b.require {
+            let ok = match req {
+                Require::UsedPlots { tr, min, max } => {
+                    let k = seat.used.iter().filter(|&&p| def(rules, p).has_trait(tr)).count();
+                    (usize::from(*min)..=usize::from(*max)).contains(&k)
+                }
+                Require::PlotRevealed { tr } => {
+                    self.seats.iter().any(|s| s.plot.is_some_and(|p| def(rules, p).has_trait(tr)))
+                }
+                Require::WonThisPhase { challenges } => {
+                    let need = icon_bits(challenges).unwrap_or(0);
+                    (0..3u8).filter(|k| need & (1 << k) != 0).all(|k| self.wins.contains(&(r.seat, k)))
+                }
+            };
+            if !ok {
+                return false;
+            }
+        }
         let mut influence = 0u8;
         for c in &b.cost {
             let ok = match c {
@@ -288,6 +320,11 @@ impl AgotCcg {
                 Cost::Gold { n } => seat.gold >= *n,
                 Cost::DiscardFromHand { n } => seat.hand.len() >= usize::from(*n) + usize::from(r.event),
                 Cost::DiscardPower { n } => card_of(r.src).is_some_and(|c| c.power >= *n),
+                Cost::InfluenceX => {
+                    influence = influence.saturating_add(1);
+                    true
+                }
+                Cost::DiscardHand => true,
             };
             if !ok {
                 return false;
@@ -347,6 +384,7 @@ impl AgotCcg {
             event: false,
             step: Step::Pay { k: 0 },
             targets: Vec::new(),
+            x: 0,
         }
     }
 
@@ -518,7 +556,11 @@ impl AgotCcg {
             GEN_TARGET => {
                 let Some(Pending::Effect(r)) = self.pending.first_mut() else { return };
                 r.targets.push(y as u16);
-                let want = def(rules, r.card).abilities.get(usize::from(r.ab)).and_then(body).map_or(1, |b| b.0.targets);
+                let want = def(rules, r.card)
+                    .abilities
+                    .get(usize::from(r.ab))
+                    .and_then(body)
+                    .map_or(1, |b| if b.0.targets_x { r.x.max(1) } else { b.0.targets });
                 if r.targets.len() >= usize::from(want) {
                     r.step = Step::Run { op: 0 };
                 }
@@ -530,7 +572,11 @@ impl AgotCcg {
                 let (paid, card) = (def(rules, c.def).influence, c.def);
                 ev.public(|| Event::Knelt { seat: p, card });
                 if let Some(Pending::Effect(r)) = self.pending.first_mut() {
-                    if let Step::Influence { k, left } = r.step {
+                    if let Step::Influence { k, left: X_OPEN } = r.step {
+                        // "Kneel X influence": X grows with every provider knelt until the player stops (DONE).
+                        r.x = r.x.saturating_add(paid);
+                        r.step = Step::Influence { k, left: X_OPEN };
+                    } else if let Step::Influence { k, left } = r.step {
                         let left = left.saturating_sub(paid);
                         r.step = if left == 0 { Step::Pay { k: k + 1 } } else { Step::Influence { k, left } };
                     }
@@ -558,6 +604,7 @@ impl AgotCcg {
         let Some(Pending::Effect(r)) = self.pending.first_mut() else { return false };
         match r.step.clone() {
             Step::Target => r.step = Step::Run { op: 0 },
+            Step::Influence { k, left: X_OPEN } => r.step = Step::Pay { k: k + 1 },
             Step::Pick { op, looked, .. } => {
                 r.step = Step::Run { op: op + 1 };
                 let r = r.clone();
@@ -574,9 +621,12 @@ impl AgotCcg {
     pub fn effect_pending_actions(&self, rules: &Rules, r: &Resolving, out: &mut Vec<Action>) {
         match &r.step {
             Step::Ask => out.extend([code(GEN_YES, 0, 0), code(DONE, 0, 0)]),
-            Step::Influence { .. } => {
+            Step::Influence { left, .. } => {
                 let providers = self.influence_providers(rules, usize::from(r.seat));
                 out.extend(providers.into_iter().map(|u| code(GEN_INF, 0, usize::from(u))));
+                if *left == X_OPEN && r.x > 0 {
+                    out.push(code(DONE, 0, 0));
+                }
             }
             Step::Target => {
                 if let Some(f) = self.body_of(rules, r).and_then(|b| b.target.as_ref()) {
@@ -659,6 +709,19 @@ impl AgotCcg {
                             self.pending.insert(0, Pending::DiscardFromHand { seat, left: n });
                         }
                         return true;
+                    }
+                    Cost::InfluenceX => {
+                        if self.available_influence(rules, ps) == 0 {
+                            self.pending.remove(0);
+                            return true;
+                        }
+                        next = Step::Influence { k, left: X_OPEN };
+                    }
+                    Cost::DiscardHand => {
+                        let hand = std::mem::take(&mut self.seats[ps].hand);
+                        for c in hand {
+                            self.to_discard(rules, r.seat, c, ev);
+                        }
                     }
                     Cost::DiscardPower { n } => {
                         let Some((s, i)) = r.src.and_then(|u| self.locate(u)) else {
@@ -858,6 +921,7 @@ impl AgotCcg {
         let dfd = self.side_strength(rules, now.defender, &now.defenders);
         let (total, other) = if w == now.attacker { (att, dfd) } else { (dfd, att) };
         let margin = total.saturating_sub(other);
+        self.wins.push((w, now.kind));
         self.fire(rules, Fired::Won { winner: w, loser, ch: &now, total, margin }, ev);
     }
 
