@@ -306,6 +306,15 @@ pub enum Ability {
     Action(super::vocab::Body),
     /// A triggered ability: a response or forced effect with a trigger, costs, a target and effects.
     Triggered(super::vocab::Body),
+    /// It does not kneel to defend (Northern Heir).
+    NoKneelToDefend,
+    /// It cannot be chosen as a stealth target (Southron Heiress).
+    NotStealthTarget,
+    /// While it attacks, characters matching the filter cannot defend (Balon Greyjoy: non-unique ones).
+    AttackingBarsDefenders { filter: super::vocab::Filter },
+    /// You may choose to pay this gold penalty (cannot be ignored) when playing it, for its "with a gold penalty"
+    /// responses (Pentoshi Captain, Roving Pillagers).
+    OptionalPenalty { penalty: u8 },
 }
 
 fn challenges_phase() -> String {

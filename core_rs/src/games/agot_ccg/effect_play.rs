@@ -103,6 +103,8 @@ impl AgotCcg {
             step: Step::Target,
             targets: Vec::new(),
             x: 0,
+            atts: Vec::new(),
+            mode: None,
         };
         self.effect_targets(rules, &r, f).into_iter().any(|u| self.controls(p, u) != hostile)
     }
@@ -145,6 +147,34 @@ impl AgotCcg {
                     10 + worth + if helps { 5 - standing } else { standing }
                 } else {
                     -20
+                }
+            }
+            GEN_TARGET_ATT => {
+                // An attachment: the opponent's one, or one an opponent put on our character.
+                let Some((s, i)) = self.locate(y as u16) else { return 0 };
+                let Some(&(a, owner)) = self.seats[s].play[i].attachments.get(x.wrapping_sub(1)) else { return 0 };
+                let theirs = (s != usize::from(p)) || owner != p;
+                if theirs {
+                    12 + i32::from(def(rules, a).cost)
+                } else {
+                    -20
+                }
+            }
+            GEN_MODE => {
+                // The option that helps our target or hurts the opponent's, the first such.
+                let Some(r) = self.first_resolving() else { return 0 };
+                let Some(Op::Choose { options }) = (match r.step {
+                    Step::Mode { op } => self.body_of(rules, r).and_then(|b| b.effect.get(usize::from(op))),
+                    _ => None,
+                }) else {
+                    return 0;
+                };
+                let mine = r.targets.first().is_some_and(|&u| self.controls(p, u));
+                let helps = options.get(y).and_then(|o| o.iter().find_map(friendly)).unwrap_or(false);
+                if helps == mine {
+                    10 - y as i32
+                } else {
+                    -5
                 }
             }
             GEN_INF => {
@@ -197,6 +227,12 @@ impl AgotCcg {
                 ActionInfo::new(a, "respond", format!("yes: use {}", card_name(c)))
             }
             GEN_TARGET => ActionInfo::new(a, "target", format!("choose {}", name(y))).with("uid", y),
+            GEN_TARGET_ATT => {
+                let c = self.locate(y as u16).and_then(|(q, i)| self.seats[q].play[i].attachments.get(x.wrapping_sub(1)));
+                let label = format!("choose {} on {}", card_name(c.map(|c| c.0)), name(y));
+                ActionInfo::new(a, "target", label).with("uid", y).with("attachment", x)
+            }
+            GEN_MODE => ActionInfo::new(a, "option", format!("choose option {}", y + 1)).with("option", y),
             GEN_INF => ActionInfo::new(a, "influence", format!("kneel {} for influence", name(y))).with("uid", y),
             GEN_PICK => {
                 let c = match self.first_resolving().map(|r| &r.step) {

@@ -241,6 +241,9 @@ pub struct AgotCcg {
     /// The challenges won this phase: (winner, challenge type), for "play only if you won ..." restrictions.
     #[serde(default)]
     pub wins: Vec<(Player, u8)>,
+    /// Players who claimed power for their House since the last automatic step (their responses are asked then).
+    #[serde(default)]
+    pub house_claims: Vec<Player>,
     pub winners: Vec<Player>,
     pub decisions: u64,
     pub rng: Rng,

@@ -121,7 +121,8 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
                 let pen = if kind == MARSHAL_PENALTY {
                     def(rules, c).abilities.iter().find_map(|ab| match ab {
                         super::content::Ability::PenaltyClaimPower { penalty, .. }
-                        | super::content::Ability::PenaltyOpponentsDiscard { penalty, .. } => Some(*penalty),
+                        | super::content::Ability::PenaltyOpponentsDiscard { penalty, .. }
+                        | super::content::Ability::OptionalPenalty { penalty } => Some(*penalty),
                         _ => None,
                     })
                 } else {
@@ -194,7 +195,7 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
             };
             ActionInfo::new(a, "respond", format!("yes: {what}"))
         }
-        GEN_EVENT..=GEN_PICK => g.describe_effect(rules, p, a, |u| card_name(g, rules, u)),
+        GEN_EVENT..=GEN_MODE => g.describe_effect(rules, p, a, |u| card_name(g, rules, u)),
         _ => ActionInfo::new(a, "unknown", format!("unknown action {a}")),
     }
 }

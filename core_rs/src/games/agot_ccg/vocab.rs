@@ -127,6 +127,9 @@ pub enum Trigger {
         of: Option<Filter>,
         #[serde(default)]
         from_hand: bool,
+        /// Only when played paying its optional gold penalty.
+        #[serde(default)]
+        with_penalty: bool,
     },
     /// After this card (no `of`) or a matching character is killed; `or_discarded`: or discarded from play.
     Killed {
@@ -139,6 +142,12 @@ pub enum Trigger {
     ToDeadPile,
     /// After this card is declared as an attacker.
     DeclaredAttacker,
+    /// After you play an attachment from your hand.
+    AttachmentPlayed,
+    /// After a character claims power for renown.
+    Renown,
+    /// After a player claims power for his House.
+    HousePower,
 }
 
 /// What a player pays before the effects (rulebook "Costi": all of it, or the ability cannot be used).
@@ -367,6 +376,8 @@ pub enum Op {
     },
     /// Attach this attachment, from the pile it is in, to the target.
     AttachThis,
+    /// The player chooses one of these lists of operations (Casterly Rock: "pick one").
+    Choose { options: Vec<Vec<Op>> },
 }
 
 /// A play restriction (research §3.1: checked before anything is paid).
@@ -496,6 +507,12 @@ fn check_op(op: &Op) -> Result<(), String> {
             check_on(on)
         }
         Op::Take { filter, .. } | Op::AllFromDeadPiles { filter } => check_filter(filter),
+        Op::Choose { options } => {
+            if options.len() < 2 || options.len() > 8 {
+                return Err("choose: 2 to 8 options".into());
+            }
+            options.iter().flatten().try_for_each(check_op)
+        }
         Op::Kneel { on }
         | Op::Stand { on }
         | Op::Kill { on }
@@ -517,6 +534,36 @@ fn check_op(op: &Op) -> Result<(), String> {
     }
 }
 
+/// Does this operation act on the chosen target?
+fn op_uses_target(op: &Op) -> bool {
+    match op {
+        Op::Choose { options } => options.iter().flatten().any(op_uses_target),
+        Op::MoveThisAttachment | Op::AttachThis => true,
+        Op::Kneel { on }
+        | Op::Stand { on }
+        | Op::Kill { on }
+        | Op::Discard { on }
+        | Op::ReturnToHand { on }
+        | Op::ToDeckTop { on }
+        | Op::ToDeckBottom { on }
+        | Op::Str { on, .. }
+        | Op::KillIfZeroStr { on }
+        | Op::GainIcons { on, .. }
+        | Op::LoseIcons { on, .. }
+        | Op::GainKeywords { on, .. }
+        | Op::LoseKeywords { on, .. }
+        | Op::Blank { on }
+        | Op::CannotBeKilled { on }
+        | Op::CannotBeDeclared { on }
+        | Op::NoKneelToDeclare { on }
+        | Op::ClaimPower { on, .. }
+        | Op::DiscardPower { on, .. }
+        | Op::TakePower { on, .. }
+        | Op::DiscardAttachments { on } => *on == On::Target,
+        _ => false,
+    }
+}
+
 /// Checks names inside a composable ability (houses, icons, keywords, phases, challenge types).
 pub fn check_body(b: &Body, action: bool) -> Result<(), String> {
     if action != b.phase.is_some() || action == b.when.is_some() {
@@ -533,34 +580,7 @@ pub fn check_body(b: &Body, action: bool) -> Result<(), String> {
     if b.targets == 0 || b.targets > 8 {
         return Err("targets: 1 to 8".into());
     }
-    let uses_target = b.effect.iter().any(|op| {
-        matches!(
-            op,
-            Op::Kneel { on: On::Target }
-                | Op::Stand { on: On::Target }
-                | Op::Kill { on: On::Target }
-                | Op::Discard { on: On::Target }
-                | Op::ReturnToHand { on: On::Target }
-                | Op::ToDeckTop { on: On::Target }
-                | Op::ToDeckBottom { on: On::Target }
-                | Op::Str { on: On::Target, .. }
-                | Op::KillIfZeroStr { on: On::Target }
-                | Op::GainIcons { on: On::Target, .. }
-                | Op::LoseIcons { on: On::Target, .. }
-                | Op::GainKeywords { on: On::Target, .. }
-                | Op::LoseKeywords { on: On::Target, .. }
-                | Op::Blank { on: On::Target }
-                | Op::CannotBeKilled { on: On::Target }
-                | Op::CannotBeDeclared { on: On::Target }
-                | Op::NoKneelToDeclare { on: On::Target }
-                | Op::ClaimPower { on: On::Target, .. }
-                | Op::DiscardPower { on: On::Target, .. }
-                | Op::TakePower { on: On::Target, .. }
-                | Op::DiscardAttachments { on: On::Target }
-                | Op::MoveThisAttachment
-                | Op::AttachThis
-        )
-    });
+    let uses_target = b.effect.iter().any(op_uses_target);
     if uses_target != b.target.is_some() {
         return Err("an effect on the target needs a `target` filter, and a `target` needs such an effect".into());
     }

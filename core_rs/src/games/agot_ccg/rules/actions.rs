@@ -51,6 +51,10 @@ pub const GEN_TARGET: u32 = 27;
 pub const GEN_INF: u32 = 28;
 /// Take the offered card (y = index in the offered list) from a pile or a searched deck.
 pub const GEN_PICK: u32 = 29;
+/// Choose an attachment as the target (x = its index + 1 on the host, y = the host's uid).
+pub const GEN_TARGET_ATT: u32 = 30;
+/// Choose option y of a "pick one" effect.
+pub const GEN_MODE: u32 = 31;
 /// Up to this many eligible characters, a declaration is one decision among all the subsets (the rulebook's
 /// single act of kneeling "il numero desiderato di Personaggi"); with more, characters are added one at a time.
 pub const SET_MAX: usize = 6;
@@ -199,7 +203,8 @@ impl AgotCcg {
                     }
                     let pen = d.abilities.iter().find_map(|a| match a {
                         Ability::PenaltyClaimPower { penalty, .. }
-                        | Ability::PenaltyOpponentsDiscard { penalty, .. } => Some(*penalty),
+                        | Ability::PenaltyOpponentsDiscard { penalty, .. }
+                        | Ability::OptionalPenalty { penalty } => Some(*penalty),
                         _ => None,
                     });
                     if let Some(pen) = pen {
@@ -352,7 +357,7 @@ impl AgotCcg {
             let a = &self.seats[s].play[i];
             self.abilities(rules, a).iter().any(|x| matches!(x, Ability::ArmyCannotDefendWhileAttacking))
         });
-        !(lookout && d.has_trait("Army"))
+        !(lookout && d.has_trait("Army")) && !self.barred_from_defending(rules, p, uid)
     }
 
     pub fn pending_actions(&self, rules: &Rules, pend: &Pending, out: &mut Vec<Action>) {
@@ -376,6 +381,7 @@ impl AgotCcg {
                     if def(rules, c.def).kind == Kind::Character
                         && !ch.bypassed.contains(&c.uid)
                         && !self.stealthy(rules, dfd, c)
+                        && !self.abilities(rules, c).iter().any(|a| matches!(a, Ability::NotStealthTarget))
                     {
                         out.push(code(STEALTH, 0, usize::from(c.uid)));
                     }

@@ -111,6 +111,19 @@ impl AgotCcg {
                     Op::ToDeckTop { .. } => To::DeckTop,
                     _ => To::DeckBottom,
                 };
+                if *on == On::Target {
+                    for (host, a, owner) in std::mem::take(&mut r.atts) {
+                        let Some((s, i)) = self.locate(host) else { continue };
+                        let atts = &mut self.seats[s].play[i].attachments;
+                        let Some(j) = atts.iter().position(|&x| x == (a, owner)) else { continue };
+                        atts.remove(j);
+                        if to == To::Hand {
+                            self.seats[usize::from(owner)].hand.push(a);
+                        } else {
+                            self.place(rules, owner, a, to, ev);
+                        }
+                    }
+                }
                 for u in self.subjects(rules, r, on) {
                     if let Some((s, i)) = self.locate(u) {
                         let card = self.seats[s].play[i].def;
@@ -279,6 +292,21 @@ impl AgotCcg {
                     p.step = Step::Pick { op, choices, left: *count, looked, first: None };
                 }
             }
+            Op::Choose { options } => match r.mode.take() {
+                None => {
+                    if let Some(Pending::Effect(p)) = self.pending.first_mut() {
+                        p.step = Step::Mode { op };
+                    }
+                }
+                Some(m) => {
+                    for sub in options.get(usize::from(m)).into_iter().flatten() {
+                        self.apply_op(rules, r, op, sub, ev);
+                    }
+                    if let Some(Pending::Effect(p)) = self.pending.first_mut() {
+                        p.mode = None;
+                    }
+                }
+            },
             _ => self.apply_more_op(rules, r, o, ev),
         }
     }

@@ -363,6 +363,8 @@ impl AgotCcg {
         if let Some(s) = self.seats.get_mut(usize::from(seat)) {
             s.house_power = s.house_power.saturating_add(n);
             ev.public(|| Event::PowerClaimed { seat, card: None, n });
+            // Asked by the next automatic step, which has the rules at hand (`auto_effect`).
+            self.house_claims.push(seat);
         }
     }
 
@@ -431,6 +433,7 @@ impl AgotCcg {
                             c.power = c.power.saturating_add(1);
                             let card = c.def;
                             ev.public(|| Event::PowerClaimed { seat: s as Player, card: Some(card), n: 1 });
+                            self.fire(rules, super::triggered::Fired::Renown, ev);
                         }
                     }
                 }

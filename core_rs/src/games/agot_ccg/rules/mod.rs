@@ -90,6 +90,7 @@ impl AgotCcg {
             lasting: Vec::new(),
             uses: Vec::new(),
             wins: Vec::new(),
+            house_claims: Vec::new(),
             winners: Vec::new(),
             decisions: 0,
             rng,

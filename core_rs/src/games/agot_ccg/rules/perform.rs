@@ -150,7 +150,7 @@ impl AgotCcg {
             EVENT => self.play_event(rules, ps, x, y as u16, ev),
             INFLUENCE => self.pay_influence(rules, y as u16, ev),
             USE => self.use_ability(rules, ps, x, y as u16, ev),
-            GEN_EVENT..=GEN_PICK => self.perform_effect(rules, p, kind, x, y, ev),
+            GEN_EVENT..=GEN_MODE => self.perform_effect(rules, p, kind, x, y, ev),
             YES => {
                 if let Some(Pending::Respond { resp, .. }) = self.pending.first().cloned() {
                     self.pending.remove(0);
@@ -234,9 +234,9 @@ impl AgotCcg {
             d.abilities
                 .iter()
                 .find_map(|a| match a {
-                    Ability::PenaltyClaimPower { penalty, .. } | Ability::PenaltyOpponentsDiscard { penalty, .. } => {
-                        Some(*penalty)
-                    }
+                    Ability::PenaltyClaimPower { penalty, .. }
+                    | Ability::PenaltyOpponentsDiscard { penalty, .. }
+                    | Ability::OptionalPenalty { penalty } => Some(*penalty),
                     _ => None,
                 })
                 .unwrap_or(0)
@@ -260,10 +260,11 @@ impl AgotCcg {
                 let host_def = self.seats[hs].play[hi].def;
                 ev.public(|| Event::Attached { seat: p, card, host: host_def });
             }
+            self.fire(rules, super::triggered::Fired::AttachmentPlayed { seat: p }, ev);
             return;
         }
         let uid = self.enter_play(ps, card, p);
-        self.entered(rules, uid, true, ev);
+        self.entered_paying(rules, uid, with_penalty, ev);
         for ab in &d.abilities {
             match ab {
                 Ability::OnPlayedDraw { n } => {
@@ -358,6 +359,7 @@ impl AgotCcg {
                 || self.no_kneel_defend.contains(&u)
                 || self.abilities(rules, c).iter().any(|a| match a {
                     Ability::NoKneelAttackDefendWhile { cond } => self.cond(rules, dfd, c, cond),
+                    Ability::NoKneelToDefend => true,
                     _ => false,
                 });
             cards.push(c.def);

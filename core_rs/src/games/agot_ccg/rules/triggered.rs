@@ -12,7 +12,7 @@ use super::super::content::{
 };
 use super::super::effects::def;
 use super::super::state::{AgotCcg, At, Challenge, Event, Pending, Phase};
-use super::super::vocab::{Body, Cost, Filter, Per, Place, Require, Role, To, Trigger, Who, Zone};
+use super::super::vocab::{Body, Cost, Filter, Op, Per, Place, Require, Role, To, Trigger, Who, Zone};
 use super::actions::*;
 use crate::engine::{Action, Events, Player};
 
@@ -58,6 +58,8 @@ pub enum Step {
     Target,
     /// Resolving effect number `op` (automatic).
     Run { op: u8 },
+    /// Choosing the option of effect number `op` (a "pick one").
+    Mode { op: u8 },
     /// Taking up to `left` of the offered cards (definitions) for effect number `op`; `looked`: how many of the
     /// deck's top cards were looked at and are not yet placed.
     Pick {
@@ -91,6 +93,12 @@ pub struct Resolving {
     /// The X paid (`influence_x`).
     #[serde(default)]
     pub x: u8,
+    /// Chosen attachments: (host uid, definition, owner).
+    #[serde(default)]
+    pub atts: Vec<(u16, u16, Player)>,
+    /// The option chosen for a "pick one" effect.
+    #[serde(default)]
+    pub mode: Option<u8>,
 }
 
 impl Resolving {
@@ -103,7 +111,13 @@ impl Resolving {
 /// A moment triggered abilities may answer.
 pub enum Fired<'a> {
     Won { winner: Player, loser: Player, ch: &'a Challenge, total: u32, margin: u32 },
-    Entered { uid: u16, seat: Player, from_hand: bool },
+    Entered { uid: u16, seat: Player, from_hand: bool, penalty: bool },
+    /// A player played an attachment from his hand.
+    AttachmentPlayed { seat: Player },
+    /// A character claimed power for renown.
+    Renown,
+    /// A player claimed power for his House.
+    HousePower { seat: Player },
     /// A character left play (killed, or discarded with `discarded`): its definition and controller.
     Killed { card: u16, seat: Player, discarded: bool },
     ToDeadPile,
@@ -258,6 +272,34 @@ impl AgotCcg {
         out
     }
 
+    /// The attachments an ability may choose: (host uid, index on the host); the filter's controller is the
+    /// host's.
+    pub fn attachment_targets(&self, rules: &Rules, r: &Resolving, f: &Filter) -> Vec<(u16, usize)> {
+        if !f.types.contains(&Kind::Attachment) {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for (q, s) in self.seats.iter().enumerate() {
+            let who = match f.controller {
+                Who::Any => true,
+                Who::You => q == usize::from(r.seat),
+                Who::Opponent => q != usize::from(r.seat),
+            };
+            if !who {
+                continue;
+            }
+            for c in &s.play {
+                for (j, &(a, o)) in c.attachments.iter().enumerate().take(4) {
+                    let chosen = r.atts.iter().any(|x| x.0 == c.uid && x.1 == a && x.2 == o);
+                    if !chosen && self.def_matches(rules, a, f) && (r.host != Some(c.uid) || r.card != a) {
+                        out.push((c.uid, j));
+                    }
+                }
+            }
+        }
+        out
+    }
+
     fn uses_of(&self, card: u16, ab: u8, src: u16) -> (u8, u8) {
         let mut phase = 0u8;
         let mut round = 0u8;
@@ -341,13 +383,13 @@ impl AgotCcg {
             return false;
         }
         if let Some(f) = &b.target {
-            if self.effect_targets(rules, r, f).is_empty() {
+            if self.effect_targets(rules, r, f).is_empty() && self.attachment_targets(rules, r, f).is_empty() {
                 return false;
             }
         }
         // Putting this card into play: uniqueness (rulebook "Carte uniche").
         for op in &b.effect {
-            if let super::super::vocab::Op::Move { to: To::Play } = op {
+            if let Op::Move { to: To::Play } = op {
                 if !self.can_enter_unique(rules, ps, r.card) {
                     return false;
                 }
@@ -385,6 +427,8 @@ impl AgotCcg {
             step: Step::Pay { k: 0 },
             targets: Vec::new(),
             x: 0,
+            atts: Vec::new(),
+            mode: None,
         }
     }
 
@@ -553,15 +597,23 @@ impl AgotCcg {
                 }
                 self.count_use(rules, &r);
             }
-            GEN_TARGET => {
+            GEN_TARGET | GEN_TARGET_ATT => {
+                let att = (kind == GEN_TARGET_ATT).then(|| {
+                    let (s, i) = self.locate(y as u16)?;
+                    self.seats[s].play[i].attachments.get(x.wrapping_sub(1)).map(|&(a, o)| (y as u16, a, o))
+                });
                 let Some(Pending::Effect(r)) = self.pending.first_mut() else { return };
-                r.targets.push(y as u16);
+                match att {
+                    Some(Some(a)) => r.atts.push(a),
+                    Some(None) => return,
+                    None => r.targets.push(y as u16),
+                }
                 let want = def(rules, r.card)
                     .abilities
                     .get(usize::from(r.ab))
                     .and_then(body)
                     .map_or(1, |b| if b.0.targets_x { r.x.max(1) } else { b.0.targets });
-                if r.targets.len() >= usize::from(want) {
+                if r.targets.len() + r.atts.len() >= usize::from(want) {
                     r.step = Step::Run { op: 0 };
                 }
             }
@@ -583,6 +635,13 @@ impl AgotCcg {
                 }
             }
             GEN_PICK => self.pick(rules, p, y, ev),
+            GEN_MODE => {
+                let Some(Pending::Effect(r)) = self.pending.first_mut() else { return };
+                if let Step::Mode { op } = r.step {
+                    r.mode = Some(y as u8);
+                    r.step = Step::Run { op };
+                }
+            }
             _ => {}
         }
     }
@@ -631,14 +690,25 @@ impl AgotCcg {
             Step::Target => {
                 if let Some(f) = self.body_of(rules, r).and_then(|b| b.target.as_ref()) {
                     out.extend(self.effect_targets(rules, r, f).into_iter().map(|u| code(GEN_TARGET, 0, usize::from(u))));
+                    out.extend(
+                        self.attachment_targets(rules, r, f)
+                            .into_iter()
+                            .map(|(h, j)| code(GEN_TARGET_ATT, j + 1, usize::from(h))),
+                    );
                 }
-                if !r.targets.is_empty() {
+                if !r.targets.is_empty() || !r.atts.is_empty() {
                     out.push(code(DONE, 0, 0));
                 }
             }
             Step::Pick { choices, .. } => {
                 out.extend((0..choices.len()).map(|i| code(GEN_PICK, 0, i)));
                 out.push(code(DONE, 0, 0));
+            }
+            Step::Mode { op } => {
+                if let Some(Op::Choose { options }) = self.body_of(rules, r).and_then(|b| b.effect.get(usize::from(*op)))
+                {
+                    out.extend((0..options.len()).map(|y| code(GEN_MODE, 0, y)));
+                }
             }
             // Automatic steps are run by `auto_effect` before anyone is asked.
             Step::Pay { .. } | Step::Run { .. } => {}
@@ -647,6 +717,12 @@ impl AgotCcg {
 
     /// Run the automatic steps of the first pending resolution; true if something was done.
     pub fn auto_effect(&mut self, rules: &Rules, ev: &mut Events<Event>) -> bool {
+        if !self.house_claims.is_empty() {
+            for seat in std::mem::take(&mut self.house_claims) {
+                self.fire(rules, Fired::HousePower { seat }, ev);
+            }
+            return true;
+        }
         let Some(Pending::Effect(r)) = self.pending.first() else { return false };
         let mut r = r.clone();
         let Some(b) = self.body_of(rules, &r) else {
@@ -865,9 +941,10 @@ impl AgotCcg {
                     && role.is_none_or(|x| (x == Role::Attacker) == (ch.attacker == me))
                     && (!*participating || this.is_some_and(|u| side.contains(&u)))
             }
-            (Trigger::EntersPlay { of, from_hand }, Fired::Entered { uid, seat, from_hand: fh }) => {
+            (Trigger::EntersPlay { of, from_hand, with_penalty }, Fired::Entered { uid, seat, from_hand: fh, penalty }) => {
                 *seat == me
                     && (!*from_hand || *fh)
+                    && (!*with_penalty || *penalty)
                     && match of {
                         None => this == Some(*uid),
                         Some(filter) => self.in_play_matches(rules, me, this, *uid, filter),
@@ -881,7 +958,9 @@ impl AgotCcg {
                 };
                 (!*discarded || *or_discarded) && who && self.def_matches(rules, *card, filter)
             }
-            (Trigger::ToDeadPile, Fired::ToDeadPile) => true,
+            (Trigger::ToDeadPile, Fired::ToDeadPile) | (Trigger::Renown, Fired::Renown) => true,
+            (Trigger::AttachmentPlayed, Fired::AttachmentPlayed { seat }) => *seat == me,
+            (Trigger::HousePower, Fired::HousePower { .. }) => true,
             (Trigger::PlotsRevealed { plot_trait }, Fired::PlotsRevealed) => plot_trait
                 .as_deref()
                 .is_none_or(|t| self.seats.iter().any(|s| s.plot.is_some_and(|p| def(rules, p).has_trait(t)))),
@@ -943,7 +1022,27 @@ impl AgotCcg {
     /// Cards that entered play (`uid`) answer "after it enters play" abilities.
     pub fn entered(&mut self, rules: &Rules, uid: u16, from_hand: bool, ev: &mut Events<Event>) {
         let Some(seat) = self.controller_of(uid) else { return };
-        self.fire(rules, Fired::Entered { uid, seat, from_hand }, ev);
+        self.fire(rules, Fired::Entered { uid, seat, from_hand, penalty: false }, ev);
+    }
+
+    /// A card marshalled from hand, with or without its optional gold penalty.
+    pub fn entered_paying(&mut self, rules: &Rules, uid: u16, penalty: bool, ev: &mut Events<Event>) {
+        let Some(seat) = self.controller_of(uid) else { return };
+        self.fire(rules, Fired::Entered { uid, seat, from_hand: true, penalty }, ev);
+    }
+
+    /// Balon Greyjoy: while a card with `AttackingBarsDefenders` attacks, matching characters cannot defend.
+    pub fn barred_from_defending(&self, rules: &Rules, p: Player, uid: u16) -> bool {
+        let Some(ch) = &self.challenge else { return false };
+        ch.attackers.iter().filter_map(|&u| self.locate(u)).any(|(s, i)| {
+            let a = &self.seats[s].play[i];
+            self.abilities(rules, a).iter().any(|x| match x {
+                Ability::AttackingBarsDefenders { filter } => {
+                    self.in_play_matches(rules, s as Player, Some(a.uid), uid, filter) && p != s as Player
+                }
+                _ => false,
+            })
+        })
     }
 
     /// Attachments may go on this character (no "No attachments").

@@ -394,7 +394,7 @@ fn new_cards_parse_and_random_matches_play_out() {
             let l = legal(&g, &r, p);
             assert!(!l.is_empty(), "seat {p} to act with no legal action: {:?}", g.pending.first());
             let a = l[rng.index(l.len())];
-            used += usize::from((GEN_EVENT..=GEN_PICK).contains(&split(a).0));
+            used += usize::from((GEN_EVENT..=GEN_MODE).contains(&split(a).0));
             g.apply(&r, p, a, &mut ev).unwrap();
             g.validate(&r).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         }
