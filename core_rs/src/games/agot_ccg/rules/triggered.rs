@@ -255,10 +255,17 @@ impl AgotCcg {
         let by_char = !r.event && r.src.and_then(|u| self.locate(u)).is_some_and(|(s, i)| {
             def(rules, self.seats[s].play[i].def).kind == Kind::Character
         }) && r.host.is_none();
+        // Moving or attaching an attachment: only characters that may take it.
+        let attaching = self
+            .body_of(rules, r)
+            .is_some_and(|b| b.effect.iter().any(|o| matches!(o, Op::MoveThisAttachment | Op::AttachThis)));
         let mut out = Vec::new();
         for (q, s) in self.seats.iter().enumerate() {
             for c in &s.play {
                 if r.targets.contains(&c.uid) || !self.in_play_matches(rules, r.seat, r.src.or(r.host), c.uid, f) {
+                    continue;
+                }
+                if attaching && !self.takes_attachments(rules, c.uid) {
                     continue;
                 }
                 let k = self.keywords(rules, q as Player, c);
@@ -811,6 +818,12 @@ impl AgotCcg {
                     }
                 }
                 r.step = next;
+                self.pending[0] = Pending::Effect(r);
+                true
+            }
+            // "Kneel X influence" with no provider left standing: X is what was paid.
+            Step::Influence { k, left: X_OPEN } if self.influence_providers(rules, usize::from(r.seat)).is_empty() => {
+                r.step = Step::Pay { k: k + 1 };
                 self.pending[0] = Pending::Effect(r);
                 true
             }

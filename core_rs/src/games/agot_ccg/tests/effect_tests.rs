@@ -3,7 +3,7 @@
 
 use super::helpers::*;
 use crate::engine::{Events, Game, Player};
-use crate::games::agot_ccg::content::{Ability, Rules, INT, MIL};
+use crate::games::agot_ccg::content::{house_index, Ability, Rules, INT, MIL};
 use crate::games::agot_ccg::rules::actions::*;
 use crate::games::agot_ccg::state::{AgotCcg, At, Pending, Phase};
 
@@ -402,4 +402,296 @@ fn new_cards_parse_and_random_matches_play_out() {
     }
     assert!(used >= 30, "the composable abilities were used {used} times");
     eprintln!("composable decisions: {used}, finished matches: {finished}");
+}
+
+fn pending_card(g: &AgotCcg) -> Option<u16> {
+    match g.pending.first() {
+        Some(Pending::Effect(x)) => Some(x.card),
+        _ => None,
+    }
+}
+
+/// "Influenza" (X costs): Blood Magic kneels influence providers until the player stops; X is the influence paid,
+/// and the target gets -X STR (killed at 0).
+#[test]
+fn influenza_x_blood_magic() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    influence(&mut g, &r, 0, 4);
+    g.seats[0].house = house_index("targaryen").unwrap(); // House Targaryen only
+    let big = put(&mut g, &r, 1, "C11"); // 4 STR, -1 for Hear Me Roar: 3
+    let x = hand_card(&mut g, &r, 0, "C184");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(GEN_EVENT, x, 0));
+    assert!(!legal(&g, &r, 0).contains(&code(DONE, 0, 0)), "X is at least 1");
+    let first = of_kind(&g, &r, 0, GEN_INF)[0];
+    act(&mut g, &r, 0, first);
+    act(&mut g, &r, 0, code(DONE, 0, 0)); // X = 2
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(big)));
+    assert_eq!(g.strength(&r, 1, card(&g, big)), 1, "3 - X(2)");
+    let mut g2 = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    influence(&mut g2, &r, 0, 4);
+    g2.seats[0].house = house_index("targaryen").unwrap();
+    let big = put(&mut g2, &r, 1, "C11");
+    let x = hand_card(&mut g2, &r, 0, "C184");
+    window(&mut g2, Phase::Challenges, At::Challenges);
+    act(&mut g2, &r, 0, code(GEN_EVENT, x, 0));
+    pay(&mut g2, &r, 0); // both providers: X = 4, and nothing left to kneel: the payment ends by itself
+    act(&mut g2, &r, 0, code(GEN_TARGET, 0, usize::from(big)));
+    assert!(g2.locate(big).is_none(), "STR 0: killed");
+}
+
+/// Play restrictions (research §3.1 "play restrictions, costs, then effects"): An Enemy Disgraced may be played only
+/// after winning an intrigue and a power challenge this phase; Called by the Gods searches only with at most one
+/// Kingdom plot in the used pile.
+#[test]
+fn restrizioni_di_gioco_won_challenges_and_used_plots() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let x = hand_card(&mut g, &r, 0, "T41");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    assert!(!legal(&g, &r, 0).contains(&code(GEN_EVENT, x, 0)));
+    g.wins = vec![(0, INT)];
+    assert!(!legal(&g, &r, 0).contains(&code(GEN_EVENT, x, 0)), "an intrigue win is not enough");
+    g.wins.push((0, crate::games::agot_ccg::content::POW));
+    assert!(legal(&g, &r, 0).contains(&code(GEN_EVENT, x, 0)));
+    let before = g.seats[0].deck.len();
+    act(&mut g, &r, 0, code(GEN_EVENT, x, 0));
+    assert_eq!(g.seats[0].deck.len(), before - 3);
+    // Called by the Gods with two Kingdom plots used: nothing is asked.
+    let plot = id(&r, "U217");
+    let mut g = scenario(&r, Phase::Plot, ["U224", "U227"]);
+    g.seats[0].plots = vec![plot, id(&r, "R231")]; // not the last plot: the used pile stays
+    g.seats[1].plots = vec![id(&r, "T49")];
+    g.seats[0].used = vec![id(&r, "R214")];
+    act(&mut g, &r, 0, code(PLOT, 0, 0));
+    act(&mut g, &r, 1, code(PLOT, 0, 0));
+    let chooser = g.actor().unwrap();
+    act(&mut g, &r, chooser, code(FIRST, 0, 0));
+    assert!(pending_card(&g) != Some(plot), "two Kingdom plots used (R214, and U224 before it)");
+    let mut g = scenario(&r, Phase::Plot, ["U224", "U227"]);
+    g.seats[0].plots = vec![plot, id(&r, "R231")];
+    g.seats[1].plots = vec![id(&r, "T49")];
+    g.seats[0].plot = None;
+    act(&mut g, &r, 0, code(PLOT, 0, 0));
+    act(&mut g, &r, 1, code(PLOT, 0, 0));
+    let chooser = g.actor().unwrap();
+    act(&mut g, &r, chooser, code(FIRST, 0, 0));
+    assert_eq!(pending_card(&g), Some(plot), "no Kingdom plot used: the search is offered");
+}
+
+/// "Pila degli scarti" of any player: Ours is the Fury moves a character from an opponent's discard pile to that
+/// player's dead pile; Converted Maester moves a card from a dead pile to its owner's discard pile.
+#[test]
+fn pila_degli_scarti_any_players_pile() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Plot, ["U224", "U227"]);
+    g.seats[0].plots = vec![id(&r, "U228")];
+    g.seats[1].plots = vec![id(&r, "T49")];
+    g.seats[1].discard = vec![id(&r, "C30")];
+    act(&mut g, &r, 0, code(PLOT, 0, 0));
+    act(&mut g, &r, 1, code(PLOT, 0, 0));
+    let chooser = g.actor().unwrap();
+    act(&mut g, &r, chooser, code(FIRST, 0, 0));
+    let picks = of_kind(&g, &r, 0, GEN_PICK);
+    assert_eq!(picks.len(), 1);
+    act(&mut g, &r, 0, picks[0]);
+    assert!(g.seats[1].discard.is_empty() && g.seats[1].dead == vec![id(&r, "C30")], "into its owner's dead pile");
+}
+
+/// "Ricerca nel mazzo" of copies of one title: From the Ashes of Winterfell takes up to 3 copies of the same title.
+#[test]
+fn ricerca_same_title_copies() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Dominance, ["U224", "U227"]);
+    influence(&mut g, &r, 0, 4);
+    let (a, b) = (id(&r, "C11"), id(&r, "C13"));
+    g.seats[0].deck = vec![a, b, a, b, a];
+    let x = hand_card(&mut g, &r, 0, "R167");
+    window(&mut g, Phase::Dominance, At::Dominance);
+    act(&mut g, &r, 0, code(GEN_EVENT, x, 0));
+    pay(&mut g, &r, 0);
+    assert_eq!(of_kind(&g, &r, 0, GEN_PICK).len(), 2, "two titles offered");
+    let Some(Pending::Effect(res)) = g.pending.first() else { panic!() };
+    let super::super::rules::triggered::Step::Pick { choices, .. } = &res.step else { panic!() };
+    let k = choices.iter().position(|&c| c == a).unwrap();
+    act(&mut g, &r, 0, code(GEN_PICK, 0, k));
+    assert_eq!(of_kind(&g, &r, 0, GEN_PICK).len(), 1, "then only that title");
+    act(&mut g, &r, 0, code(GEN_PICK, 0, 0));
+    act(&mut g, &r, 0, code(GEN_PICK, 0, 0));
+    assert_eq!(g.seats[0].hand.iter().filter(|&&c| c == a).count(), 3);
+    assert_eq!(g.seats[0].deck.len(), 2);
+}
+
+/// "Carte Equipaggiamento" as targets: Ser Jorah Mormont, after he enters play, discards an attachment on an
+/// opponent's character (only those are offered).
+#[test]
+fn equipaggiamenti_as_targets_ser_jorah() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U227"]);
+    let theirs = put(&mut g, &r, 1, "C30");
+    let mine = put(&mut g, &r, 0, "C11");
+    attach(&mut g, &r, theirs, "C3", 1);
+    attach(&mut g, &r, mine, "C3", 0);
+    g.seats[0].gold = 20;
+    let x = hand_card(&mut g, &r, 0, "U90");
+    act(&mut g, &r, 0, code(MARSHAL, x, 0));
+    act(&mut g, &r, 0, code(GEN_YES, 0, 0));
+    let t = of_kind(&g, &r, 0, GEN_TARGET_ATT);
+    assert_eq!(t, vec![code(GEN_TARGET_ATT, 1, usize::from(theirs))]);
+    act(&mut g, &r, 0, t[0]);
+    assert!(card(&g, theirs).attachments.is_empty() && g.seats[1].discard.contains(&id(&r, "C3")));
+    assert_eq!(card(&g, mine).attachments.len(), 1);
+}
+
+/// "Effetti duraturi" with a choice: Casterly Rock's pick-one (-2 STR, lose intrigue, lose stealth and renown).
+#[test]
+fn effetti_duraturi_casterly_rock_pick_one() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let rock = put(&mut g, &r, 1, "R37");
+    let huntress = put(&mut g, &r, 0, "C13");
+    put(&mut g, &r, 0, "C14");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(DONE, 0, 0));
+    act(&mut g, &r, 1, code(GEN_USE, 0, usize::from(rock)));
+    act(&mut g, &r, 1, code(GEN_TARGET, 0, usize::from(huntress)));
+    assert_eq!(of_kind(&g, &r, 1, GEN_MODE).len(), 3);
+    act(&mut g, &r, 1, code(GEN_MODE, 0, 2));
+    assert!(!g.stealthy(&r, 0, card(&g, huntress)), "the third option: no stealth");
+    assert_eq!(g.strength(&r, 0, card(&g, huntress)), 1, "and no STR change");
+}
+
+/// Optional gold penalty (research §3.4): Roving Pillagers' response needs the penalty paid; with it, a non-limited
+/// location is discarded.
+#[test]
+fn penale_opzionale_roving_pillagers() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U227"]);
+    let loc = put(&mut g, &r, 1, "C155");
+    g.seats[0].gold = 20;
+    hand_card(&mut g, &r, 0, "C11");
+    let x = hand_card(&mut g, &r, 0, "C144");
+    act(&mut g, &r, 0, code(MARSHAL, x, 0));
+    assert!(pending_card(&g).is_none(), "without the penalty: no response");
+    let x = hand_card(&mut g, &r, 0, "C144");
+    act(&mut g, &r, 0, code(MARSHAL_PENALTY, x, 0));
+    act(&mut g, &r, 0, code(GEN_YES, 0, 0));
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(loc)));
+    assert!(g.locate(loc).is_none());
+}
+
+/// "Rinomanza" responses: Melisandre claims 1 power after a character claims power for renown.
+#[test]
+fn rinomanza_melisandre() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let eddard = put(&mut g, &r, 0, "U6"); // renown
+    let mel = put(&mut g, &r, 1, "R45");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    pass_window(&mut g, &r);
+    challenge(&mut g, &r, 0, crate::games::agot_ccg::content::POW, 1, &[eddard], &[]);
+    for _ in 0..4 {
+        if pending_card(&g) == Some(id(&r, "R45")) {
+            break;
+        }
+        let p = g.actor().unwrap();
+        pass(&mut g, &r, p);
+    }
+    assert_eq!(pending_card(&g), Some(id(&r, "R45")));
+    act(&mut g, &r, 1, code(GEN_YES, 0, 0));
+    assert_eq!(card(&g, mel).power, 1);
+}
+
+/// "Difendere" restrictions: Northern Heir does not kneel to defend; Balon Greyjoy attacking bars non-unique
+/// defenders; Southron Heiress cannot be chosen as a stealth target.
+#[test]
+fn difendere_restrictions_heir_balon_heiress() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let balon = put(&mut g, &r, 1, "G16");
+    let heir = put(&mut g, &r, 0, "R10");
+    let eddard = put(&mut g, &r, 0, "U6");
+    g.first = 1;
+    window(&mut g, Phase::Challenges, At::Challenges);
+    pass_window(&mut g, &r);
+    act(&mut g, &r, 1, code(CHALLENGE, usize::from(MIL), 0));
+    attack(&mut g, &r, 1, &[balon]);
+    pass_window(&mut g, &r);
+    while matches!(g.pending.first(), Some(Pending::Stealth { .. })) {
+        act(&mut g, &r, 1, code(DONE, 0, 0));
+    }
+    assert_eq!(g.eligible_defenders(&r, 0), vec![eddard], "the non-unique Heir cannot defend against Balon");
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let att = put(&mut g, &r, 1, "C30");
+    let heir = put(&mut g, &r, 0, "R10");
+    let _ = heir;
+    g.first = 1;
+    window(&mut g, Phase::Challenges, At::Challenges);
+    challenge(&mut g, &r, 1, MIL, 0, &[att], &[heir]);
+    assert!(g.locate(heir).is_none_or(|(s, i)| !g.seats[s].play[i].kneeling), "it did not kneel to defend");
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let sneak = put(&mut g, &r, 0, "C13");
+    let heiress = put(&mut g, &r, 1, "R112");
+    let other = put(&mut g, &r, 1, "C30");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    pass_window(&mut g, &r);
+    act(&mut g, &r, 0, code(CHALLENGE, usize::from(MIL), 1));
+    attack(&mut g, &r, 0, &[sneak]);
+    pass_window(&mut g, &r);
+    let st = of_kind(&g, &r, 0, STEALTH);
+    assert!(st.contains(&code(STEALTH, 0, usize::from(other))) && !st.contains(&code(STEALTH, 0, usize::from(heiress))));
+}
+
+/// "Pila dei morti" for everyone: Plea to R'hllor puts every non-doomed character of every dead pile into play.
+#[test]
+fn pila_dei_morti_plea_to_rhllor() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Dominance, ["U224", "U227"]);
+    influence(&mut g, &r, 0, 4);
+    g.seats[0].dead = vec![id(&r, "C13"), id(&r, "U6")]; // Eddard is doomed
+    g.seats[1].dead = vec![id(&r, "C30")];
+    g.seats[0].house = house_index("baratheon").unwrap(); // House Baratheon only
+    let x = hand_card(&mut g, &r, 0, "R169");
+    window(&mut g, Phase::Dominance, At::Dominance);
+    act(&mut g, &r, 0, code(GEN_EVENT, x, 0));
+    pay(&mut g, &r, 0);
+    assert!(g.seats[0].dead.contains(&id(&r, "U6")) && !g.seats[0].dead.contains(&id(&r, "C13")), "doomed Eddard stays");
+    assert!(g.seats[1].dead.is_empty() && g.seats[1].play.iter().any(|c| c.def == id(&r, "C30")));
+}
+
+/// Attaching from the discard pile: Old Bear's Crow attaches itself to a character its owner controls.
+#[test]
+fn equipaggiamenti_old_bears_crow_from_the_discard_pile() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Dominance, ["U224", "U227"]);
+    influence(&mut g, &r, 0, 2);
+    let mine = put(&mut g, &r, 0, "C13");
+    put(&mut g, &r, 0, "C11"); // no attachments: not offered
+    put(&mut g, &r, 1, "C30");
+    g.seats[0].discard = vec![id(&r, "P8")];
+    window(&mut g, Phase::Dominance, At::Dominance);
+    act(&mut g, &r, 0, code(GEN_PILE, 16 + 2, 0));
+    pay(&mut g, &r, 0);
+    assert_eq!(of_kind(&g, &r, 0, GEN_TARGET), vec![code(GEN_TARGET, 0, usize::from(mine))], "a character you control");
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(mine)));
+    assert!(g.seats[0].discard.is_empty() && g.renowned(&r, 0, card(&g, mine)));
+}
+
+/// Milling and drawing per doomed card: Tempting Fate.
+#[test]
+fn scartare_dal_mazzo_tempting_fate() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Dominance, ["U224", "U227"]);
+    influence(&mut g, &r, 0, 3);
+    let doomed = id(&r, "U25"); // Ser Jaime: doomed
+    let plain = id(&r, "C30");
+    g.seats[1].deck = vec![plain, doomed, plain, doomed, plain, plain];
+    let x = hand_card(&mut g, &r, 0, "C204");
+    let hand = g.seats[0].hand.len();
+    window(&mut g, Phase::Dominance, At::Dominance);
+    act(&mut g, &r, 0, code(GEN_EVENT, x, 0));
+    pay(&mut g, &r, 0);
+    assert_eq!(g.seats[1].deck, vec![plain]);
+    assert_eq!(g.seats[0].hand.len(), hand - 1 + 2, "two doomed cards discarded: two drawn");
 }
