@@ -315,6 +315,22 @@ pub enum Ability {
     /// You may choose to pay this gold penalty (cannot be ignored) when playing it, for its "with a gold penalty"
     /// responses (Pentoshi Captain, Roving Pillagers).
     OptionalPenalty { penalty: u8 },
+    /// Plot: opponents who have a plot with this trait revealed cannot declare defenders (Foe I was Born to Fight).
+    PlotOpponentsWithTraitNoDefenders {
+        #[serde(rename = "trait")]
+        tr: String,
+    },
+    /// Plot: every challenge you win as attacker by at least `by` STR counts as unopposed (We Do Not Sow).
+    PlotWinByCountsUnopposed { by: u8 },
+    /// Plot: your attachments cost this much less (Beggar King).
+    PlotAttachmentsCostLess { amount: u8 },
+    /// Attachment: only on a character matching the filter ("Wildling character only").
+    AttachOnly { filter: super::vocab::Filter },
+    /// It costs 1 less for each location with this trait you control (Errant Captain).
+    CostLessPerLocationTrait {
+        #[serde(rename = "trait")]
+        tr: String,
+    },
 }
 
 fn challenges_phase() -> String {

@@ -28,7 +28,7 @@ fn friendly(op: &Op) -> Option<bool> {
         | Op::TakePower { on: On::Target, .. }
         | Op::DiscardAttachments { on: On::Target }
         | Op::MoveThisAttachment => false,
-        Op::AttachThis => false,
+        Op::AttachThis | Op::ControllerDiscardsPerPrintedIcon { on: On::Target } => false,
         Op::Str { amount, on: On::Target, .. } => *amount > 0,
         Op::Stand { on: On::Target }
         | Op::GainIcons { on: On::Target, .. }

@@ -306,6 +306,7 @@ impl AgotCcg {
             }
         }
         reduce += s.reductions.iter().filter(|&&h| h == 255 || h == d.house).count() as i32;
+        reduce += self.composable_cost_reduction(rules, seat, card);
         // Reductions never eat into a gold penalty (the card data's "cannot be ignored").
         let floor = i32::from(penalty);
         (c - reduce).max(floor).clamp(0, 255) as u8

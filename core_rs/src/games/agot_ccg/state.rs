@@ -244,6 +244,9 @@ pub struct AgotCcg {
     /// Players who claimed power for their House since the last automatic step (their responses are asked then).
     #[serde(default)]
     pub house_claims: Vec<Player>,
+    /// The type the current challenge was declared as, when an effect changed it (Tyrion Lannister).
+    #[serde(default)]
+    pub retyped: Option<u8>,
     pub winners: Vec<Player>,
     pub decisions: u64,
     pub rng: Rng,

@@ -378,6 +378,13 @@ pub enum Op {
     AttachThis,
     /// The player chooses one of these lists of operations (Casterly Rock: "pick one").
     Choose { options: Vec<Vec<Op>> },
+    /// The current challenge becomes one of this type.
+    ChallengeType { challenge: String },
+    /// Its controller chooses and discards 1 card from hand for each icon printed on it.
+    ControllerDiscardsPerPrintedIcon {
+        #[serde(default)]
+        on: On,
+    },
 }
 
 /// A play restriction (research §3.1: checked before anything is paid).
@@ -507,6 +514,9 @@ fn check_op(op: &Op) -> Result<(), String> {
             check_on(on)
         }
         Op::Take { filter, .. } | Op::AllFromDeadPiles { filter } => check_filter(filter),
+        Op::ChallengeType { challenge } => super::content::challenge_index(challenge)
+            .map(|_| ())
+            .ok_or(format!("unknown challenge {challenge:?}")),
         Op::Choose { options } => {
             if options.len() < 2 || options.len() > 8 {
                 return Err("choose: 2 to 8 options".into());
@@ -559,7 +569,8 @@ fn op_uses_target(op: &Op) -> bool {
         | Op::ClaimPower { on, .. }
         | Op::DiscardPower { on, .. }
         | Op::TakePower { on, .. }
-        | Op::DiscardAttachments { on } => *on == On::Target,
+        | Op::DiscardAttachments { on }
+        | Op::ControllerDiscardsPerPrintedIcon { on } => *on == On::Target,
         _ => false,
     }
 }

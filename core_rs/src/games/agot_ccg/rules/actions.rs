@@ -221,6 +221,7 @@ impl AgotCcg {
                         for host in &other.play {
                             if def(rules, host.def).kind == Kind::Character
                                 && !self.has_kw(rules, q as Player, host, NO_ATTACH)
+                                && self.attach_allowed(rules, ps as Player, c, host.uid)
                             {
                                 out.push(code(MARSHAL, i, usize::from(host.uid)));
                             }

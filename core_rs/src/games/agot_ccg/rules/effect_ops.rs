@@ -368,6 +368,24 @@ impl AgotCcg {
                     }
                 }
             }
+            Op::ChallengeType { challenge } => {
+                let Some(k) = super::super::content::challenge_index(challenge) else { return };
+                if let Some(ch) = self.challenge.as_mut() {
+                    if ch.kind != k {
+                        self.retyped = self.retyped.or(Some(ch.kind));
+                        ch.kind = k;
+                    }
+                }
+            }
+            Op::ControllerDiscardsPerPrintedIcon { on } => {
+                for u in self.subjects(rules, r, on) {
+                    let Some((s, i)) = self.locate(u) else { continue };
+                    let n = def(rules, self.seats[s].play[i].def).icons.count_ones() as u8;
+                    if n > 0 && !self.seats[s].hand.is_empty() {
+                        self.pending.insert(0, Pending::DiscardFromHand { seat: s as Player, left: n });
+                    }
+                }
+            }
             Op::AttachThis => {
                 let (Some(zone), Some(&to)) = (r.zone, r.targets.first()) else { return };
                 if !self.takes_attachments(rules, to) {

@@ -389,7 +389,8 @@ impl AgotCcg {
                 } else {
                     None
                 };
-                let unopposed = winner == Some(att) && (ch.defenders.is_empty() || defense == 0);
+                let unopposed = winner == Some(att)
+                    && (ch.defenders.is_empty() || defense == 0 || self.win_counts_unopposed(rules, att, attack, defense));
                 let (kind, a8, d8) = (ch.kind, attack.min(255) as u8, defense.min(255) as u8);
                 ev.public(|| Event::ChallengeResolved { kind, attack: a8, defense: d8, winner, unopposed });
                 if let Some(c) = self.challenge.as_mut() {
@@ -473,8 +474,10 @@ impl AgotCcg {
                 next(self, 5);
             }
             _ => {
+                // A challenge whose type an effect changed still uses up the type it was declared as.
+                let declared = self.retyped.take().map_or(0, |k| 1u8 << k);
                 if let Some(s) = self.seats.get_mut(usize::from(att)) {
-                    s.challenged |= 1 << ch.kind;
+                    s.challenged |= 1 << ch.kind | declared;
                 }
                 self.challenge = None;
                 // Between this challenge and the next declaration: a window.

@@ -91,6 +91,7 @@ impl AgotCcg {
             uses: Vec::new(),
             wins: Vec::new(),
             house_claims: Vec::new(),
+            retyped: None,
             winners: Vec::new(),
             decisions: 0,
             rng,

@@ -1044,9 +1044,59 @@ impl AgotCcg {
         self.fire(rules, Fired::Entered { uid, seat, from_hand: true, penalty }, ev);
     }
 
-    /// Balon Greyjoy: while a card with `AttackingBarsDefenders` attacks, matching characters cannot defend.
+    /// We Do Not Sow: a win by enough STR counts as unopposed.
+    pub fn win_counts_unopposed(&self, rules: &Rules, att: Player, attack: u32, defense: u32) -> bool {
+        self.plot_has(rules, att, |a| {
+            matches!(a, Ability::PlotWinByCountsUnopposed { by } if attack >= defense + u32::from(*by))
+        })
+    }
+
+    /// Beggar King (your attachments cost less) and Errant Captain (less per Warship you control).
+    pub fn composable_cost_reduction(&self, rules: &Rules, seat: usize, card: u16) -> i32 {
+        let d = def(rules, card);
+        let mut k = 0i32;
+        if d.kind == Kind::Attachment {
+            if let Some(p) = self.seats[seat].plot {
+                for a in &def(rules, p).abilities {
+                    if let Ability::PlotAttachmentsCostLess { amount } = a {
+                        k += i32::from(*amount);
+                    }
+                }
+            }
+        }
+        for a in &d.abilities {
+            if let Ability::CostLessPerLocationTrait { tr } = a {
+                let locs = self.seats[seat].play.iter().filter(|c| {
+                    let x = def(rules, c.def);
+                    x.kind == Kind::Location && x.has_trait(tr)
+                });
+                k += locs.count() as i32;
+            }
+        }
+        k
+    }
+
+    /// "X character only" attachments go only on matching characters.
+    pub fn attach_allowed(&self, rules: &Rules, p: Player, card: u16, host: u16) -> bool {
+        def(rules, card).abilities.iter().all(|a| match a {
+            Ability::AttachOnly { filter } => self.in_play_matches(rules, p, None, host, filter),
+            _ => true,
+        })
+    }
+
+    /// Balon Greyjoy: while a card with `AttackingBarsDefenders` attacks, matching characters cannot defend;
+    /// Foe I was Born to Fight: a defender with a matching plot revealed cannot declare defenders.
     pub fn barred_from_defending(&self, rules: &Rules, p: Player, uid: u16) -> bool {
         let Some(ch) = &self.challenge else { return false };
+        let my_plot = self.seats.get(usize::from(p)).and_then(|s| s.plot).map(|x| def(rules, x));
+        let foe = (0..self.n()).filter(|&q| q != usize::from(p)).any(|q| {
+            self.plot_has(rules, q as Player, |a| {
+                matches!(a, Ability::PlotOpponentsWithTraitNoDefenders { tr } if my_plot.is_some_and(|m| m.has_trait(tr)))
+            })
+        });
+        if foe {
+            return true;
+        }
         ch.attackers.iter().filter_map(|&u| self.locate(u)).any(|(s, i)| {
             let a = &self.seats[s].play[i];
             self.abilities(rules, a).iter().any(|x| match x {

@@ -383,7 +383,9 @@ fn new_cards_parse_and_random_matches_play_out() {
     let mut rng = crate::rng::Rng::new(5);
     let mut used = 0;
     let mut finished = 0;
-    for seed in 0..6u64 {
+    // Seeds 0-5: uniform random choices; 6-8: the heuristic in both seats.
+    let mut bot = super::super::bots::Heuristic;
+    for seed in 0..9u64 {
         let mut g = AgotCcg::new(&r, 2, seed).unwrap();
         let mut ev = Events::disabled();
         for _ in 0..4000 {
@@ -393,7 +395,11 @@ fn new_cards_parse_and_random_matches_play_out() {
             let Some(p) = (0..2).find(|&p| g.to_act().contains(p)) else { break };
             let l = legal(&g, &r, p);
             assert!(!l.is_empty(), "seat {p} to act with no legal action: {:?}", g.pending.first());
-            let a = l[rng.index(l.len())];
+            let a = if seed < 6 {
+                l[rng.index(l.len())]
+            } else {
+                crate::bots::Bot::act(&mut bot, &r, &g, p, &l, &mut rng)
+            };
             used += usize::from((GEN_EVENT..=GEN_MODE).contains(&split(a).0));
             g.apply(&r, p, a, &mut ev).unwrap();
             g.validate(&r).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
@@ -694,4 +700,127 @@ fn scartare_dal_mazzo_tempting_fate() {
     pay(&mut g, &r, 0);
     assert_eq!(g.seats[1].deck, vec![plain]);
     assert_eq!(g.seats[0].hand.len(), hand - 1 + 2, "two doomed cards discarded: two drawn");
+}
+
+/// "Sfida di intrigo" by an effect: Tyrion, while participating, turns the challenge into an intrigue challenge
+/// (its claim is then the intrigue claim), and the military challenge it was declared as stays used.
+#[test]
+fn sfide_tyrion_turns_the_challenge_into_intrigue() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let tyrion = put(&mut g, &r, 1, "U27");
+    let other = put(&mut g, &r, 1, "C30");
+    put(&mut g, &r, 0, "U5"); // intrigue and power: seat 0 has a defender to declare
+    influence(&mut g, &r, 1, 2);
+    g.seats[0].hand = vec![id(&r, "C11"), id(&r, "C13")];
+    g.first = 1;
+    window(&mut g, Phase::Challenges, At::Challenges);
+    assert!(of_kind(&g, &r, 1, GEN_USE).is_empty(), "not participating: no action");
+    pass_window(&mut g, &r);
+    act(&mut g, &r, 1, code(CHALLENGE, usize::from(crate::games::agot_ccg::content::POW), 0));
+    attack(&mut g, &r, 1, &[tyrion]);
+    let _ = other;
+    act(&mut g, &r, 1, code(GEN_USE, 0, usize::from(tyrion)));
+    pay(&mut g, &r, 1);
+    assert_eq!(g.challenge.as_ref().unwrap().kind, INT);
+    for _ in 0..8 {
+        if g.challenge.is_none() {
+            break;
+        }
+        let Some(p) = g.actor() else { break };
+        pass(&mut g, &r, p);
+    }
+    assert_eq!(g.seats[1].challenged & 0b110, 0b110, "power (declared) and intrigue are both used");
+    assert!(g.seats[0].hand.len() < 2, "the intrigue claim discarded from the defender's hand");
+}
+
+/// Plot constants: We Do Not Sow (a win by 4+ counts as unopposed), Beggar King and Errant Captain (cheaper),
+/// Foe I was Born to Fight (no defenders for a player with a The Others plot).
+#[test]
+fn trame_we_do_not_sow_beggar_king_foe() {
+    let r = rules();
+    for (plot, unopposed) in [("U236", true), ("U224", false)] {
+        let mut g = scenario(&r, Phase::Challenges, [plot, "T49"]);
+        let a = put(&mut g, &r, 0, "C11");
+        let b = put(&mut g, &r, 0, "U16");
+        let d = put(&mut g, &r, 1, "C13"); // STR 1: the challenge is opposed
+        window(&mut g, Phase::Challenges, At::Challenges);
+        challenge(&mut g, &r, 0, MIL, 1, &[a, b], &[d]);
+        assert_eq!(g.challenge.as_ref().map(|c| c.unopposed), Some(unopposed), "{plot}: won by 4+");
+    }
+    // Beggar King: attachments cost 1 less; Errant Captain: 1 less per Warship.
+    let cheap = scenario(&r, Phase::Marshal, ["T53", "U227"]);
+    let plain = scenario(&r, Phase::Marshal, ["U224", "U227"]);
+    let grit = id(&r, "C3"); // a Stark attachment of cost 1
+    assert_eq!((cheap.marshal_cost(&r, 0, grit, 0), plain.marshal_cost(&r, 0, grit, 0)), (0, 1));
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U227"]);
+    let captain = id(&r, "G17");
+    let base = g.marshal_cost(&r, 0, captain, 0);
+    put(&mut g, &r, 0, "G27"); // Banner Ship: a Warship
+    assert_eq!(g.marshal_cost(&r, 0, captain, 0) + 1, base, "Errant Captain: 1 less per Warship");
+    // Foe I was Born to Fight against a player with a The Others plot revealed.
+    let others = r.cards.iter().position(|c| c.kind == super::super::content::Kind::Plot && c.has_trait("The Others"));
+    let mut g = scenario(&r, Phase::Challenges, ["R223", "U227"]);
+    g.seats[1].plot = others.map(|i| i as u16);
+    let a = put(&mut g, &r, 0, "C11");
+    let d = put(&mut g, &r, 1, "C30");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    pass_window(&mut g, &r);
+    act(&mut g, &r, 0, code(CHALLENGE, usize::from(MIL), 1));
+    attack(&mut g, &r, 0, &[a]);
+    pass_window(&mut g, &r);
+    assert!(!g.can_defend(&r, 1, d));
+}
+
+/// "Carte Equipaggiamento" restrictions: King-Beyond-the-Wall is offered only onto Wildling characters.
+#[test]
+fn equipaggiamenti_wildling_only() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U227"]);
+    let wildling = put(&mut g, &r, 0, "U137");
+    let other = put(&mut g, &r, 0, "C14");
+    g.seats[0].gold = 10;
+    let x = hand_card(&mut g, &r, 0, "R127");
+    let l = of_kind(&g, &r, 0, MARSHAL);
+    assert!(l.contains(&code(MARSHAL, x, usize::from(wildling))) && !l.contains(&code(MARSHAL, x, usize::from(other))));
+}
+
+/// Icons lost and discards per printed icon: The Scorpion's Sting.
+#[test]
+fn icone_scorpions_sting() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    g.seats[0].house = house_index("martell").unwrap();
+    influence(&mut g, &r, 0, 2);
+    let t = put(&mut g, &r, 1, "U25"); // Ser Jaime: two printed icons
+    g.seats[1].hand = vec![id(&r, "C30"), id(&r, "C30"), id(&r, "C30")];
+    let x = hand_card(&mut g, &r, 0, "U206");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(GEN_EVENT, x, 0));
+    pay(&mut g, &r, 0);
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(t)));
+    assert_eq!(g.icons(&r, 1, card(&g, t)), 0);
+    let icons = r.cards[usize::from(id(&r, "U25"))].icons.count_ones() as usize;
+    for _ in 0..icons {
+        act(&mut g, &r, 1, code(DISCARD, 0, 0));
+    }
+    assert_eq!(g.seats[1].hand.len(), 3 - icons);
+}
+
+/// "Risposte" to a Wildling leaving play: Skirling Berserker after a Wildling is killed.
+#[test]
+fn risposte_skirling_berserker() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    put(&mut g, &r, 0, "P1");
+    let wild = put(&mut g, &r, 0, "P1");
+    let weak = put(&mut g, &r, 1, "C30");
+    let mut ev = Events::new();
+    g.kill(&r, wild, true, &mut ev);
+    g.advance(&r, &mut ev);
+    assert_eq!(pending_card(&g), Some(id(&r, "P1")));
+    act(&mut g, &r, 0, code(GEN_YES, 0, 0));
+    let before = g.strength(&r, 1, card(&g, weak));
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(weak)));
+    assert!(g.locate(weak).is_none_or(|(s, i)| g.strength(&r, s as Player, &g.seats[s].play[i]) + 1 == before));
 }
