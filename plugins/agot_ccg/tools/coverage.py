@@ -48,6 +48,73 @@ NEEDS = [
 ]
 
 
+# The Rust test exercising each composable ability (`core_rs/src/games/agot_ccg/tests/effect_tests.rs`), chosen by
+# the first rule matching the ability's vocabulary (abilities written as compact JSON); a record with several
+# abilities lists the test of each.
+VOCAB_TESTS = [
+    (r'"challenge_type"', "sfide_tyrion_turns_the_challenge_into_intrigue"),
+    (r'"controller_discards_per_printed_icon"', "icone_scorpions_sting"),
+    (r'"choose"', "effetti_duraturi_casterly_rock_pick_one"),
+    (r'"influence_x"', "influenza_x_blood_magic"),
+    (r'"require"', "restrizioni_di_gioco_won_challenges_and_used_plots"),
+    (r'"whose":"any"', "pila_degli_scarti_any_players_pile"),
+    (r'"same_title"', "ricerca_same_title_copies"),
+    (r'"attach_this"', "equipaggiamenti_old_bears_crow_from_the_discard_pile"),
+    (r'"all_from_dead_piles"', "pila_dei_morti_plea_to_rhllor"),
+    (r'"mill_opponents"', "scartare_dal_mazzo_tempting_fate"),
+    (r'"move_this_attachment"', "equipaggiamenti_poisoned_wine_moves"),
+    (r'"types":\["attachment"\]', "equipaggiamenti_as_targets_ser_jorah"),
+    (r'"with_penalty"', "penale_opzionale_roving_pillagers"),
+    (r'"on":"renown"', "rinomanza_melisandre"),
+    (r'"on":"revealed"', "quando_rivelata_fire_and_blood_returns_to_hand"),
+    (r'"from":"deck"', "ricerca_vengeance_for_eddard"),
+    (r'"top":', "rivelare_house_messenger_top_two"),
+    (r'"from":"(dead|discard)"', "pila_dei_morti_heir_and_forever_return"),
+    (r'"from":"hand"', "risposte_event_from_hand_after_a_defence"),
+    (r'"total_str_min"', "risposte_make_an_example_needs_eight_str"),
+    (r'"on":"killed"', "risposte_tommen_claims_after_kills_up_to_his_limit"),
+    (r'"kill_if_zero_str"', "predominio_dothraki_sea_kills_at_zero"),
+    (r'"top_to_hand"|"on":"attachment_played"', "mano_dorne_goes_to_war_and_xaros_home"),
+    (r'"return_to_hand"|"op":"move","to":"play"', "ritornare_in_mano_meera_and_astapori"),
+    (r'"op":"kneel"|"op":"str"', "inginocchiare_personal_guard_and_banner_ship"),
+    (r'"discard_attachments"|"take_power"|"discard_power"', "potere_discarded_and_moved"),
+    (r'"claim_power"', "risposte_tommen_claims_after_kills_up_to_his_limit"),
+    (r'"op":"blank"', "testo_vuoto_nightmares"),
+    (r'"cannot_be_killed"|"cannot_be_declared"', "restrizioni_cannot_be_killed_or_declared"),
+    (r'"(lose|gain)_icons"', "icone_lost_until_the_end_of_the_phase"),
+    (r'"op":"discard"', "scartare_westeros_bleeds"),
+    (r'"op":"stand"', "alzare_storms_end_stands_two"),
+    (r'"op":"kill"', "azioni_harrenhal_kneels_pays_then_kills"),
+    (r'"kind":"(no_kneel_to_defend|not_stealth_target|attacking_bars_defenders)"', "difendere_restrictions_heir_balon_heiress"),
+    (r'"kind":"(plot_win_by_counts_unopposed|plot_attachments_cost_less|cost_less_per_location_trait|plot_opponents_with_trait_no_defenders)"',
+     "trame_we_do_not_sow_beggar_king_foe"),
+    (r'"kind":"attach_only"', "equipaggiamenti_wildling_only"),
+    (r'"kind":"(triggered|action)"', "new_cards_parse_and_random_matches_play_out"),
+]
+COMPOSABLE = {"triggered", "action", "no_kneel_to_defend", "not_stealth_target", "attacking_bars_defenders",
+              "optional_penalty", "plot_opponents_with_trait_no_defenders", "plot_win_by_counts_unopposed",
+              "plot_attachments_cost_less", "attach_only", "cost_less_per_location_trait"}
+
+
+def vocabulary(ability: dict) -> str:
+    """A short reading of one ability: its kind, trigger or phase, costs and operations."""
+    kind = ability["kind"]
+    if kind not in ("triggered", "action"):
+        return kind
+    head = ability.get("phase") or ability.get("when", {}).get("on", "?")
+    if ability.get("from"):
+        head += f" from {ability['from']}"
+    costs = [c["pay"] for c in ability.get("cost", [])]
+    ops = [o["op"] for o in ability["effect"]]
+    target = " on a target" if "target" in ability else ""
+    return f"{kind} ({head}{'; pay ' + ', '.join(costs) if costs else ''}): {', '.join(ops)}{target}"
+
+
+def test_of(ability: dict) -> str:
+    text = json.dumps(ability, separators=(",", ":"))
+    return next((t for pat, t in VOCAB_TESTS if re.search(pat, text)), "")
+
+
 def records(research: str) -> list[tuple[str, str, str, str, str]]:
     """(code, name, house, type, text) of every table row of section 5."""
     out = []
@@ -101,6 +168,22 @@ def main() -> None:
     lines += ["| mechanism | records |", "|---|---|"]
     lines += [f"| {k} | {v} |" for k, v in sorted(needs.items(), key=lambda kv: -kv[1])]
     lines += ["", *table, ""]
+    composable = [c for c in pool.values() if any(a["kind"] in COMPOSABLE for a in c["abilities"])]
+    lines += [
+        f"## The {len(composable)} records in the composable vocabulary, and their tests",
+        "",
+        "Each ability as the vocabulary says it (`vocab.rs`: kind, trigger or phase word, costs, operations) and the "
+        "Rust test of `core_rs/src/games/agot_ccg/tests/effect_tests.rs` exercising that mechanism.",
+        "",
+        "| code | card | type | text (our paraphrase) | vocabulary | test |",
+        "|---|---|---|---|---|---|",
+    ]
+    for c in composable:
+        vocab = "; ".join(vocabulary(a) for a in c["abilities"])
+        tests = ", ".join(dict.fromkeys(t for t in map(test_of, c["abilities"]) if t))
+        text = c["text"].replace("|", "/")
+        lines.append(f"| {c['code']} | {c['name']} | {c['type']} | {text} | {vocab} | `{tests}` |")
+    lines.append("")
     OUT.write_text("\n".join(lines), encoding="utf-8")
     print(f"wrote {OUT}: {done}/{len(rows)} in the pool")
 

@@ -824,3 +824,142 @@ fn risposte_skirling_berserker() {
     act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(weak)));
     assert!(g.locate(weak).is_none_or(|(s, i)| g.strength(&r, s as Player, &g.seats[s].play[i]) + 1 == before));
 }
+
+/// "Ritornare in mano": Meera Reed comes into play from the hand (2 influence) and returns to it (1 influence);
+/// Astapori Guildmaster, after it is played, returns an Ally to its owner's hand.
+#[test]
+fn ritornare_in_mano_meera_and_astapori() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    influence(&mut g, &r, 0, 4);
+    let x = hand_card(&mut g, &r, 0, "R8");
+    put(&mut g, &r, 0, "C14");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(GEN_PILE, 0, x));
+    pay(&mut g, &r, 0);
+    let meera = g.seats[0].play.iter().find(|c| c.def == id(&r, "R8")).map(|c| c.uid).unwrap();
+    assert!(g.seats[0].hand.is_empty());
+    act(&mut g, &r, 0, code(GEN_USE, 1, usize::from(meera)));
+    pay(&mut g, &r, 0);
+    assert!(g.locate(meera).is_none() && g.seats[0].hand == vec![id(&r, "R8")]);
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U227"]);
+    let ally = put(&mut g, &r, 1, "R34");
+    g.seats[0].gold = 20;
+    hand_card(&mut g, &r, 0, "C11");
+    let x = hand_card(&mut g, &r, 0, "T10");
+    act(&mut g, &r, 0, code(MARSHAL, x, 0));
+    act(&mut g, &r, 0, code(GEN_YES, 0, 0));
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(ally)));
+    assert!(g.locate(ally).is_none() && g.seats[1].hand.contains(&id(&r, "R34")));
+}
+
+/// "Inginocchiare" effects: Personal Guard kneels a non-Army character after it enters play from hand (an Army
+/// character is not offered); Banner Ship kneels to give an attacker +1 STR.
+#[test]
+fn inginocchiare_personal_guard_and_banner_ship() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U227"]);
+    let army = put(&mut g, &r, 1, "C11");
+    let other = put(&mut g, &r, 1, "C30");
+    g.seats[0].gold = 20;
+    hand_card(&mut g, &r, 0, "C11");
+    let x = hand_card(&mut g, &r, 0, "P5");
+    act(&mut g, &r, 0, code(MARSHAL, x, 0));
+    act(&mut g, &r, 0, code(GEN_YES, 0, 0));
+    let t = of_kind(&g, &r, 0, GEN_TARGET);
+    assert!(!t.contains(&code(GEN_TARGET, 0, usize::from(army))));
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(other)));
+    assert!(card(&g, other).kneeling);
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let ship = put(&mut g, &r, 0, "G27");
+    let a = put(&mut g, &r, 0, "C11");
+    put(&mut g, &r, 1, "C30");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    pass_window(&mut g, &r);
+    act(&mut g, &r, 0, code(CHALLENGE, usize::from(MIL), 1));
+    attack(&mut g, &r, 0, &[a]);
+    let before = g.strength(&r, 0, card(&g, a));
+    act(&mut g, &r, 0, code(GEN_USE, 0, usize::from(ship)));
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(a)));
+    assert_eq!(g.strength(&r, 0, card(&g, a)), before + 1);
+    assert!(card(&g, ship).kneeling);
+}
+
+/// "Ottenere Potere" moved and lost: Too Baseborn to Matter discards the power and attachments of a character
+/// without a power icon; Retreat to Dragonstone discards every attachment; Ellaria Sand takes 1 power after a
+/// lost challenge.
+#[test]
+fn potere_discarded_and_moved() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let t = put(&mut g, &r, 1, "C14"); // intrigue only
+    g.seats[1].play.iter_mut().for_each(|c| c.power = 3);
+    attach(&mut g, &r, t, "C22", 1); // not Northman's Grit: that one makes it immune to events
+    let x = hand_card(&mut g, &r, 0, "C208");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(GEN_EVENT, x, 0));
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(t)));
+    assert_eq!((card(&g, t).power, card(&g, t).attachments.len()), (0, 0));
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    g.seats[0].house = house_index("baratheon").unwrap();
+    influence(&mut g, &r, 0, 4);
+    let a = put(&mut g, &r, 0, "C13");
+    let b = put(&mut g, &r, 1, "C30");
+    attach(&mut g, &r, a, "C3", 0);
+    attach(&mut g, &r, b, "C22", 1);
+    let x = hand_card(&mut g, &r, 0, "U199");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(GEN_EVENT, x, 0));
+    pay(&mut g, &r, 0);
+    assert!(card(&g, a).attachments.is_empty() && card(&g, b).attachments.is_empty());
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let att = put(&mut g, &r, 1, "C11");
+    let ellaria = put(&mut g, &r, 0, "U110");
+    let rich = put(&mut g, &r, 1, "C30");
+    g.seats[1].play.iter_mut().for_each(|c| c.power = 2);
+    g.first = 1;
+    window(&mut g, Phase::Challenges, At::Challenges);
+    challenge(&mut g, &r, 1, crate::games::agot_ccg::content::POW, 0, &[att], &[]);
+    for _ in 0..4 {
+        if pending_card(&g) == Some(id(&r, "U110")) {
+            break;
+        }
+        let p = g.actor().unwrap();
+        pass(&mut g, &r, p);
+    }
+    act(&mut g, &r, 0, code(GEN_YES, 0, 0));
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(rich)));
+    assert_eq!((card(&g, ellaria).power, card(&g, rich).power), (1, 1));
+}
+
+/// Hand and deck effects: Dorne Goes to War discards the hand (a cost) and puts the top 7 cards into it (not a draw:
+/// the three-card limit does not apply); Xaro's Home draws after an attachment is played from hand.
+#[test]
+fn mano_dorne_goes_to_war_and_xaros_home() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Dominance, ["U224", "U227"]);
+    g.seats[0].house = house_index("martell").unwrap();
+    influence(&mut g, &r, 0, 4);
+    g.seats[0].hand = vec![id(&r, "C11"), id(&r, "C13")];
+    let x = hand_card(&mut g, &r, 0, "R165");
+    let deck = g.seats[0].deck.len();
+    window(&mut g, Phase::Dominance, At::Dominance);
+    act(&mut g, &r, 0, code(GEN_EVENT, x, 0));
+    pay(&mut g, &r, 0);
+    assert_eq!(g.seats[0].hand.len(), 7);
+    assert_eq!(g.seats[0].deck.len(), deck - 7);
+    assert!(g.seats[0].discard.contains(&id(&r, "C11")) && g.seats[0].discard.contains(&id(&r, "C13")));
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U227"]);
+    put(&mut g, &r, 0, "U105");
+    influence(&mut g, &r, 0, 1);
+    let host = put(&mut g, &r, 0, "C13");
+    g.seats[0].gold = 20;
+    hand_card(&mut g, &r, 0, "C11");
+    let x = hand_card(&mut g, &r, 0, "C3");
+    act(&mut g, &r, 0, code(MARSHAL, x, usize::from(host)));
+    assert_eq!(pending_card(&g), Some(id(&r, "U105")));
+    let hand = g.seats[0].hand.len();
+    act(&mut g, &r, 0, code(GEN_YES, 0, 0));
+    pay(&mut g, &r, 0);
+    assert_eq!(g.seats[0].hand.len(), hand + 1);
+}
