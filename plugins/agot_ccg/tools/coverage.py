@@ -48,6 +48,68 @@ NEEDS = [
 ]
 
 
+# What exactly keeps a record out, where the keyword reading above is too coarse (the generic part of the
+# vocabulary, issue 15: these are what it still cannot say).
+REASONS = {
+    "U2": "attachments on attachments and locations",
+    "U205": "a player who cannot trigger effects in some challenge types",
+    "U33": "changing a card's House affiliation",
+    "U191": "characters forced to participate in the next challenge",
+    "U46": "keywords gained while another character has them",
+    "U48": "a cost paid from a character of the player's choice (power discarded)",
+    "R185": "looking at opponents' hands and discarding from them",
+    "T14": "a character attached to another as a duplicate",
+    "T15": "a character attached to another as a duplicate",
+    "T17": "a character attached to another as a duplicate",
+    "R87": "a character attached as a Condition with its own text",
+    "R89": "a character attached as a Condition with its own text",
+    "R91": "a character attached as a Condition with its own text",
+    "T18": "immunity to opponents' events only, while exactly one Dragon is controlled",
+    "T30": "a card discarded by a lasting state check (another House's character)",
+    "G26": "a card discarded by a lasting state check (another House's character)",
+    "T22": "opponents who cannot use triggered effects while a card participates",
+    "R85": "a condition comparing attachment counts across characters",
+    "T19": "printed STR counted as 0 while defending",
+    "U196": "swapping a card of the dead pile with one of the hand",
+    "R65": "power discarded from a House card",
+    "G13": "a restriction on declaring beside Knight characters",
+    "U74": "a location that becomes doomed",
+    "G29": "a location that becomes a character",
+    "R179": "locations that become characters",
+    "G28": "a card that returns to hand at the end of the phase, and a STR bonus while standing",
+    "U84": "swapping two characters' STR",
+    "C117": "looking at the cards another player just drew",
+    "R121": "a player barred from further challenges after a win by 4",
+    "R180": "kneeling a House card and its attachments",
+    "C187": "copying another card's effect",
+    "P7": "conditions counting Night's Watch against Wildling characters",
+    "R133": "swapping plots between the used pile and the plot deck",
+    "C142": "the research text is unverified (errata)",
+    "P3": "traits gained by every character",
+    "C143": "each player choosing a character of his own to discard",
+    "R138": "an optional penalty on other Wildling cards",
+    "P13": "a search of the deck or the discard pile",
+    "C161": "a loser who must kneel a location of his choice",
+    "U163": "gold costs paid with influence",
+    "U164": "gold costs paid with influence",
+    "G32": "attacking or defending only by kneeling influence",
+    "P4": "attacking or defending only by kneeling influence",
+    "U129": "attachments on House cards",
+    "G33": "attachments on House cards",
+    "P2": "a restriction on the host's dead pile, and doomed cards counted by attachment",
+    "G42": "a card taken from the dead pile or the discard pile",
+    "T45": "the research's trait name is unverified ('Garde royal')",
+    "C194": "an 'if you win the challenge' rider that shuffles a discard pile",
+    "P9": "two targets of one player with different House affiliations",
+    "C197": "a claim lowered for one challenge",
+    "C203": "an 'if you win the challenge' rider that discards an attachment",
+    "U220": "X counted from The Others plots in the used pile",
+    "R232": "a plot that forbids non-character cards and triggered effects",
+    "R233": "opponents replacing their revealed plot",
+    "G49": "the player with the most locations kneels them all",
+    "U237": "each player discarding a card of a chosen type",
+}
+
 # The Rust test exercising each composable ability (`core_rs/src/games/agot_ccg/tests/effect_tests.rs`), chosen by
 # the first rule matching the ability's vocabulary (abilities written as compact JSON); a record with several
 # abilities lists the test of each.
@@ -85,15 +147,30 @@ VOCAB_TESTS = [
     (r'"op":"discard"', "scartare_westeros_bleeds"),
     (r'"op":"stand"', "alzare_storms_end_stands_two"),
     (r'"op":"kill"', "azioni_harrenhal_kneels_pays_then_kills"),
-    (r'"kind":"(no_kneel_to_defend|not_stealth_target|attacking_bars_defenders)"', "difendere_restrictions_heir_balon_heiress"),
-    (r'"kind":"(plot_win_by_counts_unopposed|plot_attachments_cost_less|cost_less_per_location_trait|plot_opponents_with_trait_no_defenders)"',
-     "trame_we_do_not_sow_beggar_king_foe"),
+    (
+        r'"kind":"(no_kneel_to_defend|not_stealth_target|attacking_bars_defenders)"',
+        "difendere_restrictions_heir_balon_heiress",
+    ),
+    (
+        r'"kind":"(plot_win_by_counts_unopposed|plot_attachments_cost_less|cost_less_per_location_trait|plot_opponents_with_trait_no_defenders)"',
+        "trame_we_do_not_sow_beggar_king_foe",
+    ),
     (r'"kind":"attach_only"', "equipaggiamenti_wildling_only"),
     (r'"kind":"(triggered|action)"', "new_cards_parse_and_random_matches_play_out"),
 ]
-COMPOSABLE = {"triggered", "action", "no_kneel_to_defend", "not_stealth_target", "attacking_bars_defenders",
-              "optional_penalty", "plot_opponents_with_trait_no_defenders", "plot_win_by_counts_unopposed",
-              "plot_attachments_cost_less", "attach_only", "cost_less_per_location_trait"}
+COMPOSABLE = {
+    "triggered",
+    "action",
+    "no_kneel_to_defend",
+    "not_stealth_target",
+    "attacking_bars_defenders",
+    "optional_penalty",
+    "plot_opponents_with_trait_no_defenders",
+    "plot_win_by_counts_unopposed",
+    "plot_attachments_cost_less",
+    "attach_only",
+    "cost_less_per_location_trait",
+}
 
 
 def vocabulary(ability: dict) -> str:
@@ -162,7 +239,7 @@ def main() -> None:
         else:
             need = next((label for pat, label in NEEDS if re.search(pat, text, re.I)), "other card text")
             needs[need] = needs.get(need, 0) + 1
-            status = f"not yet: {need}"
+            status = f"not yet: {need}" + (f" ({REASONS[code]})" if code in REASONS else "")
         table.append(f"| {code} | {name} | {house} | {kind} | {status} |")
     lines += ["What the records not yet in the pool need, by how many records each would unlock:", ""]
     lines += ["| mechanism | records |", "|---|---|"]
