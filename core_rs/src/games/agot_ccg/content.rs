@@ -311,21 +311,31 @@ pub enum Ability {
     /// It cannot be chosen as a stealth target (Southron Heiress).
     NotStealthTarget,
     /// While it attacks, characters matching the filter cannot defend (Balon Greyjoy: non-unique ones).
-    AttackingBarsDefenders { filter: super::vocab::Filter },
+    AttackingBarsDefenders {
+        filter: super::vocab::Filter,
+    },
     /// You may choose to pay this gold penalty (cannot be ignored) when playing it, for its "with a gold penalty"
     /// responses (Pentoshi Captain, Roving Pillagers).
-    OptionalPenalty { penalty: u8 },
+    OptionalPenalty {
+        penalty: u8,
+    },
     /// Plot: opponents who have a plot with this trait revealed cannot declare defenders (Foe I was Born to Fight).
     PlotOpponentsWithTraitNoDefenders {
         #[serde(rename = "trait")]
         tr: String,
     },
     /// Plot: every challenge you win as attacker by at least `by` STR counts as unopposed (We Do Not Sow).
-    PlotWinByCountsUnopposed { by: u8 },
+    PlotWinByCountsUnopposed {
+        by: u8,
+    },
     /// Plot: your attachments cost this much less (Beggar King).
-    PlotAttachmentsCostLess { amount: u8 },
+    PlotAttachmentsCostLess {
+        amount: u8,
+    },
     /// Attachment: only on a character matching the filter ("Wildling character only").
-    AttachOnly { filter: super::vocab::Filter },
+    AttachOnly {
+        filter: super::vocab::Filter,
+    },
     /// It costs 1 less for each location with this trait you control (Errant Captain).
     CostLessPerLocationTrait {
         #[serde(rename = "trait")]

@@ -189,7 +189,7 @@ impl AgotCcg {
             }
             GEN_PICK => match self.first_resolving().map(|r| &r.step) {
                 Some(Step::Pick { choices, .. }) => {
-                    choices.get(y).map_or(0, |&c| 10 + i32::from(def(rules, c % 2048).cost))
+                    choices.get(y).map_or(0, |&c| 10 + i32::from(def(rules, c % 8192 % 2048).cost))
                 }
                 _ => 0,
             },
@@ -228,7 +228,8 @@ impl AgotCcg {
             }
             GEN_TARGET => ActionInfo::new(a, "target", format!("choose {}", name(y))).with("uid", y),
             GEN_TARGET_ATT => {
-                let c = self.locate(y as u16).and_then(|(q, i)| self.seats[q].play[i].attachments.get(x.wrapping_sub(1)));
+                let c =
+                    self.locate(y as u16).and_then(|(q, i)| self.seats[q].play[i].attachments.get(x.wrapping_sub(1)));
                 let label = format!("choose {} on {}", card_name(c.map(|c| c.0)), name(y));
                 ActionInfo::new(a, "target", label).with("uid", y).with("attachment", x)
             }
@@ -236,7 +237,7 @@ impl AgotCcg {
             GEN_INF => ActionInfo::new(a, "influence", format!("kneel {} for influence", name(y))).with("uid", y),
             GEN_PICK => {
                 let c = match self.first_resolving().map(|r| &r.step) {
-                    Some(Step::Pick { choices, .. }) => choices.get(y).map(|c| c % 2048),
+                    Some(Step::Pick { choices, .. }) => choices.get(y).map(|c| c % 8192 % 2048),
                     _ => None,
                 };
                 ActionInfo::new(a, "take", format!("take {}", card_name(c))).with("index", y)

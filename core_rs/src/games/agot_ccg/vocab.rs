@@ -355,9 +355,14 @@ pub enum Op {
         /// Every further card taken has the first one's title.
         #[serde(default)]
         same_title: bool,
+        /// A second pile searched as well ("your deck or discard pile").
+        #[serde(default)]
+        or_from: Option<Pile>,
     },
     /// Move this card (a card in a pile or hand) to `to`.
-    Move { to: To },
+    Move {
+        to: To,
+    },
     /// Each opponent discards the top `n` cards of his deck; `draw_per_doomed`: you draw 1 card per doomed card
     /// discarded so.
     MillOpponents {
@@ -366,9 +371,14 @@ pub enum Op {
         draw_per_doomed: bool,
     },
     /// Put the top `n` cards of your deck into your hand (not a draw).
-    TopToHand { n: u8 },
+    TopToHand {
+        n: u8,
+    },
     /// Each player with at most `hand_max` cards in hand draws `n`.
-    EachPlayerDraws { n: u8, hand_max: u8 },
+    EachPlayerDraws {
+        n: u8,
+        hand_max: u8,
+    },
     /// Put every matching card of every dead pile into play under its owner's control.
     AllFromDeadPiles {
         #[serde(default)]
@@ -377,9 +387,13 @@ pub enum Op {
     /// Attach this attachment, from the pile it is in, to the target.
     AttachThis,
     /// The player chooses one of these lists of operations (Casterly Rock: "pick one").
-    Choose { options: Vec<Vec<Op>> },
+    Choose {
+        options: Vec<Vec<Op>>,
+    },
     /// The current challenge becomes one of this type.
-    ChallengeType { challenge: String },
+    ChallengeType {
+        challenge: String,
+    },
     /// Its controller chooses and discards 1 card from hand for each icon printed on it.
     ControllerDiscardsPerPrintedIcon {
         #[serde(default)]
@@ -477,9 +491,12 @@ pub struct Body {
     pub while_participating: bool,
     #[serde(default)]
     pub require: Vec<Require>,
-    /// Choose X targets (X paid with `influence_x`).
+    /// Choose X targets (X paid with `influence_x`, or counted by `x_used_plots`).
     #[serde(default)]
     pub targets_x: bool,
+    /// X is the number of plots with this trait in your used pile (Dark and Full of Terrors).
+    #[serde(default)]
+    pub x_used_plots: Option<String>,
 }
 
 fn yes() -> bool {
@@ -514,9 +531,9 @@ fn check_op(op: &Op) -> Result<(), String> {
             check_on(on)
         }
         Op::Take { filter, .. } | Op::AllFromDeadPiles { filter } => check_filter(filter),
-        Op::ChallengeType { challenge } => super::content::challenge_index(challenge)
-            .map(|_| ())
-            .ok_or(format!("unknown challenge {challenge:?}")),
+        Op::ChallengeType { challenge } => {
+            super::content::challenge_index(challenge).map(|_| ()).ok_or(format!("unknown challenge {challenge:?}"))
+        }
         Op::Choose { options } => {
             if options.len() < 2 || options.len() > 8 {
                 return Err("choose: 2 to 8 options".into());

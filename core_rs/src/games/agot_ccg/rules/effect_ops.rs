@@ -5,7 +5,7 @@ use super::super::content::{icon_bits, keyword_bits, Kind, Rules};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Event, Pending};
 use super::super::vocab::{On, Op, Pile, To};
-use super::triggered::{Fired, Lasts, Lasting, Resolving, Step};
+use super::triggered::{Fired, Lasting, Lasts, Resolving, Step};
 use crate::engine::{Events, Player};
 
 impl AgotCcg {
@@ -164,7 +164,10 @@ impl AgotCcg {
                     self.last(u, what);
                 }
             }
-            Op::Blank { on } | Op::CannotBeKilled { on } | Op::CannotBeDeclared { on } | Op::NoKneelToDeclare { on } => {
+            Op::Blank { on }
+            | Op::CannotBeKilled { on }
+            | Op::CannotBeDeclared { on }
+            | Op::NoKneelToDeclare { on } => {
                 let what = match o {
                     Op::Blank { .. } => Lasts::Blank,
                     Op::CannotBeKilled { .. } => Lasts::CannotBeKilled,
@@ -320,7 +323,6 @@ impl AgotCcg {
             }
         }
     }
-
 }
 
 impl AgotCcg {

@@ -10,6 +10,8 @@ use super::triggered::{Resolving, Step};
 use crate::engine::{Events, Player};
 
 const SEAT_SHIFT: u16 = 2048;
+/// An offered card from the `or_from` pile.
+const SECOND_PILE: u16 = 8192;
 
 impl AgotCcg {
     fn pile_of(&self, seat: usize, from: Pile) -> &Vec<u16> {
@@ -25,35 +27,37 @@ impl AgotCcg {
     /// The cards effect number `op` (a `Take`) offers now; `looked`: the deck's top cards still looked at; `first`:
     /// the first card taken (for "copies of the same title").
     pub fn take_choices(&self, rules: &Rules, r: &Resolving, op: u8, looked: u8, first: Option<u16>) -> Vec<u16> {
-        let Some(Op::Take { from, filter, to, top, whose, topmost, .. }) =
+        let Some(Op::Take { from, filter, to, top, whose, topmost, or_from, .. }) =
             self.body_of(rules, r).and_then(|b| b.effect.get(usize::from(op)))
         else {
             return Vec::new();
         };
         let me = usize::from(r.seat);
         let mut out = Vec::new();
-        for q in 0..self.n() {
-            let ok = match whose {
-                Who::You => q == me,
-                Who::Opponent => q != me,
-                Who::Any => true,
-            };
-            if !ok || self.seats[q].eliminated {
-                continue;
+        for (flag, from) in std::iter::once((0, from)).chain(or_from.iter().map(|p| (SECOND_PILE, p))) {
+            for q in 0..self.n() {
+                let ok = match whose {
+                    Who::You => q == me,
+                    Who::Opponent => q != me,
+                    Who::Any => true,
+                };
+                if !ok || self.seats[q].eliminated {
+                    continue;
+                }
+                let pile = self.pile_of(q, *from);
+                let pool: Vec<u16> = match from {
+                    Pile::Deck if *top > 0 => pile.iter().rev().take(usize::from(looked)).copied().collect(),
+                    _ => pile.iter().rev().copied().collect(),
+                };
+                let enters = |c: u16| *to != To::Play || self.can_enter_unique(rules, me, c);
+                let title = first.map(|f| &def(rules, f).name);
+                let matching = pool.into_iter().filter(|&c| {
+                    self.def_matches(rules, c, filter) && enters(c) && title.is_none_or(|t| &def(rules, c).name == t)
+                });
+                // "The card closest to the top": only the first match, the pile's top being its end.
+                let picked: Vec<u16> = if *topmost { matching.take(1).collect() } else { matching.collect() };
+                out.extend(picked.into_iter().map(|c| flag + q as u16 * SEAT_SHIFT + c));
             }
-            let pile = self.pile_of(q, *from);
-            let pool: Vec<u16> = match from {
-                Pile::Deck if *top > 0 => pile.iter().rev().take(usize::from(looked)).copied().collect(),
-                _ => pile.iter().rev().copied().collect(),
-            };
-            let enters = |c: u16| *to != To::Play || self.can_enter_unique(rules, me, c);
-            let title = first.map(|f| &def(rules, f).name);
-            let matching = pool.into_iter().filter(|&c| {
-                self.def_matches(rules, c, filter) && enters(c) && title.is_none_or(|t| &def(rules, c).name == t)
-            });
-            // "The card closest to the top": only the first match, the pile's top being its end.
-            let picked: Vec<u16> = if *topmost { matching.take(1).collect() } else { matching.collect() };
-            out.extend(picked.into_iter().map(|c| q as u16 * SEAT_SHIFT + c));
         }
         out.sort_unstable();
         out.dedup();
@@ -64,11 +68,14 @@ impl AgotCcg {
     pub fn pick(&mut self, rules: &Rules, p: Player, y: usize, ev: &mut Events<Event>) {
         let Some(Pending::Effect(r)) = self.pending.first().cloned() else { return };
         let Step::Pick { op, choices, left, looked, first } = r.step.clone() else { return };
-        let Some(Op::Take { from, to, top, .. }) = self.body_of(rules, &r).and_then(|b| b.effect.get(usize::from(op)))
+        let Some(Op::Take { from, to, top, or_from, .. }) =
+            self.body_of(rules, &r).and_then(|b| b.effect.get(usize::from(op)))
         else {
             return;
         };
         let Some(&choice) = choices.get(y) else { return };
+        let from = if choice >= SECOND_PILE { or_from.as_ref().unwrap_or(from) } else { from };
+        let choice = choice % SECOND_PILE;
         let (q, card) = (usize::from(choice / SEAT_SHIFT), choice % SEAT_SHIFT);
         if q >= self.n() {
             return;
@@ -89,10 +96,16 @@ impl AgotCcg {
         let owner = if *to == To::Play { p } else { q as Player };
         self.place(rules, owner, card, *to, ev);
         let first = first.or(Some(card));
-        let same = matches!(self.body_of(rules, &r).and_then(|b| b.effect.get(usize::from(op))), Some(Op::Take { same_title: true, .. }));
+        let same = matches!(
+            self.body_of(rules, &r).and_then(|b| b.effect.get(usize::from(op))),
+            Some(Op::Take { same_title: true, .. })
+        );
         let choices = self.take_choices(rules, &r, op, looked, first.filter(|_| same));
         let left = left.saturating_sub(1);
-        let Some(pos) = self.pending.iter().position(|x| matches!(x, Pending::Effect(o) if o.card == r.card && o.ab == r.ab && o.seat == r.seat))
+        let Some(pos) = self
+            .pending
+            .iter()
+            .position(|x| matches!(x, Pending::Effect(o) if o.card == r.card && o.ab == r.ab && o.seat == r.seat))
         else {
             return;
         };

@@ -390,7 +390,9 @@ impl AgotCcg {
                     None
                 };
                 let unopposed = winner == Some(att)
-                    && (ch.defenders.is_empty() || defense == 0 || self.win_counts_unopposed(rules, att, attack, defense));
+                    && (ch.defenders.is_empty()
+                        || defense == 0
+                        || self.win_counts_unopposed(rules, att, attack, defense));
                 let (kind, a8, d8) = (ch.kind, attack.min(255) as u8, defense.min(255) as u8);
                 ev.public(|| Event::ChallengeResolved { kind, attack: a8, defense: d8, winner, unopposed });
                 if let Some(c) = self.challenge.as_mut() {

@@ -110,19 +110,40 @@ impl Resolving {
 
 /// A moment triggered abilities may answer.
 pub enum Fired<'a> {
-    Won { winner: Player, loser: Player, ch: &'a Challenge, total: u32, margin: u32 },
-    Entered { uid: u16, seat: Player, from_hand: bool, penalty: bool },
+    Won {
+        winner: Player,
+        loser: Player,
+        ch: &'a Challenge,
+        total: u32,
+        margin: u32,
+    },
+    Entered {
+        uid: u16,
+        seat: Player,
+        from_hand: bool,
+        penalty: bool,
+    },
     /// A player played an attachment from his hand.
-    AttachmentPlayed { seat: Player },
+    AttachmentPlayed {
+        seat: Player,
+    },
     /// A character claimed power for renown.
     Renown,
     /// A player claimed power for his House.
-    HousePower { seat: Player },
+    HousePower {
+        seat: Player,
+    },
     /// A character left play (killed, or discarded with `discarded`): its definition and controller.
-    Killed { card: u16, seat: Player, discarded: bool },
+    Killed {
+        card: u16,
+        seat: Player,
+        discarded: bool,
+    },
     ToDeadPile,
     PlotsRevealed,
-    DeclaredAttackers { uids: &'a [u16] },
+    DeclaredAttackers {
+        uids: &'a [u16],
+    },
 }
 
 /// The body of a composable ability, and whether it is an action.
@@ -252,9 +273,11 @@ impl AgotCcg {
 
     /// The cards in play an ability may choose: matching, and not immune to it.
     pub fn effect_targets(&self, rules: &Rules, r: &Resolving, f: &Filter) -> Vec<u16> {
-        let by_char = !r.event && r.src.and_then(|u| self.locate(u)).is_some_and(|(s, i)| {
-            def(rules, self.seats[s].play[i].def).kind == Kind::Character
-        }) && r.host.is_none();
+        let by_char = !r.event
+            && r.src
+                .and_then(|u| self.locate(u))
+                .is_some_and(|(s, i)| def(rules, self.seats[s].play[i].def).kind == Kind::Character)
+            && r.host.is_none();
         // Moving or attaching an attachment: only characters that may take it.
         let attaching = self
             .body_of(rules, r)
@@ -353,6 +376,11 @@ impl AgotCcg {
                 }
             };
             if !ok {
+                return false;
+            }
+        }
+        if let Some(tr) = &b.x_used_plots {
+            if self.used_plots_with(rules, r.seat, tr) == 0 {
                 return false;
             }
         }
@@ -615,11 +643,13 @@ impl AgotCcg {
                     Some(None) => return,
                     None => r.targets.push(y as u16),
                 }
-                let want = def(rules, r.card)
-                    .abilities
-                    .get(usize::from(r.ab))
-                    .and_then(body)
-                    .map_or(1, |b| if b.0.targets_x { r.x.max(1) } else { b.0.targets });
+                let want = def(rules, r.card).abilities.get(usize::from(r.ab)).and_then(body).map_or(1, |b| {
+                    if b.0.targets_x {
+                        r.x.max(1)
+                    } else {
+                        b.0.targets
+                    }
+                });
                 if r.targets.len() + r.atts.len() >= usize::from(want) {
                     r.step = Step::Run { op: 0 };
                 }
@@ -696,7 +726,9 @@ impl AgotCcg {
             }
             Step::Target => {
                 if let Some(f) = self.body_of(rules, r).and_then(|b| b.target.as_ref()) {
-                    out.extend(self.effect_targets(rules, r, f).into_iter().map(|u| code(GEN_TARGET, 0, usize::from(u))));
+                    out.extend(
+                        self.effect_targets(rules, r, f).into_iter().map(|u| code(GEN_TARGET, 0, usize::from(u))),
+                    );
                     out.extend(
                         self.attachment_targets(rules, r, f)
                             .into_iter()
@@ -712,7 +744,8 @@ impl AgotCcg {
                 out.push(code(DONE, 0, 0));
             }
             Step::Mode { op } => {
-                if let Some(Op::Choose { options }) = self.body_of(rules, r).and_then(|b| b.effect.get(usize::from(*op)))
+                if let Some(Op::Choose { options }) =
+                    self.body_of(rules, r).and_then(|b| b.effect.get(usize::from(*op)))
                 {
                     out.extend((0..options.len()).map(|y| code(GEN_MODE, 0, y)));
                 }
@@ -737,6 +770,11 @@ impl AgotCcg {
             return true;
         };
         match r.step {
+            Step::Pay { k: 0 } if r.x == 0 && b.x_used_plots.is_some() => {
+                r.x = self.used_plots_with(rules, r.seat, b.x_used_plots.as_deref().unwrap_or_default());
+                self.pending[0] = Pending::Effect(r);
+                true
+            }
             Step::Pay { k } => {
                 let Some(cost) = b.cost.get(usize::from(k)) else {
                     r.step = if b.target.is_some() { Step::Target } else { Step::Run { op: 0 } };
@@ -937,7 +975,10 @@ impl AgotCcg {
         let this = r.src.or(r.host);
         let Some(when) = &b.when else { return false };
         match (when, f) {
-            (Trigger::Won { challenge, role, participating, unopposed, total_str_min, by_min }, Fired::Won { winner, ch, total, margin, .. }) => {
+            (
+                Trigger::Won { challenge, role, participating, unopposed, total_str_min, by_min },
+                Fired::Won { winner, ch, total, margin, .. },
+            ) => {
                 let side = if *winner == ch.attacker { &ch.attackers } else { &ch.defenders };
                 *winner == me
                     && challenge.as_deref().is_none_or(|c| super::super::content::challenge_index(c) == Some(ch.kind))
@@ -954,7 +995,10 @@ impl AgotCcg {
                     && role.is_none_or(|x| (x == Role::Attacker) == (ch.attacker == me))
                     && (!*participating || this.is_some_and(|u| side.contains(&u)))
             }
-            (Trigger::EntersPlay { of, from_hand, with_penalty }, Fired::Entered { uid, seat, from_hand: fh, penalty }) => {
+            (
+                Trigger::EntersPlay { of, from_hand, with_penalty },
+                Fired::Entered { uid, seat, from_hand: fh, penalty },
+            ) => {
                 *seat == me
                     && (!*from_hand || *fh)
                     && (!*with_penalty || *penalty)
@@ -1044,11 +1088,18 @@ impl AgotCcg {
         self.fire(rules, Fired::Entered { uid, seat, from_hand: true, penalty }, ev);
     }
 
+    /// How many plots with this trait `seat` has in his used pile.
+    pub fn used_plots_with(&self, rules: &Rules, seat: Player, tr: &str) -> u8 {
+        self.seats[usize::from(seat)].used.iter().filter(|&&p| def(rules, p).has_trait(tr)).count().min(255) as u8
+    }
+
     /// We Do Not Sow: a win by enough STR counts as unopposed.
     pub fn win_counts_unopposed(&self, rules: &Rules, att: Player, attack: u32, defense: u32) -> bool {
-        self.plot_has(rules, att, |a| {
-            matches!(a, Ability::PlotWinByCountsUnopposed { by } if attack >= defense + u32::from(*by))
-        })
+        self.plot_has(
+            rules,
+            att,
+            |a| matches!(a, Ability::PlotWinByCountsUnopposed { by } if attack >= defense + u32::from(*by)),
+        )
     }
 
     /// Beggar King (your attachments cost less) and Errant Captain (less per Warship you control).

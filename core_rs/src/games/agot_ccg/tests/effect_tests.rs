@@ -198,7 +198,10 @@ fn scartare_westeros_bleeds() {
     window(&mut g, Phase::Dominance, At::Dominance);
     act(&mut g, &r, 0, code(GEN_EVENT, x, 0));
     pay(&mut g, &r, 0);
-    assert!(g.seats.iter().all(|s| s.play.iter().all(|c| r.cards[usize::from(c.def)].kind != super::super::content::Kind::Character)));
+    assert!(g
+        .seats
+        .iter()
+        .all(|s| s.play.iter().all(|c| r.cards[usize::from(c.def)].kind != super::super::content::Kind::Character)));
     assert!(g.seats[1].discard.contains(&id(&r, "C30")) && g.seats[1].dead.is_empty());
 }
 
@@ -373,10 +376,18 @@ fn new_cards_parse_and_random_matches_play_out() {
     assert!(composable.len() >= 50, "{} composable records", composable.len());
     let mut r = r0.clone();
     for d in r.decks.iter_mut() {
-        let plots: Vec<u16> = composable.iter().copied().filter(|&c| r0.cards[usize::from(c)].kind == super::super::content::Kind::Plot).collect();
+        let plots: Vec<u16> = composable
+            .iter()
+            .copied()
+            .filter(|&c| r0.cards[usize::from(c)].kind == super::super::content::Kind::Plot)
+            .collect();
         d.plots.truncate(7 - plots.len().min(7));
         d.plots.extend(plots);
-        let cards: Vec<u16> = composable.iter().copied().filter(|&c| r0.cards[usize::from(c)].kind != super::super::content::Kind::Plot).collect();
+        let cards: Vec<u16> = composable
+            .iter()
+            .copied()
+            .filter(|&c| r0.cards[usize::from(c)].kind != super::super::content::Kind::Plot)
+            .collect();
         d.cards.truncate(60usize.saturating_sub(cards.len()));
         d.cards.extend(cards);
     }
@@ -395,11 +406,8 @@ fn new_cards_parse_and_random_matches_play_out() {
             let Some(p) = (0..2).find(|&p| g.to_act().contains(p)) else { break };
             let l = legal(&g, &r, p);
             assert!(!l.is_empty(), "seat {p} to act with no legal action: {:?}", g.pending.first());
-            let a = if seed < 6 {
-                l[rng.index(l.len())]
-            } else {
-                crate::bots::Bot::act(&mut bot, &r, &g, p, &l, &mut rng)
-            };
+            let a =
+                if seed < 6 { l[rng.index(l.len())] } else { crate::bots::Bot::act(&mut bot, &r, &g, p, &l, &mut rng) };
             used += usize::from((GEN_EVENT..=GEN_MODE).contains(&split(a).0));
             g.apply(&r, p, a, &mut ev).unwrap();
             g.validate(&r).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
@@ -646,7 +654,9 @@ fn difendere_restrictions_heir_balon_heiress() {
     attack(&mut g, &r, 0, &[sneak]);
     pass_window(&mut g, &r);
     let st = of_kind(&g, &r, 0, STEALTH);
-    assert!(st.contains(&code(STEALTH, 0, usize::from(other))) && !st.contains(&code(STEALTH, 0, usize::from(heiress))));
+    assert!(
+        st.contains(&code(STEALTH, 0, usize::from(other))) && !st.contains(&code(STEALTH, 0, usize::from(heiress)))
+    );
 }
 
 /// "Pila dei morti" for everyone: Plea to R'hllor puts every non-doomed character of every dead pile into play.
@@ -662,7 +672,10 @@ fn pila_dei_morti_plea_to_rhllor() {
     window(&mut g, Phase::Dominance, At::Dominance);
     act(&mut g, &r, 0, code(GEN_EVENT, x, 0));
     pay(&mut g, &r, 0);
-    assert!(g.seats[0].dead.contains(&id(&r, "U6")) && !g.seats[0].dead.contains(&id(&r, "C13")), "doomed Eddard stays");
+    assert!(
+        g.seats[0].dead.contains(&id(&r, "U6")) && !g.seats[0].dead.contains(&id(&r, "C13")),
+        "doomed Eddard stays"
+    );
     assert!(g.seats[1].dead.is_empty() && g.seats[1].play.iter().any(|c| c.def == id(&r, "C30")));
 }
 
@@ -962,4 +975,47 @@ fn mano_dorne_goes_to_war_and_xaros_home() {
     act(&mut g, &r, 0, code(GEN_YES, 0, 0));
     pay(&mut g, &r, 0);
     assert_eq!(g.seats[0].hand.len(), hand + 1);
+}
+
+/// Two piles searched at once and X counted from the used pile: A Hostage Rescued takes a character from the dead
+/// pile or the discard pile; Dark and Full of Terrors kneels one card per The Others plot in the used pile.
+#[test]
+fn pila_dei_morti_o_degli_scarti_and_x_from_used_plots() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    g.seats[0].dead = vec![id(&r, "C13")];
+    g.seats[0].discard = vec![id(&r, "C14")];
+    g.wins = vec![(0, MIL), (0, crate::games::agot_ccg::content::POW)];
+    let x = hand_card(&mut g, &r, 0, "G42");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(GEN_EVENT, x, 0));
+    assert_eq!(of_kind(&g, &r, 0, GEN_PICK).len(), 2, "one from each pile");
+    let Some(Pending::Effect(res)) = g.pending.first() else { panic!() };
+    let super::super::rules::triggered::Step::Pick { choices, .. } = &res.step else { panic!() };
+    let k = choices.iter().position(|&c| c % 8192 == id(&r, "C14")).unwrap();
+    act(&mut g, &r, 0, code(GEN_PICK, 0, k));
+    assert!(g.seats[0].discard.iter().all(|&c| c != id(&r, "C14")) && g.seats[0].dead == vec![id(&r, "C13")]);
+    assert!(g.seats[0].play.iter().any(|c| c.def == id(&r, "C14")));
+    // Dark and Full of Terrors with two The Others plots used: two cards kneel.
+    let others: Vec<u16> = (0..r.cards.len() as u16)
+        .filter(|&c| r.cards[usize::from(c)].kind == super::super::content::Kind::Plot)
+        .filter(|&c| r.cards[usize::from(c)].has_trait("The Others") && c != id(&r, "U220"))
+        .take(2)
+        .collect();
+    assert_eq!(others.len(), 2);
+    let mut g = scenario(&r, Phase::Plot, ["U224", "U227"]);
+    g.seats[0].plots = vec![id(&r, "U220"), id(&r, "R231")];
+    g.seats[1].plots = vec![id(&r, "T49")];
+    g.seats[0].used = others;
+    let a = put(&mut g, &r, 1, "C30");
+    let b = put(&mut g, &r, 1, "C11");
+    put(&mut g, &r, 1, "C13");
+    act(&mut g, &r, 0, code(PLOT, 0, 0));
+    act(&mut g, &r, 1, code(PLOT, 0, 0));
+    let chooser = g.actor().unwrap();
+    act(&mut g, &r, chooser, code(FIRST, 0, 0));
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(a)));
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(b)));
+    assert!(card(&g, a).kneeling && card(&g, b).kneeling);
+    assert!(!matches!(g.pending.first(), Some(Pending::Effect(x)) if x.card == id(&r, "U220")), "X = 2: done");
 }
