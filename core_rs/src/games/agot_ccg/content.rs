@@ -600,6 +600,10 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
         for a in &c.abilities {
             check_ability(a).map_err(&bad)?;
         }
+        // The dense action space addresses a card's composable abilities by index (observe.rs).
+        if c.abilities.iter().skip(super::vocab::MAX_ABILITIES).any(|a| matches!(a, Ability::Action(_))) {
+            return Err(bad(format!("an action must be among the first {} abilities", super::vocab::MAX_ABILITIES)));
+        }
         let _ = c.text;
         cards.push(CardDef {
             icons: icon_bits(&c.icons).map_err(&bad)?,

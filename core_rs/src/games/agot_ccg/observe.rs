@@ -139,8 +139,9 @@ impl Encoding<AgotCcg> for Tensors {
         for x in 0..deck_cap(rules) {
             codes.extend((0..4).map(|k| code(GEN_EVENT, x, k)));
             codes.extend((0..3).flat_map(|z| (0..4).map(move |k| code(GEN_PILE, z * 16 + k, x))));
-            codes.push(code(GEN_PICK, 0, x));
         }
+        // Offered cards may come from every seat's piles: distinct definitions, at most a deck per seat.
+        codes.extend((0..deck_cap(rules) * usize::from(players)).map(|y| code(GEN_PICK, 0, y)));
         for y in 0..uids {
             codes.extend((0..4).map(|k| code(GEN_USE, k, y)));
             codes.extend((0..4).flat_map(|j| (0..4).map(move |k| code(GEN_ATT, j * 16 + k, y))));

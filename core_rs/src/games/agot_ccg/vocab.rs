@@ -427,6 +427,10 @@ fn many() -> u8 {
     255
 }
 
+/// Composable actions are among a card's first abilities, and at most this many attachments of a character are
+/// addressed (the dense action space, `observe.rs`).
+pub const MAX_ABILITIES: usize = 4;
+
 fn one() -> u8 {
     1
 }

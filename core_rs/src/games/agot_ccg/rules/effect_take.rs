@@ -89,7 +89,13 @@ impl AgotCcg {
         };
         // From a looked-at top of the deck, only those cards; elsewhere the topmost copy.
         let lo = if *from == Pile::Deck && *top > 0 { pile.len().saturating_sub(usize::from(looked)) } else { 0 };
-        let Some(i) = pile[lo..].iter().rposition(|&c| c == card).map(|i| i + lo) else { return };
+        let Some(i) = pile[lo..].iter().rposition(|&c| c == card).map(|i| i + lo) else {
+            // The offered card is gone (a determinized world of a search): the take ends.
+            if let Some(Pending::Effect(o)) = self.pending.first_mut() {
+                o.step = Step::Run { op: op + 1 };
+            }
+            return;
+        };
         pile.remove(i);
         let looked = if *from == Pile::Deck && *top > 0 { looked.saturating_sub(1) } else { looked };
         // "Its owner's" pile or hand: a card from an opponent's pile goes to his zone (into play: under the taker).

@@ -477,7 +477,7 @@ impl AgotCcg {
             }
             _ => {
                 // A challenge whose type an effect changed still uses up the type it was declared as.
-                let declared = self.retyped.take().map_or(0, |k| 1u8 << k);
+                let declared = self.retyped.take().map_or(0, |k| 1u8.checked_shl(u32::from(k)).unwrap_or(0));
                 if let Some(s) = self.seats.get_mut(usize::from(att)) {
                     s.challenged |= 1 << ch.kind | declared;
                 }

@@ -12,7 +12,7 @@ use super::super::content::{
 };
 use super::super::effects::def;
 use super::super::state::{AgotCcg, At, Challenge, Event, Pending, Phase};
-use super::super::vocab::{Body, Cost, Filter, Op, Per, Place, Require, Role, To, Trigger, Who, Zone};
+use super::super::vocab::{Body, Cost, Filter, Op, Per, Place, Require, Role, To, Trigger, Who, Zone, MAX_ABILITIES};
 use super::actions::*;
 use crate::engine::{Action, Events, Player};
 
@@ -102,6 +102,19 @@ pub struct Resolving {
 }
 
 impl Resolving {
+    /// Does a (possibly forged) resolution name only cards, abilities and seats that exist?
+    pub fn valid(&self, rules: &Rules, seats: usize) -> bool {
+        let nc = rules.cards.len();
+        let card_ok = |c: u16| usize::from(c % 8192 % 2048) < nc && usize::from(c % 8192 / 2048) < seats;
+        usize::from(self.card) < nc
+            && rules.cards[usize::from(self.card)].abilities.get(usize::from(self.ab)).and_then(body).is_some()
+            && self.atts.iter().all(|a| usize::from(a.1) < nc && usize::from(a.2) < seats)
+            && match &self.step {
+                Step::Pick { choices, .. } => choices.iter().all(|&c| card_ok(c)),
+                _ => true,
+            }
+    }
+
     /// A pick from the deck shows cards only their owner may see.
     pub fn secret(&self) -> bool {
         matches!(self.step, Step::Pick { .. })
@@ -533,10 +546,10 @@ impl AgotCcg {
         for other in &self.seats {
             for host in &other.play {
                 for (j, &(a, o)) in host.attachments.iter().enumerate() {
-                    if o != p || j >= 16 || self.lasting_has(host.uid, Lasts::Blank) {
+                    if o != p || j >= MAX_ABILITIES || self.lasting_has(host.uid, Lasts::Blank) {
                         continue;
                     }
-                    for (k, ab) in def(rules, a).abilities.iter().enumerate().take(16) {
+                    for (k, ab) in def(rules, a).abilities.iter().enumerate().take(MAX_ABILITIES) {
                         let Some((b, true)) = body(ab) else { continue };
                         if !self.action_now(b) {
                             continue;

@@ -374,29 +374,40 @@ fn new_cards_parse_and_random_matches_play_out() {
         })
         .collect();
     assert!(composable.len() >= 50, "{} composable records", composable.len());
-    let mut r = r0.clone();
-    for d in r.decks.iter_mut() {
-        let plots: Vec<u16> = composable
-            .iter()
-            .copied()
-            .filter(|&c| r0.cards[usize::from(c)].kind == super::super::content::Kind::Plot)
-            .collect();
-        d.plots.truncate(7 - plots.len().min(7));
-        d.plots.extend(plots);
-        let cards: Vec<u16> = composable
-            .iter()
-            .copied()
-            .filter(|&c| r0.cards[usize::from(c)].kind != super::super::content::Kind::Plot)
-            .collect();
-        d.cards.truncate(60usize.saturating_sub(cards.len()));
-        d.cards.extend(cards);
-    }
+    // Every composable card in both decks; seven of the composable plots per match, a different seven each seed.
+    let plots: Vec<u16> = composable
+        .iter()
+        .copied()
+        .filter(|&c| r0.cards[usize::from(c)].kind == super::super::content::Kind::Plot)
+        .collect();
+    let cards: Vec<u16> = composable
+        .iter()
+        .copied()
+        .filter(|&c| r0.cards[usize::from(c)].kind != super::super::content::Kind::Plot)
+        .collect();
+    let rules_for = |seed: u64| {
+        let mut r = r0.clone();
+        for d in r.decks.iter_mut() {
+            d.plots = (0..7).map(|k| plots[(seed as usize * 7 + k) % plots.len()]).collect();
+            d.plots.sort_unstable();
+            d.plots.dedup();
+            d.cards.truncate(60usize.saturating_sub(cards.len()));
+            d.cards.extend(cards.iter().copied());
+        }
+        r
+    };
     let mut rng = crate::rng::Rng::new(5);
     let mut used = 0;
     let mut finished = 0;
-    // Seeds 0-5: uniform random choices; 6-8: the heuristic in both seats.
+    // Seeds 0-5: uniform random choices; 6-8: the heuristic in both seats. Every offered code is in the dense
+    // action space.
     let mut bot = super::super::bots::Heuristic;
+    let space: std::collections::HashSet<u32> =
+        <super::super::observe::Tensors as crate::engine::Encoding<AgotCcg>>::action_codes(&rules_for(0), 2)
+            .into_iter()
+            .collect();
     for seed in 0..9u64 {
+        let r = rules_for(seed);
         let mut g = AgotCcg::new(&r, 2, seed).unwrap();
         let mut ev = Events::disabled();
         for _ in 0..4000 {
@@ -406,6 +417,7 @@ fn new_cards_parse_and_random_matches_play_out() {
             let Some(p) = (0..2).find(|&p| g.to_act().contains(p)) else { break };
             let l = legal(&g, &r, p);
             assert!(!l.is_empty(), "seat {p} to act with no legal action: {:?}", g.pending.first());
+            assert!(l.iter().all(|a| space.contains(a)), "a legal code outside the action space: {l:?}");
             let a =
                 if seed < 6 { l[rng.index(l.len())] } else { crate::bots::Bot::act(&mut bot, &r, &g, p, &l, &mut rng) };
             used += usize::from((GEN_EVENT..=GEN_MODE).contains(&split(a).0));
