@@ -48,6 +48,148 @@ NEEDS = [
 ]
 
 
+# What exactly keeps a record out, where the keyword reading above is too coarse (the generic part of the
+# vocabulary, issue 15: these are what it still cannot say).
+REASONS = {
+    "U2": "attachments on attachments and locations",
+    "U205": "a player who cannot trigger effects in some challenge types",
+    "U33": "changing a card's House affiliation",
+    "U191": "characters forced to participate in the next challenge",
+    "U46": "keywords gained while another character has them",
+    "U48": "a cost paid from a character of the player's choice (power discarded)",
+    "R185": "looking at opponents' hands and discarding from them",
+    "T14": "a character attached to another as a duplicate",
+    "T15": "a character attached to another as a duplicate",
+    "T17": "a character attached to another as a duplicate",
+    "R87": "a character attached as a Condition with its own text",
+    "R89": "a character attached as a Condition with its own text",
+    "R91": "a character attached as a Condition with its own text",
+    "T18": "immunity to opponents' events only, while exactly one Dragon is controlled",
+    "T30": "a card discarded by a lasting state check (another House's character)",
+    "G26": "a card discarded by a lasting state check (another House's character)",
+    "T22": "opponents who cannot use triggered effects while a card participates",
+    "R85": "a condition comparing attachment counts across characters",
+    "T19": "printed STR counted as 0 while defending",
+    "U196": "swapping a card of the dead pile with one of the hand",
+    "R65": "power discarded from a House card",
+    "G13": "a restriction on declaring beside Knight characters",
+    "U74": "a location that becomes doomed",
+    "G29": "a location that becomes a character",
+    "R179": "locations that become characters",
+    "G28": "a card that returns to hand at the end of the phase, and a STR bonus while standing",
+    "U84": "swapping two characters' STR",
+    "C117": "looking at the cards another player just drew",
+    "R121": "a player barred from further challenges after a win by 4",
+    "R180": "kneeling a House card and its attachments",
+    "C187": "copying another card's effect",
+    "P7": "conditions counting Night's Watch against Wildling characters",
+    "R133": "swapping plots between the used pile and the plot deck",
+    "C142": "the research text is unverified (errata)",
+    "P3": "traits gained by every character",
+    "C143": "each player choosing a character of his own to discard",
+    "R138": "an optional penalty on other Wildling cards",
+    "C161": "a loser who must kneel a location of his choice",
+    "U163": "gold costs paid with influence",
+    "U164": "gold costs paid with influence",
+    "G32": "attacking or defending only by kneeling influence",
+    "P4": "attacking or defending only by kneeling influence",
+    "U129": "attachments on House cards",
+    "G33": "attachments on House cards",
+    "P2": "a restriction on the host's dead pile, and doomed cards counted by attachment",
+    "T45": "the research's trait name is unverified ('Garde royal')",
+    "C194": "an 'if you win the challenge' rider that shuffles a discard pile",
+    "P9": "two targets of one player with different House affiliations",
+    "C197": "a claim lowered for one challenge",
+    "C203": "an 'if you win the challenge' rider that discards an attachment",
+    "R232": "a plot that forbids non-character cards and triggered effects",
+    "R233": "opponents replacing their revealed plot",
+    "G49": "the player with the most locations kneels them all",
+    "U237": "each player discarding a card of a chosen type",
+}
+
+# The Rust test exercising each composable ability (`core_rs/src/games/agot_ccg/tests/effect_tests.rs`), chosen by
+# the first rule matching the ability's vocabulary (abilities written as compact JSON); a record with several
+# abilities lists the test of each.
+VOCAB_TESTS = [
+    (r'"challenge_type"', "sfide_tyrion_turns_the_challenge_into_intrigue"),
+    (r'"controller_discards_per_printed_icon"', "icone_scorpions_sting"),
+    (r'"choose"', "effetti_duraturi_casterly_rock_pick_one"),
+    (r'"or_from"|"x_used_plots"', "pila_dei_morti_o_degli_scarti_and_x_from_used_plots"),
+    (r'"influence_x"', "influenza_x_blood_magic"),
+    (r'"require"', "restrizioni_di_gioco_won_challenges_and_used_plots"),
+    (r'"whose":"any"', "pila_degli_scarti_any_players_pile"),
+    (r'"same_title"', "ricerca_same_title_copies"),
+    (r'"attach_this"', "equipaggiamenti_old_bears_crow_from_the_discard_pile"),
+    (r'"all_from_dead_piles"', "pila_dei_morti_plea_to_rhllor"),
+    (r'"mill_opponents"', "scartare_dal_mazzo_tempting_fate"),
+    (r'"move_this_attachment"', "equipaggiamenti_poisoned_wine_moves"),
+    (r'"types":\["attachment"\]', "equipaggiamenti_as_targets_ser_jorah"),
+    (r'"with_penalty"', "penale_opzionale_roving_pillagers"),
+    (r'"on":"renown"', "rinomanza_melisandre"),
+    (r'"on":"revealed"', "quando_rivelata_fire_and_blood_returns_to_hand"),
+    (r'"from":"deck"', "ricerca_vengeance_for_eddard"),
+    (r'"top":', "rivelare_house_messenger_top_two"),
+    (r'"from":"(dead|discard)"', "pila_dei_morti_heir_and_forever_return"),
+    (r'"from":"hand"', "risposte_event_from_hand_after_a_defence"),
+    (r'"total_str_min"', "risposte_make_an_example_needs_eight_str"),
+    (r'"on":"killed"', "risposte_tommen_claims_after_kills_up_to_his_limit"),
+    (r'"kill_if_zero_str"', "predominio_dothraki_sea_kills_at_zero"),
+    (r'"top_to_hand"|"on":"attachment_played"', "mano_dorne_goes_to_war_and_xaros_home"),
+    (r'"return_to_hand"|"op":"move","to":"play"', "ritornare_in_mano_meera_and_astapori"),
+    (r'"op":"kneel"|"op":"str"', "inginocchiare_personal_guard_and_banner_ship"),
+    (r'"discard_attachments"|"take_power"|"discard_power"', "potere_discarded_and_moved"),
+    (r'"claim_power"', "risposte_tommen_claims_after_kills_up_to_his_limit"),
+    (r'"op":"blank"', "testo_vuoto_nightmares"),
+    (r'"cannot_be_killed"|"cannot_be_declared"', "restrizioni_cannot_be_killed_or_declared"),
+    (r'"(lose|gain)_icons"', "icone_lost_until_the_end_of_the_phase"),
+    (r'"op":"discard"', "scartare_westeros_bleeds"),
+    (r'"op":"stand"', "alzare_storms_end_stands_two"),
+    (r'"op":"kill"', "azioni_harrenhal_kneels_pays_then_kills"),
+    (
+        r'"kind":"(no_kneel_to_defend|not_stealth_target|attacking_bars_defenders)"',
+        "difendere_restrictions_heir_balon_heiress",
+    ),
+    (
+        r'"kind":"(plot_win_by_counts_unopposed|plot_attachments_cost_less|cost_less_per_location_trait|plot_opponents_with_trait_no_defenders)"',
+        "trame_we_do_not_sow_beggar_king_foe",
+    ),
+    (r'"kind":"attach_only"', "equipaggiamenti_wildling_only"),
+    (r'"kind":"(triggered|action)"', "new_cards_parse_and_random_matches_play_out"),
+]
+COMPOSABLE = {
+    "triggered",
+    "action",
+    "no_kneel_to_defend",
+    "not_stealth_target",
+    "attacking_bars_defenders",
+    "optional_penalty",
+    "plot_opponents_with_trait_no_defenders",
+    "plot_win_by_counts_unopposed",
+    "plot_attachments_cost_less",
+    "attach_only",
+    "cost_less_per_location_trait",
+}
+
+
+def vocabulary(ability: dict) -> str:
+    """A short reading of one ability: its kind, trigger or phase, costs and operations."""
+    kind = ability["kind"]
+    if kind not in ("triggered", "action"):
+        return kind
+    head = ability.get("phase") or ability.get("when", {}).get("on", "?")
+    if ability.get("from"):
+        head += f" from {ability['from']}"
+    costs = [c["pay"] for c in ability.get("cost", [])]
+    ops = [o["op"] for o in ability["effect"]]
+    target = " on a target" if "target" in ability else ""
+    return f"{kind} ({head}{'; pay ' + ', '.join(costs) if costs else ''}): {', '.join(ops)}{target}"
+
+
+def test_of(ability: dict) -> str:
+    text = json.dumps(ability, separators=(",", ":"))
+    return next((t for pat, t in VOCAB_TESTS if re.search(pat, text)), "")
+
+
 def records(research: str) -> list[tuple[str, str, str, str, str]]:
     """(code, name, house, type, text) of every table row of section 5."""
     out = []
@@ -95,12 +237,28 @@ def main() -> None:
         else:
             need = next((label for pat, label in NEEDS if re.search(pat, text, re.I)), "other card text")
             needs[need] = needs.get(need, 0) + 1
-            status = f"not yet: {need}"
+            status = f"not yet: {need}" + (f" ({REASONS[code]})" if code in REASONS else "")
         table.append(f"| {code} | {name} | {house} | {kind} | {status} |")
     lines += ["What the records not yet in the pool need, by how many records each would unlock:", ""]
     lines += ["| mechanism | records |", "|---|---|"]
     lines += [f"| {k} | {v} |" for k, v in sorted(needs.items(), key=lambda kv: -kv[1])]
     lines += ["", *table, ""]
+    composable = [c for c in pool.values() if any(a["kind"] in COMPOSABLE for a in c["abilities"])]
+    lines += [
+        f"## The {len(composable)} records in the composable vocabulary, and their tests",
+        "",
+        "Each ability as the vocabulary says it (`vocab.rs`: kind, trigger or phase word, costs, operations) and the "
+        "Rust test of `core_rs/src/games/agot_ccg/tests/effect_tests.rs` exercising that mechanism.",
+        "",
+        "| code | card | type | text (our paraphrase) | vocabulary | test |",
+        "|---|---|---|---|---|---|",
+    ]
+    for c in composable:
+        vocab = "; ".join(vocabulary(a) for a in c["abilities"])
+        tests = ", ".join(dict.fromkeys(t for t in map(test_of, c["abilities"]) if t))
+        text = c["text"].replace("|", "/")
+        lines.append(f"| {c['code']} | {c['name']} | {c['type']} | {text} | {vocab} | `{tests}` |")
+    lines.append("")
     OUT.write_text("\n".join(lines), encoding="utf-8")
     print(f"wrote {OUT}: {done}/{len(rows)} in the pool")
 

@@ -428,6 +428,46 @@ pub enum Ability {
         #[serde(default = "challenges_phase")]
         phase: String,
     },
+    // --- ccg (issue 15): the composable form (vocab.rs; resolved by rules/triggered.rs, rules/effect_ops.rs)
+    /// A player action with a phase word, costs, a target and effects.
+    Action(super::vocab::Body),
+    /// A triggered ability: a response or forced effect with a trigger, costs, a target and effects.
+    Triggered(super::vocab::Body),
+    /// It does not kneel to defend (Northern Heir).
+    NoKneelToDefend,
+    /// It cannot be chosen as a stealth target (Southron Heiress).
+    NotStealthTarget,
+    /// While it attacks, characters matching the filter cannot defend (Balon Greyjoy: non-unique ones).
+    AttackingBarsDefenders {
+        filter: super::vocab::Filter,
+    },
+    /// You may choose to pay this gold penalty (cannot be ignored) when playing it, for its "with a gold penalty"
+    /// responses (Pentoshi Captain, Roving Pillagers).
+    OptionalPenalty {
+        penalty: u8,
+    },
+    /// Plot: opponents who have a plot with this trait revealed cannot declare defenders (Foe I was Born to Fight).
+    PlotOpponentsWithTraitNoDefenders {
+        #[serde(rename = "trait")]
+        tr: String,
+    },
+    /// Plot: every challenge you win as attacker by at least `by` STR counts as unopposed (We Do Not Sow).
+    PlotWinByCountsUnopposed {
+        by: u8,
+    },
+    /// Plot: your attachments cost this much less (Beggar King).
+    PlotAttachmentsCostLess {
+        amount: u8,
+    },
+    /// Attachment: only on a character matching the filter ("Wildling character only").
+    AttachOnly {
+        filter: super::vocab::Filter,
+    },
+    /// It costs 1 less for each location with this trait you control (Errant Captain).
+    CostLessPerLocationTrait {
+        #[serde(rename = "trait")]
+        tr: String,
+    },
 }
 
 /// What a save or cancel response costs (research §3.3: "do X to do Y", X is the cost). Paying a cost opens no
@@ -710,6 +750,8 @@ fn check_ability(a: &Ability) -> Result<(), String> {
         Ability::WinSacrifice { challenge, .. } => {
             challenge_index(challenge).map(|_| ()).ok_or(format!("unknown challenge {challenge:?}"))
         }
+        Ability::Action(b) => super::vocab::check_body(b, true),
+        Ability::Triggered(b) => super::vocab::check_body(b, false),
         _ => Ok(()),
     }
 }
@@ -742,6 +784,10 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
         let house = house_index(&c.house).ok_or_else(|| bad(format!("unknown house {:?}", c.house)))?;
         for a in &c.abilities {
             check_ability(a).map_err(&bad)?;
+        }
+        // The dense action space addresses a card's composable abilities by index (observe.rs).
+        if c.abilities.iter().skip(super::vocab::MAX_ABILITIES).any(|a| matches!(a, Ability::Action(_))) {
+            return Err(bad(format!("an action must be among the first {} abilities", super::vocab::MAX_ABILITIES)));
         }
         let _ = c.text;
         cards.push(CardDef {

@@ -2,6 +2,7 @@
 //! are summed (rulebook "Effetti duraturi": order does not matter; STR below 0 counts as 0).
 
 use super::content::{Ability, CardDef, Cond, Kind, Rules, DEADLY, INT, NEUTRAL, RENOWN, STEALTH};
+use super::rules::triggered::Lasts;
 use super::state::{AgotCcg, InPlay};
 use crate::engine::Player;
 
@@ -32,7 +33,7 @@ impl AgotCcg {
     /// The printed abilities of a card in play that are on now.
     pub fn abilities<'r>(&self, rules: &'r Rules, c: &InPlay) -> &'r [Ability] {
         let d = def(rules, c.def);
-        if d.kind == Kind::Character && self.chars_blank(rules) {
+        if (d.kind == Kind::Character && self.chars_blank(rules)) || self.lasting_has(c.uid, Lasts::Blank) {
             &[]
         } else {
             &d.abilities
@@ -95,7 +96,8 @@ impl AgotCcg {
 
     pub fn keywords(&self, rules: &Rules, seat: Player, c: &InPlay) -> u16 {
         let d = def(rules, c.def);
-        let mut k = if d.kind == Kind::Character && self.chars_blank(rules) { 0 } else { d.keywords };
+        let blank = (d.kind == Kind::Character && self.chars_blank(rules)) || self.lasting_has(c.uid, Lasts::Blank);
+        let mut k = if blank { 0 } else { d.keywords };
         for ab in self.abilities(rules, c) {
             if let Ability::KeywordsWhile { keywords, cond } = ab {
                 if self.cond(rules, seat, c, cond) {
@@ -123,7 +125,7 @@ impl AgotCcg {
                 }
             }
         }
-        k
+        self.lasting_keywords(c.uid, k)
     }
 
     /// The power `seat` needs to win: 15, plus what opponents' Balon's Followers add.
@@ -158,7 +160,7 @@ impl AgotCcg {
                 i |= super::content::icon_bits(icons).unwrap_or(0);
             }
         }
-        i
+        self.lasting_icons(c.uid, i)
     }
 
     pub fn has_icon(&self, rules: &Rules, seat: Player, c: &InPlay, kind: u8) -> bool {
@@ -305,6 +307,7 @@ impl AgotCcg {
             }
         }
         reduce += s.reductions.iter().filter(|&&h| h == 255 || h == d.house).count() as i32;
+        reduce += self.composable_cost_reduction(rules, seat, card);
         // Reductions never eat into a gold penalty (the card data's "cannot be ignored").
         let floor = i32::from(penalty);
         (c - reduce).max(floor).clamp(0, 255) as u8

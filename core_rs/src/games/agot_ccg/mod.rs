@@ -16,11 +16,13 @@ pub mod bots;
 pub mod bots_interrupts;
 pub mod content;
 pub mod decklist;
+pub mod effect_play;
 pub mod effects;
 pub mod observe;
 pub mod rules;
 pub mod state;
 pub mod view;
+pub mod vocab;
 
 pub use content::Rules;
 

@@ -155,6 +155,22 @@ impl Encoding<AgotCcg> for Tensors {
         for h in 1..HOUSES.len() {
             codes.extend((0..uids).map(|y| code(NAME, h, y)));
         }
+        // ccg (issue 15): the composable abilities' decisions (at most 4 abilities per card are addressed).
+        codes.push(code(GEN_YES, 0, 0));
+        codes.extend((0..8).map(|y| code(GEN_MODE, 0, y)));
+        for x in 0..deck_cap(rules) {
+            codes.extend((0..4).map(|k| code(GEN_EVENT, x, k)));
+            codes.extend((0..3).flat_map(|z| (0..4).map(move |k| code(GEN_PILE, z * 16 + k, x))));
+        }
+        // Offered cards may come from every seat's piles: distinct definitions, at most a deck per seat.
+        codes.extend((0..deck_cap(rules) * usize::from(players)).map(|y| code(GEN_PICK, 0, y)));
+        for y in 0..uids {
+            codes.extend((0..4).map(|k| code(GEN_USE, k, y)));
+            codes.extend((0..4).flat_map(|j| (0..4).map(move |k| code(GEN_ATT, j * 16 + k, y))));
+            codes.push(code(GEN_TARGET, 0, y));
+            codes.extend((1..5).map(|x| code(GEN_TARGET_ATT, x, y)));
+            codes.push(code(GEN_INF, 0, y));
+        }
         codes
     }
 }

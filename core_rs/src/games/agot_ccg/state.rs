@@ -309,6 +309,8 @@ pub enum Pending {
         seat: Player,
         target: Target,
     },
+    // --- ccg (issue 15): a composable ability being resolved (rules/triggered.rs)
+    Effect(super::rules::triggered::Resolving),
 }
 
 impl Pending {
@@ -329,6 +331,7 @@ impl Pending {
             | Pending::AttachSetup { seat }
             | Pending::AttachFromDiscard { seat, .. }
             | Pending::ChooseTarget { seat, .. } => *seat,
+            Pending::Effect(r) => r.seat,
         }
     }
 }
@@ -350,6 +353,21 @@ pub struct AgotCcg {
     pub mods: Vec<(u16, i8)>,
     pub no_kneel_defend: Vec<u16>,
     pub next_uid: u16,
+    /// ccg (issue 15): lasting effects of composable abilities until the end of the phase, and ability uses
+    /// counted against their limits (rules/triggered.rs).
+    #[serde(default)]
+    pub lasting: Vec<super::rules::triggered::Lasting>,
+    #[serde(default)]
+    pub uses: Vec<super::rules::triggered::Use>,
+    /// The challenges won this phase: (winner, challenge type), for "play only if you won ..." restrictions.
+    #[serde(default)]
+    pub wins: Vec<(Player, u8)>,
+    /// Players who claimed power for their House since the last automatic step (their responses are asked then).
+    #[serde(default)]
+    pub house_claims: Vec<Player>,
+    /// The type the current challenge was declared as, when an effect changed it (Tyrion Lannister).
+    #[serde(default)]
+    pub retyped: Option<u8>,
     pub winners: Vec<Player>,
     pub decisions: u64,
     pub rng: Rng,

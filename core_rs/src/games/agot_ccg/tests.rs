@@ -3,6 +3,7 @@
 mod agenda_tests;
 mod card_tests;
 mod deck_tests;
+mod effect_tests;
 mod helpers;
 mod interrupt_tests;
 mod rules_tests;

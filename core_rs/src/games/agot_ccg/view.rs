@@ -54,7 +54,8 @@ pub fn view(g: &AgotCcg, rules: &Rules, viewer: Viewer) -> View {
         })
         .collect();
     let pending = g.pending.first().and_then(|p| {
-        let secret = matches!(p, Pending::Respond { resp: Resp::IntoPlayFromHand { .. }, .. });
+        let secret = matches!(p, Pending::Respond { resp: Resp::IntoPlayFromHand { .. }, .. })
+            || matches!(p, Pending::Effect(r) if r.secret());
         (!secret || viewer.sees_private_of(p.seat())).then(|| p.clone())
     });
     View {
@@ -121,7 +122,8 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
                 let pen = if kind == MARSHAL_PENALTY {
                     def(rules, c).abilities.iter().find_map(|ab| match ab {
                         super::content::Ability::PenaltyClaimPower { penalty, .. }
-                        | super::content::Ability::PenaltyOpponentsDiscard { penalty, .. } => Some(*penalty),
+                        | super::content::Ability::PenaltyOpponentsDiscard { penalty, .. }
+                        | super::content::Ability::OptionalPenalty { penalty } => Some(*penalty),
                         _ => None,
                     })
                 } else {
@@ -203,6 +205,7 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
             };
             ActionInfo::new(a, "respond", format!("yes: {what}"))
         }
+        GEN_EVENT..=GEN_MODE => g.describe_effect(rules, p, a, |u| card_name(g, rules, u)),
         // ccgsave
         k if k >= SAVE_CARD => describe_interrupt(g, rules, p, a),
         _ => ActionInfo::new(a, "unknown", format!("unknown action {a}")),

@@ -33,6 +33,28 @@ pub const ATTACK_SET: u32 = 19;
 pub const DEFEND_SET: u32 = 20;
 /// Kneel this influence provider (y = uid) to pay an influence cost.
 pub const INFLUENCE: u32 = 21;
+// --- ccg (issue 15): the composable abilities' decisions (rules/triggered.rs)
+/// Play an event's composable action from hand (x = hand index, y = ability index).
+pub const GEN_EVENT: u32 = 22;
+/// Use a composable action of a card in play (x = ability index, y = its uid).
+pub const GEN_USE: u32 = 23;
+/// Use a composable action of a card in your hand, discard or dead pile (x = zone * 16 + ability index, zone
+/// 0 hand, 1 discard, 2 dead; y = its index in that zone).
+pub const GEN_PILE: u32 = 24;
+/// Use a composable action of an attachment you own (x = attachment index * 16 + ability index, y = host uid).
+pub const GEN_ATT: u32 = 25;
+/// Accept an optional triggered ability (declining is DONE).
+pub const GEN_YES: u32 = 26;
+/// Choose this card in play (y = uid) as the ability's target.
+pub const GEN_TARGET: u32 = 27;
+/// Kneel this influence provider (y = uid) to pay the ability's influence cost.
+pub const GEN_INF: u32 = 28;
+/// Take the offered card (y = index in the offered list) from a pile or a searched deck.
+pub const GEN_PICK: u32 = 29;
+/// Choose an attachment as the target (x = its index + 1 on the host, y = the host's uid).
+pub const GEN_TARGET_ATT: u32 = 30;
+/// Choose option y of a "pick one" effect.
+pub const GEN_MODE: u32 = 31;
 /// Up to this many eligible characters, a declaration is one decision among all the subsets (the rulebook's
 /// single act of kneeling "il numero desiderato di Personaggi"); with more, characters are added one at a time.
 pub const SET_MAX: usize = 6;
@@ -216,7 +238,8 @@ impl AgotCcg {
                     }
                     let pen = d.abilities.iter().find_map(|a| match a {
                         Ability::PenaltyClaimPower { penalty, .. }
-                        | Ability::PenaltyOpponentsDiscard { penalty, .. } => Some(*penalty),
+                        | Ability::PenaltyOpponentsDiscard { penalty, .. }
+                        | Ability::OptionalPenalty { penalty } => Some(*penalty),
                         _ => None,
                     });
                     if let Some(pen) = pen {
@@ -233,6 +256,7 @@ impl AgotCcg {
                         for host in &other.play {
                             if def(rules, host.def).kind == Kind::Character
                                 && !self.has_kw(rules, q as Player, host, NO_ATTACH)
+                                && self.attach_allowed(rules, ps as Player, c, host.uid)
                             {
                                 out.push(code(MARSHAL, i, usize::from(host.uid)));
                             }
@@ -267,6 +291,7 @@ impl AgotCcg {
         self.seats[usize::from(p)].play.iter().find(|c| c.uid == uid).is_some_and(|c| {
             def(rules, c.def).kind == Kind::Character && !c.kneeling && self.has_icon(rules, p, c, kind)
         }) && self.challenge_allowed(p, kind)
+            && self.may_declare(uid)
     }
 
     fn challenge_actions(&self, rules: &Rules, p: Player, out: &mut Vec<Action>) {
@@ -361,6 +386,7 @@ impl AgotCcg {
             || ch.bypassed.contains(&uid)
             || !self.has_icon(rules, p, c, ch.kind)
             || !self.challenge_allowed(p, ch.kind)
+            || !self.may_declare(uid)
         {
             return false;
         }
@@ -369,7 +395,7 @@ impl AgotCcg {
             let a = &self.seats[s].play[i];
             self.abilities(rules, a).iter().any(|x| matches!(x, Ability::ArmyCannotDefendWhileAttacking))
         });
-        !(lookout && d.has_trait("Army"))
+        !(self.barred_from_defending(rules, p, uid) || lookout && d.has_trait("Army"))
     }
 
     pub fn pending_actions(&self, rules: &Rules, pend: &Pending, out: &mut Vec<Action>) {
@@ -379,6 +405,7 @@ impl AgotCcg {
                 for c in &self.seats[usize::from(*seat)].play {
                     if def(rules, c.def).kind == Kind::Character
                         && !picked.contains(&c.uid)
+                        && !self.lasting_has(c.uid, super::triggered::Lasts::CannotBeKilled)
                         && (*why != Why::Deadly || defenders.contains(&c.uid))
                     {
                         out.push(code(KILL, 0, usize::from(c.uid)));
@@ -392,6 +419,7 @@ impl AgotCcg {
                     if def(rules, c.def).kind == Kind::Character
                         && !ch.bypassed.contains(&c.uid)
                         && !self.stealthy(rules, dfd, c)
+                        && !self.abilities(rules, c).iter().any(|a| matches!(a, Ability::NotStealthTarget))
                     {
                         out.push(code(STEALTH, 0, usize::from(c.uid)));
                     }
@@ -429,6 +457,7 @@ impl AgotCcg {
                 let providers = self.influence_providers(rules, usize::from(*seat));
                 out.extend(providers.into_iter().map(|u| code(INFLUENCE, 0, usize::from(u))));
             }
+            Pending::Effect(r) => self.effect_pending_actions(rules, r, out),
             // ccgsave
             _ => self.interrupt_pending_actions(rules, pend, out),
         }

@@ -24,6 +24,10 @@ impl AgotCcg {
             if self.phase == Phase::Over {
                 return;
             }
+            // The automatic steps of a composable ability (costs, effects) run first.
+            if self.auto_effect(rules, ev) {
+                continue;
+            }
             // A pending choice nobody can make (no legal target left) lapses.
             if let Some(p) = self.pending.first() {
                 buf.clear();
@@ -159,6 +163,7 @@ impl AgotCcg {
             self.return_borrowed();
         }
         self.no_save.clear();
+        self.expire_phase();
     }
 
     /// Fase 2: every player draws 2 (Fase 1's window has closed), then the draw phase's window.
@@ -217,6 +222,7 @@ impl AgotCcg {
             s.extra_drawn = 0;
             s.challenged = 0;
         }
+        self.expire_round();
     }
 
     /// All plots are chosen: reveal them together, count initiative and find who picks the first player
@@ -280,6 +286,7 @@ impl AgotCcg {
         }
         // ccgsave: naming and kill-all plots.
         self.when_revealed_interrupts(rules, ev);
+        self.plot_revealed_effects(rules, ev);
         // Back in the plot phase proper: the "when revealed" choices, then the plot phase's window.
         self.phase = Phase::Plot;
         self.open_window(At::Plot);
@@ -363,6 +370,8 @@ impl AgotCcg {
         if let Some(s) = self.seats.get_mut(usize::from(seat)) {
             s.house_power = s.house_power.saturating_add(n);
             ev.public(|| Event::PowerClaimed { seat, card: None, n });
+            // Asked by the next automatic step, which has the rules at hand (`auto_effect`).
+            self.house_claims.push(seat);
         }
     }
 
@@ -387,7 +396,10 @@ impl AgotCcg {
                 } else {
                     None
                 };
-                let unopposed = winner == Some(att) && (ch.defenders.is_empty() || defense == 0);
+                let unopposed = winner == Some(att)
+                    && (ch.defenders.is_empty()
+                        || defense == 0
+                        || self.win_counts_unopposed(rules, att, attack, defense));
                 let (kind, a8, d8) = (ch.kind, attack.min(255) as u8, defense.min(255) as u8);
                 ev.public(|| Event::ChallengeResolved { kind, attack: a8, defense: d8, winner, unopposed });
                 if let Some(c) = self.challenge.as_mut() {
@@ -431,6 +443,7 @@ impl AgotCcg {
                             c.power = c.power.saturating_add(1);
                             let card = c.def;
                             ev.public(|| Event::PowerClaimed { seat: s as Player, card: Some(card), n: 1 });
+                            self.fire(rules, super::triggered::Fired::Renown, ev);
                         }
                     }
                 }
@@ -467,12 +480,15 @@ impl AgotCcg {
                     self.participant_win_responses(rules, w, &ch);
                     // ccgsave: the Wildlings' "discard it to …" responses.
                     self.win_sacrifice_responses(rules, w, &ch);
+                    self.fire_challenge_result(rules, &ch, ev);
                 }
                 next(self, 5);
             }
             _ => {
+                // A challenge whose type an effect changed still uses up the type it was declared as.
+                let declared = self.retyped.take().map_or(0, |k| 1u8.checked_shl(u32::from(k)).unwrap_or(0));
                 if let Some(s) = self.seats.get_mut(usize::from(att)) {
-                    s.challenged |= 1 << ch.kind;
+                    s.challenged |= 1 << ch.kind | declared;
                 }
                 self.challenge = None;
                 // Between this challenge and the next declaration: a window.

@@ -4,10 +4,13 @@
 pub mod actions;
 pub mod agendas;
 pub mod control;
+pub mod effect_ops;
+pub mod effect_take;
 pub mod flow;
 pub mod interrupt_decisions;
 pub mod interrupts;
 pub mod perform;
+pub mod triggered;
 pub mod window;
 pub mod zones;
 
@@ -90,6 +93,11 @@ impl AgotCcg {
             mods: Vec::new(),
             no_kneel_defend: Vec::new(),
             next_uid: 0,
+            lasting: Vec::new(),
+            uses: Vec::new(),
+            wins: Vec::new(),
+            house_claims: Vec::new(),
+            retyped: None,
             winners: Vec::new(),
             decisions: 0,
             rng,
@@ -243,7 +251,7 @@ impl Game for AgotCcg {
             // Plots are chosen secretly and revealed together; setup cards are placed face down.
             PLOT | SETUP_PLACE => u64::from(code(kind, 0xff, 0)),
             // A card played or discarded from a hidden hand is seen as that card, not as its place in the hand.
-            MARSHAL | MARSHAL_PENALTY | DUPE | DISCARD | EVENT | SAVE_EVENT | CANCEL_EVENT => {
+            MARSHAL | MARSHAL_PENALTY | DUPE | DISCARD | EVENT | SAVE_EVENT | CANCEL_EVENT | actions::GEN_EVENT => {
                 let card = self.seats.get(usize::from(actor)).and_then(|s| s.hand.get(x)).copied().unwrap_or(u16::MAX);
                 (u64::from(card) << 32) | u64::from(code(kind, 0xff, y))
             }
@@ -302,6 +310,12 @@ impl Game for AgotCcg {
         }
         if self.pending.iter().any(|p| matches!(p, Pending::PayInfluence { card, .. } if !ok(card))) {
             return Err("a pending influence payment names a card outside the content".into());
+        }
+        if self.pending.iter().any(|p| matches!(p, Pending::Effect(r) if !r.valid(rules, n))) {
+            return Err("a pending ability names a card, ability or seat outside the content".into());
+        }
+        if self.retyped.is_some_and(|k| k > 2) || self.wins.iter().any(|w| w.1 > 2) {
+            return Err("a challenge type out of range".into());
         }
         if let Some(ch) = &self.challenge {
             if usize::from(ch.attacker) >= n || usize::from(ch.defender) >= n || ch.kind > 2 {

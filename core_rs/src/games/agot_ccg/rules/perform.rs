@@ -152,6 +152,7 @@ impl AgotCcg {
             EVENT => self.play_event(rules, ps, x, y as u16, ev),
             INFLUENCE => self.pay_influence(rules, y as u16, ev),
             USE => self.use_ability(rules, ps, x, y as u16, ev),
+            GEN_EVENT..=GEN_MODE => self.perform_effect(rules, p, kind, x, y, ev),
             YES => {
                 if let Some(Pending::Respond { resp, .. }) = self.pending.first().cloned() {
                     self.pending.remove(0);
@@ -165,6 +166,9 @@ impl AgotCcg {
 
     /// DONE: pass, decline or finish a declaration, depending on what is being decided.
     fn done(&mut self, rules: &Rules, p: Player, ev: &mut Events<Event>) {
+        if self.effect_done(rules, ev) {
+            return;
+        }
         if let Some(pend) = self.pending.first().cloned() {
             self.pending.remove(0);
             // Declining the duplicate save: the card is killed after all.
@@ -245,9 +249,9 @@ impl AgotCcg {
             d.abilities
                 .iter()
                 .find_map(|a| match a {
-                    Ability::PenaltyClaimPower { penalty, .. } | Ability::PenaltyOpponentsDiscard { penalty, .. } => {
-                        Some(*penalty)
-                    }
+                    Ability::PenaltyClaimPower { penalty, .. }
+                    | Ability::PenaltyOpponentsDiscard { penalty, .. }
+                    | Ability::OptionalPenalty { penalty } => Some(*penalty),
                     _ => None,
                 })
                 .unwrap_or(0)
@@ -271,11 +275,13 @@ impl AgotCcg {
                 let host_def = self.seats[hs].play[hi].def;
                 ev.public(|| Event::Attached { seat: p, card, host: host_def });
             }
+            self.fire(rules, super::triggered::Fired::AttachmentPlayed { seat: p }, ev);
             return;
         }
         let uid = self.enter_play(ps, card, p);
         // ccgsave: Ygritte's response to being played from hand.
         self.on_played_control(rules, p, card);
+        self.entered_paying(rules, uid, with_penalty, ev);
         for ab in &d.abilities {
             match ab {
                 Ability::OnPlayedDraw { n } => {
@@ -313,6 +319,7 @@ impl AgotCcg {
             let Some((s, i)) = self.locate(u) else { continue };
             let c = &self.seats[s].play[i];
             let stays = plot_no_kneel
+                || self.lasting_has(u, super::triggered::Lasts::NoKneel)
                 || self.abilities(rules, c).iter().any(|a| match a {
                     Ability::NoKneelAttackWhile { cond } | Ability::NoKneelAttackDefendWhile { cond } => {
                         self.cond(rules, att, c, cond)
@@ -327,6 +334,7 @@ impl AgotCcg {
         let (defender, kind) = (ch.defender, ch.kind);
         ev.public(|| Event::ChallengeDeclared { attacker: att, defender, kind, attackers: cards });
         self.stealth_declared_responses(rules, &ch.attackers);
+        self.fire(rules, super::triggered::Fired::DeclaredAttackers { uids: &ch.attackers }, ev);
         // The window after attackers; stealth targets and defenders follow it (`window_closed`).
         self.open_window(At::Attackers);
     }
@@ -368,6 +376,7 @@ impl AgotCcg {
                 || self.no_kneel_defend.contains(&u)
                 || self.abilities(rules, c).iter().any(|a| match a {
                     Ability::NoKneelAttackDefendWhile { cond } => self.cond(rules, dfd, c, cond),
+                    Ability::NoKneelToDefend => true,
                     _ => false,
                 });
             cards.push(c.def);

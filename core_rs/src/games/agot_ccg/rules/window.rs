@@ -154,8 +154,10 @@ impl AgotCcg {
                     }
                 }
             }
-        } // ccgsave: events and card actions of save/cancel, control and naming cards.
+        }
+        // ccgsave: events and card actions of save/cancel, control and naming cards.
         self.interrupt_window_actions(rules, p, out);
+        self.effect_actions(rules, p, out);
     }
 
     /// After an action the opportunity passes clockwise and the run of passes starts again.

@@ -92,6 +92,9 @@ impl AgotCcg {
     /// Kill a character, first offering its controller the duplicate save (rulebook "Duplicati").
     pub fn kill(&mut self, rules: &Rules, uid: u16, offer_save: bool, ev: &mut Events<Event>) {
         let Some((s, i)) = self.locate(uid) else { return };
+        if self.lasting_has(uid, super::triggered::Lasts::CannotBeKilled) {
+            return;
+        }
         if offer_save && !self.seats[s].play[i].dupes.is_empty() && !self.no_save.contains(&uid) {
             self.pending
                 .insert(0, Pending::Respond { seat: s as Player, resp: Resp::SaveWithDupe { uid, kill: true } });
@@ -133,6 +136,8 @@ impl AgotCcg {
         for (k, a) in asks.into_iter().enumerate() {
             self.pending.insert(k, a);
         }
+        self.fire(rules, super::triggered::Fired::Killed { card: c.def, seat, discarded: false }, ev);
+        self.fire(rules, super::triggered::Fired::ToDeadPile, ev);
     }
 
     /// End checks, run after every step: the curse, then 15 power (rulebook "Maledizione", "Potere e vittoria").

@@ -385,9 +385,13 @@ fn risposte_salva_tidal_wave_discards_a_location_unsaved() {
 }
 
 /// Endless (research §3.4): Dominance: Western Heir kneels 3 influence to come back into play from the dead pile.
+/// (The pool's Western Heir says this in the composable vocabulary; here its text is the Endless ability, which
+/// Forever Plundering uses, to test the "into play" form.)
 #[test]
 fn endless_western_heir_returns_from_the_dead_pile() {
-    let r = rules();
+    let mut r = rules();
+    let heir = usize::from(id(&r, "R29"));
+    r.cards[heir].abilities = vec![crate::games::agot_ccg::content::Ability::Endless { influence: 3, into_play: true }];
     let mut g = scenario(&r, Phase::Dominance, ["U224", "U224"]);
     let red = put(&mut g, &r, 1, "G37");
     g.seats[1].dead = vec![id(&r, "R29")];

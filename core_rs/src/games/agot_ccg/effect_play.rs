@@ -1,0 +1,248 @@
+//! The composable abilities' decisions for people and the heuristic: how each is described, and how the
+//! heuristic scores it (hostile effects at the opponent's strongest standing character, friendly ones at its
+//! own; actions only when they do something now). Today's decisions are scored by `bots.rs` as before.
+
+use super::content::{Kind, Rules};
+use super::effects::def;
+use super::rules::actions::*;
+use super::rules::triggered::{body, Resolving, Step};
+use super::state::{AgotCcg, Pending};
+use super::vocab::{Body, On, Op};
+use crate::engine::{Action, ActionInfo, Player};
+
+/// Does an operation on its target help (true) or hurt (false) the target's controller?
+fn friendly(op: &Op) -> Option<bool> {
+    Some(match op {
+        Op::Kneel { on: On::Target }
+        | Op::Kill { on: On::Target }
+        | Op::Discard { on: On::Target }
+        | Op::ReturnToHand { on: On::Target }
+        | Op::ToDeckTop { on: On::Target }
+        | Op::ToDeckBottom { on: On::Target }
+        | Op::KillIfZeroStr { on: On::Target }
+        | Op::LoseIcons { on: On::Target, .. }
+        | Op::LoseKeywords { on: On::Target, .. }
+        | Op::Blank { on: On::Target }
+        | Op::CannotBeDeclared { on: On::Target }
+        | Op::DiscardPower { on: On::Target, .. }
+        | Op::TakePower { on: On::Target, .. }
+        | Op::DiscardAttachments { on: On::Target }
+        | Op::MoveThisAttachment => false,
+        Op::AttachThis | Op::ControllerDiscardsPerPrintedIcon { on: On::Target } => false,
+        Op::Str { amount, on: On::Target, .. } => *amount > 0,
+        Op::Stand { on: On::Target }
+        | Op::GainIcons { on: On::Target, .. }
+        | Op::GainKeywords { on: On::Target, .. }
+        | Op::CannotBeKilled { on: On::Target }
+        | Op::NoKneelToDeclare { on: On::Target }
+        | Op::ClaimPower { on: On::Target, .. } => true,
+        _ => return None,
+    })
+}
+
+impl AgotCcg {
+    fn first_resolving(&self) -> Option<&Resolving> {
+        match self.pending.first() {
+            Some(Pending::Effect(r)) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// The body an action code would use, for scoring.
+    fn action_body<'r>(&self, rules: &'r Rules, p: Player, kind: u32, x: usize, y: usize) -> Option<&'r Body> {
+        let s = self.seats.get(usize::from(p))?;
+        let (card, k) = match kind {
+            GEN_EVENT => (*s.hand.get(x)?, y),
+            GEN_USE => (self.locate(y as u16).map(|(q, i)| self.seats[q].play[i].def)?, x),
+            GEN_ATT => {
+                let (q, i) = self.locate(y as u16)?;
+                (self.seats[q].play[i].attachments.get(x / 16)?.0, x % 16)
+            }
+            GEN_PILE => {
+                let pile = match x / 16 {
+                    0 => &s.hand,
+                    1 => &s.discard,
+                    _ => &s.dead,
+                };
+                (*pile.get(y)?, x % 16)
+            }
+            _ => return None,
+        };
+        def(rules, card).abilities.get(k).and_then(body).map(|(b, _)| b)
+    }
+
+    /// Is a STR change worth it now: a challenge `p` is in and is losing?
+    fn boost_helps(&self, rules: &Rules, p: Player) -> bool {
+        let Some(ch) = &self.challenge else { return false };
+        if ch.attacker != p && ch.defender != p {
+            return false;
+        }
+        let att = self.side_strength(rules, ch.attacker, &ch.attackers);
+        let dfd = self.side_strength(rules, ch.defender, &ch.defenders);
+        if ch.attacker == p {
+            att < dfd
+        } else {
+            dfd <= att && !ch.defenders.is_empty()
+        }
+    }
+
+    /// Would this action's target step have a target worth it (the opponent's for hostile effects, its own for
+    /// friendly ones)?
+    fn good_target_exists(&self, rules: &Rules, p: Player, b: &Body) -> bool {
+        let Some(f) = &b.target else { return true };
+        let hostile = b.effect.iter().find_map(friendly).is_some_and(|x| !x);
+        let r = Resolving {
+            seat: p,
+            card: 0,
+            ab: 0,
+            src: None,
+            host: None,
+            zone: None,
+            trig: None,
+            event: false,
+            step: Step::Target,
+            targets: Vec::new(),
+            x: 0,
+            atts: Vec::new(),
+            mode: None,
+        };
+        self.effect_targets(rules, &r, f).into_iter().any(|u| self.controls(p, u) != hostile)
+    }
+
+    /// The heuristic's score of a composable ability's decision.
+    pub fn score_effect(&self, rules: &Rules, p: Player, a: Action) -> i32 {
+        let (kind, x, y) = split(a);
+        match kind {
+            GEN_EVENT | GEN_USE | GEN_ATT | GEN_PILE => {
+                let Some(b) = self.action_body(rules, p, kind, x, y) else { return -5 };
+                let boosts = b.effect.iter().any(|o| matches!(o, Op::Str { .. }));
+                if boosts && !self.boost_helps(rules, p) {
+                    return -5;
+                }
+                if !self.good_target_exists(rules, p, b) {
+                    return -5;
+                }
+                15
+            }
+            GEN_YES => {
+                // Accept, unless every target would be one's own card for a hostile effect.
+                let Some(b) = self.first_resolving().and_then(|r| self.body_of(rules, r)) else { return 10 };
+                if self.good_target_exists(rules, p, b) {
+                    10
+                } else {
+                    -5
+                }
+            }
+            GEN_TARGET => {
+                let Some(b) = self.first_resolving().and_then(|r| self.body_of(rules, r)) else { return 0 };
+                let helps = b.effect.iter().find_map(friendly).unwrap_or(false);
+                let Some((s, i)) = self.locate(y as u16) else { return 0 };
+                let c = &self.seats[s].play[i];
+                let worth = i32::from(self.strength(rules, s as Player, c))
+                    + i32::from(c.power) * 2
+                    + i32::from(def(rules, c.def).kind == Kind::Character) * 3;
+                // Hostile: the opponent's strongest standing card; friendly: one's own (a kneeling one to stand).
+                let standing = if c.kneeling { 0 } else { 5 };
+                if (s == usize::from(p)) == helps {
+                    10 + worth + if helps { 5 - standing } else { standing }
+                } else {
+                    -20
+                }
+            }
+            GEN_TARGET_ATT => {
+                // An attachment: the opponent's one, or one an opponent put on our character.
+                let Some((s, i)) = self.locate(y as u16) else { return 0 };
+                let Some(&(a, owner)) = self.seats[s].play[i].attachments.get(x.wrapping_sub(1)) else { return 0 };
+                let theirs = (s != usize::from(p)) || owner != p;
+                if theirs {
+                    12 + i32::from(def(rules, a).cost)
+                } else {
+                    -20
+                }
+            }
+            GEN_MODE => {
+                // The option that helps our target or hurts the opponent's, the first such.
+                let Some(r) = self.first_resolving() else { return 0 };
+                let Some(Op::Choose { options }) = (match r.step {
+                    Step::Mode { op } => self.body_of(rules, r).and_then(|b| b.effect.get(usize::from(op))),
+                    _ => None,
+                }) else {
+                    return 0;
+                };
+                let mine = r.targets.first().is_some_and(|&u| self.controls(p, u));
+                let helps = options.get(y).and_then(|o| o.iter().find_map(friendly)).unwrap_or(false);
+                if helps == mine {
+                    10 - y as i32
+                } else {
+                    -5
+                }
+            }
+            GEN_INF => {
+                let left = match self.first_resolving().map(|r| &r.step) {
+                    Some(Step::Influence { left, .. }) => i32::from(*left),
+                    _ => 0,
+                };
+                let inf = self
+                    .locate(y as u16)
+                    .map_or(0, |(s, i)| i32::from(def(rules, self.seats[s].play[i].def).influence));
+                20 - (inf - left).abs() * 2
+            }
+            GEN_PICK => match self.first_resolving().map(|r| &r.step) {
+                Some(Step::Pick { choices, .. }) => {
+                    choices.get(y).map_or(0, |&c| 10 + i32::from(def(rules, c % 8192 % 2048).cost))
+                }
+                _ => 0,
+            },
+            _ => 0,
+        }
+    }
+
+    /// What a composable ability's decision does, in words.
+    pub fn describe_effect(&self, rules: &Rules, p: Player, a: Action, name: impl Fn(usize) -> String) -> ActionInfo {
+        let (kind, x, y) = split(a);
+        let s = self.seats.get(usize::from(p));
+        let card_name = |c: Option<u16>| c.map_or("?".to_owned(), |c| def(rules, c).name.clone());
+        match kind {
+            GEN_EVENT => {
+                let c = s.and_then(|s| s.hand.get(x)).copied();
+                ActionInfo::new(a, "event", format!("play {}", card_name(c))).with("hand", x).with("ability", y)
+            }
+            GEN_USE => ActionInfo::new(a, "ability", format!("use the action of {}", name(y))).with("uid", y),
+            GEN_ATT => {
+                let c = self.locate(y as u16).and_then(|(q, i)| self.seats[q].play[i].attachments.get(x / 16));
+                let label = format!("use the action of {} on {}", card_name(c.map(|c| c.0)), name(y));
+                ActionInfo::new(a, "ability", label).with("uid", y)
+            }
+            GEN_PILE => {
+                let (zone, pile) = match x / 16 {
+                    0 => ("hand", s.map(|s| &s.hand)),
+                    1 => ("discard pile", s.map(|s| &s.discard)),
+                    _ => ("dead pile", s.map(|s| &s.dead)),
+                };
+                let c = pile.and_then(|p| p.get(y)).copied();
+                ActionInfo::new(a, "ability", format!("use the action of {} from your {zone}", card_name(c)))
+            }
+            GEN_YES => {
+                let c = self.first_resolving().map(|r| r.card);
+                ActionInfo::new(a, "respond", format!("yes: use {}", card_name(c)))
+            }
+            GEN_TARGET => ActionInfo::new(a, "target", format!("choose {}", name(y))).with("uid", y),
+            GEN_TARGET_ATT => {
+                let c =
+                    self.locate(y as u16).and_then(|(q, i)| self.seats[q].play[i].attachments.get(x.wrapping_sub(1)));
+                let label = format!("choose {} on {}", card_name(c.map(|c| c.0)), name(y));
+                ActionInfo::new(a, "target", label).with("uid", y).with("attachment", x)
+            }
+            GEN_MODE => ActionInfo::new(a, "option", format!("choose option {}", y + 1)).with("option", y),
+            GEN_INF => ActionInfo::new(a, "influence", format!("kneel {} for influence", name(y))).with("uid", y),
+            GEN_PICK => {
+                let c = match self.first_resolving().map(|r| &r.step) {
+                    Some(Step::Pick { choices, .. }) => choices.get(y).map(|c| c % 8192 % 2048),
+                    _ => None,
+                };
+                ActionInfo::new(a, "take", format!("take {}", card_name(c))).with("index", y)
+            }
+            _ => ActionInfo::new(a, "unknown", format!("unknown action {a}")),
+        }
+    }
+}
