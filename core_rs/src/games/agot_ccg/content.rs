@@ -624,6 +624,9 @@ pub struct Rules {
     /// The tournament time limit as a number of rounds (rulebook "Come ci si prepara ai Tornei"); 0: none, the
     /// rulebook's plain game.
     pub round_limit: u8,
+    /// ccg (issue 15): per card, whether it has composable actions (bit 0) or triggered abilities (bit 1), so the
+    /// windows and triggers skip every other card at once (`rules/triggered.rs`).
+    pub composable: Vec<u8>,
 }
 
 pub fn house_index(s: &str) -> Option<u8> {
@@ -884,5 +887,6 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
             reason: "a number of rounds from 1 to 100, or 0 for none".into(),
         });
     }
-    Ok(Rules { cards, decks, seat_decks, round_limit: opts.round_limit })
+    let composable = cards.iter().map(super::rules::triggered::composable_flags).collect();
+    Ok(Rules { cards, decks, seat_decks, round_limit: opts.round_limit, composable })
 }

@@ -395,7 +395,10 @@ impl AgotCcg {
             let a = &self.seats[s].play[i];
             self.abilities(rules, a).iter().any(|x| matches!(x, Ability::ArmyCannotDefendWhileAttacking))
         });
-        !(self.barred_from_defending(rules, p, uid) || lookout && d.has_trait("Army"))
+        if lookout && d.has_trait("Army") {
+            return false;
+        }
+        !self.barred_from_defending(rules, p, uid)
     }
 
     pub fn pending_actions(&self, rules: &Rules, pend: &Pending, out: &mut Vec<Action>) {

@@ -171,6 +171,35 @@ pub fn body(ab: &Ability) -> Option<(&Body, bool)> {
 /// The `left` of an influence step paying "X": open until the player stops.
 const X_OPEN: u8 = 255;
 
+/// `Rules::composable` bits.
+pub const HAS_ACTION: u8 = 1;
+pub const HAS_TRIGGERED: u8 = 2;
+/// One of the constant abilities added with the composable form (checked only on cards that have one).
+pub const HAS_NEW_CONSTANT: u8 = 4;
+
+/// The composable bits of a card definition.
+pub fn composable_flags(d: &super::super::content::CardDef) -> u8 {
+    d.abilities.iter().fold(0, |f, a| match a {
+        Ability::Action(_) => f | HAS_ACTION,
+        Ability::Triggered(_) => f | HAS_TRIGGERED,
+        Ability::NoKneelToDefend
+        | Ability::NotStealthTarget
+        | Ability::AttackingBarsDefenders { .. }
+        | Ability::OptionalPenalty { .. }
+        | Ability::PlotOpponentsWithTraitNoDefenders { .. }
+        | Ability::PlotWinByCountsUnopposed { .. }
+        | Ability::PlotAttachmentsCostLess { .. }
+        | Ability::AttachOnly { .. }
+        | Ability::CostLessPerLocationTrait { .. } => f | HAS_NEW_CONSTANT,
+        _ => f,
+    })
+}
+
+/// A card's bits (every bit for an id the table does not know, so nothing is skipped wrongly).
+fn flags(rules: &Rules, card: u16) -> u8 {
+    rules.composable.get(usize::from(card)).copied().unwrap_or(u8::MAX)
+}
+
 const ZONE_HAND: u8 = 0;
 const ZONE_DISCARD: u8 = 1;
 const ZONE_DEAD: u8 = 2;
@@ -486,6 +515,9 @@ impl AgotCcg {
         let s = &self.seats[ps];
         // Events and hand cards with a hand action.
         for (i, &c) in s.hand.iter().enumerate() {
+            if flags(rules, c) & HAS_ACTION == 0 {
+                continue;
+            }
             let d = def(rules, c);
             if s.hand[..i].contains(&c) || (d.house_only && d.house != s.house && d.kind == Kind::Event) {
                 continue;
@@ -514,7 +546,7 @@ impl AgotCcg {
         }
         for (zone, pile) in [(ZONE_DISCARD, &s.discard), (ZONE_DEAD, &s.dead)] {
             for (i, &c) in pile.iter().enumerate() {
-                if pile[..i].contains(&c) {
+                if flags(rules, c) & HAS_ACTION == 0 || pile[..i].contains(&c) {
                     continue;
                 }
                 for (k, ab) in def(rules, c).abilities.iter().enumerate() {
@@ -530,7 +562,7 @@ impl AgotCcg {
                 }
             }
         }
-        for c in &s.play {
+        for c in s.play.iter().filter(|c| flags(rules, c.def) & HAS_ACTION != 0) {
             for (k, ab) in self.abilities(rules, c).iter().enumerate() {
                 let Some((b, true)) = body(ab) else { continue };
                 if b.from != Zone::Play || !self.action_now(b) {
@@ -546,7 +578,10 @@ impl AgotCcg {
         for other in &self.seats {
             for host in &other.play {
                 for (j, &(a, o)) in host.attachments.iter().enumerate() {
-                    if o != p || j >= MAX_ABILITIES || self.lasting_has(host.uid, Lasts::Blank) {
+                    if o != p || j >= MAX_ABILITIES || flags(rules, a) & HAS_ACTION == 0 {
+                        continue;
+                    }
+                    if self.lasting_has(host.uid, Lasts::Blank) {
                         continue;
                     }
                     for (k, ab) in def(rules, a).abilities.iter().enumerate().take(MAX_ABILITIES) {
@@ -893,13 +928,29 @@ impl AgotCcg {
         }
     }
 
+    /// Is any card that might answer a trigger where it could (in play, attached, in a hand or discard pile)?
+    fn any_triggered(&self, rules: &Rules) -> bool {
+        let t = |c: &u16| flags(rules, *c) & HAS_TRIGGERED != 0;
+        self.seats.iter().any(|s| {
+            s.hand.iter().any(t)
+                || s.discard.iter().any(t)
+                || s.play.iter().any(|c| t(&c.def) || c.attachments.iter().any(|a| t(&a.0)))
+        })
+    }
+
     /// Ask the triggered abilities answering `f` of every seat, in turn order.
     pub fn fire(&mut self, rules: &Rules, f: Fired, ev: &mut Events<Event>) {
         let _ = ev;
+        let own = matches!(f, Fired::Killed { card, .. } if flags(rules, card) & HAS_TRIGGERED != 0);
+        if !own && !self.any_triggered(rules) {
+            return;
+        }
         let mut asks = Vec::new();
         // "After this card is killed": its own text, now in a pile.
         if let Fired::Killed { card, seat, discarded } = f {
-            for (k, ab) in def(rules, card).abilities.iter().enumerate() {
+            for (k, ab) in
+                def(rules, card).abilities.iter().enumerate().filter(|_| flags(rules, card) & HAS_TRIGGERED != 0)
+            {
                 let Some((b, false)) = body(ab) else { continue };
                 if let Some(Trigger::Killed { of: None, or_discarded }) = &b.when {
                     if !discarded || *or_discarded {
@@ -917,7 +968,7 @@ impl AgotCcg {
         for q in self.order() {
             let s = &self.seats[usize::from(q)];
             let mut sources: Vec<Resolving> = Vec::new();
-            for c in &s.play {
+            for c in s.play.iter().filter(|c| flags(rules, c.def) & HAS_TRIGGERED != 0) {
                 for (k, ab) in self.abilities(rules, c).iter().enumerate() {
                     if matches!(ab, Ability::Triggered(_)) {
                         let mut r = Self::new_resolving(q, c.def, k);
@@ -928,7 +979,9 @@ impl AgotCcg {
             }
             for other in &self.seats {
                 for host in other.play.iter().filter(|h| !self.lasting_has(h.uid, Lasts::Blank)) {
-                    for &(a, o) in host.attachments.iter().filter(|x| x.1 == q) {
+                    for &(a, o) in
+                        host.attachments.iter().filter(|x| x.1 == q && flags(rules, x.0) & HAS_TRIGGERED != 0)
+                    {
                         for (k, ab) in def(rules, a).abilities.iter().enumerate() {
                             if matches!(ab, Ability::Triggered(_)) {
                                 let mut r = Self::new_resolving(o, a, k);
@@ -941,7 +994,7 @@ impl AgotCcg {
             }
             for (zone, pile) in [(ZONE_HAND, &s.hand), (ZONE_DISCARD, &s.discard)] {
                 for (i, &c) in pile.iter().enumerate() {
-                    if pile[..i].contains(&c) {
+                    if flags(rules, c) & HAS_TRIGGERED == 0 || pile[..i].contains(&c) {
                         continue;
                     }
                     for (k, ab) in def(rules, c).abilities.iter().enumerate() {
@@ -1042,7 +1095,9 @@ impl AgotCcg {
     /// "When revealed" abilities of the revealed plots, in turn order (after the first player is chosen).
     pub fn plot_revealed_effects(&mut self, rules: &Rules, ev: &mut Events<Event>) {
         for q in self.order() {
-            let Some(plot) = self.seats[usize::from(q)].plot else { continue };
+            let Some(plot) = self.seats[usize::from(q)].plot.filter(|&p| flags(rules, p) & HAS_TRIGGERED != 0) else {
+                continue;
+            };
             for (k, ab) in def(rules, plot).abilities.iter().enumerate() {
                 let Some((b, false)) = body(ab) else { continue };
                 if b.when != Some(Trigger::Revealed) {
@@ -1062,6 +1117,10 @@ impl AgotCcg {
     pub fn fire_challenge_result(&mut self, rules: &Rules, ch: &Challenge, ev: &mut Events<Event>) {
         let Some(w) = ch.winner else { return };
         let loser = if w == ch.attacker { ch.defender } else { ch.attacker };
+        if !self.any_triggered(rules) {
+            self.wins.push((w, ch.kind));
+            return;
+        }
         let Some(now) = self.challenge.clone() else { return };
         let mut now = now;
         now.winner = ch.winner;
@@ -1120,7 +1179,7 @@ impl AgotCcg {
         let d = def(rules, card);
         let mut k = 0i32;
         if d.kind == Kind::Attachment {
-            if let Some(p) = self.seats[seat].plot {
+            if let Some(p) = self.seats[seat].plot.filter(|&p| flags(rules, p) & HAS_NEW_CONSTANT != 0) {
                 for a in &def(rules, p).abilities {
                     if let Ability::PlotAttachmentsCostLess { amount } = a {
                         k += i32::from(*amount);
@@ -1128,7 +1187,7 @@ impl AgotCcg {
                 }
             }
         }
-        for a in &d.abilities {
+        for a in d.abilities.iter().filter(|_| flags(rules, card) & HAS_NEW_CONSTANT != 0) {
             if let Ability::CostLessPerLocationTrait { tr } = a {
                 let locs = self.seats[seat].play.iter().filter(|c| {
                     let x = def(rules, c.def);
@@ -1142,10 +1201,11 @@ impl AgotCcg {
 
     /// "X character only" attachments go only on matching characters.
     pub fn attach_allowed(&self, rules: &Rules, p: Player, card: u16, host: u16) -> bool {
-        def(rules, card).abilities.iter().all(|a| match a {
-            Ability::AttachOnly { filter } => self.in_play_matches(rules, p, None, host, filter),
-            _ => true,
-        })
+        flags(rules, card) & HAS_NEW_CONSTANT == 0
+            || def(rules, card).abilities.iter().all(|a| match a {
+                Ability::AttachOnly { filter } => self.in_play_matches(rules, p, None, host, filter),
+                _ => true,
+            })
     }
 
     /// Balon Greyjoy: while a card with `AttackingBarsDefenders` attacks, matching characters cannot defend;
@@ -1153,7 +1213,8 @@ impl AgotCcg {
     pub fn barred_from_defending(&self, rules: &Rules, p: Player, uid: u16) -> bool {
         let Some(ch) = &self.challenge else { return false };
         let my_plot = self.seats.get(usize::from(p)).and_then(|s| s.plot).map(|x| def(rules, x));
-        let foe = (0..self.n()).filter(|&q| q != usize::from(p)).any(|q| {
+        let new_plot = |q: usize| self.seats[q].plot.is_some_and(|x| flags(rules, x) & HAS_NEW_CONSTANT != 0);
+        let foe = (0..self.n()).filter(|&q| q != usize::from(p) && new_plot(q)).any(|q| {
             self.plot_has(rules, q as Player, |a| {
                 matches!(a, Ability::PlotOpponentsWithTraitNoDefenders { tr } if my_plot.is_some_and(|m| m.has_trait(tr)))
             })
@@ -1163,12 +1224,13 @@ impl AgotCcg {
         }
         ch.attackers.iter().filter_map(|&u| self.locate(u)).any(|(s, i)| {
             let a = &self.seats[s].play[i];
-            self.abilities(rules, a).iter().any(|x| match x {
-                Ability::AttackingBarsDefenders { filter } => {
-                    self.in_play_matches(rules, s as Player, Some(a.uid), uid, filter) && p != s as Player
-                }
-                _ => false,
-            })
+            flags(rules, a.def) & HAS_NEW_CONSTANT != 0
+                && self.abilities(rules, a).iter().any(|x| match x {
+                    Ability::AttackingBarsDefenders { filter } => {
+                        self.in_play_matches(rules, s as Player, Some(a.uid), uid, filter) && p != s as Player
+                    }
+                    _ => false,
+                })
         })
     }
 

@@ -636,7 +636,7 @@ fn difendere_restrictions_heir_balon_heiress() {
     let r = rules();
     let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
     let balon = put(&mut g, &r, 1, "G16");
-    let _heir = put(&mut g, &r, 0, "R10");
+    put(&mut g, &r, 0, "R10"); // non-unique: barred
     let eddard = put(&mut g, &r, 0, "U6");
     g.first = 1;
     window(&mut g, Phase::Challenges, At::Challenges);
@@ -651,7 +651,6 @@ fn difendere_restrictions_heir_balon_heiress() {
     let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
     let att = put(&mut g, &r, 1, "C30");
     let heir = put(&mut g, &r, 0, "R10");
-    let _ = heir;
     g.first = 1;
     window(&mut g, Phase::Challenges, At::Challenges);
     challenge(&mut g, &r, 1, MIL, 0, &[att], &[heir]);
