@@ -1,8 +1,10 @@
 //! Save and cancel responses (rulebook "Risposte Salva/Cancella"; research §3.2 step 2). A save interrupts a
 //! kill or a discard from play and replaces it with nothing; a cancel interrupts an event or a card ability after
 //! its costs are paid and stops its effects (the costs stay paid). Each is a window asked seat by seat, in turn
-//! order, and it opens only when some seat could actually answer, so a match whose decks hold no such card plays
-//! exactly as before. Duplicates (rulebook "Duplicati") keep their own yes/no save, asked of the controller first.
+//! order, and it opens only when some seat could answer as far as the others can tell (an answer in play, or one
+//! its deck list holds and its hand might: `could_hold_answer`), so a match whose decks hold no such card plays
+//! exactly as before and a window never tells the others what a hand holds. Duplicates (rulebook "Duplicati")
+//! keep their own yes/no save, asked of the controller first.
 //!
 //! Costs ("do X to do Y", research §3.3) are paid before the effect: kneel the card, discard or kill a card (which
 //! cannot be saved: paying a cost opens no save window) and kneel influence, the providers chosen by the player.
@@ -181,6 +183,19 @@ impl AgotCcg {
 
     // ----- saves
 
+    /// Whether `seat` must be asked in a window although it may hold no answer: its hand is not empty and an
+    /// event of its deck list that is not yet in a public zone (its draw deck and hand together) could answer now.
+    /// Deck lists are public (the plots' and the determinizations' premise), the split between deck and hand is
+    /// not: asking on this, rather than on the hand, keeps a window from telling the others what the hand holds.
+    fn could_hold_answer(&self, rules: &Rules, seat: usize, answers: impl Fn(&Ability) -> bool) -> bool {
+        let s = &self.seats[seat];
+        !s.hand.is_empty()
+            && s.deck.iter().chain(&s.hand).any(|&c| {
+                let d = def(rules, c);
+                d.kind == Kind::Event && !(d.house_only && d.house != s.house) && d.abilities.iter().any(&answers)
+            })
+    }
+
     /// The save responses `seat` could use now for `uid` about to be killed or discarded.
     pub fn save_options(&self, rules: &Rules, seat: Player, uid: u16, out: &mut Vec<Action>) {
         let ps = usize::from(seat);
@@ -253,7 +268,14 @@ impl AgotCcg {
         for q in self.order() {
             buf.clear();
             self.save_options(rules, q, uid, &mut buf);
-            if !buf.is_empty() {
+            let th = self.locate(uid).map(|(s, i)| def(rules, self.seats[s].play[i].def).house);
+            let event_could = |ab: &Ability| match ab {
+                Ability::Save { cost, whom, .. } => {
+                    th.is_some() && house_index(whom) == th && self.can_pay(rules, usize::from(q), None, cost, 0, uid)
+                }
+                _ => false,
+            };
+            if !buf.is_empty() || self.could_hold_answer(rules, usize::from(q), event_could) {
                 seats.push(q);
             }
         }
@@ -444,7 +466,17 @@ impl AgotCcg {
             let q = order[(me + k) % order.len()];
             buf.clear();
             self.cancel_options(rules, q, &what, &mut buf);
-            if !buf.is_empty() {
+            let x = match &what {
+                Interrupted::Event { card, .. } => self.event_influence(rules, *card),
+                Interrupted::Ability { .. } => 0,
+            };
+            let event_could = |ab: &Ability| match ab {
+                Ability::Cancel { cost, what: kind, .. } => {
+                    self.cancels(rules, &what, kind) && self.can_pay(rules, usize::from(q), None, cost, x, u16::MAX)
+                }
+                _ => false,
+            };
+            if !buf.is_empty() || self.could_hold_answer(rules, usize::from(q), event_could) {
                 seats.push(q);
             }
         }

@@ -70,6 +70,34 @@ fn risposte_salva_cancella_no_window_without_an_answer_and_passing_resolves() {
     assert!(g.locate(victim).is_none() && g.seats[1].hand.len() == 1);
 }
 
+/// "Risposte Salva/Cancella" and hidden information: being asked must not tell the others what a hand holds. Seat
+/// 1's deck list holds Salt in your Eyes: with that card still in its draw deck and another card in hand, seat 1 is
+/// asked all the same and may only pass; with an empty hand it could not answer, and is not asked.
+#[test]
+fn risposte_salva_cancella_a_window_does_not_reveal_the_hand() {
+    let r = greyjoy_rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let keep = put(&mut g, &r, 0, "G37");
+    put(&mut g, &r, 1, "C160");
+    let victim = put(&mut g, &r, 1, "U72");
+    g.seats[1].deck.push(id(&r, "U200"));
+    g.seats[1].hand = vec![id(&r, "U72")];
+    play_aryas_revenge(&mut g, &r, keep, victim);
+    assert!(matches!(g.pending.first(), Some(Pending::CancelWindow { seat: 1, .. })), "{:?}", g.pending);
+    assert_eq!(legal(&g, &r, 1), vec![code(DONE, 0, 0)]);
+    act(&mut g, &r, 1, code(DONE, 0, 0));
+    assert!(g.locate(victim).is_none(), "passing lets the kill resolve");
+
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let keep = put(&mut g, &r, 0, "G37");
+    put(&mut g, &r, 1, "C160");
+    let victim = put(&mut g, &r, 1, "U72");
+    g.seats[1].deck.push(id(&r, "U200"));
+    g.seats[1].hand.clear();
+    play_aryas_revenge(&mut g, &r, keep, victim);
+    assert!(g.pending.is_empty() && g.locate(victim).is_none(), "an empty hand holds no answer: no window");
+}
+
 /// "Risposte Salva/Cancella": a save stops a kill; nothing happens to the card. Thrice-Drowned Veteran kneels 2
 /// influence to save itself; Gorold's Avenger then stands and gets +2 STR ("after a character is saved").
 #[test]
