@@ -173,7 +173,10 @@ def test_a_deck_file_a_player_brings_plays_at_its_seat(tmp_path: Path) -> None:
 
 
 def test_a_bad_deck_file_is_refused_with_every_problem(tmp_path: Path) -> None:
-    bad = _stark_list().replace("1x Winter is Coming\n", "").replace("3x Arya Stark", "4x Arya Stark")
+    lines = _stark_list().splitlines(keepends=True)
+    plot = lines[2]  # the first plot line, after the House and Agenda lines
+    arya = next(line for line in lines if line.endswith("x Arya Stark\n"))
+    bad = "".join(lines).replace(plot, "", 1).replace(arya, "4x Arya Stark\n")
     bad += "2x Ser Nobody\n"
     path = tmp_path / "bad.txt"
     path.write_text(bad, encoding="utf-8")
@@ -196,8 +199,14 @@ def test_cli_deck_check_reports_every_problem(tmp_path: Path) -> None:
     assert r.exit_code == 0 and "legal" in r.output, r.output
     r = CliRunner().invoke(group, ["agot-ccg", "deck", "check", str(good), str(bad)])
     assert r.exit_code == 1, r.output
-    assert "bad.txt: 2 problems" in r.output and "Winter is Coming (U240) is House stark only" in r.output
-    assert "Arya's Revenge (C182) is House stark only" in r.output
+    c = load_content()
+    deck = next(d for d in c["decks"] if d["house"] == "stark")
+    codes = set(deck["plots"]) | {code for code, _ in deck["cards"]}
+    only = [card for card in c["cards"] if card["code"] in codes and card.get("house_only")]
+    assert only, "the Stark deck holds a House-only card for this test to move"
+    assert f"bad.txt: {len(only)} problem" in r.output
+    for card in only:
+        assert f"{card['name']} ({card['code']}) is House stark only" in r.output
 
 
 def test_coverage_table_accounts_for_every_record() -> None:
