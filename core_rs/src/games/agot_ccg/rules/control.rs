@@ -188,15 +188,7 @@ impl AgotCcg {
         let ps = usize::from(p);
         let s = &self.seats[ps];
         let Some(at) = self.window.map(|w| w.at) else { return };
-        let phase = match at {
-            At::Plot => "plot",
-            At::Draw => "draw",
-            At::Marshal => "marshalling",
-            At::Challenges | At::Attackers | At::Defenders => "challenges",
-            At::Dominance => "dominance",
-            At::Standing => "standing",
-        };
-        let now = |ph: &str| ph == "any" || ph == phase;
+        let now = |ph: &str| self.playable_now(ph);
         let inf = self.available_influence(rules, ps);
         for (i, &c) in s.hand.iter().enumerate().take(255) {
             let d = def(rules, c);

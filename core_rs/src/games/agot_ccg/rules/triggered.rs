@@ -11,7 +11,7 @@ use super::super::content::{
     house_index, icon_bits, Ability, Kind, Rules, IMMUNE_CHAR, IMMUNE_EVENTS, IMMUNE_OPP_CHAR, NO_ATTACH,
 };
 use super::super::effects::def;
-use super::super::state::{AgotCcg, At, Challenge, Event, Pending, Phase};
+use super::super::state::{AgotCcg, Challenge, Event, Pending, Phase};
 use super::super::vocab::{Body, Cost, Filter, Op, Per, Place, Require, Role, To, Trigger, Who, Zone, MAX_ABILITIES};
 use super::actions::*;
 use crate::engine::{Action, Events, Player};
@@ -475,20 +475,8 @@ impl AgotCcg {
         true
     }
 
-    /// The phase word of the open window.
-    fn effect_window_phase(&self) -> Option<&'static str> {
-        Some(match self.window?.at {
-            At::Plot => "plot",
-            At::Draw => "draw",
-            At::Marshal => "marshalling",
-            At::Challenges | At::Attackers | At::Defenders => "challenges",
-            At::Dominance => "dominance",
-            At::Standing => "standing",
-        })
-    }
-
     fn action_now(&self, b: &Body) -> bool {
-        b.phase.as_deref().is_some_and(|p| p == "any" || self.effect_window_phase() == Some(p))
+        b.phase.as_deref().is_some_and(|p| self.playable_now(p))
     }
 
     fn new_resolving(seat: Player, card: u16, ab: usize) -> Resolving {

@@ -51,7 +51,7 @@ impl AgotCcg {
     }
 
     /// The phase word an action may be played under in the open window.
-    fn window_phase(&self) -> Option<&'static str> {
+    pub(super) fn window_phase(&self) -> Option<&'static str> {
         Some(match self.window?.at {
             At::Plot => "plot",
             At::Draw => "draw",
@@ -62,7 +62,7 @@ impl AgotCcg {
         })
     }
 
-    fn playable_now(&self, phase: &str) -> bool {
+    pub(super) fn playable_now(&self, phase: &str) -> bool {
         phase == "any" || self.window_phase() == Some(phase)
     }
 
