@@ -625,7 +625,7 @@ pub struct Rules {
     /// rulebook's plain game.
     pub round_limit: u8,
     /// ccg (issue 15): per card, whether it has composable actions (bit 0) or triggered abilities (bit 1), so the
-    /// windows and triggers skip every other card at once (`rules/triggered.rs`).
+    /// windows and triggers skip every other card at once (`rules/effect_state.rs`).
     pub composable: Vec<u8>,
 }
 

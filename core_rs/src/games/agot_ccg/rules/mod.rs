@@ -4,7 +4,10 @@
 pub mod actions;
 pub mod agendas;
 pub mod control;
+pub mod effect_filters;
+pub mod effect_fire;
 pub mod effect_ops;
+pub mod effect_state;
 pub mod effect_take;
 pub mod flow;
 pub mod interrupt_decisions;
