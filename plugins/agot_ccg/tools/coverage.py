@@ -142,6 +142,10 @@ VOCAB_TESTS = [
     (r'"op":"blank"', "testo_vuoto_nightmares"),
     (r'"cannot_be_killed"|"cannot_be_declared"', "restrizioni_cannot_be_killed_or_declared"),
     (r'"(lose|gain)_icons"', "icone_lost_until_the_end_of_the_phase"),
+    (
+        r'"op":"discard","on":\{"each":\{"types":\["location"\]',
+        "scartare_sound_the_horn_of_dragons_discards_every_location",
+    ),
     (r'"op":"discard"', "scartare_westeros_bleeds"),
     (r'"op":"stand"', "alzare_storms_end_stands_two"),
     (r'"op":"kill"', "azioni_harrenhal_kneels_pays_then_kills"),

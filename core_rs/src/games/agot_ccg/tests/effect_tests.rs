@@ -205,6 +205,36 @@ fn scartare_westeros_bleeds() {
     assert!(g.seats[1].discard.contains(&id(&r, "C30")) && g.seats[1].dead.is_empty());
 }
 
+/// "Scartare" (discarding from play), every card of a type: Sound the Horn of Dragons (House Greyjoy only) kneels 4
+/// influence in the dominance phase to discard every location from play, both players' and the ones just knelt to
+/// pay for it, to their owners' discard piles; no save is asked.
+#[test]
+fn scartare_sound_the_horn_of_dragons_discards_every_location() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Dominance, ["U224", "U227"]);
+    g.seats[0].house = house_index("greyjoy").unwrap();
+    influence(&mut g, &r, 0, 4);
+    put(&mut g, &r, 1, "C157");
+    let keeper = put(&mut g, &r, 1, "C14");
+    let x = hand_card(&mut g, &r, 0, "R170");
+    window(&mut g, Phase::Dominance, At::Dominance);
+    act(&mut g, &r, 0, code(GEN_EVENT, x, 0));
+    pay(&mut g, &r, 0);
+    assert!(g.pending.is_empty(), "nothing is asked: {:?}", g.pending);
+    let location = |c: &u16| r.cards[usize::from(*c)].kind == super::super::content::Kind::Location;
+    assert!(g.seats.iter().all(|s| s.play.iter().all(|c| !location(&c.def))), "no location is left in play");
+    assert!(g.seats[1].discard.contains(&id(&r, "C157")) && g.seats[0].discard.iter().any(location));
+    assert!(g.locate(keeper).is_some(), "characters stay");
+
+    // Another House cannot play it.
+    let mut g = scenario(&r, Phase::Dominance, ["U224", "U227"]);
+    g.seats[0].house = house_index("stark").unwrap();
+    influence(&mut g, &r, 0, 4);
+    hand_card(&mut g, &r, 0, "R170");
+    window(&mut g, Phase::Dominance, At::Dominance);
+    assert!(of_kind(&g, &r, 0, GEN_EVENT).is_empty(), "House Greyjoy only");
+}
+
 /// "Carte Equipaggiamento" (moving attachments): Poisoned Wine (-2 STR) moves to another character for 1 influence.
 #[test]
 fn equipaggiamenti_poisoned_wine_moves() {
