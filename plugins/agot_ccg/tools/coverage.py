@@ -103,7 +103,6 @@ REASONS = {
     "C203": "an 'if you win the challenge' rider that discards an attachment",
     "R232": "a plot that forbids non-character cards and triggered effects",
     "R233": "opponents replacing their revealed plot",
-    "G49": "the player with the most locations kneels them all",
     "U237": "each player discarding a card of a chosen type",
 }
 
@@ -126,6 +125,7 @@ VOCAB_TESTS = [
     (r'"types":\["attachment"\]', "equipaggiamenti_as_targets_ser_jorah"),
     (r'"with_penalty"', "penale_opzionale_roving_pillagers"),
     (r'"on":"renown"', "rinomanza_melisandre"),
+    (r'"each_of_most"', "quando_rivelata_sack_of_winterfell_kneels_the_most_locations"),
     (r'"on":"revealed"', "quando_rivelata_fire_and_blood_returns_to_hand"),
     (r'"from":"deck"', "ricerca_vengeance_for_eddard"),
     (r'"top":', "rivelare_house_messenger_top_two"),

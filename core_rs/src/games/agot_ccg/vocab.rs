@@ -189,6 +189,9 @@ pub enum On {
     Trigger,
     /// Every card in play matching the filter.
     Each(Filter),
+    /// Every card in play matching the filter that belongs to the one player who controls more such cards than
+    /// every opponent (none on a tie for the most).
+    EachOfMost(Filter),
 }
 
 /// A pile of the ability's controller.
@@ -519,7 +522,7 @@ fn check_filter(f: &Filter) -> Result<(), String> {
 
 fn check_on(on: &On) -> Result<(), String> {
     match on {
-        On::Each(f) => check_filter(f),
+        On::Each(f) | On::EachOfMost(f) => check_filter(f),
         _ => Ok(()),
     }
 }

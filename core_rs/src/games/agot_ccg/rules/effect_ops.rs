@@ -22,6 +22,17 @@ impl AgotCcg {
                 .flat_map(|s| s.play.iter().map(|c| c.uid))
                 .filter(|&u| self.in_play_matches(rules, r.seat, r.src, u, f))
                 .collect(),
+            On::EachOfMost(f) => {
+                let of = |s: &super::super::state::Seat| -> Vec<u16> {
+                    s.play.iter().map(|c| c.uid).filter(|&u| self.in_play_matches(rules, r.seat, r.src, u, f)).collect()
+                };
+                let counts: Vec<usize> = self.seats.iter().map(|s| of(s).len()).collect();
+                let most = counts.iter().copied().max().unwrap_or(0);
+                match counts.iter().filter(|&&n| n == most).count() {
+                    1 if most > 0 => counts.iter().position(|&n| n == most).map_or(Vec::new(), |q| of(&self.seats[q])),
+                    _ => Vec::new(),
+                }
+            }
         };
         v.into_iter().filter(|&u| self.locate(u).is_some()).collect()
     }

@@ -555,6 +555,33 @@ fn pila_degli_scarti_any_players_pile() {
     assert!(g.seats[1].discard.is_empty() && g.seats[1].dead == vec![id(&r, "C30")], "into its owner's dead pile");
 }
 
+/// "Quando rivelata" on the player with the most: The Sack of Winterfell kneels every location of the one player who
+/// controls more locations than each opponent, whoever revealed it; on a tie for the most, nobody kneels.
+#[test]
+fn quando_rivelata_sack_of_winterfell_kneels_the_most_locations() {
+    let r = rules();
+    let reveal = |g: &mut AgotCcg| {
+        g.seats[0].plots = vec![id(&r, "G49")];
+        g.seats[1].plots = vec![id(&r, "T49")];
+        act(g, &r, 0, code(PLOT, 0, 0));
+        act(g, &r, 1, code(PLOT, 0, 0));
+        let chooser = g.actor().unwrap();
+        act(g, &r, chooser, code(FIRST, 0, 0));
+    };
+    let mut g = scenario(&r, Phase::Plot, ["U224", "U227"]);
+    let mine = put(&mut g, &r, 0, "C157");
+    let theirs = [put(&mut g, &r, 1, "C157"), put(&mut g, &r, 1, "C160")];
+    let keeper = put(&mut g, &r, 1, "C14");
+    reveal(&mut g);
+    assert!(theirs.iter().all(|&u| card(&g, u).kneeling), "the opponent has the most locations: all knelt");
+    assert!(!card(&g, mine).kneeling && !card(&g, keeper).kneeling, "only that player's locations");
+
+    let mut g = scenario(&r, Phase::Plot, ["U224", "U227"]);
+    let tied = [put(&mut g, &r, 0, "C157"), put(&mut g, &r, 1, "C160")];
+    reveal(&mut g);
+    assert!(tied.iter().all(|&u| !card(&g, u).kneeling), "a tie for the most: nobody kneels");
+}
+
 /// "Ricerca nel mazzo" of copies of one title: From the Ashes of Winterfell takes up to 3 copies of the same title.
 #[test]
 fn ricerca_same_title_copies() {
