@@ -30,10 +30,16 @@ impl AgotCcg {
         self.any_plot_has(rules, |a| matches!(a, Ability::PlotBlankCharacters))
     }
 
-    /// The printed abilities of a card in play that are on now.
+    /// The printed abilities of a card in play that are on now. Called for every card at nearly every decision,
+    /// so it stays inlinable and looks at the lasting effects only when there are some.
+    #[inline]
     pub fn abilities<'r>(&self, rules: &'r Rules, c: &InPlay) -> &'r [Ability] {
         let d = def(rules, c.def);
-        if (d.kind == Kind::Character && self.chars_blank(rules)) || self.lasting_has(c.uid, Lasts::Blank) {
+        if d.abilities.is_empty() {
+            return &[];
+        }
+        let blanked = !self.lasting.is_empty() && self.lasting_has(c.uid, Lasts::Blank);
+        if (d.kind == Kind::Character && self.chars_blank(rules)) || blanked {
             &[]
         } else {
             &d.abilities

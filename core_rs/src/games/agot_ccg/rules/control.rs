@@ -188,6 +188,17 @@ impl AgotCcg {
         let ps = usize::from(p);
         let s = &self.seats[ps];
         let Some(at) = self.window.map(|w| w.at) else { return };
+        // Most windows offer none of these: look at the printed cards first, so the common case costs no
+        // influence count and no per-card ability lookup (a window is asked at nearly every decision).
+        let printed = |c: u16, f: fn(&Ability) -> bool| def(rules, c).abilities.iter().any(f);
+        let names = |a: &Ability| matches!(a, Ability::NameHouseStr { .. });
+        let endless = |a: &Ability| matches!(a, Ability::Endless { .. });
+        let any_event = s.hand.iter().any(|&c| def(rules, c).kind == Kind::Event);
+        let any_name = s.play.iter().any(|c| printed(c.def, names));
+        let any_endless = at == At::Dominance && s.dead.iter().any(|&c| printed(c, endless));
+        if !(any_event || any_name || any_endless) {
+            return;
+        }
         let now = |ph: &str| self.playable_now(ph);
         let inf = self.available_influence(rules, ps);
         for (i, &c) in s.hand.iter().enumerate().take(255) {
@@ -236,7 +247,7 @@ impl AgotCcg {
                 }
             }
         }
-        for c in &s.play {
+        for c in s.play.iter().filter(|c| any_name && printed(c.def, names)) {
             if c.uid == u16::MAX {
                 continue;
             }
