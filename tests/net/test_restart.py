@@ -98,7 +98,9 @@ def test_server_killed_mid_match_resumes_every_match(tmp_path: Path, game: str) 
         return players
 
     try:
-        players = run(go(), timeout=40)
+        # A random agot-ccg match runs to 750 decisions at 0.05 s each: the budget is for the slowest game on a
+        # loaded machine, not a speed claim.
+        players = run(go(), timeout=120)
     finally:
         for p in (proc, killed.get("proc")):
             if isinstance(p, subprocess.Popen) and p.poll() is None:
