@@ -85,6 +85,20 @@ impl AgotCcg {
         }
     }
 
+    /// Take the last copy of `card` out of `seat`'s pile with this zone code (hand, discard, dead); false if it
+    /// is not there any more.
+    fn take_from_zone(&mut self, seat: usize, zone: u8, card: u16) -> bool {
+        let s = &mut self.seats[seat];
+        let pile = match zone {
+            0 => &mut s.hand,
+            1 => &mut s.discard,
+            _ => &mut s.dead,
+        };
+        let Some(i) = pile.iter().rposition(|&c| c == card) else { return false };
+        pile.remove(i);
+        true
+    }
+
     fn last(&mut self, uid: u16, what: Lasts) {
         self.lasting.push(Lasting { uid, what });
     }
@@ -273,14 +287,9 @@ impl AgotCcg {
             }
             Op::Move { to } => {
                 let Some(zone) = r.zone else { return };
-                let s = &mut self.seats[ps];
-                let pile = match zone {
-                    0 => &mut s.hand,
-                    1 => &mut s.discard,
-                    _ => &mut s.dead,
-                };
-                let Some(i) = pile.iter().rposition(|&c| c == r.card) else { return };
-                pile.remove(i);
+                if !self.take_from_zone(ps, zone, r.card) {
+                    return;
+                }
                 if *to == To::Play {
                     let card = r.card;
                     if self.can_enter_unique(rules, ps, card) {
@@ -404,14 +413,9 @@ impl AgotCcg {
                 if !self.takes_attachments(rules, to) {
                     return;
                 }
-                let s = &mut self.seats[ps];
-                let pile = match zone {
-                    0 => &mut s.hand,
-                    1 => &mut s.discard,
-                    _ => &mut s.dead,
-                };
-                let Some(i) = pile.iter().rposition(|&c| c == r.card) else { return };
-                pile.remove(i);
+                if !self.take_from_zone(ps, zone, r.card) {
+                    return;
+                }
                 if let Some((s2, i2)) = self.locate(to) {
                     self.seats[s2].play[i2].attachments.push((r.card, me));
                     let host = self.seats[s2].play[i2].def;

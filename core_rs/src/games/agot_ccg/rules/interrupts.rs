@@ -263,12 +263,12 @@ impl AgotCcg {
         if self.no_save.contains(&uid) {
             return false;
         }
+        let th = self.locate(uid).map(|(s, i)| def(rules, self.seats[s].play[i].def).house);
         let mut buf = Vec::new();
         let mut seats = Vec::new();
         for q in self.order() {
             buf.clear();
             self.save_options(rules, q, uid, &mut buf);
-            let th = self.locate(uid).map(|(s, i)| def(rules, self.seats[s].play[i].def).house);
             let event_could = |ab: &Ability| match ab {
                 Ability::Save { cost, whom, .. } => {
                     th.is_some() && house_index(whom) == th && self.can_pay(rules, usize::from(q), None, cost, 0, uid)
