@@ -402,6 +402,13 @@ pub enum Op {
         #[serde(default)]
         on: On,
     },
+    // --- ccgb (issue 15): the pool's Greyjoy, Night's Watch, neutral, plot and agenda records
+    // (rules/effect_ops_more.rs)
+    /// It cannot be saved, nor by a duplicate, until the end of the phase ("discard ... (cannot be saved)").
+    CannotBeSaved {
+        #[serde(default)]
+        on: On,
+    },
 }
 
 /// A play restriction (research §3.1: checked before anything is paid).
@@ -564,6 +571,7 @@ fn check_op(op: &Op) -> Result<(), String> {
         | Op::DiscardPower { on, .. }
         | Op::TakePower { on, .. }
         | Op::DiscardAttachments { on } => check_on(on),
+        Op::CannotBeSaved { on } => check_on(on),
         _ => Ok(()),
     }
 }
@@ -595,6 +603,7 @@ fn op_uses_target(op: &Op) -> bool {
         | Op::TakePower { on, .. }
         | Op::DiscardAttachments { on }
         | Op::ControllerDiscardsPerPrintedIcon { on } => *on == On::Target,
+        Op::CannotBeSaved { on } => *on == On::Target,
         _ => false,
     }
 }

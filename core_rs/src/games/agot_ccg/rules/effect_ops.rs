@@ -3,14 +3,14 @@
 
 use super::super::content::{icon_bits, keyword_bits, Kind, Rules};
 use super::super::effects::def;
-use super::super::state::{AgotCcg, Event, Pending};
+use super::super::state::{AgotCcg, Event, InPlay, Pending};
 use super::super::vocab::{On, Op, Pile, To};
 use super::triggered::{Fired, Lasting, Lasts, Resolving, Step};
 use crate::engine::{Events, Player};
 
 impl AgotCcg {
     /// The cards in play an operation acts on.
-    fn subjects(&self, rules: &Rules, r: &Resolving, on: &On) -> Vec<u16> {
+    pub(super) fn subjects(&self, rules: &Rules, r: &Resolving, on: &On) -> Vec<u16> {
         let v = match on {
             On::Target => r.targets.clone(),
             On::This => r.src.into_iter().collect(),
@@ -37,9 +37,13 @@ impl AgotCcg {
         v.into_iter().filter(|&u| self.locate(u).is_some()).collect()
     }
 
-    /// Take a card out of play to hand, deck top or bottom, discard or dead pile: its attachments and duplicates
-    /// are discarded, its power returns to the pool.
-    pub fn remove_from_play(&mut self, rules: &Rules, s: usize, i: usize, to: To, ev: &mut Events<Event>) {
+    /// The one way a card leaves play (killed, discarded, returned to hand or deck, a player eliminated): its
+    /// attachments and duplicates are discarded, its power returns to the pool, it leaves the challenge and its
+    /// lasting effects end (rulebook "Carte Equipaggiamento", "Potere e vittoria"; research §3.2 step 6). Saves
+    /// and duplicates are offered before this, by `kill` and `discard_from_play`; a card removed as a cost comes
+    /// here directly and so cannot be saved. A character discarded to the discard pile fires "killed or
+    /// discarded" triggers; `kill` fires the kill's own after placing the card in the dead pile.
+    pub fn remove_from_play(&mut self, rules: &Rules, s: usize, i: usize, to: To, ev: &mut Events<Event>) -> InPlay {
         let c = self.seats[s].play.remove(i);
         for &(a, owner) in &c.attachments {
             self.to_discard(rules, owner, a, ev);
@@ -52,10 +56,15 @@ impl AgotCcg {
             ch.defenders.retain(|&u| u != c.uid);
         }
         self.lasting.retain(|l| l.uid != c.uid);
-        self.place(rules, c.owner, c.def, to, ev);
+        if to == To::Dead {
+            self.seats[usize::from(c.owner)].dead.push(c.def);
+        } else {
+            self.place(rules, c.owner, c.def, to, ev);
+        }
         if to == To::Discard && def(rules, c.def).kind == Kind::Character {
             self.fire(rules, Fired::Killed { card: c.def, seat: s as Player, discarded: true }, ev);
         }
+        c
     }
 
     /// Put a card that is not in play into one of its owner's zones (play: enters under his control).
@@ -150,12 +159,10 @@ impl AgotCcg {
                     }
                 }
                 for u in self.subjects(rules, r, on) {
-                    if let Some((s, i)) = self.locate(u) {
-                        let card = self.seats[s].play[i].def;
-                        let owner = self.seats[s].play[i].owner;
-                        if to == To::Discard {
-                            ev.public(|| Event::Discarded { seat: owner, card, dead: false });
-                        }
+                    if to == To::Discard {
+                        // A discard from play is offered to the duplicates and the save window, as a kill is.
+                        self.discard_from_play(rules, u, true, ev);
+                    } else if let Some((s, i)) = self.locate(u) {
                         self.remove_from_play(rules, s, i, to, ev);
                     }
                 }
@@ -422,7 +429,8 @@ impl AgotCcg {
                     ev.public(|| Event::Attached { seat: me, card: r.card, host });
                 }
             }
-            _ => {}
+            // ccgb: the operations of rules/effect_pool_ops.rs.
+            _ => self.apply_pool_op(rules, r, o, ev),
         }
     }
 }

@@ -222,9 +222,15 @@ impl AgotCcg {
         }
         let hand = &self.seats[ps].hand;
         let th = def(rules, target.def).house;
+        // An event saves "a <House> character" (Terrorize the Shores): never a location or attachment.
+        let character = def(rules, target.def).kind == Kind::Character;
         for (i, &c) in hand.iter().enumerate().take(255) {
             let d = def(rules, c);
-            if d.kind != Kind::Event || hand[..i].contains(&c) || (d.house_only && d.house != self.seats[ps].house) {
+            if !character
+                || d.kind != Kind::Event
+                || hand[..i].contains(&c)
+                || (d.house_only && d.house != self.seats[ps].house)
+            {
                 continue;
             }
             for ab in &d.abilities {
@@ -263,7 +269,8 @@ impl AgotCcg {
         if self.no_save.contains(&uid) {
             return false;
         }
-        let th = self.locate(uid).map(|(s, i)| def(rules, self.seats[s].play[i].def).house);
+        // The House of the card about to leave play, if it is a character (events save characters only).
+        let th = self.locate(uid).map(|(s, i)| def(rules, self.seats[s].play[i].def)).filter(|d| d.kind == Kind::Character).map(|d| d.house);
         let mut buf = Vec::new();
         let mut seats = Vec::new();
         for q in self.order() {

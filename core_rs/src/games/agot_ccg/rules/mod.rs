@@ -7,6 +7,7 @@ pub mod control;
 pub mod effect_filters;
 pub mod effect_fire;
 pub mod effect_ops;
+pub mod effect_pool_ops;
 pub mod effect_state;
 pub mod effect_take;
 pub mod flow;

@@ -3,6 +3,7 @@
 use super::super::content::{Ability, Kind, Rules, DEATHBOUND};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Event, InPlay, Pending, Phase, Resp};
+use super::super::vocab::To;
 use crate::engine::{Events, Player, PlayerSet, Visibility};
 
 /// The power that wins (rulebook "Potere e vittoria").
@@ -53,35 +54,14 @@ impl AgotCcg {
         ev.public(|| Event::Discarded { seat: owner, card, dead });
     }
 
-    /// Remove the card at (seat, index) from play: its attachments and duplicates are discarded, the power on
-    /// it returns to the pool (rulebook "Carte Equipaggiamento", "Potere e vittoria").
+    /// Remove the card at (seat, index) from play to a pile (`remove_from_play` does it: one removal path).
     pub fn leave_play(&mut self, rules: &Rules, seat: usize, idx: usize, dest: Dest, ev: &mut Events<Event>) -> InPlay {
-        let c = self.seats[seat].play.remove(idx);
-        for &(a, owner) in &c.attachments {
-            if dest == Dest::DeckBottom {
-                self.seats[usize::from(owner)].deck.insert(0, a);
-            } else {
-                self.to_discard(rules, owner, a, ev);
-            }
-        }
-        for &d in &c.dupes {
-            if dest == Dest::DeckBottom {
-                self.seats[usize::from(c.owner)].deck.insert(0, d);
-            } else {
-                self.to_discard(rules, c.owner, d, ev);
-            }
-        }
-        if let Some(ch) = self.challenge.as_mut() {
-            ch.attackers.retain(|&u| u != c.uid);
-            ch.defenders.retain(|&u| u != c.uid);
-        }
-        let owner = usize::from(c.owner);
-        match dest {
-            Dest::Dead => self.seats[owner].dead.push(c.def),
-            Dest::Discard => self.to_discard(rules, c.owner, c.def, ev),
-            Dest::DeckBottom => self.seats[owner].deck.insert(0, c.def),
-        }
-        c
+        let to = match dest {
+            Dest::Dead => To::Dead,
+            Dest::Discard => To::Discard,
+            Dest::DeckBottom => To::DeckBottom,
+        };
+        self.remove_from_play(rules, seat, idx, to, ev)
     }
 
     /// Characters cannot be killed while a revealed plot says so (Safe Within the Walls).
@@ -186,6 +166,16 @@ impl AgotCcg {
         self.seats[s].eliminated = true;
         while !self.seats[s].play.is_empty() {
             let last = self.seats[s].play.len() - 1;
+            // Its attachments and duplicates go to the bottom of their owners' decks with it, not to the discard
+            // pile (research §3.7).
+            let c = &mut self.seats[s].play[last];
+            let (atts, dupes, owner) = (std::mem::take(&mut c.attachments), std::mem::take(&mut c.dupes), c.owner);
+            for (a, o) in atts {
+                self.seats[usize::from(o)].deck.insert(0, a);
+            }
+            for d in dupes {
+                self.seats[usize::from(owner)].deck.insert(0, d);
+            }
             self.leave_play(rules, s, last, Dest::DeckBottom, ev);
         }
         // Attachments he owns on other players' cards follow him.
