@@ -71,13 +71,11 @@ REASONS = {
     "R85": "a condition comparing attachment counts across characters",
     "T19": "printed STR counted as 0 while defending",
     "U196": "swapping a card of the dead pile with one of the hand",
-    "R65": "power discarded from a House card",
     "G13": "a restriction on declaring beside Knight characters",
     "U74": "a location that becomes doomed",
     "G29": "a location that becomes a character",
     "R179": "locations that become characters",
     "G28": "a card that returns to hand at the end of the phase, and a STR bonus while standing",
-    "U84": "swapping two characters' STR",
     "C117": "looking at the cards another player just drew",
     "R121": "a player barred from further challenges after a win by 4",
     "R180": "kneeling a House card and its attachments",
@@ -160,6 +158,19 @@ VOCAB_TESTS = [
     (r'"kind":"attach_only"', "equipaggiamenti_wildling_only"),
     (r'"kind":"(triggered|action)"', "new_cards_parse_and_random_matches_play_out"),
 ]
+# ccgb: the tests of the records brought in by name (`tests/pool_neutral_tests.rs`), used before the rules above.
+RECORD_TESTS = {
+    "U84": "ten_towers_battlements_swaps_printed_str",
+    "G47": "marauding_longship_removes_a_defender",
+    "P6": "ghost_kills_a_defender_beside_jon_snow",
+    "R81": "blazewater_coast_mills_after_a_save",
+    "G18": "scurvy_cutthroat_discards_an_opponents_attachment",
+    "U198": "purge_the_traitors_discards_shared_unique_cards",
+    "R65": "aeron_damphair_discards_power",
+    "G10": "dagmer_cleftjaw_takes_a_location_for_the_phase",
+    "R170": "scartare_sound_the_horn_of_dragons_discards_every_location, "
+    "risposte_salva_cannot_be_saved_and_events_save_characters_only",
+}
 COMPOSABLE = {
     "triggered",
     "action",
@@ -259,7 +270,7 @@ def main() -> None:
     ]
     for c in composable:
         vocab = "; ".join(vocabulary(a) for a in c["abilities"])
-        tests = ", ".join(dict.fromkeys(t for t in map(test_of, c["abilities"]) if t))
+        tests = RECORD_TESTS.get(c["code"]) or ", ".join(dict.fromkeys(t for t in map(test_of, c["abilities"]) if t))
         text = c["text"].replace("|", "/")
         lines.append(f"| {c['code']} | {c['name']} | {c['type']} | {text} | {vocab} | `{tests}` |")
     lines.append("")

@@ -214,6 +214,8 @@ impl AgotCcg {
             }
             YES => 10,
             GEN_EVENT..=GEN_MODE => self.score_effect(rules, p, a),
+            // ccgb
+            GEN_PLAYER..=POOL_LAST => self.score_pool(rules, p, a),
             DONE => match (self.pending.first(), self.challenge.as_ref().map(|c| c.stage)) {
                 (Some(Pending::KneelTarget { .. }), _) => 5,
                 (Some(_), _) => 0,

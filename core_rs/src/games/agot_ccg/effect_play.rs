@@ -36,6 +36,10 @@ fn friendly(op: &Op) -> Option<bool> {
         | Op::CannotBeKilled { on: On::Target }
         | Op::NoKneelToDeclare { on: On::Target }
         | Op::ClaimPower { on: On::Target, .. } => true,
+        // ccgb
+        Op::RemoveFromChallenge { on: On::Target }
+        | Op::TakeControl { on: On::Target }
+        | Op::KneelOrReturnToHand { on: On::Target } => false,
         _ => return None,
     })
 }
@@ -120,6 +124,10 @@ impl AgotCcg {
                     return -5;
                 }
                 if !self.good_target_exists(rules, p, b) {
+                    return -5;
+                }
+                // ccgb: a free "return this card to its owner's hand" (Dagmer Cleftjaw) only undoes its marshalling.
+                if b.cost.is_empty() && b.effect == [Op::ReturnToHand { on: On::This }] {
                     return -5;
                 }
                 15

@@ -19,6 +19,7 @@ pub mod decklist;
 pub mod effect_play;
 pub mod effects;
 pub mod observe;
+pub mod pool_play;
 pub mod rules;
 pub mod state;
 pub mod view;

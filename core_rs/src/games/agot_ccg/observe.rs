@@ -171,6 +171,9 @@ impl Encoding<AgotCcg> for Tensors {
             codes.extend((1..5).map(|x| code(GEN_TARGET_ATT, x, y)));
             codes.push(code(GEN_INF, 0, y));
         }
+        // ccgb: a player to choose, a card to pay a cost with.
+        codes.extend((0..usize::from(players)).map(|q| code(GEN_PLAYER, 0, q)));
+        codes.extend((0..uids).map(|y| code(GEN_PAY_CARD, 0, y)));
         codes
     }
 }

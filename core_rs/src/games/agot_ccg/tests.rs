@@ -6,5 +6,6 @@ mod deck_tests;
 mod effect_tests;
 mod helpers;
 mod interrupt_tests;
+mod pool_neutral_tests;
 mod rules_tests;
 mod window_tests;

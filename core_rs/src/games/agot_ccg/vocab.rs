@@ -75,6 +75,12 @@ pub struct Filter {
     /// Provides influence.
     #[serde(default)]
     pub influence: bool,
+    // ccgb: a unique card of which another player controls a copy in play (Purge the Traitors).
+    #[serde(default)]
+    pub shared_title: bool,
+    /// ccgb: has power on it (an effect that discards power needs some to discard, FAQ 3.6).
+    #[serde(default)]
+    pub has_power: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -148,6 +154,11 @@ pub enum Trigger {
     Renown,
     /// After a player claims power for his House.
     HousePower,
+    // --- ccgb
+    /// After a character is saved (from being killed or discarded).
+    Saved,
+    /// After an opponent plays an attachment from his hand; the attachment is the trigger's.
+    OpponentAttachmentPlayed,
 }
 
 /// What a player pays before the effects (rulebook "Costi": all of it, or the ability cannot be used).
@@ -172,6 +183,11 @@ pub enum Cost {
     InfluenceX,
     /// Discard your whole hand.
     DiscardHand,
+    // --- ccgb: costs paid with a card of the payer's choice (research §3.2: it cannot be saved)
+    /// Kill a character you control matching the filter.
+    KillYours { filter: Filter },
+    /// Discard from play a card you control matching the filter.
+    DiscardYours { filter: Filter },
 }
 
 /// What an operation acts on.
@@ -409,6 +425,37 @@ pub enum Op {
         #[serde(default)]
         on: On,
     },
+    /// The two chosen characters swap their printed STR until the end of the phase.
+    SwapPrintedStr,
+    /// It leaves the current challenge (it stays in play, as it is).
+    RemoveFromChallenge {
+        #[serde(default)]
+        on: On,
+    },
+    /// Choose a player (`who`, seen from the ability's controller): he discards the top `n` cards of his deck.
+    MillPlayer {
+        n: u8,
+        #[serde(default)]
+        who: Who,
+    },
+    /// Choose a player: discard up to `n` power from his House card.
+    DiscardHousePower {
+        n: u8,
+        #[serde(default)]
+        who: Who,
+    },
+    /// Discard from play the attachment the trigger names (Scurvy Cutthroat).
+    DiscardThatAttachment,
+    /// Take control of it until the end of the phase (rulebook "Carte uniche": not a unique card you have).
+    TakeControl {
+        #[serde(default)]
+        on: On,
+    },
+    /// If it is kneeling, return it to its owner's hand; otherwise kneel it (Wildling Elder).
+    KneelOrReturnToHand {
+        #[serde(default)]
+        on: On,
+    },
 }
 
 /// A play restriction (research §3.1: checked before anything is paid).
@@ -430,7 +477,13 @@ pub enum Require {
         tr: String,
     },
     /// You won a challenge of each of these types (icon letters) this phase.
-    WonThisPhase { challenges: String },
+    WonThisPhase {
+        challenges: String,
+    },
+    // ccgb: some card in play matches the filter (Ghost: "together with Jon Snow").
+    InPlay {
+        filter: Filter,
+    },
 }
 
 fn many() -> u8 {
@@ -571,7 +624,10 @@ fn check_op(op: &Op) -> Result<(), String> {
         | Op::DiscardPower { on, .. }
         | Op::TakePower { on, .. }
         | Op::DiscardAttachments { on } => check_on(on),
-        Op::CannotBeSaved { on } => check_on(on),
+        Op::CannotBeSaved { on }
+        | Op::RemoveFromChallenge { on }
+        | Op::TakeControl { on }
+        | Op::KneelOrReturnToHand { on } => check_on(on),
         _ => Ok(()),
     }
 }
@@ -603,7 +659,11 @@ fn op_uses_target(op: &Op) -> bool {
         | Op::TakePower { on, .. }
         | Op::DiscardAttachments { on }
         | Op::ControllerDiscardsPerPrintedIcon { on } => *on == On::Target,
-        Op::CannotBeSaved { on } => *on == On::Target,
+        Op::CannotBeSaved { on }
+        | Op::RemoveFromChallenge { on }
+        | Op::TakeControl { on }
+        | Op::KneelOrReturnToHand { on } => *on == On::Target,
+        Op::SwapPrintedStr => true,
         _ => false,
     }
 }
@@ -635,6 +695,17 @@ pub fn check_body(b: &Body, action: bool) -> Result<(), String> {
         if let Require::WonThisPhase { challenges } = r {
             icon_bits(challenges)?;
         }
+        if let Require::InPlay { filter } = r {
+            check_filter(filter)?;
+        }
+    }
+    for c in &b.cost {
+        if let Cost::KillYours { filter } | Cost::DiscardYours { filter } = c {
+            check_filter(filter)?;
+        }
+    }
+    if b.effect.contains(&Op::SwapPrintedStr) && b.targets != 2 {
+        return Err("swap_printed_str: two targets".into());
     }
     b.effect.iter().try_for_each(check_op)
 }

@@ -85,6 +85,13 @@ pub const ATTACH_SETUP: u32 = 49;
 pub const TARGET: u32 = 50;
 /// Attach the attachment at index y of seat x's discard pile to the character the search is for.
 pub const ATTACH_DISCARD: u32 = 51;
+// --- ccgb: kinds 52–59 (rules/effect_pool_ops.rs)
+/// Choose player y for the pending ability's effect.
+pub const GEN_PLAYER: u32 = 52;
+/// Pay the pending ability's cost with this card you control (y = uid).
+pub const GEN_PAY_CARD: u32 = 53;
+/// The last kind of this block.
+pub const POOL_LAST: u32 = 59;
 
 pub fn code(kind: u32, x: usize, y: usize) -> Action {
     kind << 24 | ((x as u32) & 0xff) << 16 | (y as u32) & 0xffff

@@ -61,6 +61,8 @@ impl AgotCcg {
             && f.has_icon.as_deref().is_none_or(|x| icons & icon_bits(x).unwrap_or(0) != 0)
             && f.lacks_icon.as_deref().is_none_or(|x| icons & icon_bits(x).unwrap_or(0) == 0)
             && (!f.no_attachments || c.attachments.is_empty())
+            && (!f.shared_title || self.title_shared(rules, q, c.def))
+            && (!f.has_power || c.power > 0)
     }
 
     /// The cards in play an ability may choose: matching, and not immune to it.
@@ -166,6 +168,11 @@ impl AgotCcg {
                     let need = icon_bits(challenges).unwrap_or(0);
                     (0..3u8).filter(|k| need & (1 << k) != 0).all(|k| self.wins.contains(&(r.seat, k)))
                 }
+                Require::InPlay { filter } => self
+                    .seats
+                    .iter()
+                    .flat_map(|s| s.play.iter())
+                    .any(|c| self.in_play_matches(rules, r.seat, r.src, c.uid, filter)),
             };
             if !ok {
                 return false;
@@ -194,6 +201,7 @@ impl AgotCcg {
                     true
                 }
                 Cost::DiscardHand => true,
+                Cost::KillYours { .. } | Cost::DiscardYours { .. } => !self.pay_card_choices(rules, r, c).is_empty(),
             };
             if !ok {
                 return false;

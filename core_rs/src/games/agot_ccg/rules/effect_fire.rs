@@ -106,6 +106,10 @@ impl AgotCcg {
             if let Fired::Entered { uid, .. } = f {
                 r.trig = Some(uid);
             }
+            // ccgb: the attachment just played, for "discard that attachment".
+            if let Fired::AttachmentOn { seat, host, card } = f {
+                r.atts = vec![(host, card, seat)];
+            }
             if self.usable(rules, &r, b) {
                 r.step = if b.optional { Step::Ask } else { Step::Pay { k: 0 } };
                 if !b.optional {
@@ -169,6 +173,11 @@ impl AgotCcg {
                 .as_deref()
                 .is_none_or(|t| self.seats.iter().any(|s| s.plot.is_some_and(|p| def(rules, p).has_trait(t)))),
             (Trigger::DeclaredAttacker, Fired::DeclaredAttackers { uids }) => this.is_some_and(|u| uids.contains(&u)),
+            // ccgb
+            (Trigger::Saved, Fired::Saved { uid }) => {
+                self.locate(*uid).is_some_and(|(s, i)| def(rules, self.seats[s].play[i].def).kind == Kind::Character)
+            }
+            (Trigger::OpponentAttachmentPlayed, Fired::AttachmentOn { seat, .. }) => *seat != me,
             _ => false,
         }
     }

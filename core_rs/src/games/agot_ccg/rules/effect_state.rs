@@ -63,6 +63,11 @@ pub enum Step {
         #[serde(default)]
         first: Option<u16>,
     },
+    // --- ccgb (rules/effect_pool_ops.rs)
+    /// Choosing the player effect number `op` acts on (GEN_PLAYER; kept in `mode`).
+    Player { op: u8 },
+    /// Choosing the card that pays cost number `k` (GEN_PAY_CARD).
+    PayWith { k: u8 },
 }
 
 /// A composable ability on its way through the framework.
@@ -149,6 +154,17 @@ pub enum Fired<'a> {
     PlotsRevealed,
     DeclaredAttackers {
         uids: &'a [u16],
+    },
+    // --- ccgb
+    /// A card was saved (uid).
+    Saved {
+        uid: u16,
+    },
+    /// A player played an attachment from his hand onto `host`.
+    AttachmentOn {
+        seat: Player,
+        host: u16,
+        card: u16,
     },
 }
 

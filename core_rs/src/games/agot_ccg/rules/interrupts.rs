@@ -270,7 +270,11 @@ impl AgotCcg {
             return false;
         }
         // The House of the card about to leave play, if it is a character (events save characters only).
-        let th = self.locate(uid).map(|(s, i)| def(rules, self.seats[s].play[i].def)).filter(|d| d.kind == Kind::Character).map(|d| d.house);
+        let th = self
+            .locate(uid)
+            .map(|(s, i)| def(rules, self.seats[s].play[i].def))
+            .filter(|d| d.kind == Kind::Character)
+            .map(|d| d.house);
         let mut buf = Vec::new();
         let mut seats = Vec::new();
         for q in self.order() {
@@ -318,6 +322,8 @@ impl AgotCcg {
         ev.public(|| Event::SavedBy { seat: s as Player, card, by });
         let _ = kill;
         self.after_saved(rules, uid);
+        // ccgb: composable "after a character is saved" responses (Blazewater Coast).
+        self.fire(rules, super::triggered::Fired::Saved { uid }, ev);
         // Terrorize the Shores: "then search any player's discard pile for an attachment and attach it".
         let then = def(rules, by)
             .abilities

@@ -276,6 +276,8 @@ impl AgotCcg {
                 ev.public(|| Event::Attached { seat: p, card, host: host_def });
             }
             self.fire(rules, super::triggered::Fired::AttachmentPlayed { seat: p }, ev);
+            // ccgb: "after an opponent plays an attachment" names the attachment.
+            self.fire(rules, super::triggered::Fired::AttachmentOn { seat: p, host, card }, ev);
             return;
         }
         let uid = self.enter_play(ps, card, p);
@@ -400,6 +402,7 @@ impl AgotCcg {
                         ev.public(|| Event::Saved { seat: s as Player, card });
                         // ccgsave: "after a character is saved" responses.
                         self.after_saved(rules, uid);
+                        self.fire(rules, super::triggered::Fired::Saved { uid }, ev);
                     }
                 }
                 let _ = kill;

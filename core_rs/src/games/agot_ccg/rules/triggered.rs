@@ -329,6 +329,8 @@ impl AgotCcg {
                     out.extend((0..options.len()).map(|y| code(GEN_MODE, 0, y)));
                 }
             }
+            // ccgb: a player or a paying card to choose.
+            Step::Player { .. } | Step::PayWith { .. } => self.pool_pending_actions(rules, r, out),
             // Automatic steps are run by `auto_effect` before anyone is asked.
             Step::Pay { .. } | Step::Run { .. } => {}
         }
@@ -432,6 +434,14 @@ impl AgotCcg {
                         c.power = c.power.saturating_sub(*n);
                         let n = *n;
                         ev.public(|| Event::PowerLost { seat: s as Player, n });
+                    }
+                    // ccgb: the payer chooses the card (none left: the cost cannot be paid, nothing happens).
+                    Cost::KillYours { .. } | Cost::DiscardYours { .. } => {
+                        if self.pay_card_choices(rules, &r, cost).is_empty() {
+                            self.pending.remove(0);
+                            return true;
+                        }
+                        next = Step::PayWith { k };
                     }
                 }
                 r.step = next;

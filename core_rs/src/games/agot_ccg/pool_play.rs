@@ -1,0 +1,47 @@
+//! The heuristic's and the describer's side of the decisions `rules/effect_pool_ops.rs` adds (issue 15, ccgb):
+//! a player to choose for an effect, a card to pay a "kill / discard one of yours" cost with.
+
+use super::content::Rules;
+use super::effects::def;
+use super::rules::actions::*;
+use super::rules::triggered::Step;
+use super::state::{AgotCcg, Pending};
+use super::vocab::Op;
+use crate::engine::{Action, ActionInfo, Player};
+
+impl AgotCcg {
+    /// The heuristic's score: a player effect aims at the opponent it hurts most (the most House power, the
+    /// thickest deck); a cost is paid with the card worth least (printed cost, power, attachments).
+    pub fn score_pool(&self, rules: &Rules, p: Player, a: Action) -> i32 {
+        let (kind, _, y) = split(a);
+        let Some(Pending::Effect(r)) = self.pending.first() else { return 0 };
+        match (kind, &r.step) {
+            (GEN_PLAYER, Step::Player { op }) => {
+                let Some(s) = self.seats.get(y) else { return 0 };
+                if y == usize::from(p) {
+                    return -10;
+                }
+                match self.body_of(rules, r).and_then(|b| b.effect.get(usize::from(*op))) {
+                    Some(Op::DiscardHousePower { .. }) => 10 + i32::from(s.house_power) * 3,
+                    _ => 10 + (s.deck.len().min(60) as i32) / 10,
+                }
+            }
+            (GEN_PAY_CARD, Step::PayWith { .. }) => {
+                let Some((s, i)) = self.locate(y as u16) else { return 0 };
+                let c = &self.seats[s].play[i];
+                40 - i32::from(def(rules, c.def).cost) * 3 - i32::from(c.power) * 4 - c.attachments.len() as i32 * 3
+            }
+            _ => 0,
+        }
+    }
+
+    /// What such a decision does, in words.
+    pub fn describe_pool(&self, a: Action, name: impl Fn(usize) -> String) -> ActionInfo {
+        let (kind, _, y) = split(a);
+        match kind {
+            GEN_PLAYER => ActionInfo::new(a, "player", format!("choose player {}", y + 1)).with("seat", y),
+            GEN_PAY_CARD => ActionInfo::new(a, "pay", format!("pay the cost with {}", name(y))).with("uid", y),
+            _ => ActionInfo::new(a, "unknown", format!("unknown action {a}")),
+        }
+    }
+}

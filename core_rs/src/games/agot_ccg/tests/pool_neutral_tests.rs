@@ -1,0 +1,241 @@
+//! The pool's Greyjoy, Night's Watch, neutral, plot and agenda records (issue 15, ccgb): each test names its
+//! rulebook section (Italian titles) or the card, and plays the record on a small built state.
+
+use super::helpers::*;
+use crate::engine::{Events, Player};
+use crate::games::agot_ccg::content::{Rules, MIL};
+use crate::games::agot_ccg::rules::actions::*;
+use crate::games::agot_ccg::rules::triggered::{Lasting, Lasts};
+use crate::games::agot_ccg::state::{AgotCcg, At, Pending, Phase};
+
+fn greyjoy_rules() -> Rules {
+    rules_with(r#"{"decks": ["stark", "greyjoy"], "round_limit": 30}"#)
+}
+
+fn window(g: &mut AgotCcg, phase: Phase, at: At) {
+    g.phase = phase;
+    g.open_window(at);
+}
+
+/// Blackwater Rushes (2 influence each) for `seat`.
+fn influence(g: &mut AgotCcg, r: &Rules, seat: usize, inf: u8) -> Vec<u16> {
+    (0..inf.div_ceil(2)).map(|_| put(g, r, seat, "C155")).collect()
+}
+
+fn pay(g: &mut AgotCcg, r: &Rules, p: Player) {
+    for _ in 0..8 {
+        let Some(&a) = of_kind(g, r, p, GEN_INF).first() else { return };
+        act(g, r, p, a);
+    }
+}
+
+fn str_of(g: &AgotCcg, r: &Rules, uid: u16) -> u8 {
+    let (s, _) = g.locate(uid).unwrap();
+    g.strength(r, s as Player, card(g, uid))
+}
+
+/// Seat 0 attacks seat 1 in a military challenge with `attackers`; seat 1 defends with `defenders`; the
+/// defenders' action window is open.
+fn to_defenders_window(g: &mut AgotCcg, r: &Rules, attackers: &[u16], defenders: &[u16]) {
+    challenge(g, r, 0, MIL, 1, attackers, defenders);
+    assert!(g.window.is_some() && g.challenge.as_ref().is_some_and(|c| c.defenders == defenders));
+}
+
+/// U84 Ten Towers Battlements (Effetti duraturi): kneel it to choose 2 characters; they swap their printed STR
+/// until the end of the phase (Greatjon's Elite 4 and Huntress in the Swamp 1, For Love of Duty's +1 on seat 0's
+/// characters on top).
+#[test]
+fn ten_towers_battlements_swaps_printed_str() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let towers = put(&mut g, &r, 0, "U84");
+    let elite = put(&mut g, &r, 0, "C11");
+    let huntress = put(&mut g, &r, 1, "C13");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(GEN_USE, 0, usize::from(towers)));
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(elite)));
+    assert!(g.locate(elite).is_some() && str_of(&g, &r, elite) == 5, "nothing yet: one target of two");
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(huntress)));
+    assert!(card(&g, towers).kneeling);
+    assert_eq!((str_of(&g, &r, elite), str_of(&g, &r, huntress)), (1 + 1, 4 + 1));
+    g.mods.clear();
+    assert_eq!((str_of(&g, &r, elite), str_of(&g, &r, huntress)), (5, 2), "the phase ends: back to printed");
+}
+
+/// G47 Marauding Longship ("Sfide": a character removed from the challenge): kneel 1 influence and discard it
+/// from play (a cost: it cannot be saved) to remove a defending character from the challenge; it stays in play.
+#[test]
+fn marauding_longship_removes_a_defender() {
+    let r = greyjoy_rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let att = put(&mut g, &r, 0, "C11");
+    let ship = put(&mut g, &r, 1, "G47");
+    influence(&mut g, &r, 1, 2);
+    let dfd = put(&mut g, &r, 1, "U72");
+    to_defenders_window(&mut g, &r, &[att], &[dfd]);
+    let use_it = code(GEN_USE, 0, usize::from(ship));
+    while g.actor() != Some(1) {
+        act(&mut g, &r, 0, code(DONE, 0, 0));
+    }
+    act(&mut g, &r, 1, use_it);
+    pay(&mut g, &r, 1);
+    assert!(g.locate(ship).is_none() && g.seats[1].discard.contains(&id(&r, "G47")), "sacrificed: no save asked");
+    act(&mut g, &r, 1, code(GEN_TARGET, 0, usize::from(dfd)));
+    assert!(g.challenge.as_ref().is_some_and(|c| c.defenders.is_empty()), "no longer defending");
+    assert!(g.locate(dfd).is_some(), "still in play");
+}
+
+/// P6 Ghost: only while it participates together with Jon Snow may it be discarded (it cannot be saved: its
+/// duplicate is not offered) to kill a defending character.
+#[test]
+fn ghost_kills_a_defender_beside_jon_snow() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let ghost = put(&mut g, &r, 0, "P6");
+    g.seats[0].play[0].dupes.push(id(&r, "P6"));
+    let jon = put(&mut g, &r, 0, "R134");
+    // Jon Snow has no icon of his own (The Night's Watch agenda gives him military ones).
+    let mil = crate::games::agot_ccg::content::icon_bits("M").unwrap();
+    g.lasting.push(Lasting { uid: jon, what: Lasts::GainIcons(mil) });
+    let dfd = put(&mut g, &r, 1, "C30");
+    to_defenders_window(&mut g, &r, &[ghost, jon], &[dfd]);
+    while g.actor() != Some(0) {
+        act(&mut g, &r, 1, code(DONE, 0, 0));
+    }
+    let use_it = code(GEN_USE, 0, usize::from(ghost));
+    assert!(legal(&g, &r, 0).contains(&use_it));
+    // Jon Snow out of the challenge: not offered.
+    g.challenge.as_mut().unwrap().attackers.retain(|&u| u != jon);
+    assert!(!legal(&g, &r, 0).contains(&use_it));
+    g.challenge.as_mut().unwrap().attackers.push(jon);
+    act(&mut g, &r, 0, use_it);
+    assert!(g.pending.iter().all(|p| !matches!(p, Pending::Respond { .. })), "no duplicate save");
+    assert!(g.locate(ghost).is_none());
+    assert_eq!(g.seats[0].discard, vec![id(&r, "P6"), id(&r, "P6")]);
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(dfd)));
+    assert!(g.locate(dfd).is_none() && g.seats[1].dead == vec![id(&r, "C30")]);
+}
+
+/// R81 Blazewater Coast (Risposte: after a character is saved): Thrice-Drowned Veteran saves itself; Blazewater
+/// Coast's controller may then choose a player, who discards the top 2 cards of his deck; at most twice a phase.
+#[test]
+fn blazewater_coast_mills_after_a_save() {
+    let r = greyjoy_rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let coast = put(&mut g, &r, 1, "R81");
+    let vet = put(&mut g, &r, 1, "G12");
+    let keep = put(&mut g, &r, 1, "G37");
+    let deck = g.seats[0].deck.clone();
+    let mut ev = Events::new();
+    g.kill(&r, vet, true, &mut ev);
+    act(&mut g, &r, 1, code(SAVE_CARD, 0, usize::from(vet)));
+    act(&mut g, &r, 1, code(PAY, 0, usize::from(keep)));
+    assert!(g.locate(vet).is_some());
+    assert_eq!(legal(&g, &r, 1), vec![code(GEN_YES, 0, 0), code(DONE, 0, 0)]);
+    act(&mut g, &r, 1, code(GEN_YES, 0, 0));
+    assert_eq!(legal(&g, &r, 1), vec![code(GEN_PLAYER, 0, 0), code(GEN_PLAYER, 0, 1)]);
+    act(&mut g, &r, 1, code(GEN_PLAYER, 0, 0));
+    assert_eq!(g.seats[0].deck[..], deck[..deck.len() - 2]);
+    assert_eq!(g.seats[0].discard.len(), 2);
+    assert!(g.locate(coast).is_some() && g.pending.is_empty());
+}
+
+/// G18 Scurvy Cutthroat (Risposte: after an opponent plays an attachment): discard it from play (it cannot be
+/// saved) to discard that attachment; its own controller's attachments do not trigger it.
+#[test]
+fn scurvy_cutthroat_discards_an_opponents_attachment() {
+    let r = greyjoy_rules();
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
+    let cut = put(&mut g, &r, 1, "G18");
+    let host = put(&mut g, &r, 0, "C13");
+    g.seats[0].gold = 10;
+    g.seats[0].hand = vec![id(&r, "G20")];
+    act(&mut g, &r, 0, code(MARSHAL, 0, usize::from(host)));
+    assert!(!card(&g, host).attachments.is_empty());
+    assert_eq!(legal(&g, &r, 1), vec![code(GEN_YES, 0, 0), code(DONE, 0, 0)]);
+    act(&mut g, &r, 1, code(GEN_YES, 0, 0));
+    assert!(card(&g, host).attachments.is_empty() && g.seats[0].discard == vec![id(&r, "G20")]);
+    assert!(g.locate(cut).is_none() && g.seats[1].discard == vec![id(&r, "G18")]);
+}
+
+/// U198 Purge the Traitors (Carte uniche; "Scartare", cannot be saved): every unique card of which two players
+/// control a copy is discarded, duplicates not asked; a unique card one player alone controls stays.
+#[test]
+fn purge_the_traitors_discards_shared_unique_cards() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Dominance, ["U224", "U227"]);
+    influence(&mut g, &r, 0, 2);
+    let mine = put(&mut g, &r, 0, "R159");
+    let theirs = put(&mut g, &r, 1, "R159");
+    g.seats[1].play[0].dupes.push(id(&r, "R159"));
+    let alone = put(&mut g, &r, 1, "G37");
+    g.seats[0].hand = vec![id(&r, "U198")];
+    window(&mut g, Phase::Dominance, At::Dominance);
+    act(&mut g, &r, 0, code(GEN_EVENT, 0, 0));
+    pay(&mut g, &r, 0);
+    assert!(g.pending.is_empty(), "nothing asked: {:?}", g.pending);
+    assert!(g.locate(mine).is_none() && g.locate(theirs).is_none());
+    assert!(g.locate(alone).is_some());
+}
+
+/// R65 Aeron Damphair (Ottenere potere: power discarded): kneel him and 2 influence to discard up to 2 power from a
+/// character with power, or from a player's House card.
+#[test]
+fn aeron_damphair_discards_power() {
+    let r = greyjoy_rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let aeron = put(&mut g, &r, 1, "R65");
+    influence(&mut g, &r, 1, 4);
+    let poor = put(&mut g, &r, 0, "C13");
+    let rich = put(&mut g, &r, 0, "C11");
+    g.seats[0].play[1].power = 3;
+    g.seats[0].house_power = 1;
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(DONE, 0, 0));
+    act(&mut g, &r, 1, code(GEN_USE, 0, usize::from(aeron)));
+    pay(&mut g, &r, 1);
+    let targets = of_kind(&g, &r, 1, GEN_TARGET);
+    assert!(targets.contains(&code(GEN_TARGET, 0, usize::from(rich))));
+    assert!(!targets.contains(&code(GEN_TARGET, 0, usize::from(poor))), "no power on it: not a target");
+    act(&mut g, &r, 1, code(GEN_TARGET, 0, usize::from(rich)));
+    assert_eq!(card(&g, rich).power, 1);
+    card_stand(&mut g, aeron);
+    for u in g.seats[1].play.iter_mut() {
+        u.kneeling = false;
+    }
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(DONE, 0, 0));
+    act(&mut g, &r, 1, code(GEN_USE, 1, usize::from(aeron)));
+    pay(&mut g, &r, 1);
+    act(&mut g, &r, 1, code(GEN_PLAYER, 0, 0));
+    assert_eq!(g.seats[0].house_power, 0, "up to 2: the 1 there");
+}
+
+fn card_stand(g: &mut AgotCcg, uid: u16) {
+    let (s, i) = g.locate(uid).unwrap();
+    g.seats[s].play[i].kneeling = false;
+}
+
+/// G10 Dagmer Cleftjaw (Carte uniche / control): played from hand, he takes control of an opponent's non-unique
+/// location until the end of the phase; his action returns him to his owner's hand.
+#[test]
+fn dagmer_cleftjaw_takes_a_location_for_the_phase() {
+    let r = greyjoy_rules();
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
+    let rush = put(&mut g, &r, 1, "C155");
+    let keep = put(&mut g, &r, 1, "G37");
+    g.seats[0].gold = 10;
+    g.seats[0].hand = vec![id(&r, "G10")];
+    act(&mut g, &r, 0, code(MARSHAL, 0, 0));
+    act(&mut g, &r, 0, code(GEN_YES, 0, 0));
+    let targets = of_kind(&g, &r, 0, GEN_TARGET);
+    assert_eq!(targets, vec![code(GEN_TARGET, 0, usize::from(rush))], "not the unique Red Keep {keep}");
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(rush)));
+    assert_eq!(g.locate(rush).map(|l| l.0), Some(0));
+    g.return_borrowed();
+    assert_eq!(g.locate(rush).map(|l| l.0), Some(1), "back when the phase ends");
+    let dagmer = g.seats[0].play.iter().find(|c| c.def == id(&r, "G10")).map(|c| c.uid).unwrap();
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(GEN_USE, 1, usize::from(dagmer)));
+    assert!(g.locate(dagmer).is_none() && g.seats[0].hand == vec![id(&r, "G10")]);
+}
