@@ -95,10 +95,7 @@ REASONS = {
     "G33": "attachments on House cards",
     "P2": "a restriction on the host's dead pile, and doomed cards counted by attachment",
     "T45": "the research's trait name is unverified ('Garde royal')",
-    "C194": "an 'if you win the challenge' rider that shuffles a discard pile",
     "P9": "two targets of one player with different House affiliations",
-    "C197": "a claim lowered for one challenge",
-    "C203": "an 'if you win the challenge' rider that discards an attachment",
     "R232": "a plot that forbids non-character cards and triggered effects",
     "R233": "opponents replacing their revealed plot",
     "U237": "each player discarding a card of a chosen type",
@@ -168,6 +165,11 @@ RECORD_TESTS = {
     "U198": "purge_the_traitors_discards_shared_unique_cards",
     "R65": "aeron_damphair_discards_power",
     "G10": "dagmer_cleftjaw_takes_a_location_for_the_phase",
+    "P12": "wildling_elder_kills_a_wildling_to_kneel_or_return_a_location",
+    "R154": "the_wall_discards_a_character",
+    "C194": "night_favors_the_silent_shuffles_only_if_won",
+    "C203": "spinning_slash_discards_an_attachment_after_a_win",
+    "C197": "please_let_it_burn_lowers_the_claim_for_one_challenge",
     "R170": "scartare_sound_the_horn_of_dragons_discards_every_location, "
     "risposte_salva_cannot_be_saved_and_events_save_characters_only",
 }

@@ -126,8 +126,13 @@ impl AgotCcg {
                 if !self.good_target_exists(rules, p, b) {
                     return -5;
                 }
-                // ccgb: a free "return this card to its owner's hand" (Dagmer Cleftjaw) only undoes its marshalling.
+                // ccgb: a free "return this card to its owner's hand" (Dagmer Cleftjaw) only undoes its marshalling;
+                // a claim lowered (Please Let It Burn) matters only against an opponent attacking us.
                 if b.cost.is_empty() && b.effect == [Op::ReturnToHand { on: On::This }] {
+                    return -5;
+                }
+                let lowers = b.effect.iter().any(|o| matches!(o, Op::ClaimLower { .. }));
+                if lowers && self.challenge.as_ref().is_none_or(|c| c.defender != p) {
                     return -5;
                 }
                 15

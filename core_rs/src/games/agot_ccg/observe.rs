@@ -174,6 +174,9 @@ impl Encoding<AgotCcg> for Tensors {
         // ccgb: a player to choose, a card to pay a cost with.
         codes.extend((0..usize::from(players)).map(|q| code(GEN_PLAYER, 0, q)));
         codes.extend((0..uids).map(|y| code(GEN_PAY_CARD, 0, y)));
+        for y in 0..uids {
+            codes.extend((1..5).map(|x| code(GEN_ATTACHMENT, x, y)));
+        }
         codes
     }
 }

@@ -18,12 +18,32 @@ impl AgotCcg {
         match (kind, &r.step) {
             (GEN_PLAYER, Step::Player { op }) => {
                 let Some(s) = self.seats.get(y) else { return 0 };
+                let effect = self.body_of(rules, r).and_then(|b| b.effect.get(usize::from(*op)));
+                // Its own discard pile back into its deck: more cards to draw.
+                if let Some(Op::ShuffleDiscardIntoDeck { .. }) = effect {
+                    return if y == usize::from(p) { 20 } else { 0 };
+                }
                 if y == usize::from(p) {
                     return -10;
                 }
                 match self.body_of(rules, r).and_then(|b| b.effect.get(usize::from(*op))) {
                     Some(Op::DiscardHousePower { .. }) => 10 + i32::from(s.house_power) * 3,
+                    // The claim that matters is the attacker's.
+                    Some(Op::ClaimLower { .. }) => {
+                        10 + 10 * i32::from(self.challenge.as_ref().is_some_and(|c| usize::from(c.attacker) == y))
+                    }
                     _ => 10 + (s.deck.len().min(60) as i32) / 10,
+                }
+            }
+            (GEN_ATTACHMENT, Step::Attachment { .. }) => {
+                // An opponent's attachment, or one an opponent put on our character: the dearest.
+                let (_, x, _) = split(a);
+                let Some((s, i)) = self.locate(y as u16) else { return 0 };
+                let Some(&(att, owner)) = self.seats[s].play[i].attachments.get(x.wrapping_sub(1)) else { return 0 };
+                if s != usize::from(p) || owner != p {
+                    12 + i32::from(def(rules, att).cost)
+                } else {
+                    -20
                 }
             }
             (GEN_PAY_CARD, Step::PayWith { .. }) => {
@@ -36,11 +56,19 @@ impl AgotCcg {
     }
 
     /// What such a decision does, in words.
-    pub fn describe_pool(&self, a: Action, name: impl Fn(usize) -> String) -> ActionInfo {
+    pub fn describe_pool(&self, rules: &Rules, a: Action, name: impl Fn(usize) -> String) -> ActionInfo {
         let (kind, _, y) = split(a);
         match kind {
             GEN_PLAYER => ActionInfo::new(a, "player", format!("choose player {}", y + 1)).with("seat", y),
             GEN_PAY_CARD => ActionInfo::new(a, "pay", format!("pay the cost with {}", name(y))).with("uid", y),
+            GEN_ATTACHMENT => {
+                let (_, x, _) = split(a);
+                let att =
+                    self.locate(y as u16).and_then(|(s, i)| self.seats[s].play[i].attachments.get(x.wrapping_sub(1)));
+                let what = att.map_or("?".to_owned(), |a| def(rules, a.0).name.clone());
+                let label = format!("choose {what} on {}", name(y));
+                ActionInfo::new(a, "attachment", label).with("uid", y).with("attachment", x)
+            }
             _ => ActionInfo::new(a, "unknown", format!("unknown action {a}")),
         }
     }

@@ -388,6 +388,9 @@ pub struct AgotCcg {
     /// Uids that cannot be saved until the end of the phase (Forever Plundering).
     #[serde(default)]
     pub no_save: Vec<u16>,
+    // --- ccgb: the state of rules/effect_pool_ops.rs (claims lowered, "if you win the challenge" effects)
+    #[serde(default)]
+    pub pool: super::rules::effect_pool_ops::PoolState,
 }
 
 #[derive(Clone, Debug, Serialize)]

@@ -456,6 +456,25 @@ pub enum Op {
         #[serde(default)]
         on: On,
     },
+    /// "If you win the challenge": the effects after this one wait for the current challenge's result and happen
+    /// only if the ability's controller wins it.
+    IfWinChallenge,
+    /// Choose a player: his revealed plot's claim is `n` lower for the current challenge.
+    ClaimLower {
+        n: u8,
+        #[serde(default)]
+        who: Who,
+    },
+    /// Choose a player: his discard pile is shuffled into his deck.
+    ShuffleDiscardIntoDeck {
+        #[serde(default)]
+        who: Who,
+    },
+    /// Choose an attachment in play matching the filter and discard it.
+    DiscardAnAttachment {
+        #[serde(default)]
+        filter: Filter,
+    },
 }
 
 /// A play restriction (research §3.1: checked before anything is paid).
@@ -628,6 +647,7 @@ fn check_op(op: &Op) -> Result<(), String> {
         | Op::RemoveFromChallenge { on }
         | Op::TakeControl { on }
         | Op::KneelOrReturnToHand { on } => check_on(on),
+        Op::DiscardAnAttachment { filter } => check_filter(filter),
         _ => Ok(()),
     }
 }

@@ -90,6 +90,8 @@ pub const ATTACH_DISCARD: u32 = 51;
 pub const GEN_PLAYER: u32 = 52;
 /// Pay the pending ability's cost with this card you control (y = uid).
 pub const GEN_PAY_CARD: u32 = 53;
+/// Choose the attachment (x = its index + 1 on the host, y = the host's uid) for the pending ability's effect.
+pub const GEN_ATTACHMENT: u32 = 54;
 /// The last kind of this block.
 pub const POOL_LAST: u32 = 59;
 

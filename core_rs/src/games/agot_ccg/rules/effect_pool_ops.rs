@@ -3,13 +3,39 @@
 //! effect (GEN_PLAYER) and the card a "kill / discard one of your characters" cost is paid with (GEN_PAY_CARD; a
 //! card paid as a cost cannot be saved, research §3.2).
 
+use serde::{Deserialize, Serialize};
+
 use super::super::content::{Kind, Rules};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Event, Pending};
-use super::super::vocab::{Cost, Op, To, Who};
+use super::super::vocab::{Cost, Filter, Op, To, Who};
 use super::actions::*;
 use super::triggered::{Resolving, Step};
 use crate::engine::{Action, Events, Player};
+
+/// What this module's effects leave waiting: both belong to the current challenge (cleared when one is declared
+/// and when the phase ends).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PoolState {
+    /// (seat, amount): that player's revealed plot's claim is lower in this challenge (Please Let It Burn).
+    #[serde(default)]
+    pub claim_less: Vec<(Player, u8)>,
+    /// "If you win the challenge": resolutions waiting at the effect after `IfWinChallenge`.
+    #[serde(default)]
+    pub if_win: Vec<Resolving>,
+}
+
+impl PoolState {
+    pub fn new_challenge(&mut self) {
+        self.claim_less.clear();
+        self.if_win.clear();
+    }
+
+    /// How much lower `seat`'s claim is in this challenge.
+    pub fn claim_lowered(&self, seat: Player) -> u8 {
+        self.claim_less.iter().filter(|c| c.0 == seat).fold(0u8, |a, c| a.saturating_add(c.1))
+    }
+}
 
 impl AgotCcg {
     /// Resolve one of this module's operations (the others are `effect_ops.rs`'s).
@@ -41,7 +67,46 @@ impl AgotCcg {
                     ch.defenders.retain(|u| !subjects.contains(u));
                 }
             }
-            Op::MillPlayer { n, .. } | Op::DiscardHousePower { n, .. } => {
+            Op::IfWinChallenge => {
+                // The rest waits for the challenge (none: it never happens).
+                if let Some(Pending::Effect(p)) = self.pending.first() {
+                    if p.card == r.card && p.ab == r.ab && p.seat == me {
+                        let waiting = p.clone();
+                        self.pending.remove(0);
+                        if self.challenge.is_some() {
+                            self.pool.if_win.push(waiting);
+                        }
+                    }
+                }
+            }
+            Op::DiscardAnAttachment { filter } => {
+                // Nothing to choose: nothing happens.
+                let none = r.atts.is_empty() && self.attachment_choices(rules, filter).is_empty();
+                let Some(Pending::Effect(p)) = self.pending.first_mut() else { return };
+                if none {
+                    return;
+                }
+                match r.atts.pop() {
+                    None => {
+                        if let Step::Run { op } = p.step {
+                            p.step = Step::Attachment { op: op.saturating_sub(1) };
+                        }
+                    }
+                    Some((host, a, owner)) => {
+                        p.atts.clear();
+                        let Some((s, i)) = self.locate(host) else { return };
+                        let atts = &mut self.seats[s].play[i].attachments;
+                        let Some(j) = atts.iter().position(|&x| x == (a, owner)) else { return };
+                        atts.remove(j);
+                        self.to_discard(rules, owner, a, ev);
+                    }
+                }
+            }
+            Op::MillPlayer { .. }
+            | Op::DiscardHousePower { .. }
+            | Op::ClaimLower { .. }
+            | Op::ShuffleDiscardIntoDeck { .. } => {
+                // First the controller chooses the player (Step::Player, kept in `mode`), then it happens.
                 let Some(q) = r.mode.take().map(usize::from) else {
                     if let Some(Pending::Effect(p)) = self.pending.first_mut() {
                         if let Step::Run { op } = p.step {
@@ -53,19 +118,8 @@ impl AgotCcg {
                 if let Some(Pending::Effect(p)) = self.pending.first_mut() {
                     p.mode = None;
                 }
-                if q >= self.n() {
-                    return;
-                }
-                if let Op::MillPlayer { .. } = o {
-                    for _ in 0..*n {
-                        let Some(c) = self.seats[q].deck.pop() else { break };
-                        self.to_discard(rules, q as Player, c, ev);
-                    }
-                } else {
-                    let s = &mut self.seats[q];
-                    let k = (*n).min(s.house_power);
-                    s.house_power -= k;
-                    ev.public(|| Event::PowerLost { seat: q as Player, n: k });
+                if q < self.n() {
+                    self.player_op(rules, o, q, ev);
                 }
             }
             Op::DiscardThatAttachment => {
@@ -97,6 +151,34 @@ impl AgotCcg {
                         ev.public(|| Event::Knelt { seat: s as Player, card });
                     }
                 }
+            }
+            _ => {}
+        }
+    }
+
+    /// An operation on the chosen player `q`.
+    fn player_op(&mut self, rules: &Rules, o: &Op, q: usize, ev: &mut Events<Event>) {
+        let seat = q as Player;
+        match o {
+            Op::MillPlayer { n, .. } => {
+                for _ in 0..*n {
+                    let Some(c) = self.seats[q].deck.pop() else { break };
+                    self.to_discard(rules, seat, c, ev);
+                }
+            }
+            Op::DiscardHousePower { n, .. } => {
+                let s = &mut self.seats[q];
+                let k = (*n).min(s.house_power);
+                s.house_power -= k;
+                ev.public(|| Event::PowerLost { seat, n: k });
+            }
+            Op::ClaimLower { n, .. } => self.pool.claim_less.push((seat, *n)),
+            Op::ShuffleDiscardIntoDeck { .. } => {
+                let pile = std::mem::take(&mut self.seats[q].discard);
+                self.seats[q].deck.extend(pile);
+                let mut deck = std::mem::take(&mut self.seats[q].deck);
+                self.rng.shuffle(&mut deck);
+                self.seats[q].deck = deck;
             }
             _ => {}
         }
@@ -134,10 +216,23 @@ impl AgotCcg {
         match r.step {
             Step::Player { op } => {
                 let who = match b.effect.get(usize::from(op)) {
-                    Some(Op::MillPlayer { who, .. } | Op::DiscardHousePower { who, .. }) => *who,
+                    Some(
+                        Op::MillPlayer { who, .. }
+                        | Op::DiscardHousePower { who, .. }
+                        | Op::ClaimLower { who, .. }
+                        | Op::ShuffleDiscardIntoDeck { who },
+                    ) => *who,
                     _ => return,
                 };
                 out.extend(self.player_choices(r, who).into_iter().map(|q| code(GEN_PLAYER, 0, q)));
+            }
+            Step::Attachment { op } => {
+                let Some(Op::DiscardAnAttachment { filter }) = b.effect.get(usize::from(op)) else { return };
+                out.extend(
+                    self.attachment_choices(rules, filter)
+                        .into_iter()
+                        .map(|(h, j)| code(GEN_ATTACHMENT, j + 1, usize::from(h))),
+                );
             }
             Step::PayWith { k } => {
                 let Some(cost) = b.cost.get(usize::from(k)) else { return };
@@ -150,13 +245,30 @@ impl AgotCcg {
     }
 
     /// GEN_PLAYER / GEN_PAY_CARD on the resolution at the head of the pending list.
-    pub(super) fn perform_pool(&mut self, rules: &Rules, p: Player, kind: u32, y: usize, ev: &mut Events<Event>) {
+    pub(super) fn perform_pool(
+        &mut self,
+        rules: &Rules,
+        p: Player,
+        kind: u32,
+        x: usize,
+        y: usize,
+        ev: &mut Events<Event>,
+    ) {
         let Some(Pending::Effect(r)) = self.pending.first() else { return };
         let r = r.clone();
         match (kind, r.step.clone()) {
             (GEN_PLAYER, Step::Player { op }) => {
                 if let Some(Pending::Effect(head)) = self.pending.first_mut() {
                     head.mode = Some(y as u8);
+                    head.step = Step::Run { op };
+                }
+            }
+            (GEN_ATTACHMENT, Step::Attachment { op }) => {
+                let host = y as u16;
+                let Some((s, i)) = self.locate(host) else { return };
+                let Some(&(a, owner)) = self.seats[s].play[i].attachments.get(x.wrapping_sub(1)) else { return };
+                if let Some(Pending::Effect(head)) = self.pending.first_mut() {
+                    head.atts = vec![(host, a, owner)];
                     head.step = Step::Run { op };
                 }
             }
@@ -181,6 +293,43 @@ impl AgotCcg {
             _ => {}
         }
         let _ = p;
+    }
+
+    /// The attachments in play matching the filter: (host uid, index on the host), at most 4 per host.
+    fn attachment_choices(&self, rules: &Rules, f: &Filter) -> Vec<(u16, usize)> {
+        let mut out = Vec::new();
+        for s in &self.seats {
+            for c in &s.play {
+                for (j, &(a, _)) in c.attachments.iter().enumerate().take(4) {
+                    let mut any = f.clone();
+                    any.types = vec![Kind::Attachment];
+                    if self.def_matches(rules, a, &any) {
+                        out.push((c.uid, j));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The current challenge was won by `w`: his "if you win the challenge" effects resolve now, in the order
+    /// they were played; the others' lapse.
+    pub fn pool_challenge_won(&mut self, w: Player) {
+        let waiting = std::mem::take(&mut self.pool.if_win);
+        for (k, r) in waiting.into_iter().filter(|r| r.seat == w).enumerate() {
+            self.pending.insert(k, Pending::Effect(r));
+        }
+    }
+
+    /// Forged states: the waiting resolutions and lowered claims name cards, abilities and seats that exist.
+    pub fn validate_pool(&self, rules: &Rules) -> Result<(), String> {
+        let n = self.seats.len();
+        if self.pool.if_win.iter().any(|r| !r.valid(rules, n))
+            || self.pool.claim_less.iter().any(|c| usize::from(c.0) >= n)
+        {
+            return Err("a waiting 'if you win' effect or a lowered claim names something outside the match".into());
+        }
+        Ok(())
     }
 
     /// Does another player than `seat` control a copy (same title) of this unique card?

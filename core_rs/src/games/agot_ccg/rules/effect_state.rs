@@ -68,6 +68,8 @@ pub enum Step {
     Player { op: u8 },
     /// Choosing the card that pays cost number `k` (GEN_PAY_CARD).
     PayWith { k: u8 },
+    /// Choosing the attachment effect number `op` acts on (GEN_ATTACHMENT).
+    Attachment { op: u8 },
 }
 
 /// A composable ability on its way through the framework.

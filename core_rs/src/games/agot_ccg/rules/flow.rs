@@ -163,6 +163,7 @@ impl AgotCcg {
             self.return_borrowed();
         }
         self.no_save.clear();
+        self.pool.new_challenge();
         self.expire_phase();
     }
 
@@ -481,6 +482,8 @@ impl AgotCcg {
                     // ccgsave: the Wildlings' "discard it to …" responses.
                     self.win_sacrifice_responses(rules, w, &ch);
                     self.fire_challenge_result(rules, &ch, ev);
+                    // ccgb: "if you win the challenge" effects.
+                    self.pool_challenge_won(w);
                 }
                 next(self, 5);
             }
@@ -518,7 +521,8 @@ impl AgotCcg {
 
     /// Claim (rulebook "Sfida militare / di intrigo / di potere").
     fn apply_claim(&mut self, rules: &Rules, att: Player, dfd: Player, kind: u8, ev: &mut Events<Event>) {
-        let claim = self.claim(rules, att, kind);
+        // ccgb: Please Let It Burn lowers the claim for this challenge.
+        let claim = self.claim(rules, att, kind).saturating_sub(self.pool.claim_lowered(att));
         if claim == 0 {
             return;
         }

@@ -101,7 +101,7 @@ impl AgotCcg {
             TARGET => self.choose_target(rules, y as u16, ev),
             ATTACH_DISCARD => self.attach_from_discard(x, y, ev),
             // ccgb: rules/effect_pool_ops.rs
-            GEN_PLAYER..=POOL_LAST => self.perform_pool(rules, p, kind, y, ev),
+            GEN_PLAYER..=POOL_LAST => self.perform_pool(rules, p, kind, x, y, ev),
             _ => {}
         }
     }

@@ -110,6 +110,7 @@ impl AgotCcg {
             borrowed: Vec::new(),
             named_challenge: Vec::new(),
             no_save: Vec::new(),
+            pool: Default::default(),
         };
         let mut ev = Events::disabled();
         for s in 0..n {
@@ -331,6 +332,7 @@ impl Game for AgotCcg {
         }
         let _ = def;
         self.validate_interrupts(rules)?;
+        self.validate_pool(rules)?;
         self.check_conservation(rules)
     }
 

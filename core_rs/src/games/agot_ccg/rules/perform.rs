@@ -64,6 +64,8 @@ impl AgotCcg {
                     unopposed: false,
                     riders: Vec::new(),
                 });
+                // ccgb: claims lowered and "if you win" effects belong to one challenge.
+                self.pool.new_challenge();
             }
             ATTACK => {
                 if let Some(ch) = self.challenge.as_mut() {

@@ -330,7 +330,9 @@ impl AgotCcg {
                 }
             }
             // ccgb: a player or a paying card to choose.
-            Step::Player { .. } | Step::PayWith { .. } => self.pool_pending_actions(rules, r, out),
+            Step::Player { .. } | Step::PayWith { .. } | Step::Attachment { .. } => {
+                self.pool_pending_actions(rules, r, out)
+            }
             // Automatic steps are run by `auto_effect` before anyone is asked.
             Step::Pay { .. } | Step::Run { .. } => {}
         }

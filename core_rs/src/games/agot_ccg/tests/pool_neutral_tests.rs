@@ -239,3 +239,174 @@ fn dagmer_cleftjaw_takes_a_location_for_the_phase() {
     act(&mut g, &r, 0, code(GEN_USE, 1, usize::from(dagmer)));
     assert!(g.locate(dagmer).is_none() && g.seats[0].hand == vec![id(&r, "G10")]);
 }
+
+/// P12 Wildling Elder (Costi: a cost paid with a card of the player's choice; it cannot be saved): kill a Wildling
+/// character you control, Kiss of Life on it not offered, to kneel a standing location, or return a kneeling one
+/// to its owner's hand.
+#[test]
+fn wildling_elder_kills_a_wildling_to_kneel_or_return_a_location() {
+    let r = greyjoy_rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let elder = put(&mut g, &r, 0, "P12");
+    let scout = put(&mut g, &r, 0, "C152");
+    attach(&mut g, &r, scout, "G20", 0);
+    let messenger = put(&mut g, &r, 0, "C151");
+    put(&mut g, &r, 0, "C11");
+    let rush = put(&mut g, &r, 1, "C155");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(GEN_USE, 0, usize::from(elder)));
+    let payers = of_kind(&g, &r, 0, GEN_PAY_CARD);
+    let wildlings = [elder, scout, messenger].map(|u| code(GEN_PAY_CARD, 0, usize::from(u)));
+    assert_eq!(payers, wildlings.to_vec(), "the Wildlings only");
+    act(&mut g, &r, 0, code(GEN_PAY_CARD, 0, usize::from(scout)));
+    assert!(g.locate(scout).is_none() && g.seats[0].dead == vec![id(&r, "C152")], "killed, Kiss of Life not asked");
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(rush)));
+    assert!(card(&g, rush).kneeling);
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(GEN_USE, 0, usize::from(elder)));
+    act(&mut g, &r, 0, code(GEN_PAY_CARD, 0, usize::from(messenger)));
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(rush)));
+    assert!(g.locate(rush).is_none() && g.seats[1].hand == vec![id(&r, "C155")], "kneeling: back to hand");
+}
+
+/// R154 The Wall: kneel 2 influence and discard one of your Night's Watch characters (a cost: no save asked) to
+/// choose and discard a character, and that discard opens the save window (Thrice-Drowned Veteran's controller
+/// passes: it goes to the discard pile).
+#[test]
+fn the_wall_discards_a_character() {
+    let r = greyjoy_rules();
+    let mut g = scenario(&r, Phase::Dominance, ["U224", "U224"]);
+    let wall = put(&mut g, &r, 0, "R154");
+    influence(&mut g, &r, 0, 2);
+    let brother = put(&mut g, &r, 0, "C145");
+    attach(&mut g, &r, brother, "G20", 0);
+    let vet = put(&mut g, &r, 1, "G12");
+    put(&mut g, &r, 1, "G37");
+    window(&mut g, Phase::Dominance, At::Dominance);
+    act(&mut g, &r, 0, code(GEN_USE, 0, usize::from(wall)));
+    pay(&mut g, &r, 0);
+    act(&mut g, &r, 0, code(GEN_PAY_CARD, 0, usize::from(brother)));
+    assert!(g.locate(brother).is_none() && g.seats[0].discard.contains(&id(&r, "C145")));
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(vet)));
+    assert!(matches!(g.pending.first(), Some(Pending::SaveWindow { seat: 1, kill: false, .. })));
+    act(&mut g, &r, 1, code(DONE, 0, 0));
+    assert!(g.locate(vet).is_none() && g.seats[1].discard == vec![id(&r, "G12")]);
+}
+
+/// Seat `att` declares a military challenge against `dfd` with `attackers`; the attackers' window is open.
+fn declare(g: &mut AgotCcg, r: &Rules, att: Player, dfd: Player, attackers: &[u16]) {
+    g.phase = Phase::Challenges;
+    act(g, r, att, code(CHALLENGE, usize::from(MIL), usize::from(dfd)));
+    attack(g, r, att, attackers);
+    assert!(matches!(g.window, Some(w) if w.at == At::Attackers));
+}
+
+/// Seat 0 plays the composable event `event` (ability 0, in its hand) in the open window, with `target` if any.
+fn play_event(g: &mut AgotCcg, r: &Rules, event: &str, target: Option<u16>) {
+    while g.actor() != Some(0) {
+        act(g, r, 1, code(DONE, 0, 0));
+    }
+    let x = g.seats[0].hand.iter().position(|&c| c == id(r, event)).unwrap();
+    act(g, r, 0, code(GEN_EVENT, x, 0));
+    if let Some(t) = target {
+        act(g, r, 0, code(GEN_TARGET, 0, usize::from(t)));
+    }
+}
+
+/// Pass every window and declare `defenders` for seat 1 when asked; a military claim on seat 1 kills `claimed`.
+fn resolve(g: &mut AgotCcg, r: &Rules, defenders: &[u16], claimed: u16) {
+    pass_window(g, r);
+    if matches!(g.challenge.as_ref().map(|c| c.stage), Some(crate::games::agot_ccg::state::Stage::Defenders)) {
+        defend(g, r, 1, defenders);
+    }
+    pass_window(g, r);
+    if matches!(g.pending.first(), Some(Pending::Kill { seat: 1, .. })) {
+        act(g, r, 1, code(KILL, 0, usize::from(claimed)));
+    }
+}
+
+/// C194 Night Favors the Silent ("if you win the challenge", research §3.3 "Then"): the attacking Martell
+/// character gains stealth at once; the shuffle waits for the result: won, a chosen player's discard pile goes into
+/// his deck; lost, nothing.
+#[test]
+fn night_favors_the_silent_shuffles_only_if_won() {
+    let r = rules();
+    for win in [true, false] {
+        let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+        let knight = put(&mut g, &r, 0, "U116");
+        let dfd = put(&mut g, &r, 1, "C11");
+        if win {
+            g.seats[1].play[0].kneeling = true;
+        }
+        g.seats[1].discard = vec![id(&r, "C13"), id(&r, "C30")];
+        let deck = g.seats[1].deck.len();
+        g.seats[0].hand = vec![id(&r, "C194")];
+        declare(&mut g, &r, 0, 1, &[knight]);
+        play_event(&mut g, &r, "C194", Some(knight));
+        assert!(g.lasting.iter().any(|l| l.uid == knight), "stealth until the end of the phase");
+        assert_eq!(g.pool.if_win.len(), 1, "the rest waits for the result");
+        while matches!(g.pending.first(), Some(Pending::Stealth { .. })) {
+            act(&mut g, &r, 0, code(DONE, 0, 0));
+        }
+        resolve(&mut g, &r, &[dfd], dfd);
+        if win {
+            assert_eq!(legal(&g, &r, 0), vec![code(GEN_PLAYER, 0, 0), code(GEN_PLAYER, 0, 1)]);
+            act(&mut g, &r, 0, code(GEN_PLAYER, 0, 1));
+            assert!(g.seats[1].discard.is_empty() && g.seats[1].deck.len() == deck + 2);
+        } else {
+            assert!(of_kind(&g, &r, 0, GEN_PLAYER).is_empty() && g.seats[1].discard.len() == 2);
+        }
+        assert!(g.pool.if_win.is_empty());
+    }
+}
+
+/// C203 Spinning Slash: +2 STR to an attacking Targaryen character; if you win the challenge, choose and discard
+/// an attachment from play.
+#[test]
+fn spinning_slash_discards_an_attachment_after_a_win() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let servitors = put(&mut g, &r, 0, "C98");
+    let dfd = put(&mut g, &r, 1, "C30");
+    let other = put(&mut g, &r, 1, "C13");
+    attach(&mut g, &r, other, "C131", 1);
+    g.seats[0].hand = vec![id(&r, "C203")];
+    declare(&mut g, &r, 0, 1, &[servitors]);
+    play_event(&mut g, &r, "C203", Some(servitors));
+    assert_eq!(str_of(&g, &r, servitors), 3 + 1 + 2);
+    resolve(&mut g, &r, &[dfd], dfd);
+    assert_eq!(of_kind(&g, &r, 0, GEN_ATTACHMENT), vec![code(GEN_ATTACHMENT, 1, usize::from(other))]);
+    act(&mut g, &r, 0, code(GEN_ATTACHMENT, 1, usize::from(other)));
+    assert!(g.seats[1].discard.contains(&id(&r, "C131")) && card(&g, other).attachments.is_empty());
+}
+
+/// C197 Please Let It Burn ("Sfida militare": the claim): played while seat 1 attacks, it lowers seat 1's claim by
+/// 1 for this challenge: an unopposed military win with claim 1 kills nothing; the next challenge claims again.
+#[test]
+fn please_let_it_burn_lowers_the_claim_for_one_challenge() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    g.turn = 1;
+    let att = put(&mut g, &r, 1, "C11");
+    let mine = put(&mut g, &r, 0, "C13");
+    g.seats[0].play[0].kneeling = true;
+    g.seats[0].hand = vec![id(&r, "C197")];
+    declare(&mut g, &r, 1, 0, &[att]);
+    play_event(&mut g, &r, "C197", None);
+    assert_eq!(legal(&g, &r, 0), vec![code(GEN_PLAYER, 0, 1)], "an opponent");
+    // Nobody has anything more to do: the challenge resolves at once, claiming nothing.
+    act(&mut g, &r, 0, code(GEN_PLAYER, 0, 1));
+    assert!(!g.pending.iter().any(|p| matches!(p, Pending::Kill { .. })), "claim 0: {:?}", g.pending);
+    assert!(g.locate(mine).is_some() && g.seats[0].dead.is_empty());
+    assert_eq!(g.pool.claim_lowered(1), 0, "for one challenge only");
+
+    // Without it, the same challenge kills Huntress in the Swamp.
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    g.turn = 1;
+    let att = put(&mut g, &r, 1, "C11");
+    put(&mut g, &r, 0, "C13");
+    g.seats[0].play[0].kneeling = true;
+    challenge(&mut g, &r, 1, MIL, 0, &[att], &[]);
+    pass_window(&mut g, &r);
+    assert!(matches!(g.pending.first(), Some(Pending::Kill { seat: 0, .. })));
+}
