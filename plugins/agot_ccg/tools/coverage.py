@@ -84,9 +84,7 @@ REASONS = {
     "R133": "swapping plots between the used pile and the plot deck",
     "C142": "the research text is unverified (errata)",
     "P3": "traits gained by every character",
-    "C143": "each player choosing a character of his own to discard",
     "R138": "an optional penalty on other Wildling cards",
-    "C161": "a loser who must kneel a location of his choice",
     "U163": "gold costs paid with influence",
     "U164": "gold costs paid with influence",
     "G32": "attacking or defending only by kneeling influence",
@@ -98,7 +96,6 @@ REASONS = {
     "P9": "two targets of one player with different House affiliations",
     "R232": "a plot that forbids non-character cards and triggered effects",
     "R233": "opponents replacing their revealed plot",
-    "U237": "each player discarding a card of a chosen type",
 }
 
 # The Rust test exercising each composable ability (`core_rs/src/games/agot_ccg/tests/effect_tests.rs`), chosen by
@@ -170,6 +167,9 @@ RECORD_TESTS = {
     "C194": "night_favors_the_silent_shuffles_only_if_won",
     "C203": "spinning_slash_discards_an_attachment_after_a_win",
     "C197": "please_let_it_burn_lowers_the_claim_for_one_challenge",
+    "C161": "ravaged_coast_makes_the_loser_of_an_unopposed_challenge_kneel_a_location",
+    "C143": "mammoth_rampager_makes_each_player_discard_a_character",
+    "U237": "whose_name_may_not_be_spoken_each_player_discards_a_location",
     "R170": "scartare_sound_the_horn_of_dragons_discards_every_location, "
     "risposte_salva_cannot_be_saved_and_events_save_characters_only",
 }

@@ -176,6 +176,7 @@ impl Encoding<AgotCcg> for Tensors {
         codes.extend((0..uids).map(|y| code(GEN_PAY_CARD, 0, y)));
         for y in 0..uids {
             codes.extend((1..5).map(|x| code(GEN_ATTACHMENT, x, y)));
+            codes.extend((0..5).map(|x| code(GEN_OWN, x, y)));
         }
         codes
     }

@@ -46,6 +46,16 @@ impl AgotCcg {
                     -20
                 }
             }
+            (GEN_OWN, Step::OwnDiscard { .. }) => {
+                // The card of our own worth least: an attachment by its cost, a card as a cost is paid.
+                let (_, x, _) = split(a);
+                let Some((s, i)) = self.locate(y as u16) else { return 0 };
+                let c = &self.seats[s].play[i];
+                if x > 0 {
+                    return c.attachments.get(x - 1).map_or(0, |&(att, _)| 40 - i32::from(def(rules, att).cost) * 3);
+                }
+                40 - i32::from(def(rules, c.def).cost) * 3 - i32::from(c.power) * 4 - c.attachments.len() as i32 * 3
+            }
             (GEN_PAY_CARD, Step::PayWith { .. }) => {
                 let Some((s, i)) = self.locate(y as u16) else { return 0 };
                 let c = &self.seats[s].play[i];
@@ -61,6 +71,17 @@ impl AgotCcg {
         match kind {
             GEN_PLAYER => ActionInfo::new(a, "player", format!("choose player {}", y + 1)).with("seat", y),
             GEN_PAY_CARD => ActionInfo::new(a, "pay", format!("pay the cost with {}", name(y))).with("uid", y),
+            GEN_OWN => {
+                let (_, x, _) = split(a);
+                let att =
+                    self.locate(y as u16).and_then(|(s, i)| self.seats[s].play[i].attachments.get(x.wrapping_sub(1)));
+                let what = match (x, att) {
+                    (0, _) => name(y),
+                    (_, Some(a)) => format!("{} on {}", def(rules, a.0).name, name(y)),
+                    _ => "?".to_owned(),
+                };
+                ActionInfo::new(a, "discard", format!("discard {what} from play")).with("uid", y).with("attachment", x)
+            }
             GEN_ATTACHMENT => {
                 let (_, x, _) = split(a);
                 let att =

@@ -159,6 +159,9 @@ pub enum Trigger {
     Saved,
     /// After an opponent plays an attachment from his hand; the attachment is the trigger's.
     OpponentAttachmentPlayed,
+    /// When any player loses an unopposed challenge: the loser resolves the ability (Ravaged Coast: "he must
+    /// choose and kneel a location he controls").
+    LoserOfUnopposed,
 }
 
 /// What a player pays before the effects (rulebook "Costi": all of it, or the ability cannot be used).
@@ -475,6 +478,12 @@ pub enum Op {
         #[serde(default)]
         filter: Filter,
     },
+    /// Each player, the ability's controller first, chooses and discards from play 1 card he controls matching
+    /// the filter (an attachment: one he owns), if able.
+    EachPlayerDiscardsOne {
+        #[serde(default)]
+        filter: Filter,
+    },
 }
 
 /// A play restriction (research §3.1: checked before anything is paid).
@@ -647,7 +656,7 @@ fn check_op(op: &Op) -> Result<(), String> {
         | Op::RemoveFromChallenge { on }
         | Op::TakeControl { on }
         | Op::KneelOrReturnToHand { on } => check_on(on),
-        Op::DiscardAnAttachment { filter } => check_filter(filter),
+        Op::DiscardAnAttachment { filter } | Op::EachPlayerDiscardsOne { filter } => check_filter(filter),
         _ => Ok(()),
     }
 }

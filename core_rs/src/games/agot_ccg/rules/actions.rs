@@ -92,6 +92,9 @@ pub const GEN_PLAYER: u32 = 52;
 pub const GEN_PAY_CARD: u32 = 53;
 /// Choose the attachment (x = its index + 1 on the host, y = the host's uid) for the pending ability's effect.
 pub const GEN_ATTACHMENT: u32 = 54;
+/// Discard this card you control (y = uid; x = 1 + the index of your attachment on the card y) for the pending
+/// "each player discards one" effect.
+pub const GEN_OWN: u32 = 55;
 /// The last kind of this block.
 pub const POOL_LAST: u32 = 59;
 

@@ -106,9 +106,12 @@ impl AgotCcg {
             if let Fired::Entered { uid, .. } = f {
                 r.trig = Some(uid);
             }
-            // ccgb: the attachment just played, for "discard that attachment".
+            // ccgb: the attachment just played, for "discard that attachment"; the loser resolves Ravaged Coast.
             if let Fired::AttachmentOn { seat, host, card } = f {
                 r.atts = vec![(host, card, seat)];
+            }
+            if let (Some(Trigger::LoserOfUnopposed), Fired::Won { loser, .. }) = (&b.when, &f) {
+                r.seat = *loser;
             }
             if self.usable(rules, &r, b) {
                 r.step = if b.optional { Step::Ask } else { Step::Pay { k: 0 } };
@@ -178,6 +181,7 @@ impl AgotCcg {
                 self.locate(*uid).is_some_and(|(s, i)| def(rules, self.seats[s].play[i].def).kind == Kind::Character)
             }
             (Trigger::OpponentAttachmentPlayed, Fired::AttachmentOn { seat, .. }) => *seat != me,
+            (Trigger::LoserOfUnopposed, Fired::Won { ch, .. }) => ch.unopposed,
             _ => false,
         }
     }

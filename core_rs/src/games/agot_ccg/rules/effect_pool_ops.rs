@@ -122,6 +122,28 @@ impl AgotCcg {
                     self.player_op(rules, o, q, ev);
                 }
             }
+            Op::EachPlayerDiscardsOne { filter } => {
+                // Which effect (and option of a "pick one") this is, for the players' choices.
+                let Some(Pending::Effect(p)) = self.pending.first() else { return };
+                let Step::Run { op: next } = p.step else { return };
+                let at = next.saturating_sub(1);
+                let opt = match self.body_of(rules, r).and_then(|b| b.effect.get(usize::from(at))) {
+                    Some(Op::Choose { options }) => options.iter().position(|x| x.contains(o)).unwrap_or(0) as u8,
+                    _ => 255,
+                };
+                let mut k = 0;
+                for q in self.order_from(me) {
+                    if self.own_discard_choices(rules, q, filter).is_empty() {
+                        continue;
+                    }
+                    let mut each = r.clone();
+                    each.seat = q;
+                    each.step = Step::OwnDiscard { op: at, opt };
+                    each.mode = None;
+                    self.pending.insert(k, Pending::Effect(each));
+                    k += 1;
+                }
+            }
             Op::DiscardThatAttachment => {
                 for (host, a, owner) in std::mem::take(&mut r.atts) {
                     let Some((s, i)) = self.locate(host) else { continue };
@@ -184,6 +206,50 @@ impl AgotCcg {
         }
     }
 
+    /// The seats in turn order starting with `me`.
+    fn order_from(&self, me: Player) -> Vec<Player> {
+        let order = self.order();
+        let k = order.iter().position(|&q| q == me).unwrap_or(0);
+        (0..order.len()).map(|i| order[(k + i) % order.len()]).collect()
+    }
+
+    /// What `q` may discard for "each player discards one": (uid, 0) for a card he controls, (host uid, 1 + index)
+    /// for an attachment he owns.
+    fn own_discard_choices(&self, rules: &Rules, q: Player, f: &Filter) -> Vec<(u16, usize)> {
+        let mut out = Vec::new();
+        let Some(mine) = self.seats.get(usize::from(q)) else { return out };
+        for c in &mine.play {
+            if self.in_play_matches(rules, q, None, c.uid, f) {
+                out.push((c.uid, 0));
+            }
+        }
+        if f.types.contains(&Kind::Attachment) {
+            for s in &self.seats {
+                for c in &s.play {
+                    for (j, &(a, o)) in c.attachments.iter().enumerate().take(4) {
+                        if o == q && self.def_matches(rules, a, f) {
+                            out.push((c.uid, j + 1));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The filter of a pending "each player discards one".
+    fn own_discard_filter<'r>(&self, rules: &'r Rules, r: &Resolving) -> Option<&'r Filter> {
+        let Step::OwnDiscard { op, opt } = r.step else { return None };
+        let each = |o: &'r Op| match o {
+            Op::EachPlayerDiscardsOne { filter } => Some(filter),
+            _ => None,
+        };
+        match self.body_of(rules, r)?.effect.get(usize::from(op))? {
+            Op::Choose { options } => options.get(usize::from(opt))?.iter().find_map(each),
+            o => each(o),
+        }
+    }
+
     /// The players an effect may name (`who`, from the ability's controller), not eliminated.
     fn player_choices(&self, r: &Resolving, who: Who) -> Vec<usize> {
         (0..self.n())
@@ -234,6 +300,14 @@ impl AgotCcg {
                         .map(|(h, j)| code(GEN_ATTACHMENT, j + 1, usize::from(h))),
                 );
             }
+            Step::OwnDiscard { .. } => {
+                let Some(f) = self.own_discard_filter(rules, r) else { return };
+                out.extend(
+                    self.own_discard_choices(rules, r.seat, f)
+                        .into_iter()
+                        .map(|(u, x)| code(GEN_OWN, x, usize::from(u))),
+                );
+            }
             Step::PayWith { k } => {
                 let Some(cost) = b.cost.get(usize::from(k)) else { return };
                 out.extend(
@@ -270,6 +344,19 @@ impl AgotCcg {
                 if let Some(Pending::Effect(head)) = self.pending.first_mut() {
                     head.atts = vec![(host, a, owner)];
                     head.step = Step::Run { op };
+                }
+            }
+            (GEN_OWN, Step::OwnDiscard { .. }) => {
+                self.pending.remove(0);
+                let uid = y as u16;
+                if x == 0 {
+                    // An ordinary discard from play: the duplicates and the save window may answer it.
+                    self.discard_from_play(rules, uid, true, ev);
+                } else if let Some((s, i)) = self.locate(uid) {
+                    if let Some(&(a, owner)) = self.seats[s].play[i].attachments.get(x - 1) {
+                        self.seats[s].play[i].attachments.remove(x - 1);
+                        self.to_discard(rules, owner, a, ev);
+                    }
                 }
             }
             (GEN_PAY_CARD, Step::PayWith { k }) => {

@@ -70,6 +70,9 @@ pub enum Step {
     PayWith { k: u8 },
     /// Choosing the attachment effect number `op` acts on (GEN_ATTACHMENT).
     Attachment { op: u8 },
+    /// This player chooses one of his own cards for effect number `op` (option `opt` of a "pick one", 255: none)
+    /// to discard (GEN_OWN).
+    OwnDiscard { op: u8, opt: u8 },
 }
 
 /// A composable ability on its way through the framework.

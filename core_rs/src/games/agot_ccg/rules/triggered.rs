@@ -330,7 +330,7 @@ impl AgotCcg {
                 }
             }
             // ccgb: a player or a paying card to choose.
-            Step::Player { .. } | Step::PayWith { .. } | Step::Attachment { .. } => {
+            Step::Player { .. } | Step::PayWith { .. } | Step::Attachment { .. } | Step::OwnDiscard { .. } => {
                 self.pool_pending_actions(rules, r, out)
             }
             // Automatic steps are run by `auto_effect` before anyone is asked.

@@ -410,3 +410,85 @@ fn please_let_it_burn_lowers_the_claim_for_one_challenge() {
     pass_window(&mut g, &r);
     assert!(matches!(g.pending.first(), Some(Pending::Kill { seat: 0, .. })));
 }
+
+/// C161 Ravaged Coast (passive: "when a player loses an unopposed challenge"): the loser, whoever controls the
+/// Coast, must choose and kneel a standing location he controls; a kneeling one is not offered.
+#[test]
+fn ravaged_coast_makes_the_loser_of_an_unopposed_challenge_kneel_a_location() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    put(&mut g, &r, 0, "C161");
+    let att = put(&mut g, &r, 0, "C11");
+    // A second standing character keeps seat 0 deciding on its next challenge afterwards.
+    put(&mut g, &r, 0, "C11");
+    let rush = put(&mut g, &r, 1, "C155");
+    let knelt = put(&mut g, &r, 1, "C160");
+    g.seats[1].play[1].kneeling = true;
+    challenge(&mut g, &r, 0, MIL, 1, &[att], &[]);
+    pass_window(&mut g, &r);
+    assert_eq!(of_kind(&g, &r, 1, GEN_TARGET), vec![code(GEN_TARGET, 0, usize::from(rush))], "{:?}", g.pending);
+    act(&mut g, &r, 1, code(GEN_TARGET, 0, usize::from(rush)));
+    assert!(card(&g, rush).kneeling && card(&g, knelt).kneeling);
+}
+
+/// C143 Mammoth Rampager ("Scartare": each player chooses): played from hand, each player, its controller first,
+/// chooses and discards from play one character he controls (the Rampager itself may be the one).
+#[test]
+fn mammoth_rampager_makes_each_player_discard_a_character() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
+    let huntress = put(&mut g, &r, 0, "C13");
+    let informer = put(&mut g, &r, 1, "C30");
+    let elite = put(&mut g, &r, 1, "C11");
+    g.seats[0].gold = 10;
+    g.seats[0].hand = vec![id(&r, "C143")];
+    act(&mut g, &r, 0, code(MARSHAL, 0, 0));
+    let rampager = g.seats[0].play.iter().find(|c| c.def == id(&r, "C143")).map(|c| c.uid).unwrap();
+    let own = |u: u16| code(GEN_OWN, 0, usize::from(u));
+    assert_eq!(legal(&g, &r, 0), vec![own(huntress), own(rampager)], "seat 0 first, its own characters");
+    act(&mut g, &r, 0, own(huntress));
+    assert_eq!(legal(&g, &r, 1), vec![own(informer), own(elite)]);
+    act(&mut g, &r, 1, own(informer));
+    assert!(g.locate(huntress).is_none() && g.locate(informer).is_none());
+    assert!(g.locate(rampager).is_some() && g.locate(elite).is_some());
+    assert!(g.seats[0].discard.contains(&id(&r, "C13")) && g.seats[1].discard.contains(&id(&r, "C30")));
+}
+
+/// U237 Whose Name May Not Be Spoken ("Quando rivelata", a choice then each player): "location" is chosen; each
+/// player with a location discards one of his; a player without one is not asked.
+#[test]
+fn whose_name_may_not_be_spoken_each_player_discards_a_location() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Plot, ["U224", "U224"]);
+    g.seats[0].plots = vec![id(&r, "U237")];
+    g.seats[1].plots = vec![id(&r, "T49")];
+    let rush = put(&mut g, &r, 1, "C155");
+    let fief = put(&mut g, &r, 1, "C160");
+    let host = put(&mut g, &r, 0, "C13");
+    attach(&mut g, &r, host, "C131", 0);
+    act(&mut g, &r, 0, code(PLOT, 0, 0));
+    act(&mut g, &r, 1, code(PLOT, 0, 0));
+    let chooser = g.actor().unwrap();
+    act(&mut g, &r, chooser, code(FIRST, 0, 0));
+    assert_eq!(legal(&g, &r, 0), vec![code(GEN_MODE, 0, 0), code(GEN_MODE, 0, 1)]);
+    act(&mut g, &r, 0, code(GEN_MODE, 0, 1));
+    assert_eq!(legal(&g, &r, 1), vec![code(GEN_OWN, 0, usize::from(rush)), code(GEN_OWN, 0, usize::from(fief))]);
+    act(&mut g, &r, 1, code(GEN_OWN, 0, usize::from(fief)));
+    assert!(g.locate(fief).is_none() && g.locate(rush).is_some());
+    assert_eq!(card(&g, host).attachments.len(), 1, "attachments were not chosen");
+
+    // "attachment": seat 0 discards its own Risen to Power.
+    let mut g = scenario(&r, Phase::Plot, ["U224", "U224"]);
+    g.seats[0].plots = vec![id(&r, "U237")];
+    g.seats[1].plots = vec![id(&r, "T49")];
+    let host = put(&mut g, &r, 0, "C13");
+    attach(&mut g, &r, host, "C131", 0);
+    act(&mut g, &r, 0, code(PLOT, 0, 0));
+    act(&mut g, &r, 1, code(PLOT, 0, 0));
+    let chooser = g.actor().unwrap();
+    act(&mut g, &r, chooser, code(FIRST, 0, 0));
+    act(&mut g, &r, 0, code(GEN_MODE, 0, 0));
+    assert_eq!(legal(&g, &r, 0), vec![code(GEN_OWN, 1, usize::from(host))]);
+    act(&mut g, &r, 0, code(GEN_OWN, 1, usize::from(host)));
+    assert!(card(&g, host).attachments.is_empty() && g.seats[0].discard == vec![id(&r, "C131")]);
+}
