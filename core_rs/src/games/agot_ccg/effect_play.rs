@@ -131,6 +131,10 @@ impl AgotCcg {
                 if b.cost.is_empty() && b.effect == [Op::ReturnToHand { on: On::This }] {
                     return -5;
                 }
+                // A location made doomed for the phase: no card of the pool reads that in play.
+                if b.effect.iter().all(|o| matches!(o, Op::BecomesDoomed { .. })) {
+                    return -5;
+                }
                 let lowers = b.effect.iter().any(|o| matches!(o, Op::ClaimLower { .. }));
                 if lowers && self.challenge.as_ref().is_none_or(|c| c.defender != p) {
                     return -5;

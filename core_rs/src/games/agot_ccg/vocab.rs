@@ -484,6 +484,11 @@ pub enum Op {
         #[serde(default)]
         filter: Filter,
     },
+    /// It becomes doomed until the end of the phase.
+    BecomesDoomed {
+        #[serde(default)]
+        on: On,
+    },
 }
 
 /// A play restriction (research §3.1: checked before anything is paid).
@@ -592,6 +597,10 @@ pub struct Body {
     /// X is the number of plots with this trait in your used pile (Dark and Full of Terrors).
     #[serde(default)]
     pub x_used_plots: Option<String>,
+    /// ccgb: the targets are controlled by one player and each has a different House affiliation (neutral cards
+    /// have none: not chosen) (No Peace in Westeros).
+    #[serde(default)]
+    pub targets_one_player_distinct_houses: bool,
 }
 
 fn yes() -> bool {
@@ -655,7 +664,8 @@ fn check_op(op: &Op) -> Result<(), String> {
         Op::CannotBeSaved { on }
         | Op::RemoveFromChallenge { on }
         | Op::TakeControl { on }
-        | Op::KneelOrReturnToHand { on } => check_on(on),
+        | Op::KneelOrReturnToHand { on }
+        | Op::BecomesDoomed { on } => check_on(on),
         Op::DiscardAnAttachment { filter } | Op::EachPlayerDiscardsOne { filter } => check_filter(filter),
         _ => Ok(()),
     }
@@ -691,7 +701,8 @@ fn op_uses_target(op: &Op) -> bool {
         Op::CannotBeSaved { on }
         | Op::RemoveFromChallenge { on }
         | Op::TakeControl { on }
-        | Op::KneelOrReturnToHand { on } => *on == On::Target,
+        | Op::KneelOrReturnToHand { on }
+        | Op::BecomesDoomed { on } => *on == On::Target,
         Op::SwapPrintedStr => true,
         _ => false,
     }

@@ -40,7 +40,16 @@ impl AgotCcg {
             Who::You => q == usize::from(me),
             Who::Opponent => q != usize::from(me),
         };
-        if !who || !self.def_matches(rules, c.def, f) || (f.other && src == Some(uid)) {
+        if !who || (f.other && src == Some(uid)) {
+            return false;
+        }
+        // ccgb: a card that became doomed for the phase matches "doomed" filters by that, not by its print.
+        if f.doomed.is_some() && !self.lasting.is_empty() && self.lasting_has(uid, Lasts::Doomed) {
+            let printed = Filter { doomed: None, ..f.clone() };
+            if f.doomed != Some(true) || !self.def_matches(rules, c.def, &printed) {
+                return false;
+            }
+        } else if !self.def_matches(rules, c.def, f) {
             return false;
         }
         let qp = q as Player;
@@ -92,6 +101,10 @@ impl AgotCcg {
                     out.push(c.uid);
                 }
             }
+        }
+        // ccgb: targets of one player with different House affiliations.
+        if self.body_of(rules, r).is_some_and(|b| b.targets_one_player_distinct_houses) {
+            out.retain(|&u| self.fits_chosen_targets(rules, r, u));
         }
         out
     }

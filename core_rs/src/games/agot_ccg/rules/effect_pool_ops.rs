@@ -144,6 +144,11 @@ impl AgotCcg {
                     k += 1;
                 }
             }
+            Op::BecomesDoomed { on } => {
+                for u in self.subjects(rules, r, on) {
+                    self.lasting.push(super::triggered::Lasting { uid: u, what: super::triggered::Lasts::Doomed });
+                }
+            }
             Op::DiscardThatAttachment => {
                 for (host, a, owner) in std::mem::take(&mut r.atts) {
                     let Some((s, i)) = self.locate(host) else { continue };
@@ -204,6 +209,17 @@ impl AgotCcg {
             }
             _ => {}
         }
+    }
+
+    /// No Peace in Westeros: `u` has a House affiliation, and the same controller as the targets already chosen and
+    /// a House none of them has.
+    pub(super) fn fits_chosen_targets(&self, rules: &Rules, r: &Resolving, u: u16) -> bool {
+        let Some((s, i)) = self.locate(u) else { return false };
+        let house = def(rules, self.seats[s].play[i].def).house;
+        house != super::super::content::NEUTRAL
+            && r.targets.iter().all(|&t| {
+                self.locate(t).is_some_and(|(ts, ti)| ts == s && def(rules, self.seats[ts].play[ti].def).house != house)
+            })
     }
 
     /// The seats in turn order starting with `me`.

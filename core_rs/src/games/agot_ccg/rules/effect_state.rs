@@ -26,6 +26,8 @@ pub enum Lasts {
     CannotBeKilled,
     CannotBeDeclared,
     NoKneel,
+    // ccgb: it is doomed (Prophet of the Waves).
+    Doomed,
 }
 
 /// One use of a limited ability: the card definition, the ability index, the source uid (u16::MAX for events,

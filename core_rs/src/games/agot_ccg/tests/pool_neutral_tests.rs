@@ -492,3 +492,56 @@ fn whose_name_may_not_be_spoken_each_player_discards_a_location() {
     act(&mut g, &r, 0, code(GEN_OWN, 1, usize::from(host)));
     assert!(card(&g, host).attachments.is_empty() && g.seats[0].discard == vec![id(&r, "C131")]);
 }
+
+/// U74 Prophet of the Waves ("Maledetto" / doomed, until the end of the phase): kneel it to make a location
+/// doomed; a "doomed" filter now takes it, a "not doomed" one no longer does, until the phase ends.
+#[test]
+fn prophet_of_the_waves_makes_a_location_doomed_for_the_phase() {
+    use crate::games::agot_ccg::vocab::Filter;
+    let r = greyjoy_rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let prophet = put(&mut g, &r, 1, "U74");
+    let rush = put(&mut g, &r, 0, "C155");
+    // Seat 0's own Prophet keeps the window open after seat 1's action.
+    put(&mut g, &r, 0, "U74");
+    let doomed = Filter {
+        types: vec![crate::games::agot_ccg::content::Kind::Location],
+        doomed: Some(true),
+        ..Filter::default()
+    };
+    let not_doomed = Filter { doomed: Some(false), ..doomed.clone() };
+    assert!(!g.in_play_matches(&r, 1, None, rush, &doomed) && g.in_play_matches(&r, 1, None, rush, &not_doomed));
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(DONE, 0, 0));
+    act(&mut g, &r, 1, code(GEN_USE, 0, usize::from(prophet)));
+    act(&mut g, &r, 1, code(GEN_TARGET, 0, usize::from(rush)));
+    assert!(card(&g, prophet).kneeling);
+    assert!(g.in_play_matches(&r, 1, None, rush, &doomed) && !g.in_play_matches(&r, 1, None, rush, &not_doomed));
+    g.expire_phase();
+    assert!(!g.in_play_matches(&r, 1, None, rush, &doomed), "until the end of the phase");
+}
+
+/// P9 No Peace in Westeros ("Uccidere"; two targets, research §3.3 "choose"): 2 characters of one player with
+/// different House affiliations: after a Lannister one, only that player's non-Lannister, non-neutral characters.
+#[test]
+fn no_peace_in_westeros_kills_two_of_one_player_of_different_houses() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Dominance, ["U224", "U224"]);
+    influence(&mut g, &r, 0, 2);
+    let informer = put(&mut g, &r, 1, "C30");
+    let elite = put(&mut g, &r, 1, "C11");
+    let second_informer = put(&mut g, &r, 1, "C30");
+    let neutral = put(&mut g, &r, 1, "C145");
+    let mine = put(&mut g, &r, 0, "C13");
+    g.seats[0].hand = vec![id(&r, "P9")];
+    window(&mut g, Phase::Dominance, At::Dominance);
+    act(&mut g, &r, 0, code(GEN_EVENT, 0, 0));
+    pay(&mut g, &r, 0);
+    let t = |u: u16| code(GEN_TARGET, 0, usize::from(u));
+    let first = of_kind(&g, &r, 0, GEN_TARGET);
+    assert!(first.contains(&t(informer)) && first.contains(&t(mine)) && !first.contains(&t(neutral)));
+    act(&mut g, &r, 0, t(informer));
+    assert_eq!(of_kind(&g, &r, 0, GEN_TARGET), vec![t(elite)], "same player, another House ({second_informer})");
+    act(&mut g, &r, 0, t(elite));
+    assert!(g.locate(informer).is_none() && g.locate(elite).is_none() && g.locate(second_informer).is_some());
+}
