@@ -72,7 +72,6 @@ REASONS = {
     "T19": "printed STR counted as 0 while defending",
     "U196": "swapping a card of the dead pile with one of the hand",
     "G13": "a restriction on declaring beside Knight characters",
-    "U74": "a location that becomes doomed",
     "G29": "a location that becomes a character",
     "R179": "locations that become characters",
     "G28": "a card that returns to hand at the end of the phase, and a STR bonus while standing",
@@ -84,7 +83,6 @@ REASONS = {
     "R133": "swapping plots between the used pile and the plot deck",
     "C142": "the research text is unverified (errata)",
     "P3": "traits gained by every character",
-    "R138": "an optional penalty on other Wildling cards",
     "U163": "gold costs paid with influence",
     "U164": "gold costs paid with influence",
     "G32": "attacking or defending only by kneeling influence",
@@ -93,7 +91,6 @@ REASONS = {
     "G33": "attachments on House cards",
     "P2": "a restriction on the host's dead pile, and doomed cards counted by attachment",
     "T45": "the research's trait name is unverified ('Garde royal')",
-    "P9": "two targets of one player with different House affiliations",
     "R232": "a plot that forbids non-character cards and triggered effects",
     "R233": "opponents replacing their revealed plot",
 }
@@ -170,6 +167,9 @@ RECORD_TESTS = {
     "C161": "ravaged_coast_makes_the_loser_of_an_unopposed_challenge_kneel_a_location",
     "C143": "mammoth_rampager_makes_each_player_discard_a_character",
     "U237": "whose_name_may_not_be_spoken_each_player_discards_a_location",
+    "U74": "prophet_of_the_waves_makes_a_location_doomed_for_the_phase",
+    "P9": "no_peace_in_westeros_kills_two_of_one_player_of_different_houses",
+    "R138": "mance_rayder_lets_wildlings_pay_a_penalty_to_discard_a_location",
     "R170": "scartare_sound_the_horn_of_dragons_discards_every_location, "
     "risposte_salva_cannot_be_saved_and_events_save_characters_only",
 }
@@ -185,6 +185,7 @@ COMPOSABLE = {
     "plot_attachments_cost_less",
     "attach_only",
     "cost_less_per_location_trait",
+    "grants_optional_penalty",
 }
 
 

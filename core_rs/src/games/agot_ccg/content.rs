@@ -468,6 +468,13 @@ pub enum Ability {
         #[serde(rename = "trait")]
         tr: String,
     },
+    // --- ccgb (rules/effect_pool_ops.rs)
+    /// You may choose to pay this gold penalty (cannot be ignored) when playing a card matching the filter (Mance
+    /// Rayder: a Wildling character), for "with a gold penalty" responses.
+    GrantsOptionalPenalty {
+        filter: super::vocab::Filter,
+        penalty: u8,
+    },
 }
 
 /// What a save or cancel response costs (research §3.3: "do X to do Y", X is the cost). Paying a cost opens no

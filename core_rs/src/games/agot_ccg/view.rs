@@ -120,12 +120,17 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
         MARSHAL | MARSHAL_PENALTY => {
             let cost = hand_card(x).map_or(0, |c| {
                 let pen = if kind == MARSHAL_PENALTY {
-                    def(rules, c).abilities.iter().find_map(|ab| match ab {
-                        super::content::Ability::PenaltyClaimPower { penalty, .. }
-                        | super::content::Ability::PenaltyOpponentsDiscard { penalty, .. }
-                        | super::content::Ability::OptionalPenalty { penalty } => Some(*penalty),
-                        _ => None,
-                    })
+                    def(rules, c)
+                        .abilities
+                        .iter()
+                        .find_map(|ab| match ab {
+                            super::content::Ability::PenaltyClaimPower { penalty, .. }
+                            | super::content::Ability::PenaltyOpponentsDiscard { penalty, .. }
+                            | super::content::Ability::OptionalPenalty { penalty } => Some(*penalty),
+                            _ => None,
+                        })
+                        // ccgb: Mance Rayder's granted penalty.
+                        .or_else(|| g.granted_penalty(rules, usize::from(p), c))
                 } else {
                     None
                 };

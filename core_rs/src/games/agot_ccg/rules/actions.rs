@@ -254,6 +254,8 @@ impl AgotCcg {
                         | Ability::OptionalPenalty { penalty } => Some(*penalty),
                         _ => None,
                     });
+                    // ccgb: a penalty another card lets it be played with (Mance Rayder).
+                    let pen = pen.or_else(|| self.granted_penalty(rules, ps, c));
                     if let Some(pen) = pen {
                         if self.marshal_cost(rules, ps, c, pen) <= s.gold {
                             out.push(code(MARSHAL_PENALTY, i, 0));

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::super::content::{Kind, Rules};
+use super::super::content::{Ability, Kind, Rules};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Event, Pending};
 use super::super::vocab::{Cost, Filter, Op, To, Who};
@@ -220,6 +220,21 @@ impl AgotCcg {
             && r.targets.iter().all(|&t| {
                 self.locate(t).is_some_and(|(ts, ti)| ts == s && def(rules, self.seats[ts].play[ti].def).house != house)
             })
+    }
+
+    /// The optional gold penalty a card `seat` controls lets `card` be played with (Mance Rayder), if any.
+    pub fn granted_penalty(&self, rules: &Rules, seat: usize, card: u16) -> Option<u8> {
+        let s = self.seats.get(seat)?;
+        s.play.iter().filter(|c| super::triggered::flags(rules, c.def) & super::triggered::HAS_POOL != 0).find_map(
+            |c| {
+                self.abilities(rules, c).iter().find_map(|a| match a {
+                    Ability::GrantsOptionalPenalty { filter, penalty } if self.def_matches(rules, card, filter) => {
+                        Some(*penalty)
+                    }
+                    _ => None,
+                })
+            },
+        )
     }
 
     /// The seats in turn order starting with `me`.

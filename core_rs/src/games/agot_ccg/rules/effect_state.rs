@@ -193,6 +193,9 @@ pub const HAS_TRIGGERED: u8 = 2;
 /// One of the constant abilities added with the composable form (checked only on cards that have one).
 pub const HAS_NEW_CONSTANT: u8 = 4;
 
+/// ccgb: one of the constant abilities of `rules/effect_pool_ops.rs` (Mance Rayder's granted penalty).
+pub const HAS_POOL: u8 = 0x40;
+
 /// The composable bits of a card definition.
 pub fn composable_flags(d: &super::super::content::CardDef) -> u8 {
     d.abilities.iter().fold(0, |f, a| match a {
@@ -207,6 +210,7 @@ pub fn composable_flags(d: &super::super::content::CardDef) -> u8 {
         | Ability::PlotAttachmentsCostLess { .. }
         | Ability::AttachOnly { .. }
         | Ability::CostLessPerLocationTrait { .. } => f | HAS_NEW_CONSTANT,
+        Ability::GrantsOptionalPenalty { .. } => f | HAS_POOL,
         _ => f,
     })
 }

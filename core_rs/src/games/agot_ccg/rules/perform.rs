@@ -256,6 +256,8 @@ impl AgotCcg {
                     | Ability::OptionalPenalty { penalty } => Some(*penalty),
                     _ => None,
                 })
+                // ccgb: a penalty another card lets it be played with (Mance Rayder).
+                .or_else(|| self.granted_penalty(rules, ps, card))
                 .unwrap_or(0)
         } else {
             0

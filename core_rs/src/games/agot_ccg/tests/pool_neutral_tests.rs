@@ -545,3 +545,25 @@ fn no_peace_in_westeros_kills_two_of_one_player_of_different_houses() {
     act(&mut g, &r, 0, t(elite));
     assert!(g.locate(informer).is_none() && g.locate(elite).is_none() && g.locate(second_informer).is_some());
 }
+
+/// R138 Mance Rayder ("Penale in oro" chosen, research §3.4 "Optional gold penalty"): while he is in play a
+/// Wildling character may be played paying +2 gold; then his response discards a non-limited location of printed
+/// cost 3 or less. Without him the Wildling has no such choice.
+#[test]
+fn mance_rayder_lets_wildlings_pay_a_penalty_to_discard_a_location() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
+    g.seats[0].gold = 10;
+    g.seats[0].hand = vec![id(&r, "C152")];
+    assert!(!legal(&g, &r, 0).contains(&code(MARSHAL_PENALTY, 0, 0)), "no Mance: no penalty to choose");
+    put(&mut g, &r, 0, "R138");
+    let rush = put(&mut g, &r, 1, "C155");
+    let dear = put(&mut g, &r, 1, "U153");
+    assert!(legal(&g, &r, 0).contains(&code(MARSHAL_PENALTY, 0, 0)));
+    act(&mut g, &r, 0, code(MARSHAL_PENALTY, 0, 0));
+    assert_eq!(g.seats[0].gold, 10 - 2 - 2);
+    act(&mut g, &r, 0, code(GEN_YES, 0, 0));
+    assert_eq!(of_kind(&g, &r, 0, GEN_TARGET), vec![code(GEN_TARGET, 0, usize::from(rush))], "not cost 4 {dear}");
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(rush)));
+    assert!(g.locate(rush).is_none() && g.seats[1].discard == vec![id(&r, "C155")]);
+}
