@@ -92,7 +92,6 @@ REASONS = {
     "P2": "a restriction on the host's dead pile, and doomed cards counted by attachment",
     "T45": "the research's trait name is unverified ('Garde royal')",
     "R232": "a plot that forbids non-character cards and triggered effects",
-    "R233": "opponents replacing their revealed plot",
 }
 
 # The Rust test exercising each composable ability (`core_rs/src/games/agot_ccg/tests/effect_tests.rs`), chosen by
@@ -170,6 +169,8 @@ RECORD_TESTS = {
     "U74": "prophet_of_the_waves_makes_a_location_doomed_for_the_phase",
     "P9": "no_peace_in_westeros_kills_two_of_one_player_of_different_houses",
     "R138": "mance_rayder_lets_wildlings_pay_a_penalty_to_discard_a_location",
+    "R233": "the_gathering_storm_lets_an_opponent_reveal_another_plot",
+    "R229": "outmaneuver_cancels_and_forces_another_plot",
     "R170": "scartare_sound_the_horn_of_dragons_discards_every_location, "
     "risposte_salva_cannot_be_saved_and_events_save_characters_only",
 }

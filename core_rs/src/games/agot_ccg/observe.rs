@@ -171,7 +171,8 @@ impl Encoding<AgotCcg> for Tensors {
             codes.extend((1..5).map(|x| code(GEN_TARGET_ATT, x, y)));
             codes.push(code(GEN_INF, 0, y));
         }
-        // ccgb: a player to choose, a card to pay a cost with.
+        // ccgb: a player to choose, a card to pay a cost with, a plot to reveal again.
+        codes.extend((0..7).map(|x| code(GEN_PLOT, x, 0)));
         codes.extend((0..usize::from(players)).map(|q| code(GEN_PLAYER, 0, q)));
         codes.extend((0..uids).map(|y| code(GEN_PAY_CARD, 0, y)));
         for y in 0..uids {

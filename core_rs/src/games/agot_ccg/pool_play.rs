@@ -56,6 +56,18 @@ impl AgotCcg {
                 }
                 40 - i32::from(def(rules, c.def).cost) * 3 - i32::from(c.power) * 4 - c.attachments.len() as i32 * 3
             }
+            (GEN_PLOT, Step::Replot { .. }) => {
+                // The plot worth more than the revealed one (gold, claim, initiative as the plot choice weighs
+                // them); DONE scores 0.
+                let (_, x, _) = split(a);
+                let s = &self.seats[usize::from(p)];
+                let value = |c: u16| {
+                    let d = def(rules, c);
+                    i32::from(d.gold) * 2 + i32::from(d.claim) * 3 + i32::from(d.initiative)
+                };
+                let now = s.plot.map_or(0, value);
+                s.plots.get(x).map_or(-50, |&c| value(c) - now)
+            }
             (GEN_PAY_CARD, Step::PayWith { .. }) => {
                 let Some((s, i)) = self.locate(y as u16) else { return 0 };
                 let c = &self.seats[s].play[i];
@@ -66,7 +78,7 @@ impl AgotCcg {
     }
 
     /// What such a decision does, in words.
-    pub fn describe_pool(&self, rules: &Rules, a: Action, name: impl Fn(usize) -> String) -> ActionInfo {
+    pub fn describe_pool(&self, rules: &Rules, p: Player, a: Action, name: impl Fn(usize) -> String) -> ActionInfo {
         let (kind, _, y) = split(a);
         match kind {
             GEN_PLAYER => ActionInfo::new(a, "player", format!("choose player {}", y + 1)).with("seat", y),
@@ -81,6 +93,15 @@ impl AgotCcg {
                     _ => "?".to_owned(),
                 };
                 ActionInfo::new(a, "discard", format!("discard {what} from play")).with("uid", y).with("attachment", x)
+            }
+            GEN_PLOT => {
+                let (_, x, _) = split(a);
+                let plot = self
+                    .seats
+                    .get(usize::from(p))
+                    .and_then(|s| s.plots.get(x))
+                    .map_or("?".to_owned(), |&c| def(rules, c).name.clone());
+                ActionInfo::new(a, "plot", format!("reveal {plot} instead")).with("plot", x)
             }
             GEN_ATTACHMENT => {
                 let (_, x, _) = split(a);

@@ -212,7 +212,7 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
         }
         GEN_EVENT..=GEN_MODE => g.describe_effect(rules, p, a, |u| card_name(g, rules, u)),
         // ccgb
-        GEN_PLAYER..=POOL_LAST => g.describe_pool(rules, a, |u| card_name(g, rules, u)),
+        GEN_PLAYER..=POOL_LAST => g.describe_pool(rules, p, a, |u| card_name(g, rules, u)),
         // ccgsave
         k if k >= SAVE_CARD => describe_interrupt(g, rules, p, a),
         _ => ActionInfo::new(a, "unknown", format!("unknown action {a}")),

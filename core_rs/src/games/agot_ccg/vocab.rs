@@ -489,6 +489,15 @@ pub enum Op {
         #[serde(default)]
         on: On,
     },
+    /// The "when revealed" effects of the opponents' revealed plots that have not resolved yet are cancelled
+    /// (Outmaneuver).
+    CancelOpponentsPlotEffects,
+    /// Each opponent in turn order returns his revealed plot to his plot deck and reveals another one from it
+    /// (`forced`: he must; else he may), whose "when revealed" effects then resolve.
+    OpponentsReplot {
+        #[serde(default)]
+        forced: bool,
+    },
 }
 
 /// A play restriction (research §3.1: checked before anything is paid).

@@ -95,6 +95,8 @@ pub const GEN_ATTACHMENT: u32 = 54;
 /// Discard this card you control (y = uid; x = 1 + the index of your attachment on the card y) for the pending
 /// "each player discards one" effect.
 pub const GEN_OWN: u32 = 55;
+/// Reveal the plot at index x of your plot deck instead of your revealed plot.
+pub const GEN_PLOT: u32 = 56;
 /// The last kind of this block.
 pub const POOL_LAST: u32 = 59;
 

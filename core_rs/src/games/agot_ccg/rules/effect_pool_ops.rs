@@ -149,6 +149,42 @@ impl AgotCcg {
                     self.lasting.push(super::triggered::Lasting { uid: u, what: super::triggered::Lasts::Doomed });
                 }
             }
+            Op::CancelOpponentsPlotEffects => {
+                // Not yet resolved: the pending "when revealed" effects of the opponents' plots (composable, and the
+                // kneel and naming choices of the older plots).
+                let plot_of = |g: &Self, q: Player| g.seats.get(usize::from(q)).and_then(|s| s.plot);
+                let before = self.pending.len();
+                let pending = std::mem::take(&mut self.pending);
+                let keep: Vec<Pending> = pending
+                    .into_iter()
+                    .filter(|p| match p {
+                        Pending::Effect(x) => {
+                            x.seat == me || x.src.is_some() || x.zone.is_some() || plot_of(self, x.seat) != Some(x.card)
+                        }
+                        Pending::NameChallenge { seat } => *seat == me,
+                        Pending::KneelTarget { seat, by_char: false, .. } => *seat == me,
+                        _ => true,
+                    })
+                    .collect();
+                self.pending = keep;
+                if self.pending.len() != before {
+                    let card = r.card;
+                    ev.public(|| Event::Cancelled { seat: me, by: card, card: u16::MAX });
+                }
+            }
+            Op::OpponentsReplot { forced } => {
+                let mut k = 0;
+                for q in self.order_from(me).into_iter().skip(1) {
+                    if self.seats[usize::from(q)].plots.is_empty() || self.seats[usize::from(q)].plot.is_none() {
+                        continue;
+                    }
+                    let mut each = r.clone();
+                    each.seat = q;
+                    each.step = Step::Replot { forced: *forced };
+                    self.pending.insert(k, Pending::Effect(each));
+                    k += 1;
+                }
+            }
             Op::DiscardThatAttachment => {
                 for (host, a, owner) in std::mem::take(&mut r.atts) {
                     let Some((s, i)) = self.locate(host) else { continue };
@@ -235,6 +271,39 @@ impl AgotCcg {
                 })
             },
         )
+    }
+
+    /// `seat` returns his revealed plot to his plot deck and reveals the one at index `x` of it instead: it is his
+    /// revealed plot from now on (its constant effects apply), and its "when revealed" effects resolve now. The
+    /// first player stays as chosen.
+    fn replot(&mut self, rules: &Rules, seat: usize, x: usize, ev: &mut Events<Event>) {
+        let s = &mut self.seats[seat];
+        if x >= s.plots.len() {
+            return;
+        }
+        let plot = s.plots.remove(x);
+        if let Some(old) = s.plot.replace(plot) {
+            s.plots.push(old);
+            s.plots.sort_unstable();
+        }
+        let (p, initiative) = (seat as Player, s.initiative);
+        ev.public(|| Event::PlotRevealed { seat: p, plot, initiative });
+        let mut k = 0;
+        for (i, ab) in def(rules, plot).abilities.iter().enumerate() {
+            let Some((b, false)) = super::triggered::body(ab) else { continue };
+            if b.when != Some(super::super::vocab::Trigger::Revealed) {
+                continue;
+            }
+            let mut r = Self::new_resolving(p, plot, i);
+            if self.usable(rules, &r, b) {
+                r.step = if b.optional { Step::Ask } else { Step::Pay { k: 0 } };
+                self.pending.insert(k, Pending::Effect(r));
+                k += 1;
+            }
+        }
+        if self.plot_has(rules, p, |a| matches!(a, Ability::PlotRevealKneelChar)) {
+            self.pending.insert(k, Pending::KneelTarget { seat: p, optional: false, by_char: false });
+        }
     }
 
     /// The seats in turn order starting with `me`.
@@ -339,6 +408,13 @@ impl AgotCcg {
                         .map(|(u, x)| code(GEN_OWN, x, usize::from(u))),
                 );
             }
+            Step::Replot { forced } => {
+                let n = self.seats.get(usize::from(r.seat)).map_or(0, |s| s.plots.len().min(7));
+                out.extend((0..n).map(|x| code(GEN_PLOT, x, 0)));
+                if !forced {
+                    out.push(code(DONE, 0, 0));
+                }
+            }
             Step::PayWith { k } => {
                 let Some(cost) = b.cost.get(usize::from(k)) else { return };
                 out.extend(
@@ -389,6 +465,10 @@ impl AgotCcg {
                         self.to_discard(rules, owner, a, ev);
                     }
                 }
+            }
+            (GEN_PLOT, Step::Replot { .. }) => {
+                self.pending.remove(0);
+                self.replot(rules, usize::from(p), x, ev);
             }
             (GEN_PAY_CARD, Step::PayWith { k }) => {
                 if let Some(Pending::Effect(head)) = self.pending.first_mut() {

@@ -75,6 +75,9 @@ pub enum Step {
     /// This player chooses one of his own cards for effect number `op` (option `opt` of a "pick one", 255: none)
     /// to discard (GEN_OWN).
     OwnDiscard { op: u8, opt: u8 },
+    /// This player chooses a plot of his plot deck to reveal instead of his revealed one (GEN_PLOT; DONE keeps it
+    /// unless `forced`).
+    Replot { forced: bool },
 }
 
 /// A composable ability on its way through the framework.

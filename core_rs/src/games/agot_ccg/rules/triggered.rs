@@ -330,9 +330,11 @@ impl AgotCcg {
                 }
             }
             // ccgb: a player or a paying card to choose.
-            Step::Player { .. } | Step::PayWith { .. } | Step::Attachment { .. } | Step::OwnDiscard { .. } => {
-                self.pool_pending_actions(rules, r, out)
-            }
+            Step::Player { .. }
+            | Step::PayWith { .. }
+            | Step::Attachment { .. }
+            | Step::OwnDiscard { .. }
+            | Step::Replot { .. } => self.pool_pending_actions(rules, r, out),
             // Automatic steps are run by `auto_effect` before anyone is asked.
             Step::Pay { .. } | Step::Run { .. } => {}
         }

@@ -567,3 +567,49 @@ fn mance_rayder_lets_wildlings_pay_a_penalty_to_discard_a_location() {
     act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(rush)));
     assert!(g.locate(rush).is_none() && g.seats[1].discard == vec![id(&r, "C155")]);
 }
+
+/// Seat 0 reveals `mine`, seat 1 the first of `theirs` (the rest stay in its plot deck); seat 0 is first player.
+fn reveal(g: &mut AgotCcg, r: &Rules, mine: &str, theirs: &[&str]) {
+    g.seats[0].plots = vec![id(r, mine)];
+    g.seats[1].plots = theirs.iter().map(|c| id(r, c)).collect();
+    let first = g.seats[1].plots[0];
+    g.seats[1].plots.sort_unstable();
+    let k = g.seats[1].plots.iter().position(|&c| c == first).unwrap();
+    act(g, r, 0, code(PLOT, 0, 0));
+    act(g, r, 1, code(PLOT, k, 0));
+    let chooser = g.actor().unwrap();
+    act(g, r, chooser, code(FIRST, 0, 0));
+}
+
+/// R233 The Gathering Storm ("Fase 1: Trama", when revealed): each opponent may return his revealed plot to his
+/// plot deck and reveal another; the new one's "when revealed" resolves (Filthy Accusations: kneel a character).
+#[test]
+fn the_gathering_storm_lets_an_opponent_reveal_another_plot() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Plot, ["U224", "U224"]);
+    let mine = put(&mut g, &r, 0, "C13");
+    reveal(&mut g, &r, "R233", &["T49", "G54"]);
+    let deck = g.seats[1].plots.clone();
+    assert_eq!(deck, vec![id(&r, "G54")]);
+    assert_eq!(legal(&g, &r, 1), vec![code(GEN_PLOT, 0, 0), code(DONE, 0, 0)], "he may");
+    act(&mut g, &r, 1, code(GEN_PLOT, 0, 0));
+    assert_eq!((g.seats[1].plot, g.seats[1].plots.clone()), (Some(id(&r, "G54")), vec![id(&r, "T49")]));
+    assert!(matches!(g.pending.first(), Some(Pending::KneelTarget { seat: 1, .. })), "{:?}", g.pending);
+    act(&mut g, &r, 1, code(KNEEL, 0, usize::from(mine)));
+    assert!(card(&g, mine).kneeling);
+}
+
+/// R229 Outmaneuver ("Fase 1: Trama"; a cancel, research §3.2): the opponent's plot's "when revealed" (Whose Name
+/// May Not Be Spoken's choice) is cancelled, then he must reveal another plot (no pass).
+#[test]
+fn outmaneuver_cancels_and_forces_another_plot() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Plot, ["U224", "U224"]);
+    put(&mut g, &r, 1, "C155");
+    reveal(&mut g, &r, "R229", &["U237", "T49"]);
+    assert_eq!(legal(&g, &r, 1), vec![code(GEN_PLOT, 0, 0)], "he must: {:?}", g.pending);
+    act(&mut g, &r, 1, code(GEN_PLOT, 0, 0));
+    assert_eq!(g.seats[1].plot, Some(id(&r, "T49")));
+    assert!(g.seats[1].plots.contains(&id(&r, "U237")));
+    assert!(!g.pending.iter().any(|p| matches!(p, Pending::Effect(_))), "its choice was cancelled: {:?}", g.pending);
+}
