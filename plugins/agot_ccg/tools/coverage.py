@@ -80,7 +80,6 @@ REASONS = {
     "R180": "kneeling a House card and its attachments",
     "C187": "copying another card's effect",
     "P7": "conditions counting Night's Watch against Wildling characters",
-    "R133": "swapping plots between the used pile and the plot deck",
     "C142": "the research text is unverified (errata)",
     "P3": "traits gained by every character",
     "U163": "gold costs paid with influence",
@@ -171,6 +170,7 @@ RECORD_TESTS = {
     "R138": "mance_rayder_lets_wildlings_pay_a_penalty_to_discard_a_location",
     "R233": "the_gathering_storm_lets_an_opponent_reveal_another_plot",
     "R229": "outmaneuver_cancels_and_forces_another_plot",
+    "R133": "benjen_stark_swaps_a_used_plot_after_he_is_killed",
     "R170": "scartare_sound_the_horn_of_dragons_discards_every_location, "
     "risposte_salva_cannot_be_saved_and_events_save_characters_only",
 }

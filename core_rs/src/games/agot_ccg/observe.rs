@@ -173,6 +173,7 @@ impl Encoding<AgotCcg> for Tensors {
         }
         // ccgb: a player to choose, a card to pay a cost with, a plot to reveal again.
         codes.extend((0..7).map(|x| code(GEN_PLOT, x, 0)));
+        codes.extend((0..2).flat_map(|x| (0..7).map(move |y| code(GEN_SWAP_PLOT, x, y))));
         codes.extend((0..usize::from(players)).map(|q| code(GEN_PLAYER, 0, q)));
         codes.extend((0..uids).map(|y| code(GEN_PAY_CARD, 0, y)));
         for y in 0..uids {

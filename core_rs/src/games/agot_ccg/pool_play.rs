@@ -68,6 +68,17 @@ impl AgotCcg {
                 let now = s.plot.map_or(0, value);
                 s.plots.get(x).map_or(-50, |&c| value(c) - now)
             }
+            (GEN_SWAP_PLOT, Step::SwapPlot { .. }) => {
+                // The best used plot back into the plot deck, the worst plot of the deck out of it.
+                let (_, x, _) = split(a);
+                let s = &self.seats[usize::from(p)];
+                let value = |c: u16| {
+                    let d = def(rules, c);
+                    i32::from(d.gold) * 2 + i32::from(d.claim) * 3 + i32::from(d.initiative)
+                };
+                let pile = if x == 0 { &s.used } else { &s.plots };
+                pile.get(y).map_or(0, |&c| if x == 0 { value(c) } else { 50 - value(c) })
+            }
             (GEN_PAY_CARD, Step::PayWith { .. }) => {
                 let Some((s, i)) = self.locate(y as u16) else { return 0 };
                 let c = &self.seats[s].play[i];
@@ -93,6 +104,14 @@ impl AgotCcg {
                     _ => "?".to_owned(),
                 };
                 ActionInfo::new(a, "discard", format!("discard {what} from play")).with("uid", y).with("attachment", x)
+            }
+            GEN_SWAP_PLOT => {
+                let (_, x, _) = split(a);
+                let s = self.seats.get(usize::from(p));
+                let pile = s.map(|s| if x == 0 { &s.used } else { &s.plots });
+                let plot = pile.and_then(|v| v.get(y)).map_or("?".to_owned(), |&c| def(rules, c).name.clone());
+                let from = if x == 0 { "used pile" } else { "plot deck" };
+                ActionInfo::new(a, "plot", format!("swap {plot} from your {from}")).with("pile", x).with("plot", y)
             }
             GEN_PLOT => {
                 let (_, x, _) = split(a);

@@ -498,6 +498,8 @@ pub enum Op {
         #[serde(default)]
         forced: bool,
     },
+    /// Swap a plot of your used pile with one of your plot deck (you choose both).
+    SwapUsedPlot,
 }
 
 /// A play restriction (research §3.1: checked before anything is paid).

@@ -97,6 +97,8 @@ pub const GEN_ATTACHMENT: u32 = 54;
 pub const GEN_OWN: u32 = 55;
 /// Reveal the plot at index x of your plot deck instead of your revealed plot.
 pub const GEN_PLOT: u32 = 56;
+/// Choose the plot at index y of your used pile (x = 0), then of your plot deck (x = 1), to swap them.
+pub const GEN_SWAP_PLOT: u32 = 57;
 /// The last kind of this block.
 pub const POOL_LAST: u32 = 59;
 

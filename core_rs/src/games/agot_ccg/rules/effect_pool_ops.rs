@@ -185,6 +185,15 @@ impl AgotCcg {
                     k += 1;
                 }
             }
+            Op::SwapUsedPlot => {
+                let s = &self.seats[usize::from(me)];
+                if s.used.is_empty() || s.plots.is_empty() {
+                    return;
+                }
+                if let Some(Pending::Effect(p)) = self.pending.first_mut() {
+                    p.step = Step::SwapPlot { used: 255 };
+                }
+            }
             Op::DiscardThatAttachment => {
                 for (host, a, owner) in std::mem::take(&mut r.atts) {
                     let Some((s, i)) = self.locate(host) else { continue };
@@ -415,6 +424,11 @@ impl AgotCcg {
                     out.push(code(DONE, 0, 0));
                 }
             }
+            Step::SwapPlot { used } => {
+                let Some(s) = self.seats.get(usize::from(r.seat)) else { return };
+                let (x, n) = if used == 255 { (0, s.used.len()) } else { (1, s.plots.len()) };
+                out.extend((0..n.min(7)).map(|y| code(GEN_SWAP_PLOT, x, y)));
+            }
             Step::PayWith { k } => {
                 let Some(cost) = b.cost.get(usize::from(k)) else { return };
                 out.extend(
@@ -469,6 +483,22 @@ impl AgotCcg {
             (GEN_PLOT, Step::Replot { .. }) => {
                 self.pending.remove(0);
                 self.replot(rules, usize::from(p), x, ev);
+            }
+            (GEN_SWAP_PLOT, Step::SwapPlot { used }) => {
+                let ps = usize::from(p);
+                if used == 255 {
+                    if let Some(Pending::Effect(head)) = self.pending.first_mut() {
+                        head.step = Step::SwapPlot { used: y as u8 };
+                    }
+                    return;
+                }
+                self.pending.remove(0);
+                let s = &mut self.seats[ps];
+                let (u, d) = (usize::from(used), y);
+                if u < s.used.len() && d < s.plots.len() {
+                    std::mem::swap(&mut s.used[u], &mut s.plots[d]);
+                    s.plots.sort_unstable();
+                }
             }
             (GEN_PAY_CARD, Step::PayWith { k }) => {
                 if let Some(Pending::Effect(head)) = self.pending.first_mut() {

@@ -78,6 +78,8 @@ pub enum Step {
     /// This player chooses a plot of his plot deck to reveal instead of his revealed one (GEN_PLOT; DONE keeps it
     /// unless `forced`).
     Replot { forced: bool },
+    /// Choosing the used plot (`used` = 255) and then the plot deck card to swap it with (GEN_SWAP_PLOT).
+    SwapPlot { used: u8 },
 }
 
 /// A composable ability on its way through the framework.

@@ -334,7 +334,8 @@ impl AgotCcg {
             | Step::PayWith { .. }
             | Step::Attachment { .. }
             | Step::OwnDiscard { .. }
-            | Step::Replot { .. } => self.pool_pending_actions(rules, r, out),
+            | Step::Replot { .. }
+            | Step::SwapPlot { .. } => self.pool_pending_actions(rules, r, out),
             // Automatic steps are run by `auto_effect` before anyone is asked.
             Step::Pay { .. } | Step::Run { .. } => {}
         }

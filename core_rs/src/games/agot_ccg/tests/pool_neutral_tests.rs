@@ -613,3 +613,26 @@ fn outmaneuver_cancels_and_forces_another_plot() {
     assert!(g.seats[1].plots.contains(&id(&r, "U237")));
     assert!(!g.pending.iter().any(|p| matches!(p, Pending::Effect(_))), "its choice was cancelled: {:?}", g.pending);
 }
+
+/// R133 Benjen Stark (Risposte: after he is killed, from the dead pile): kneel 2 influence to swap a plot of the
+/// used pile with one of the plot deck, both chosen by his controller.
+#[test]
+fn benjen_stark_swaps_a_used_plot_after_he_is_killed() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let benjen = put(&mut g, &r, 0, "R133");
+    influence(&mut g, &r, 0, 2);
+    g.seats[0].used = vec![id(&r, "T49"), id(&r, "G54")];
+    let mut ev = Events::new();
+    g.kill(&r, benjen, true, &mut ev);
+    assert_eq!(legal(&g, &r, 0), vec![code(GEN_YES, 0, 0), code(DONE, 0, 0)]);
+    act(&mut g, &r, 0, code(GEN_YES, 0, 0));
+    pay(&mut g, &r, 0);
+    assert_eq!(of_kind(&g, &r, 0, GEN_SWAP_PLOT), vec![code(GEN_SWAP_PLOT, 0, 0), code(GEN_SWAP_PLOT, 0, 1)]);
+    act(&mut g, &r, 0, code(GEN_SWAP_PLOT, 0, 1));
+    let deck = g.seats[0].plots.clone();
+    act(&mut g, &r, 0, code(GEN_SWAP_PLOT, 1, 0));
+    assert_eq!(g.seats[0].used, vec![id(&r, "T49"), deck[0]]);
+    assert!(g.seats[0].plots.contains(&id(&r, "G54")) && !g.seats[0].plots.contains(&deck[0]));
+    assert_eq!(g.seats[0].dead, vec![id(&r, "R133")]);
+}
