@@ -90,7 +90,6 @@ REASONS = {
     "G33": "attachments on House cards",
     "P2": "a restriction on the host's dead pile, and doomed cards counted by attachment",
     "T45": "the research's trait name is unverified ('Garde royal')",
-    "R232": "a plot that forbids non-character cards and triggered effects",
 }
 
 # The Rust test exercising each composable ability (`core_rs/src/games/agot_ccg/tests/effect_tests.rs`), chosen by
@@ -171,6 +170,7 @@ RECORD_TESTS = {
     "R233": "the_gathering_storm_lets_an_opponent_reveal_another_plot",
     "R229": "outmaneuver_cancels_and_forces_another_plot",
     "R133": "benjen_stark_swaps_a_used_plot_after_he_is_killed",
+    "R232": "superior_numbers_allows_only_characters_and_no_triggered_effects",
     "R170": "scartare_sound_the_horn_of_dragons_discards_every_location, "
     "risposte_salva_cannot_be_saved_and_events_save_characters_only",
 }
@@ -187,6 +187,7 @@ COMPOSABLE = {
     "attach_only",
     "cost_less_per_location_trait",
     "grants_optional_penalty",
+    "plot_only_characters_no_triggers",
 }
 
 

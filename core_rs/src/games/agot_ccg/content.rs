@@ -475,6 +475,8 @@ pub enum Ability {
         filter: super::vocab::Filter,
         penalty: u8,
     },
+    /// Plot: you may play only character cards and cannot trigger card effects or abilities (Superior Numbers).
+    PlotOnlyCharactersNoTriggers,
 }
 
 /// What a save or cancel response costs (research §3.3: "do X to do Y", X is the cost). Paying a cost opens no

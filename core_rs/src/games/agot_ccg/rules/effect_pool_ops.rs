@@ -315,6 +315,38 @@ impl AgotCcg {
         }
     }
 
+    /// Superior Numbers: a player whose revealed plot says so may play only character cards and cannot trigger
+    /// card effects or abilities (events, actions, responses, saves, cancels, reducers, Endless, naming); his
+    /// passive abilities still happen. Checked on the plot's bit first, so other matches pay one lookup.
+    pub fn pool_restrict(&self, rules: &Rules, p: Player, out: &mut Vec<Action>) {
+        let Some(s) = self.seats.get(usize::from(p)) else { return };
+        let Some(plot) = s.plot.filter(|&c| super::triggered::flags(rules, c) & super::triggered::HAS_POOL != 0) else {
+            return;
+        };
+        if !def(rules, plot).abilities.iter().any(|a| matches!(a, Ability::PlotOnlyCharactersNoTriggers)) {
+            return;
+        }
+        let character = |x: usize| s.hand.get(x).is_some_and(|&c| def(rules, c).kind == Kind::Character);
+        let kept: Vec<Action> = out
+            .iter()
+            .copied()
+            .filter(|&a| {
+                let (kind, x, y) = split(a);
+                match kind {
+                    MARSHAL | MARSHAL_PENALTY | DUPE => character(x),
+                    NAME => y == NAMED_BY_PLOT,
+                    REDUCER | EVENT | USE | YES | GEN_EVENT | GEN_USE | GEN_PILE | GEN_ATT | GEN_YES | SAVE_CARD
+                    | SAVE_ATTACHMENT | SAVE_EVENT | CANCEL_CARD | CANCEL_EVENT | ENDLESS | TAKE_CONTROL => false,
+                    _ => true,
+                }
+            })
+            .collect();
+        // A decision always keeps a choice (every one of these has its pass or decline).
+        if !kept.is_empty() {
+            *out = kept;
+        }
+    }
+
     /// The seats in turn order starting with `me`.
     fn order_from(&self, me: Player) -> Vec<Player> {
         let order = self.order();

@@ -159,6 +159,8 @@ impl Game for AgotCcg {
     fn legal_actions(&self, rules: &Rules, p: Player, out: &mut Vec<Action>) {
         if self.to_act().contains(p) {
             self.legal(rules, p, out);
+            // ccgb: Superior Numbers (only characters, no triggered effects).
+            self.pool_restrict(rules, p, out);
         }
     }
 

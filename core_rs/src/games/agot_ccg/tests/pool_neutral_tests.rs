@@ -636,3 +636,26 @@ fn benjen_stark_swaps_a_used_plot_after_he_is_killed() {
     assert!(g.seats[0].plots.contains(&id(&r, "G54")) && !g.seats[0].plots.contains(&deck[0]));
     assert_eq!(g.seats[0].dead, vec![id(&r, "R133")]);
 }
+
+/// R232 Superior Numbers (a plot's restriction): its player may marshal characters only and may not trigger card
+/// effects (an event, a card's action); his opponent still may.
+#[test]
+fn superior_numbers_allows_only_characters_and_no_triggered_effects() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Marshal, ["R232", "U224"]);
+    g.seats[0].gold = 10;
+    g.seats[0].hand = vec![id(&r, "C11"), id(&r, "C155")];
+    let l = legal(&g, &r, 0);
+    assert!(l.contains(&code(MARSHAL, 0, 0)) && !l.contains(&code(MARSHAL, 1, 0)), "{l:?}");
+    let mut g = scenario(&r, Phase::Dominance, ["R232", "U224"]);
+    influence(&mut g, &r, 0, 4);
+    influence(&mut g, &r, 1, 4);
+    let hh = put(&mut g, &r, 0, "U153");
+    put(&mut g, &r, 1, "C11");
+    g.seats[0].hand = vec![id(&r, "R212")];
+    g.seats[1].hand = vec![id(&r, "R212")];
+    window(&mut g, Phase::Dominance, At::Dominance);
+    assert_eq!(legal(&g, &r, 0), vec![code(DONE, 0, 0)], "no event, no Harrenhal ({hh})");
+    act(&mut g, &r, 0, code(DONE, 0, 0));
+    assert!(legal(&g, &r, 1).contains(&code(GEN_EVENT, 0, 0)), "the opponent still may");
+}
