@@ -81,7 +81,6 @@ REASONS = {
     "C187": "copying another card's effect",
     "P7": "conditions counting Night's Watch against Wildling characters",
     "C142": "the research text is unverified (errata)",
-    "P3": "traits gained by every character",
     "U163": "gold costs paid with influence",
     "U164": "gold costs paid with influence",
     "G32": "attacking or defending only by kneeling influence",
@@ -171,6 +170,7 @@ RECORD_TESTS = {
     "R229": "outmaneuver_cancels_and_forces_another_plot",
     "R133": "benjen_stark_swaps_a_used_plot_after_he_is_killed",
     "R232": "superior_numbers_allows_only_characters_and_no_triggered_effects",
+    "P3": "lady_of_riverrun_gives_every_character_the_house_tully_trait",
     "R170": "scartare_sound_the_horn_of_dragons_discards_every_location, "
     "risposte_salva_cannot_be_saved_and_events_save_characters_only",
 }
@@ -188,6 +188,7 @@ COMPOSABLE = {
     "cost_less_per_location_trait",
     "grants_optional_penalty",
     "plot_only_characters_no_triggers",
+    "all_characters_gain_trait",
 }
 
 

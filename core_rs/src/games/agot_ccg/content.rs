@@ -477,6 +477,11 @@ pub enum Ability {
     },
     /// Plot: you may play only character cards and cannot trigger card effects or abilities (Superior Numbers).
     PlotOnlyCharactersNoTriggers,
+    /// Every character in play gains this trait (Lady of Riverrun: House Tully).
+    AllCharactersGainTrait {
+        #[serde(rename = "trait")]
+        tr: String,
+    },
 }
 
 /// What a save or cancel response costs (research §3.3: "do X to do Y", X is the cost). Paying a cost opens no

@@ -43,13 +43,25 @@ impl AgotCcg {
         if !who || (f.other && src == Some(uid)) {
             return false;
         }
-        // ccgb: a card that became doomed for the phase matches "doomed" filters by that, not by its print.
+        // ccgb: a card that became doomed for the phase matches "doomed" filters by that, not by its print; a
+        // trait every character gained (Lady of Riverrun) counts as printed.
+        let mut shown: Option<Filter> = None;
         if f.doomed.is_some() && !self.lasting.is_empty() && self.lasting_has(uid, Lasts::Doomed) {
-            let printed = Filter { doomed: None, ..f.clone() };
-            if f.doomed != Some(true) || !self.def_matches(rules, c.def, &printed) {
+            if f.doomed != Some(true) {
                 return false;
             }
-        } else if !self.def_matches(rules, c.def, f) {
+            shown = Some(Filter { doomed: None, ..f.clone() });
+        }
+        if !f.traits.is_empty() || !f.not_traits.is_empty() {
+            let gained = self.gained_traits(rules, c.def);
+            if f.not_traits.iter().any(|t| gained.contains(&t.as_str())) {
+                return false;
+            }
+            if f.traits.iter().any(|t| gained.contains(&t.as_str())) {
+                shown = Some(Filter { traits: Vec::new(), ..shown.unwrap_or_else(|| f.clone()) });
+            }
+        }
+        if !self.def_matches(rules, c.def, shown.as_ref().unwrap_or(f)) {
             return false;
         }
         let qp = q as Player;

@@ -347,6 +347,25 @@ impl AgotCcg {
         }
     }
 
+    /// The traits the character `card` gained from a card in play (Lady of Riverrun), found through the per-card
+    /// bit.
+    pub(super) fn gained_traits<'r>(&self, rules: &'r Rules, card: u16) -> Vec<&'r str> {
+        if def(rules, card).kind != Kind::Character {
+            return Vec::new();
+        }
+        let pool =
+            |c: &&super::super::state::InPlay| super::triggered::flags(rules, c.def) & super::triggered::HAS_POOL != 0;
+        let mut out = Vec::new();
+        for c in self.seats.iter().flat_map(|s| s.play.iter()).filter(pool) {
+            for a in &def(rules, c.def).abilities {
+                if let Ability::AllCharactersGainTrait { tr } = a {
+                    out.push(tr.as_str());
+                }
+            }
+        }
+        out
+    }
+
     /// The seats in turn order starting with `me`.
     fn order_from(&self, me: Player) -> Vec<Player> {
         let order = self.order();

@@ -215,7 +215,9 @@ pub fn composable_flags(d: &super::super::content::CardDef) -> u8 {
         | Ability::PlotAttachmentsCostLess { .. }
         | Ability::AttachOnly { .. }
         | Ability::CostLessPerLocationTrait { .. } => f | HAS_NEW_CONSTANT,
-        Ability::GrantsOptionalPenalty { .. } | Ability::PlotOnlyCharactersNoTriggers => f | HAS_POOL,
+        Ability::GrantsOptionalPenalty { .. }
+        | Ability::PlotOnlyCharactersNoTriggers
+        | Ability::AllCharactersGainTrait { .. } => f | HAS_POOL,
         _ => f,
     })
 }

@@ -659,3 +659,21 @@ fn superior_numbers_allows_only_characters_and_no_triggered_effects() {
     act(&mut g, &r, 0, code(DONE, 0, 0));
     assert!(legal(&g, &r, 1).contains(&code(GEN_EVENT, 0, 0)), "the opponent still may");
 }
+
+/// P3 Lady of Riverrun ("Tratti" gained): while she is in play every character has the House Tully trait: a
+/// filter for it takes Huntress in the Swamp, one excluding it no longer does; locations gain nothing.
+#[test]
+fn lady_of_riverrun_gives_every_character_the_house_tully_trait() {
+    use crate::games::agot_ccg::vocab::Filter;
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let huntress = put(&mut g, &r, 1, "C13");
+    let rush = put(&mut g, &r, 1, "C155");
+    let tully = Filter { traits: vec!["House Tully".into()], ..Filter::default() };
+    let not_tully = Filter { not_traits: vec!["House Tully".into()], ..Filter::default() };
+    let tully_location = Filter { types: vec![crate::games::agot_ccg::content::Kind::Location], ..tully.clone() };
+    assert!(!g.in_play_matches(&r, 0, None, huntress, &tully) && g.in_play_matches(&r, 0, None, huntress, &not_tully));
+    put(&mut g, &r, 0, "P3");
+    assert!(g.in_play_matches(&r, 0, None, huntress, &tully) && !g.in_play_matches(&r, 0, None, huntress, &not_tully));
+    assert!(!g.in_play_matches(&r, 0, None, rush, &tully_location));
+}
