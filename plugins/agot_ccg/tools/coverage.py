@@ -87,7 +87,6 @@ REASONS = {
     "P4": "attacking or defending only by kneeling influence",
     "U129": "attachments on House cards",
     "G33": "attachments on House cards",
-    "P2": "a restriction on the host's dead pile, and doomed cards counted by attachment",
     "T45": "the research's trait name is unverified ('Garde royal')",
 }
 
@@ -171,6 +170,7 @@ RECORD_TESTS = {
     "R133": "benjen_stark_swaps_a_used_plot_after_he_is_killed",
     "R232": "superior_numbers_allows_only_characters_and_no_triggered_effects",
     "P3": "lady_of_riverrun_gives_every_character_the_house_tully_trait",
+    "P2": "the_doom_that_came_counts_one_more_doomed_card",
     "R170": "scartare_sound_the_horn_of_dragons_discards_every_location, "
     "risposte_salva_cannot_be_saved_and_events_save_characters_only",
 }
@@ -189,6 +189,7 @@ COMPOSABLE = {
     "grants_optional_penalty",
     "plot_only_characters_no_triggers",
     "all_characters_gain_trait",
+    "attached_controller_extra_doomed",
 }
 
 

@@ -482,6 +482,11 @@ pub enum Ability {
         #[serde(rename = "trait")]
         tr: String,
     },
+    /// Attachment: the attached character's controller counts as having `n` more doomed cards in his dead pile;
+    /// it may be played only on a character whose controller has a printed doomed card there (The Doom that Came).
+    AttachedControllerExtraDoomed {
+        n: u8,
+    },
 }
 
 /// What a save or cancel response costs (research §3.3: "do X to do Y", X is the cost). Paying a cost opens no

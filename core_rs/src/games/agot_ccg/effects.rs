@@ -364,7 +364,8 @@ impl AgotCcg {
                 }
             }
         }
-        n
+        // ccgb: The Doom that Came on one of his characters.
+        n + self.attached_extra_doomed(rules, seat)
     }
 
     pub fn stealthy(&self, rules: &Rules, seat: Player, c: &InPlay) -> bool {

@@ -295,11 +295,13 @@ impl AgotCcg {
 
     /// "X character only" attachments go only on matching characters.
     pub fn attach_allowed(&self, rules: &Rules, p: Player, card: u16, host: u16) -> bool {
-        flags(rules, card) & HAS_NEW_CONSTANT == 0
+        (flags(rules, card) & HAS_NEW_CONSTANT == 0
             || def(rules, card).abilities.iter().all(|a| match a {
                 Ability::AttachOnly { filter } => self.in_play_matches(rules, p, None, host, filter),
                 _ => true,
-            })
+            }))
+            // ccgb: The Doom that Came's play restriction.
+            && (flags(rules, card) & HAS_POOL == 0 || self.pool_attach_allowed(rules, card, host))
     }
 
     /// Balon Greyjoy: while a card with `AttackingBarsDefenders` attacks, matching characters cannot defend;

@@ -366,6 +366,25 @@ impl AgotCcg {
         out
     }
 
+    /// The Doom that Came: doomed cards its attachments add to `seat`'s count (attachments on his characters).
+    pub fn attached_extra_doomed(&self, rules: &Rules, seat: usize) -> usize {
+        let Some(s) = self.seats.get(seat) else { return 0 };
+        let pool = |a: &&(u16, Player)| super::triggered::flags(rules, a.0) & super::triggered::HAS_POOL != 0;
+        s.play
+            .iter()
+            .flat_map(|c| c.attachments.iter().filter(pool))
+            .flat_map(|a| def(rules, a.0).abilities.iter())
+            .map(|ab| if let Ability::AttachedControllerExtraDoomed { n } = ab { usize::from(*n) } else { 0 })
+            .sum()
+    }
+
+    /// The Doom that Came may go only on a character whose controller has a printed doomed card in his dead pile.
+    pub(super) fn pool_attach_allowed(&self, rules: &Rules, card: u16, host: u16) -> bool {
+        let needs =
+            def(rules, card).abilities.iter().any(|a| matches!(a, Ability::AttachedControllerExtraDoomed { .. }));
+        !needs || self.locate(host).is_some_and(|(s, _)| self.seats[s].dead.iter().any(|&c| def(rules, c).doomed))
+    }
+
     /// The seats in turn order starting with `me`.
     fn order_from(&self, me: Player) -> Vec<Player> {
         let order = self.order();

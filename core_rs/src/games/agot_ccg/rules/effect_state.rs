@@ -217,7 +217,8 @@ pub fn composable_flags(d: &super::super::content::CardDef) -> u8 {
         | Ability::CostLessPerLocationTrait { .. } => f | HAS_NEW_CONSTANT,
         Ability::GrantsOptionalPenalty { .. }
         | Ability::PlotOnlyCharactersNoTriggers
-        | Ability::AllCharactersGainTrait { .. } => f | HAS_POOL,
+        | Ability::AllCharactersGainTrait { .. }
+        | Ability::AttachedControllerExtraDoomed { .. } => f | HAS_POOL,
         _ => f,
     })
 }

@@ -677,3 +677,24 @@ fn lady_of_riverrun_gives_every_character_the_house_tully_trait() {
     assert!(g.in_play_matches(&r, 0, None, huntress, &tully) && !g.in_play_matches(&r, 0, None, huntress, &not_tully));
     assert!(!g.in_play_matches(&r, 0, None, rush, &tully_location));
 }
+
+/// P2 The Doom that Came ("Maledizione": doomed cards counted): only on a character whose controller has a printed
+/// doomed card in his dead pile; attached, it counts as one more there (4 + 1 = 5 eliminates him).
+#[test]
+fn the_doom_that_came_counts_one_more_doomed_card() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
+    g.seats[0].gold = 10;
+    g.seats[0].hand = vec![id(&r, "P2")];
+    let theirs = put(&mut g, &r, 1, "C30");
+    assert!(!legal(&g, &r, 0).contains(&code(MARSHAL, 0, usize::from(theirs))), "no doomed card in his dead pile");
+    let doomed = r.cards.iter().position(|c| c.doomed && c.kind == crate::games::agot_ccg::content::Kind::Character);
+    let doomed = doomed.unwrap() as u16;
+    let other = put(&mut g, &r, 1, "C13");
+    attach(&mut g, &r, other, "P2", 0);
+    g.seats[1].dead = vec![doomed; 3];
+    assert_eq!(g.doomed_count(&r, 1), 3 + 1);
+    assert!(!g.seats[1].eliminated);
+    act(&mut g, &r, 0, code(MARSHAL, 0, usize::from(theirs)));
+    assert!(g.seats[1].eliminated, "the curse: 3 + 2 doomed cards");
+}
