@@ -71,7 +71,6 @@ REASONS = {
     "R85": "a condition comparing attachment counts across characters",
     "T19": "printed STR counted as 0 while defending",
     "U196": "swapping a card of the dead pile with one of the hand",
-    "G13": "a restriction on declaring beside Knight characters",
     "G29": "a location that becomes a character",
     "R179": "locations that become characters",
     "G28": "a card that returns to hand at the end of the phase, and a STR bonus while standing",
@@ -171,6 +170,7 @@ RECORD_TESTS = {
     "R232": "superior_numbers_allows_only_characters_and_no_triggered_effects",
     "P3": "lady_of_riverrun_gives_every_character_the_house_tully_trait",
     "P2": "the_doom_that_came_counts_one_more_doomed_card",
+    "G13": "andrik_is_never_declared_beside_a_knight",
     "R170": "scartare_sound_the_horn_of_dragons_discards_every_location, "
     "risposte_salva_cannot_be_saved_and_events_save_characters_only",
 }
@@ -190,6 +190,7 @@ COMPOSABLE = {
     "plot_only_characters_no_triggers",
     "all_characters_gain_trait",
     "attached_controller_extra_doomed",
+    "not_declared_with_trait",
 }
 
 

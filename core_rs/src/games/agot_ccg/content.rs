@@ -487,6 +487,12 @@ pub enum Ability {
     AttachedControllerExtraDoomed {
         n: u8,
     },
+    /// It cannot be declared as an attacker or defender together with a character with this trait (Andrik the
+    /// Unsmiling: a Knight).
+    NotDeclaredWithTrait {
+        #[serde(rename = "trait")]
+        tr: String,
+    },
 }
 
 /// What a save or cancel response costs (research §3.3: "do X to do Y", X is the cost). Paying a cost opens no

@@ -319,6 +319,58 @@ impl AgotCcg {
     /// card effects or abilities (events, actions, responses, saves, cancels, reducers, Endless, naming); his
     /// passive abilities still happen. Checked on the plot's bit first, so other matches pay one lookup.
     pub fn pool_restrict(&self, rules: &Rules, p: Player, out: &mut Vec<Action>) {
+        self.superior_numbers(rules, p, out);
+        self.not_declared_together(rules, p, out);
+    }
+
+    /// Andrik the Unsmiling: a declaration (all at once, or one by one) never holds both him and a character with
+    /// the trait he refuses; checked only for a declaring player who controls such a card (per-card bit).
+    fn not_declared_together(&self, rules: &Rules, p: Player, out: &mut Vec<Action>) {
+        let declaring = out.iter().any(|&a| matches!(split(a).0, ATTACK | ATTACK_SET | DEFEND | DEFEND_SET));
+        let Some(s) = self.seats.get(usize::from(p)).filter(|_| declaring) else { return };
+        let loner = |c: &&super::super::state::InPlay| {
+            super::triggered::flags(rules, c.def) & super::triggered::HAS_POOL != 0
+                && def(rules, c.def).abilities.iter().any(|a| matches!(a, Ability::NotDeclaredWithTrait { .. }))
+        };
+        let loners: Vec<(u16, &str)> = s
+            .play
+            .iter()
+            .filter(loner)
+            .flat_map(|c| {
+                def(rules, c.def).abilities.iter().filter_map(move |a| match a {
+                    Ability::NotDeclaredWithTrait { tr } => Some((c.uid, tr.as_str())),
+                    _ => None,
+                })
+            })
+            .collect();
+        if loners.is_empty() {
+            return;
+        }
+        let Some(ch) = &self.challenge else { return };
+        let has =
+            |u: u16, t: &str| self.locate(u).is_some_and(|(q, i)| def(rules, self.seats[q].play[i].def).has_trait(t));
+        // A set of uids breaks the rule if it holds a loner and another character with his trait.
+        let breaks =
+            |set: &[u16]| loners.iter().any(|&(l, t)| set.contains(&l) && set.iter().any(|&u| u != l && has(u, t)));
+        let attackers = self.eligible_attackers(rules, p);
+        let defenders = self.eligible_defenders(rules, p);
+        let in_mask = |el: &[u16], m: usize| -> Vec<u16> {
+            el.iter().enumerate().filter(|(i, _)| m >> i & 1 == 1).map(|(_, &u)| u).collect()
+        };
+        out.retain(|&a| {
+            let (kind, _, y) = split(a);
+            match kind {
+                ATTACK_SET => !breaks(&in_mask(&attackers, y)),
+                DEFEND_SET => !breaks(&in_mask(&defenders, y)),
+                ATTACK => !breaks(&[ch.attackers.as_slice(), &[y as u16]].concat()),
+                DEFEND => !breaks(&[ch.defenders.as_slice(), &[y as u16]].concat()),
+                _ => true,
+            }
+        });
+    }
+
+    /// Superior Numbers (see `pool_restrict`).
+    fn superior_numbers(&self, rules: &Rules, p: Player, out: &mut Vec<Action>) {
         let Some(s) = self.seats.get(usize::from(p)) else { return };
         let Some(plot) = s.plot.filter(|&c| super::triggered::flags(rules, c) & super::triggered::HAS_POOL != 0) else {
             return;

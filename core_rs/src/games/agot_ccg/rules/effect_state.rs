@@ -218,7 +218,8 @@ pub fn composable_flags(d: &super::super::content::CardDef) -> u8 {
         Ability::GrantsOptionalPenalty { .. }
         | Ability::PlotOnlyCharactersNoTriggers
         | Ability::AllCharactersGainTrait { .. }
-        | Ability::AttachedControllerExtraDoomed { .. } => f | HAS_POOL,
+        | Ability::AttachedControllerExtraDoomed { .. }
+        | Ability::NotDeclaredWithTrait { .. } => f | HAS_POOL,
         _ => f,
     })
 }

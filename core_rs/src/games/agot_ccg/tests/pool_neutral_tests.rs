@@ -698,3 +698,33 @@ fn the_doom_that_came_counts_one_more_doomed_card() {
     act(&mut g, &r, 0, code(MARSHAL, 0, usize::from(theirs)));
     assert!(g.seats[1].eliminated, "the curse: 3 + 2 doomed cards");
 }
+
+/// G13 Andrik the Unsmiling (Dichiarare attaccanti e difensori): never declared together with a Knight: no set
+/// holding both is offered, and one by one, the second of the two is not offered once the first is declared.
+#[test]
+fn andrik_is_never_declared_beside_a_knight() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let andrik = put(&mut g, &r, 0, "G13");
+    let knight = put(&mut g, &r, 0, "C56");
+    let elite = put(&mut g, &r, 0, "C11");
+    g.phase = Phase::Challenges;
+    act(&mut g, &r, 0, code(CHALLENGE, usize::from(MIL), 1));
+    let el = g.eligible_attackers(&r, 0);
+    assert_eq!(el, vec![andrik, knight, elite]);
+    let sets: Vec<usize> = of_kind(&g, &r, 0, ATTACK_SET).into_iter().map(|a| split(a).2).collect();
+    assert_eq!(sets, vec![0b001, 0b010, 0b100, 0b101, 0b110], "no set with both Andrik (1) and the Knight (2)");
+
+    // Seven eligible characters: declared one by one.
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let andrik = put(&mut g, &r, 0, "G13");
+    let knight = put(&mut g, &r, 0, "C56");
+    for _ in 0..5 {
+        put(&mut g, &r, 0, "C11");
+    }
+    g.phase = Phase::Challenges;
+    act(&mut g, &r, 0, code(CHALLENGE, usize::from(MIL), 1));
+    assert!(legal(&g, &r, 0).contains(&code(ATTACK, 0, usize::from(knight))));
+    act(&mut g, &r, 0, code(ATTACK, 0, usize::from(andrik)));
+    assert!(!legal(&g, &r, 0).contains(&code(ATTACK, 0, usize::from(knight))));
+}
