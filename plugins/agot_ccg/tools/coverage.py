@@ -66,7 +66,6 @@ REASONS = {
     "R91": "a character attached as a Condition with its own text",
     "T18": "immunity to opponents' events only, while exactly one Dragon is controlled",
     "T30": "a card discarded by a lasting state check (another House's character)",
-    "G26": "a card discarded by a lasting state check (another House's character)",
     "T22": "opponents who cannot use triggered effects while a card participates",
     "R85": "a condition comparing attachment counts across characters",
     "T19": "printed STR counted as 0 while defending",
@@ -171,6 +170,7 @@ RECORD_TESTS = {
     "P3": "lady_of_riverrun_gives_every_character_the_house_tully_trait",
     "P2": "the_doom_that_came_counts_one_more_doomed_card",
     "G13": "andrik_is_never_declared_beside_a_knight",
+    "G26": "island_transport_reduces_and_leaves_beside_another_house",
     "R170": "scartare_sound_the_horn_of_dragons_discards_every_location, "
     "risposte_salva_cannot_be_saved_and_events_save_characters_only",
 }

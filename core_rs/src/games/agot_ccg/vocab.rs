@@ -81,6 +81,9 @@ pub struct Filter {
     /// ccgb: has power on it (an effect that discards power needs some to discard, FAQ 3.6).
     #[serde(default)]
     pub has_power: bool,
+    /// ccgb: of none of these Houses ("neutral" included: a printed House affiliation other than these).
+    #[serde(default)]
+    pub not_houses: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -620,6 +623,9 @@ fn yes() -> bool {
 
 fn check_filter(f: &Filter) -> Result<(), String> {
     if let Some(h) = &f.house {
+        house_index(h).ok_or(format!("unknown house {h:?}"))?;
+    }
+    for h in &f.not_houses {
         house_index(h).ok_or(format!("unknown house {h:?}"))?;
     }
     for i in f.has_icon.iter().chain(&f.lacks_icon) {

@@ -29,6 +29,7 @@ impl AgotCcg {
             && f.cost_max.is_none_or(|m| d.cost <= m)
             && f.cost_min.is_none_or(|m| d.cost >= m)
             && (!f.influence || d.influence > 0)
+            && f.not_houses.iter().all(|h| house_index(h) != Some(d.house))
     }
 
     /// Does the card `uid` in play match the filter, for an ability controlled by `me` from `src`?

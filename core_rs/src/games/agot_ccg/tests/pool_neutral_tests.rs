@@ -728,3 +728,29 @@ fn andrik_is_never_declared_beside_a_knight() {
     act(&mut g, &r, 0, code(ATTACK, 0, usize::from(andrik)));
     assert!(!legal(&g, &r, 0).contains(&code(ATTACK, 0, usize::from(knight))));
 }
+
+/// G26 Island Transport: its reducer lowers the next Greyjoy card's cost by 1; it is discarded when its controller
+/// gets a character of another House (a neutral one does not count), or enters play beside one.
+#[test]
+fn island_transport_reduces_and_leaves_beside_another_house() {
+    let r = greyjoy_rules();
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
+    g.seats[0].house = crate::games::agot_ccg::content::house_index("greyjoy").unwrap();
+    let transport = put(&mut g, &r, 0, "G26");
+    g.seats[0].gold = 10;
+    g.seats[0].hand = vec![id(&r, "U72"), id(&r, "C145"), id(&r, "C13")];
+    act(&mut g, &r, 0, code(REDUCER, 0, usize::from(transport)));
+    act(&mut g, &r, 0, code(MARSHAL, 0, 0));
+    assert_eq!(g.seats[0].gold, 10 - (2 - 1), "Deadly Axeman for 1");
+    act(&mut g, &r, 0, code(MARSHAL, 0, 0));
+    assert!(g.locate(transport).is_some(), "a neutral character: it stays");
+    act(&mut g, &r, 0, code(MARSHAL, 0, 0));
+    assert!(g.locate(transport).is_none() && g.seats[0].discard.contains(&id(&r, "G26")), "a Stark character");
+
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
+    put(&mut g, &r, 0, "C13");
+    g.seats[0].gold = 10;
+    g.seats[0].hand = vec![id(&r, "G26")];
+    act(&mut g, &r, 0, code(MARSHAL, 0, 0));
+    assert!(g.seats[0].discard.contains(&id(&r, "G26")), "it enters beside a Stark character and leaves");
+}
