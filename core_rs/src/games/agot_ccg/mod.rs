@@ -22,6 +22,7 @@ pub mod observe;
 pub mod pool_play;
 pub mod rules;
 pub mod state;
+pub mod statics;
 pub mod view;
 pub mod vocab;
 
