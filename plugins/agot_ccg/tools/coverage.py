@@ -72,7 +72,6 @@ REASONS = {
     "U196": "swapping a card of the dead pile with one of the hand",
     "G29": "a location that becomes a character",
     "R179": "locations that become characters",
-    "G28": "a card that returns to hand at the end of the phase, and a STR bonus while standing",
     "C117": "looking at the cards another player just drew",
     "R121": "a player barred from further challenges after a win by 4",
     "R180": "kneeling a House card and its attachments",
@@ -171,6 +170,7 @@ RECORD_TESTS = {
     "P2": "the_doom_that_came_counts_one_more_doomed_card",
     "G13": "andrik_is_never_declared_beside_a_knight",
     "G26": "island_transport_reduces_and_leaves_beside_another_house",
+    "G28": "swift_reinforcements_come_for_the_phase_and_go_back",
     "R170": "scartare_sound_the_horn_of_dragons_discards_every_location, "
     "risposte_salva_cannot_be_saved_and_events_save_characters_only",
 }
@@ -191,6 +191,7 @@ COMPOSABLE = {
     "all_characters_gain_trait",
     "attached_controller_extra_doomed",
     "not_declared_with_trait",
+    "your_chars_str_while_standing",
 }
 
 

@@ -493,6 +493,10 @@ pub enum Ability {
         #[serde(rename = "trait")]
         tr: String,
     },
+    /// While it is standing, the characters its controller controls get `amount` STR (Swift Reinforcements).
+    YourCharsStrWhileStanding {
+        amount: i8,
+    },
 }
 
 /// What a save or cancel response costs (research §3.3: "do X to do Y", X is the cost). Paying a cost opens no

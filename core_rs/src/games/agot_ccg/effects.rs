@@ -226,8 +226,11 @@ impl AgotCcg {
         if let Some(me) = self.seats.get(usize::from(seat)) {
             for o in &me.play {
                 for ab in self.abilities_in(rules, o, statics::YOUR_CHARS_STR) {
-                    if let Ability::YourCharsStr { amount } = ab {
-                        add(i32::from(*amount));
+                    match ab {
+                        Ability::YourCharsStr { amount } => add(i32::from(*amount)),
+                        // ccgb: Swift Reinforcements, while it stands.
+                        Ability::YourCharsStrWhileStanding { amount } if !o.kneeling => add(i32::from(*amount)),
+                        _ => {}
                     }
                 }
             }

@@ -46,7 +46,7 @@ fn class(a: &Ability) -> u32 {
         | A::StrPerDeadHouseChar { .. }
         | A::StrPerDeadCharWhile { .. }
         | A::StrCannotBeLowered => OWN_STR,
-        A::YourCharsStr { .. } => YOUR_CHARS_STR,
+        A::YourCharsStr { .. } | A::YourCharsStrWhileStanding { .. } => YOUR_CHARS_STR,
         A::KeywordsWhile { .. } => OWN_KEYWORDS,
         A::HouseCharsKeywordsWhileStanding { .. } => HOUSE_KEYWORDS,
         A::IconsWhile { .. } => OWN_ICONS,

@@ -503,6 +503,11 @@ pub enum Op {
     },
     /// Swap a plot of your used pile with one of your plot deck (you choose both).
     SwapUsedPlot,
+    /// At the end of the phase, if it is still in play, it returns to its owner's hand.
+    ReturnToHandAtEndOfPhase {
+        #[serde(default)]
+        on: On,
+    },
 }
 
 /// A play restriction (research §3.1: checked before anything is paid).
@@ -682,7 +687,8 @@ fn check_op(op: &Op) -> Result<(), String> {
         | Op::RemoveFromChallenge { on }
         | Op::TakeControl { on }
         | Op::KneelOrReturnToHand { on }
-        | Op::BecomesDoomed { on } => check_on(on),
+        | Op::BecomesDoomed { on }
+        | Op::ReturnToHandAtEndOfPhase { on } => check_on(on),
         Op::DiscardAnAttachment { filter } | Op::EachPlayerDiscardsOne { filter } => check_filter(filter),
         _ => Ok(()),
     }
@@ -719,7 +725,8 @@ fn op_uses_target(op: &Op) -> bool {
         | Op::RemoveFromChallenge { on }
         | Op::TakeControl { on }
         | Op::KneelOrReturnToHand { on }
-        | Op::BecomesDoomed { on } => *on == On::Target,
+        | Op::BecomesDoomed { on }
+        | Op::ReturnToHandAtEndOfPhase { on } => *on == On::Target,
         Op::SwapPrintedStr => true,
         _ => false,
     }

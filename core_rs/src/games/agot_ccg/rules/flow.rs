@@ -165,6 +165,10 @@ impl AgotCcg {
         }
         self.no_save.clear();
         self.pool.new_challenge();
+        // ccgb: cards that return to their owner's hand at the end of the phase.
+        if !self.pool.return_at_end.is_empty() {
+            self.pool_return_at_end();
+        }
         self.expire_phase();
     }
 

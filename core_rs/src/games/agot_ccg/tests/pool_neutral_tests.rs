@@ -754,3 +754,40 @@ fn island_transport_reduces_and_leaves_beside_another_house() {
     act(&mut g, &r, 0, code(MARSHAL, 0, 0));
     assert!(g.seats[0].discard.contains(&id(&r, "G26")), "it enters beside a Stark character and leaves");
 }
+
+/// G28 Swift Reinforcements: while it stands its controller's characters get +1 STR (not while it kneels); its
+/// action puts it into play from hand for 2 influence, and when the phase ends it goes back to its owner's hand.
+#[test]
+fn swift_reinforcements_come_for_the_phase_and_go_back() {
+    let r = greyjoy_rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let elite = put(&mut g, &r, 0, "C11");
+    let theirs = put(&mut g, &r, 1, "C13");
+    let ships = put(&mut g, &r, 0, "G28");
+    assert_eq!((str_of(&g, &r, elite), str_of(&g, &r, theirs)), (4 + 1 + 1, 1 + 1));
+    g.seats[0].play[1].kneeling = true;
+    assert_eq!(str_of(&g, &r, elite), 4 + 1, "kneeling: no bonus");
+    let _ = ships;
+
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    influence(&mut g, &r, 0, 2);
+    // A standing character keeps seat 0 deciding on a challenge after the window.
+    let elite = put(&mut g, &r, 0, "C11");
+    g.seats[0].hand = vec![id(&r, "G28")];
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(GEN_PILE, 0, 0));
+    pay(&mut g, &r, 0);
+    assert!(g.seats[0].play.iter().any(|c| c.def == id(&r, "G28")) && g.seats[0].hand.is_empty());
+    assert_eq!(str_of(&g, &r, elite), 4 + 1 + 1);
+    assert_eq!(g.phase, Phase::Challenges);
+    // Everyone passes: the challenges phase ends and it is back in hand.
+    for _ in 0..40 {
+        if g.phase != Phase::Challenges {
+            break;
+        }
+        let Some(p) = g.actor() else { break };
+        act(&mut g, &r, p, code(DONE, 0, 0));
+    }
+    assert_ne!(g.phase, Phase::Challenges);
+    assert!(g.seats[0].hand.contains(&id(&r, "G28")) && !g.seats[0].play.iter().any(|c| c.def == id(&r, "G28")));
+}
