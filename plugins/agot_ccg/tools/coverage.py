@@ -80,11 +80,13 @@ REASONS = {
     "C142": "the research text is unverified (errata)",
     "U163": "gold costs paid with influence",
     "U164": "gold costs paid with influence",
-    "G32": "attacking or defending only by kneeling influence",
+    "G32": "attacking or defending only by kneeling influence, and a text box blanked by an attachment",
     "P4": "attacking or defending only by kneeling influence",
     "U129": "attachments on House cards",
     "G33": "attachments on House cards",
     "T45": "the research's trait name is unverified ('Garde royal')",
+    "G21": "attachments on House cards, and a House card knelt as a cost",
+    "P10": "an agenda's action any player may trigger, with one limit shared by all",
 }
 
 # The Rust test exercising each composable ability (`core_rs/src/games/agot_ccg/tests/effect_tests.rs`), chosen by
