@@ -160,6 +160,15 @@ VOCAB_TESTS = [
     (r'"kind":"attach_only"', "equipaggiamenti_wildling_only"),
     (r'"kind":"(triggered|action)"', "new_cards_parse_and_random_matches_play_out"),
 ]
+# ccga: the House records of issue 15's pool work, each with its test in
+# `core_rs/src/games/agot_ccg/tests/pool_houses_tests.rs` (checked before the vocabulary rules above).
+HOUSE_POOL_TESTS = {
+    "R126": "risposte_ruins_in_the_sand_after_a_lost_challenge",
+    "R104": "azioni_plaza_of_punishment_kills_a_participant_at_zero",
+    "T45": "azioni_defend_the_queen_on_a_queensguard",
+    "U88": "azioni_khal_drogo_discards_a_defender_unsaved",
+    "R60": "pila_degli_scarti_aegons_sept_counts_the_participants",
+}
 COMPOSABLE = {
     "triggered",
     "action",
@@ -259,7 +268,8 @@ def main() -> None:
     ]
     for c in composable:
         vocab = "; ".join(vocabulary(a) for a in c["abilities"])
-        tests = ", ".join(dict.fromkeys(t for t in map(test_of, c["abilities"]) if t))
+        by_vocab = ", ".join(dict.fromkeys(t for t in map(test_of, c["abilities"]) if t))
+        tests = HOUSE_POOL_TESTS.get(c["code"]) or by_vocab
         text = c["text"].replace("|", "/")
         lines.append(f"| {c['code']} | {c['name']} | {c['type']} | {text} | {vocab} | `{tests}` |")
     lines.append("")

@@ -29,6 +29,8 @@ fn friendly(op: &Op) -> Option<bool> {
         | Op::DiscardAttachments { on: On::Target }
         | Op::MoveThisAttachment => false,
         Op::AttachThis | Op::ControllerDiscardsPerPrintedIcon { on: On::Target } => false,
+        // ccga: the House pool records.
+        Op::DiscardUnsaved { on: On::Target } => false,
         Op::Str { amount, on: On::Target, .. } => *amount > 0,
         Op::Stand { on: On::Target }
         | Op::GainIcons { on: On::Target, .. }

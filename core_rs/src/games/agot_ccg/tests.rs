@@ -6,5 +6,7 @@ mod deck_tests;
 mod effect_tests;
 mod helpers;
 mod interrupt_tests;
+// ccga: the House pool records (issue 15).
+mod pool_houses_tests;
 mod rules_tests;
 mod window_tests;

@@ -75,6 +75,10 @@ pub struct Filter {
     /// Provides influence.
     #[serde(default)]
     pub influence: bool,
+    // --- ccga: the House pool records (issue 15).
+    /// Printed cost at most the number of characters participating in the current challenge (Aegon's Sept).
+    #[serde(default)]
+    pub cost_max_participating: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -402,6 +406,12 @@ pub enum Op {
         #[serde(default)]
         on: On,
     },
+    // --- ccga: the House pool records (issue 15).
+    /// Discard from play, "cannot be saved": no save window and no duplicate (Khal Drogo).
+    DiscardUnsaved {
+        #[serde(default)]
+        on: On,
+    },
 }
 
 /// A play restriction (research §3.1: checked before anything is paid).
@@ -563,7 +573,8 @@ fn check_op(op: &Op) -> Result<(), String> {
         | Op::ClaimPower { on, .. }
         | Op::DiscardPower { on, .. }
         | Op::TakePower { on, .. }
-        | Op::DiscardAttachments { on } => check_on(on),
+        | Op::DiscardAttachments { on }
+        | Op::DiscardUnsaved { on } => check_on(on),
         _ => Ok(()),
     }
 }
@@ -594,7 +605,8 @@ fn op_uses_target(op: &Op) -> bool {
         | Op::DiscardPower { on, .. }
         | Op::TakePower { on, .. }
         | Op::DiscardAttachments { on }
-        | Op::ControllerDiscardsPerPrintedIcon { on } => *on == On::Target,
+        | Op::ControllerDiscardsPerPrintedIcon { on }
+        | Op::DiscardUnsaved { on } => *on == On::Target,
         _ => false,
     }
 }

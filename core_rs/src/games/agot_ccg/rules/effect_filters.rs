@@ -29,6 +29,7 @@ impl AgotCcg {
             && f.cost_max.is_none_or(|m| d.cost <= m)
             && f.cost_min.is_none_or(|m| d.cost >= m)
             && (!f.influence || d.influence > 0)
+            && (!f.cost_max_participating || usize::from(d.cost) <= self.participants())
     }
 
     /// Does the card `uid` in play match the filter, for an ability controlled by `me` from `src`?

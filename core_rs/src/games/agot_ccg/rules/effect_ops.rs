@@ -10,7 +10,7 @@ use crate::engine::{Events, Player};
 
 impl AgotCcg {
     /// The cards in play an operation acts on.
-    fn subjects(&self, rules: &Rules, r: &Resolving, on: &On) -> Vec<u16> {
+    pub(super) fn subjects(&self, rules: &Rules, r: &Resolving, on: &On) -> Vec<u16> {
         let v = match on {
             On::Target => r.targets.clone(),
             On::This => r.src.into_iter().collect(),
@@ -422,6 +422,8 @@ impl AgotCcg {
                     ev.public(|| Event::Attached { seat: me, card: r.card, host });
                 }
             }
+            // ccga: the House pool records' operations (`effect_pool.rs`).
+            Op::DiscardUnsaved { .. } => self.apply_pool_op(rules, r, o, ev),
             _ => {}
         }
     }

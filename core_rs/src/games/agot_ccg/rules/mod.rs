@@ -7,6 +7,8 @@ pub mod control;
 pub mod effect_filters;
 pub mod effect_fire;
 pub mod effect_ops;
+// ccga: the House pool records' operations (issue 15).
+pub mod effect_pool;
 pub mod effect_state;
 pub mod effect_take;
 pub mod flow;

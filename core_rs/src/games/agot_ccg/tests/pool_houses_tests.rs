@@ -1,0 +1,169 @@
+//! The Stark, Lannister, Baratheon, Targaryen and Martell records brought into the pool by branch ccga (issue 15):
+//! each test names the rulebook section (Italian titles) or the research section of the mechanism, and the
+//! records it covers, and plays them on a small built state.
+
+use super::helpers::*;
+use crate::engine::{Events, Player};
+use crate::games::agot_ccg::content::{Rules, MIL};
+use crate::games::agot_ccg::rules::actions::*;
+use crate::games::agot_ccg::state::{AgotCcg, At, Pending, Phase};
+
+fn window(g: &mut AgotCcg, phase: Phase, at: At) {
+    g.phase = phase;
+    g.open_window(at);
+}
+
+/// Give `seat` `inf` influence in Blackwater Rush locations (2 each).
+fn influence(g: &mut AgotCcg, r: &Rules, seat: usize, inf: u8) -> Vec<u16> {
+    (0..inf.div_ceil(2)).map(|_| put(g, r, seat, "C155")).collect()
+}
+
+/// Pay every pending influence cost with the first provider offered.
+fn pay(g: &mut AgotCcg, r: &Rules, p: Player) {
+    for _ in 0..8 {
+        let Some(&a) = of_kind(g, r, p, GEN_INF).first() else { return };
+        act(g, r, p, a);
+    }
+}
+
+fn str_of(g: &AgotCcg, r: &Rules, uid: u16) -> u8 {
+    let (s, _) = g.locate(uid).unwrap();
+    g.strength(r, s as Player, card(g, uid))
+}
+
+/// Pass every decision until the current challenge is over.
+fn finish_challenge(g: &mut AgotCcg, r: &Rules) {
+    for _ in 0..16 {
+        if g.challenge.is_none() || matches!(g.pending.first(), Some(Pending::Effect(_))) {
+            return;
+        }
+        let Some(p) = g.actor() else { return };
+        pass(g, r, p);
+    }
+}
+
+/// "Risposte" (after you lose a challenge) and "cannot be saved" (a sacrifice cost): R126 Ruins in the Sand is
+/// discarded from play to give each of its controller's characters +2 STR until the end of the phase.
+#[test]
+fn risposte_ruins_in_the_sand_after_a_lost_challenge() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let ruins = put(&mut g, &r, 0, "R126");
+    let mine = put(&mut g, &r, 0, "C13"); // STR 1
+    let other = put(&mut g, &r, 0, "C36"); // STR 2, intrigue and power, not in the challenge
+    let theirs = put(&mut g, &r, 1, "C11"); // STR 4
+    window(&mut g, Phase::Challenges, At::Challenges);
+    challenge(&mut g, &r, 0, MIL, 1, &[mine], &[theirs]);
+    finish_challenge(&mut g, &r);
+    assert!(matches!(g.pending.first(), Some(Pending::Effect(e)) if e.seat == 0), "{:?}", g.pending);
+    let before = [mine, other, theirs].map(|u| str_of(&g, &r, u));
+    act(&mut g, &r, 0, code(GEN_YES, 0, 0));
+    assert_eq!(g.phase, Phase::Challenges, "seat 0 may still declare an intrigue challenge");
+    assert!(g.locate(ruins).is_none() && g.seats[0].discard.contains(&id(&r, "R126")), "sacrificed");
+    let after = [mine, other, theirs].map(|u| str_of(&g, &r, u));
+    assert_eq!(after[0], before[0] + 2);
+    assert_eq!(after[1], before[1] + 2, "every character of its controller, participating or not");
+    assert_eq!(after[2], before[2], "not the opponent's");
+}
+
+/// "Azioni" (challenges) and "Uccidere" (killed at STR 0): R104 Plaza of Punishment is discarded from play to give
+/// an attacking or defending character with no attachments -3 STR; a STR 3 one is killed, a character outside the
+/// challenge or with an attachment is not a target.
+#[test]
+fn azioni_plaza_of_punishment_kills_a_participant_at_zero() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let plaza = put(&mut g, &r, 1, "R104");
+    let att = put(&mut g, &r, 0, "T16"); // Jhogo, STR 3
+    let dressed = put(&mut g, &r, 0, "C15");
+    attach(&mut g, &r, dressed, "C3", 0);
+    let home = put(&mut g, &r, 0, "C36"); // not participating
+    let dfd = put(&mut g, &r, 1, "C13");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    challenge(&mut g, &r, 0, MIL, 1, &[att, dressed], &[dfd]);
+    let use_it = code(GEN_USE, 0, usize::from(plaza));
+    // Seat 0 acts first in the window; let it pass to seat 1.
+    pass(&mut g, &r, 0);
+    act(&mut g, &r, 1, use_it);
+    assert!(g.locate(plaza).is_none() && g.seats[1].discard.contains(&id(&r, "R104")), "the cost is paid first");
+    let targets = of_kind(&g, &r, 1, GEN_TARGET);
+    assert!(targets.contains(&code(GEN_TARGET, 0, usize::from(att))));
+    assert!(targets.contains(&code(GEN_TARGET, 0, usize::from(dfd))));
+    assert!(!targets.contains(&code(GEN_TARGET, 0, usize::from(dressed))), "has an attachment");
+    assert!(!targets.contains(&code(GEN_TARGET, 0, usize::from(home))), "not participating");
+    act(&mut g, &r, 1, code(GEN_TARGET, 0, usize::from(att)));
+    assert!(g.locate(att).is_none() && g.seats[0].dead.contains(&id(&r, "T16")), "STR 0: killed");
+}
+
+/// "Azioni" with a target restricted by trait (research §5, T45 Defend the Queen, designed: the English trait name
+/// is unverified, Jhogo's Queensguard is used): +4 STR, cannot be killed, does not kneel to attack or defend.
+#[test]
+fn azioni_defend_the_queen_on_a_queensguard() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let jhogo = put(&mut g, &r, 0, "T16");
+    let other = put(&mut g, &r, 0, "C15");
+    g.seats[0].hand.push(id(&r, "T45"));
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(GEN_EVENT, 0, 0));
+    let targets = of_kind(&g, &r, 0, GEN_TARGET);
+    assert_eq!(targets, vec![code(GEN_TARGET, 0, usize::from(jhogo))], "only the Dothraki / Queensguard");
+    let _ = other;
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(jhogo)));
+    assert_eq!(str_of(&g, &r, jhogo), 7);
+    let mut ev = Events::new();
+    g.kill(&r, jhogo, true, &mut ev);
+    g.advance(&r, &mut ev);
+    assert!(g.locate(jhogo).is_some(), "cannot be killed");
+    assert!(g.seats[0].dead.contains(&id(&r, "T45")), "deathbound: to the dead pile");
+    let dfd = put(&mut g, &r, 1, "C13");
+    challenge(&mut g, &r, 0, MIL, 1, &[jhogo], &[dfd]);
+    assert!(!card(&g, jhogo).kneeling, "does not kneel to attack");
+}
+
+/// "Azioni" while participating, "cannot be saved": U88 Khal Drogo discards a defending character for 3 influence
+/// only while he participates, and the discard is not offered to a duplicate.
+#[test]
+fn azioni_khal_drogo_discards_a_defender_unsaved() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let drogo = put(&mut g, &r, 0, "U88");
+    influence(&mut g, &r, 0, 4);
+    let dfd = put(&mut g, &r, 1, "C30");
+    let (s, i) = g.locate(dfd).unwrap();
+    g.seats[s].play[i].dupes.push(id(&r, "C30"));
+    window(&mut g, Phase::Challenges, At::Challenges);
+    let use_it = code(GEN_USE, 0, usize::from(drogo));
+    assert!(!legal(&g, &r, 0).contains(&use_it), "not participating: no action");
+    challenge(&mut g, &r, 0, MIL, 1, &[drogo], &[dfd]);
+    act(&mut g, &r, 0, use_it);
+    pay(&mut g, &r, 0);
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(dfd)));
+    assert!(g.pending.iter().all(|p| !matches!(p, Pending::Respond { .. })), "no duplicate save: {:?}", g.pending);
+    assert!(g.locate(dfd).is_none());
+    assert_eq!(g.seats[1].discard.iter().filter(|&&c| c == id(&r, "C30")).count(), 2, "it and its duplicate");
+}
+
+/// "Pila degli scarti" with X from the challenge: R60 Aegon's Sept is discarded from play to return to hand a card
+/// of its controller's discard pile whose printed cost is at most the number of participating characters.
+#[test]
+fn pila_degli_scarti_aegons_sept_counts_the_participants() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let sept = put(&mut g, &r, 1, "R60");
+    let a = put(&mut g, &r, 0, "C15");
+    let d = put(&mut g, &r, 1, "C13");
+    g.seats[1].discard = vec![id(&r, "C30"), id(&r, "C36"), id(&r, "C11")]; // costs 3, 2, 4
+    window(&mut g, Phase::Challenges, At::Challenges);
+    assert!(!legal(&g, &r, 1).contains(&code(GEN_USE, 0, usize::from(sept))) || g.challenge.is_none());
+    challenge(&mut g, &r, 0, MIL, 1, &[a], &[d]);
+    pass(&mut g, &r, 0);
+    act(&mut g, &r, 1, code(GEN_USE, 0, usize::from(sept)));
+    let Some(Pending::Effect(e)) = g.pending.first() else { panic!("{:?}", g.pending) };
+    let crate::games::agot_ccg::rules::triggered::Step::Pick { choices, .. } = &e.step else { panic!("{:?}", e.step) };
+    let offered: Vec<u16> = choices.iter().map(|c| c % 2048).collect();
+    assert_eq!(offered.len(), 1, "two participants: only the cost-2 card (the Sept itself costs 3): {offered:?}");
+    assert_eq!(offered[0], id(&r, "C36"));
+    act(&mut g, &r, 1, code(GEN_PICK, 0, 0));
+    assert!(g.seats[1].hand.contains(&id(&r, "C36")));
+}
