@@ -168,6 +168,12 @@ HOUSE_POOL_TESTS = {
     "T45": "azioni_defend_the_queen_on_a_queensguard",
     "U88": "azioni_khal_drogo_discards_a_defender_unsaved",
     "R60": "pila_degli_scarti_aegons_sept_counts_the_participants",
+    "R87": "equipaggiamenti_drogon_becomes_a_condition_and_returns_to_hand",
+    "R89": "restrizioni_rhaegal_and_viserion_as_conditions",
+    "R91": "restrizioni_rhaegal_and_viserion_as_conditions",
+    "T14": "duplicati_hatchlings_become_their_dragons_duplicates",
+    "T15": "duplicati_hatchlings_become_their_dragons_duplicates",
+    "T17": "duplicati_hatchlings_become_their_dragons_duplicates",
 }
 COMPOSABLE = {
     "triggered",

@@ -82,6 +82,9 @@ pub enum Cond {
         #[serde(rename = "trait")]
         tr: String,
     },
+    // --- ccga: the House pool records (issue 15).
+    /// It has more attachments than any other character in play (Ruler of Meereen, read on its host).
+    MostAttachments,
 }
 
 /// The effect vocabulary. Constant abilities are read where they matter; triggered ones are asked as
@@ -468,6 +471,13 @@ pub enum Ability {
         #[serde(rename = "trait")]
         tr: String,
     },
+    // --- ccga: the House pool records (issue 15; `rules/effect_pool.rs`, per-card bit `HAS_POOL`).
+    /// Attachment (or a Dragon attached as a Condition): the attached character cannot be killed, while `cond`
+    /// holds for it (Rhaegal, Ruler of Meereen).
+    AttachedCannotBeKilled {
+        #[serde(default)]
+        cond: Option<Cond>,
+    },
 }
 
 /// What a save or cancel response costs (research §3.3: "do X to do Y", X is the cost). Paying a cost opens no
@@ -694,6 +704,7 @@ fn check_ability(a: &Ability) -> Result<(), String> {
             keyword_bits(keywords)?;
             cond.as_ref().map_or(Ok(()), check_cond)
         }
+        Ability::AttachedCannotBeKilled { cond } => cond.as_ref().map_or(Ok(()), check_cond),
         Ability::StrPerDeadHouseChar { house } | Ability::StandAfterHouseCharKilled { house } => {
             house_index(house).map(|_| ()).ok_or(format!("unknown house {house:?}"))
         }

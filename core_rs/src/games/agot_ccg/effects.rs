@@ -82,6 +82,8 @@ impl AgotCcg {
             Cond::ControlsLocationTrait { tr } => {
                 s.play.iter().any(|o| def(rules, o.def).kind == Kind::Location && def(rules, o.def).has_trait(tr))
             }
+            // ccga: more attachments than every other character in play.
+            Cond::MostAttachments => self.most_attachments(c),
         }
     }
 

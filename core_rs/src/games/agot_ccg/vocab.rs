@@ -412,6 +412,20 @@ pub enum Op {
         #[serde(default)]
         on: On,
     },
+    /// This character leaves play and is attached to the target as an attachment: its `attached` abilities are
+    /// then its text (the Dragons: "attach it to a character as a Condition attachment reading …"). `hostile`:
+    /// the reading hurts its host (the heuristic aims it at an opponent's character).
+    BecomeAttachment {
+        #[serde(default)]
+        hostile: bool,
+    },
+    /// This card, in play as a character or attached, returns to its owner's hand.
+    ReturnThisToHand,
+    /// This card and its duplicates become duplicates of a card with one of these names that you control, if
+    /// there is one (the Hatchlings).
+    DuplicateOnto {
+        names: Vec<String>,
+    },
 }
 
 /// A play restriction (research §3.1: checked before anything is paid).
@@ -583,7 +597,7 @@ fn check_op(op: &Op) -> Result<(), String> {
 fn op_uses_target(op: &Op) -> bool {
     match op {
         Op::Choose { options } => options.iter().flatten().any(op_uses_target),
-        Op::MoveThisAttachment | Op::AttachThis => true,
+        Op::MoveThisAttachment | Op::AttachThis | Op::BecomeAttachment { .. } => true,
         Op::Kneel { on }
         | Op::Stand { on }
         | Op::Kill { on }

@@ -408,7 +408,7 @@ impl AgotCcg {
                 for c in &self.seats[usize::from(*seat)].play {
                     if def(rules, c.def).kind == Kind::Character
                         && !picked.contains(&c.uid)
-                        && !self.lasting_has(c.uid, super::triggered::Lasts::CannotBeKilled)
+                        && !self.cannot_be_killed(rules, c.uid)
                         && (*why != Why::Deadly || defenders.contains(&c.uid))
                     {
                         out.push(code(KILL, 0, usize::from(c.uid)));

@@ -72,9 +72,9 @@ impl AgotCcg {
                 .is_some_and(|(s, i)| def(rules, self.seats[s].play[i].def).kind == Kind::Character)
             && r.host.is_none();
         // Moving or attaching an attachment: only characters that may take it.
-        let attaching = self
-            .body_of(rules, r)
-            .is_some_and(|b| b.effect.iter().any(|o| matches!(o, Op::MoveThisAttachment | Op::AttachThis)));
+        let attaching = self.body_of(rules, r).is_some_and(|b| {
+            b.effect.iter().any(|o| matches!(o, Op::MoveThisAttachment | Op::AttachThis | Op::BecomeAttachment { .. }))
+        });
         let mut out = Vec::new();
         for (q, s) in self.seats.iter().enumerate() {
             for c in &s.play {
@@ -214,6 +214,10 @@ impl AgotCcg {
             if self.effect_targets(rules, r, f).is_empty() && self.attachment_targets(rules, r, f).is_empty() {
                 return false;
             }
+        }
+        // ccga: the House pool records' own conditions (a Dragon attached as a Condition cannot attach again).
+        if !self.pool_usable(r, b) {
+            return false;
         }
         // Putting this card into play: uniqueness (rulebook "Carte uniche").
         for op in &b.effect {

@@ -423,7 +423,10 @@ impl AgotCcg {
                 }
             }
             // ccga: the House pool records' operations (`effect_pool.rs`).
-            Op::DiscardUnsaved { .. } => self.apply_pool_op(rules, r, o, ev),
+            Op::DiscardUnsaved { .. }
+            | Op::BecomeAttachment { .. }
+            | Op::ReturnThisToHand
+            | Op::DuplicateOnto { .. } => self.apply_pool_op(rules, r, o, ev),
             _ => {}
         }
     }

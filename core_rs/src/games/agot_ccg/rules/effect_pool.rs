@@ -1,11 +1,13 @@
 //! Operations and checks added for the House records of the Winter Edition pool (issue 15, branch ccga):
-//! "cannot be saved" discards, X counted from the current challenge.
+//! "cannot be saved" discards, X counted from the current challenge, and the Dragons: a character that becomes a
+//! Condition attachment and comes back to hand, Hatchlings that become a Dragon's duplicates.
 
-use super::super::content::Rules;
-use super::super::state::{AgotCcg, Event};
-use super::super::vocab::{Op, To};
-use super::triggered::Resolving;
-use crate::engine::Events;
+use super::super::content::{Ability, Rules};
+use super::super::effects::def;
+use super::super::state::{AgotCcg, Event, InPlay};
+use super::super::vocab::{Body, Op, To};
+use super::triggered::{flags, Lasts, Resolving, HAS_POOL};
+use crate::engine::{Events, Player};
 
 impl AgotCcg {
     /// How many characters participate in the current challenge (0 outside one).
@@ -13,8 +15,72 @@ impl AgotCcg {
         self.challenge.as_ref().map_or(0, |ch| ch.attackers.len() + ch.defenders.len())
     }
 
+    /// Does `c` have more attachments than every other character in play (Ruler of Meereen)?
+    pub fn most_attachments(&self, c: &InPlay) -> bool {
+        let n = c.attachments.len();
+        n > 0 && self.seats.iter().flat_map(|s| &s.play).all(|o| o.uid == c.uid || o.attachments.len() < n)
+    }
+
+    /// "Cannot be killed" beats "can" (rulebook "Restrizioni"): a lasting effect, or an attachment saying so.
+    pub fn cannot_be_killed(&self, rules: &Rules, uid: u16) -> bool {
+        if self.lasting_has(uid, Lasts::CannotBeKilled) {
+            return true;
+        }
+        let Some((s, i)) = self.locate(uid) else { return false };
+        let c = &self.seats[s].play[i];
+        c.attachments.iter().any(|&(a, _)| {
+            flags(rules, a) & HAS_POOL != 0
+                && def(rules, a).abilities.iter().any(|ab| match ab {
+                    Ability::AttachedCannotBeKilled { cond } => {
+                        cond.as_ref().is_none_or(|k| self.cond(rules, s as Player, c, k))
+                    }
+                    _ => false,
+                })
+        })
+    }
+
+    /// The House pool operations' own play restrictions: an ability turning this character into an attachment
+    /// needs it in play as a character.
+    pub(super) fn pool_usable(&self, r: &Resolving, b: &Body) -> bool {
+        let becomes = b.effect.iter().any(|o| matches!(o, Op::BecomeAttachment { .. } | Op::DuplicateOnto { .. }));
+        !becomes || r.src.is_some_and(|u| self.locate(u).is_some())
+    }
+
+    /// Take the character `uid` out of play without placing it anywhere: its attachments and duplicates are
+    /// discarded (unless `keep_dupes`, when they are returned), its power returns to the pool, it leaves the
+    /// challenge and its lasting effects end.
+    fn lift_out_of_play(
+        &mut self,
+        rules: &Rules,
+        uid: u16,
+        keep_dupes: bool,
+        ev: &mut Events<Event>,
+    ) -> Option<(InPlay, Vec<u16>)> {
+        let (s, i) = self.locate(uid)?;
+        let mut c = self.seats[s].play.remove(i);
+        for &(a, owner) in &c.attachments {
+            self.to_discard(rules, owner, a, ev);
+        }
+        let dupes = std::mem::take(&mut c.dupes);
+        let kept = if keep_dupes {
+            dupes
+        } else {
+            for &d in &dupes {
+                self.to_discard(rules, c.owner, d, ev);
+            }
+            Vec::new()
+        };
+        if let Some(ch) = self.challenge.as_mut() {
+            ch.attackers.retain(|&u| u != uid);
+            ch.defenders.retain(|&u| u != uid);
+        }
+        self.lasting.retain(|l| l.uid != uid);
+        Some((c, kept))
+    }
+
     /// Resolve one of the operations this module adds (called from `apply_op`).
     pub(super) fn apply_pool_op(&mut self, rules: &Rules, r: &mut Resolving, o: &Op, ev: &mut Events<Event>) {
+        let me = r.seat;
         match o {
             Op::DiscardUnsaved { on } => {
                 // Straight out of play: no duplicate, no save window ("cannot be saved").
@@ -24,6 +90,54 @@ impl AgotCcg {
                     ev.public(|| Event::Discarded { seat: owner, card, dead: false });
                     self.remove_from_play(rules, s, i, To::Discard, ev);
                 }
+            }
+            Op::BecomeAttachment { .. } => {
+                let (Some(src), Some(&to)) = (r.src, r.targets.first()) else { return };
+                if src == to || !self.takes_attachments(rules, to) {
+                    return;
+                }
+                let Some((c, _)) = self.lift_out_of_play(rules, src, false, ev) else { return };
+                let Some((s2, i2)) = self.locate(to) else {
+                    self.to_discard(rules, c.owner, c.def, ev);
+                    return;
+                };
+                self.seats[s2].play[i2].attachments.push((c.def, c.owner));
+                let host = self.seats[s2].play[i2].def;
+                ev.public(|| Event::Attached { seat: me, card: c.def, host });
+                r.src = None;
+                r.host = Some(to);
+            }
+            Op::ReturnThisToHand => {
+                if let Some((s, i)) = r.src.and_then(|u| self.locate(u)) {
+                    self.remove_from_play(rules, s, i, To::Hand, ev);
+                    r.src = None;
+                } else if let Some((s, i)) = r.host.and_then(|u| self.locate(u)) {
+                    let atts = &mut self.seats[s].play[i].attachments;
+                    let Some(j) = atts.iter().position(|&(a, _)| a == r.card) else { return };
+                    let (card, owner) = atts.remove(j);
+                    self.seats[usize::from(owner)].hand.push(card);
+                    r.host = None;
+                }
+            }
+            Op::DuplicateOnto { names } => {
+                let Some(src) = r.src else { return };
+                let ps = usize::from(me);
+                let Some(onto) = self.seats[ps]
+                    .play
+                    .iter()
+                    .find(|c| c.uid != src && names.contains(&def(rules, c.def).name))
+                    .map(|c| c.uid)
+                else {
+                    return;
+                };
+                let Some((c, mut dupes)) = self.lift_out_of_play(rules, src, true, ev) else { return };
+                dupes.push(c.def);
+                if let Some((s2, i2)) = self.locate(onto) {
+                    self.seats[s2].play[i2].dupes.extend(dupes);
+                    let host = self.seats[s2].play[i2].def;
+                    ev.public(|| Event::Attached { seat: me, card: c.def, host });
+                }
+                r.src = None;
             }
             _ => {}
         }

@@ -170,6 +170,9 @@ pub const HAS_TRIGGERED: u8 = 2;
 /// One of the constant abilities added with the composable form (checked only on cards that have one).
 pub const HAS_NEW_CONSTANT: u8 = 4;
 
+/// ccga: one of the House pool records' constant abilities (`effect_pool.rs`), checked only on cards with it.
+pub const HAS_POOL: u8 = 0x20;
+
 /// The composable bits of a card definition.
 pub fn composable_flags(d: &super::super::content::CardDef) -> u8 {
     d.abilities.iter().fold(0, |f, a| match a {
@@ -184,6 +187,8 @@ pub fn composable_flags(d: &super::super::content::CardDef) -> u8 {
         | Ability::PlotAttachmentsCostLess { .. }
         | Ability::AttachOnly { .. }
         | Ability::CostLessPerLocationTrait { .. } => f | HAS_NEW_CONSTANT,
+        // ccga: the House pool records' constants.
+        Ability::AttachedCannotBeKilled { .. } => f | HAS_POOL,
         _ => f,
     })
 }

@@ -7,6 +7,7 @@ use crate::engine::{Events, Player};
 use crate::games::agot_ccg::content::{Rules, MIL};
 use crate::games::agot_ccg::rules::actions::*;
 use crate::games::agot_ccg::state::{AgotCcg, At, Pending, Phase};
+use crate::games::agot_ccg::vocab::To;
 
 fn window(g: &mut AgotCcg, phase: Phase, at: At) {
     g.phase = phase;
@@ -166,4 +167,124 @@ fn pila_degli_scarti_aegons_sept_counts_the_participants() {
     assert_eq!(offered[0], id(&r, "C36"));
     act(&mut g, &r, 1, code(GEN_PICK, 0, 0));
     assert!(g.seats[1].hand.contains(&id(&r, "C36")));
+}
+
+/// "Carte Equipaggiamento" (research §5 R87 Drogon): in a challenge, Drogon kneels 1 influence to leave play and
+/// become a Condition attachment on another character reading "-5 STR"; attached, only its "return to hand"
+/// action is offered, and it takes Drogon back to its owner's hand. A host leaving play discards it.
+#[test]
+fn equipaggiamenti_drogon_becomes_a_condition_and_returns_to_hand() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let drogon = put(&mut g, &r, 0, "R87");
+    influence(&mut g, &r, 0, 4);
+    let host = put(&mut g, &r, 1, "C36"); // STR 2
+    let barred = put(&mut g, &r, 1, "C11"); // no attachments: not a target
+    window(&mut g, Phase::Dominance, At::Dominance);
+    let attach_it = code(GEN_USE, 0, usize::from(drogon));
+    assert!(!legal(&g, &r, 0).contains(&attach_it), "a challenges action");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, attach_it);
+    pay(&mut g, &r, 0);
+    let targets = of_kind(&g, &r, 0, GEN_TARGET);
+    assert!(targets.contains(&code(GEN_TARGET, 0, usize::from(host))));
+    assert!(!targets.contains(&code(GEN_TARGET, 0, usize::from(barred))), "No attachments");
+    assert!(!targets.contains(&code(GEN_TARGET, 0, usize::from(drogon))), "not itself");
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(host)));
+    assert!(g.locate(drogon).is_none(), "Drogon left play as a character");
+    assert_eq!(card(&g, host).attachments, vec![(id(&r, "R87"), 0)]);
+    assert_eq!(str_of(&g, &r, host), 0, "2 - 5, not below 0");
+    // Attached: the attach action is not offered again, the return action is (attachment 0, ability 1).
+    assert!(!legal(&g, &r, 0).contains(&code(GEN_ATT, 0, usize::from(host))));
+    let back = code(GEN_ATT, 1, usize::from(host));
+    assert!(legal(&g, &r, 0).contains(&back));
+    act(&mut g, &r, 0, back);
+    pay(&mut g, &r, 0);
+    assert!(card(&g, host).attachments.is_empty());
+    assert!(g.seats[0].hand.contains(&id(&r, "R87")));
+    assert_eq!(str_of(&g, &r, host), 2);
+    // Put it back on the host, then kill the host: the Condition goes to its owner's discard pile.
+    let drogon = put(&mut g, &r, 0, "R87");
+    g.seats[0].hand.clear();
+    influence(&mut g, &r, 0, 2);
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(GEN_USE, 0, usize::from(drogon)));
+    pay(&mut g, &r, 0);
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(host)));
+    let mut ev = Events::new();
+    g.kill(&r, host, true, &mut ev);
+    g.advance(&r, &mut ev);
+    assert!(g.seats[0].discard.contains(&id(&r, "R87")));
+}
+
+/// "Restrizioni" ("cannot" beats "can"; research §5 R89 Rhaegal, R91 Viserion): attached as a Condition,
+/// Rhaegal's host cannot be killed (no effect kills it, a claim does not offer it); Viserion's host gets +3 STR and
+/// gains stealth, renown and deadly.
+#[test]
+fn restrizioni_rhaegal_and_viserion_as_conditions() {
+    use crate::games::agot_ccg::content::{DEADLY, RENOWN, STEALTH};
+    use crate::games::agot_ccg::state::Why;
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let rhaegal = put(&mut g, &r, 0, "R89");
+    let viserion = put(&mut g, &r, 0, "R91");
+    influence(&mut g, &r, 0, 4);
+    let kept = put(&mut g, &r, 0, "C15");
+    let strong = put(&mut g, &r, 0, "C36");
+    let other = put(&mut g, &r, 0, "C13");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(GEN_USE, 0, usize::from(rhaegal)));
+    pay(&mut g, &r, 0);
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(kept)));
+    let mut ev = Events::new();
+    g.kill(&r, kept, true, &mut ev);
+    g.advance(&r, &mut ev);
+    assert!(g.locate(kept).is_some(), "cannot be killed");
+    let mut out = Vec::new();
+    g.pending_actions(&r, &Pending::Kill { seat: 0, left: 1, why: Why::Claim, picked: vec![] }, &mut out);
+    assert!(!out.contains(&code(KILL, 0, usize::from(kept))), "a claim does not offer it");
+    assert!(out.contains(&code(KILL, 0, usize::from(other))));
+    let before = str_of(&g, &r, strong);
+    act(&mut g, &r, 0, code(GEN_USE, 0, usize::from(viserion)));
+    pay(&mut g, &r, 0);
+    act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(strong)));
+    assert_eq!(str_of(&g, &r, strong), before + 3);
+    let k = g.keywords(&r, 0, card(&g, strong));
+    assert_eq!(k & (STEALTH | RENOWN | DEADLY), STEALTH | RENOWN | DEADLY);
+}
+
+/// "Duplicati" (research §5 T14 Black Hatchling, T15 Green Hatchling, T17 White Hatchling): when a Hatchling or
+/// its Dragon enters play under your control, the Hatchling (and its duplicates) becomes a duplicate of the
+/// Dragon; without the Dragon it stays a character.
+#[test]
+fn duplicati_hatchlings_become_their_dragons_duplicates() {
+    let r = rules();
+    for (dragon, hatchling) in [("R87", "T14"), ("R89", "T15"), ("R91", "T17")] {
+        let mut g = scenario(&r, Phase::Marshal, ["U224", "U227"]);
+        let mut ev = Events::new();
+        // The Hatchling first: no Dragon, it stays a character.
+        g.place(&r, 0, id(&r, hatchling), To::Play, &mut ev);
+        g.advance(&r, &mut ev);
+        let h = g.seats[0].play.iter().find(|c| c.def == id(&r, hatchling)).map(|c| c.uid).unwrap();
+        g.seats[0].play.iter_mut().find(|c| c.uid == h).unwrap().dupes.push(id(&r, hatchling));
+        // Then the Dragon enters: the Hatchling and its duplicate become the Dragon's duplicates.
+        g.place(&r, 0, id(&r, dragon), To::Play, &mut ev);
+        g.advance(&r, &mut ev);
+        assert!(g.locate(h).is_none(), "{hatchling}: no longer a character");
+        let d = g.seats[0].play.iter().find(|c| c.def == id(&r, dragon)).unwrap();
+        assert_eq!(d.dupes, vec![id(&r, hatchling), id(&r, hatchling)]);
+        // A Hatchling entering with its Dragon in play attaches at once; an opponent's Dragon is not used.
+        let mut g = scenario(&r, Phase::Marshal, ["U224", "U227"]);
+        put(&mut g, &r, 1, dragon);
+        g.place(&r, 0, id(&r, hatchling), To::Play, &mut ev);
+        g.advance(&r, &mut ev);
+        assert!(g.seats[0].play.iter().any(|c| c.def == id(&r, hatchling)), "only a Dragon you control");
+        let own = put(&mut g, &r, 0, dragon);
+        let _ = own;
+        g.seats[0].play.retain(|c| c.def != id(&r, hatchling));
+        g.place(&r, 0, id(&r, hatchling), To::Play, &mut ev);
+        g.advance(&r, &mut ev);
+        assert!(!g.seats[0].play.iter().any(|c| c.def == id(&r, hatchling)));
+        assert_eq!(card(&g, own).dupes, vec![id(&r, hatchling)]);
+    }
 }
