@@ -174,6 +174,8 @@ HOUSE_POOL_TESTS = {
     "T14": "duplicati_hatchlings_become_their_dragons_duplicates",
     "T15": "duplicati_hatchlings_become_their_dragons_duplicates",
     "T17": "duplicati_hatchlings_become_their_dragons_duplicates",
+    "R85": "equipaggiamenti_ruler_of_meereen_needs_the_most_attachments",
+    "T19": "difendere_under_the_guilds_sway_zeroes_printed_str",
 }
 COMPOSABLE = {
     "triggered",

@@ -1,14 +1,39 @@
 //! The heuristic's reading of the House pool records' actions (issue 15, branch ccga): additive, it scores only
 //! abilities using the operations `rules/effect_pool.rs` adds, and returns `None` for every other one.
 
+use super::content::Ability;
 use super::effects::def;
 use super::rules::actions::*;
+use super::rules::effect_pool::has_pool_bit;
 use super::state::AgotCcg;
 use super::vocab::{Body, Op};
 use super::Rules;
-use crate::engine::Player;
+use crate::engine::{Action, Player};
 
 impl AgotCcg {
+    /// A score for the House pool records' decisions outside the composable abilities: a hostile attachment of
+    /// theirs (Under the Guild's Sway) is marshalled onto an opponent's strongest character. `None` for every
+    /// other decision (and every card without the `HAS_POOL` bit), which `bots.rs` scores as before.
+    pub fn pool_score(&self, rules: &Rules, p: Player, a: Action) -> Option<i32> {
+        let (kind, x, y) = split(a);
+        if kind != MARSHAL && kind != MARSHAL_PENALTY {
+            return None;
+        }
+        let &card = self.seats.get(usize::from(p))?.hand.get(x)?;
+        if !has_pool_bit(rules, card) {
+            return None;
+        }
+        let hostile = def(rules, card).abilities.iter().any(|ab| {
+            matches!(ab, Ability::Attached { str, printed_str_zero_defending, .. } if *str < 0 || *printed_str_zero_defending)
+        });
+        if !hostile {
+            return None;
+        }
+        let (s, i) = self.locate(y as u16)?;
+        let c = &self.seats[s].play[i];
+        Some(if s == usize::from(p) { -100 } else { 8 + i32::from(self.strength(rules, s as Player, c)) })
+    }
+
     /// A score for an action using one of the House pool operations, or `None` to leave it to `score_effect`.
     pub fn score_pool_action(&self, rules: &Rules, p: Player, b: &Body, kind: u32, x: usize, y: usize) -> Option<i32> {
         for o in &b.effect {

@@ -234,6 +234,9 @@ pub enum Ability {
         defending_str: i8,
         #[serde(default)]
         cond: Option<Cond>,
+        /// ccga: while the attached character defends, its printed STR counts as 0 (Under the Guild's Sway).
+        #[serde(default)]
+        printed_str_zero_defending: bool,
     },
     // --- player actions (rulebook "Azioni"), used in the challenge action window
     /// Event: choose a character (attacking / participating / any; of this house; without this icon) that gets

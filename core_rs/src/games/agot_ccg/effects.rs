@@ -211,10 +211,14 @@ impl AgotCcg {
             });
         }
         for ab in self.attached(rules, seat, c) {
-            if let Ability::Attached { str, defending_str, .. } = ab {
+            if let Ability::Attached { str, defending_str, printed_str_zero_defending, .. } = ab {
                 contributions.push(i32::from(*str));
                 if self.defending(c) {
                     contributions.push(i32::from(*defending_str));
+                    // ccga: "its printed STR counts as 0" takes the printed STR away, not a modifier.
+                    if *printed_str_zero_defending {
+                        s -= i32::from(d.str);
+                    }
                 }
             }
         }

@@ -9,6 +9,11 @@ use super::super::vocab::{Body, Op, To};
 use super::triggered::{flags, Lasts, Resolving, HAS_POOL};
 use crate::engine::{Events, Player};
 
+/// Does this card definition carry one of the House pool records' constant abilities (per-card bit `HAS_POOL`)?
+pub fn has_pool_bit(rules: &Rules, card: u16) -> bool {
+    flags(rules, card) & HAS_POOL != 0
+}
+
 impl AgotCcg {
     /// How many characters participate in the current challenge (0 outside one).
     pub fn participants(&self) -> usize {

@@ -188,7 +188,9 @@ pub fn composable_flags(d: &super::super::content::CardDef) -> u8 {
         | Ability::AttachOnly { .. }
         | Ability::CostLessPerLocationTrait { .. } => f | HAS_NEW_CONSTANT,
         // ccga: the House pool records' constants.
-        Ability::AttachedCannotBeKilled { .. } => f | HAS_POOL,
+        Ability::AttachedCannotBeKilled { .. } | Ability::Attached { printed_str_zero_defending: true, .. } => {
+            f | HAS_POOL
+        }
         _ => f,
     })
 }

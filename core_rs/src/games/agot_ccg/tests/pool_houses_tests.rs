@@ -288,3 +288,42 @@ fn duplicati_hatchlings_become_their_dragons_duplicates() {
         assert_eq!(card(&g, own).dupes, vec![id(&r, hatchling)]);
     }
 }
+
+/// "Carte Equipaggiamento" with a condition (research §5 R85 Ruler of Meereen): while its host has more
+/// attachments than any other character it gains renown, gets +1 STR and cannot be killed; a tie turns it off.
+#[test]
+fn equipaggiamenti_ruler_of_meereen_needs_the_most_attachments() {
+    use crate::games::agot_ccg::content::RENOWN;
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let ruler = put(&mut g, &r, 0, "C36");
+    let rival = put(&mut g, &r, 1, "C30");
+    let base = str_of(&g, &r, ruler);
+    attach(&mut g, &r, ruler, "R85", 0);
+    assert_eq!(str_of(&g, &r, ruler), base + 1, "one attachment against none");
+    assert_ne!(g.keywords(&r, 0, card(&g, ruler)) & RENOWN, 0);
+    assert!(g.cannot_be_killed(&r, ruler));
+    attach(&mut g, &r, rival, "C22", 1);
+    assert_eq!(str_of(&g, &r, ruler), base, "a tie: not more than any other");
+    assert_eq!(g.keywords(&r, 0, card(&g, ruler)) & RENOWN, 0);
+    let mut ev = Events::new();
+    g.kill(&r, ruler, true, &mut ev);
+    g.advance(&r, &mut ev);
+    assert!(g.locate(ruler).is_none(), "killed once the condition is off");
+}
+
+/// "Difendere" / "Forza" (research §5 T19 Under the Guild's Sway): while the attached character defends its
+/// printed STR counts as 0 (modifiers still count); attacking, it has its full STR.
+#[test]
+fn difendere_under_the_guilds_sway_zeroes_printed_str() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let swayed = put(&mut g, &r, 1, "C30"); // printed STR 2, +1 from For Love of Duty
+    let att = put(&mut g, &r, 0, "C36");
+    attach(&mut g, &r, swayed, "T19", 0);
+    put(&mut g, &r, 0, "R104"); // an action to play keeps the window after defenders open
+    assert_eq!(str_of(&g, &r, swayed), 3, "not defending: its full STR");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    challenge(&mut g, &r, 0, crate::games::agot_ccg::content::INT, 1, &[att], &[swayed]);
+    assert_eq!(str_of(&g, &r, swayed), 1, "defending: printed 2 counts as 0, the plot's +1 stays");
+}
