@@ -176,6 +176,8 @@ HOUSE_POOL_TESTS = {
     "T17": "duplicati_hatchlings_become_their_dragons_duplicates",
     "R85": "equipaggiamenti_ruler_of_meereen_needs_the_most_attachments",
     "T19": "difendere_under_the_guilds_sway_zeroes_printed_str",
+    "U46": "parole_chiave_renly_gains_what_others_have",
+    "R121": "sfide_sunspear_bars_a_player_who_won_by_four",
 }
 COMPOSABLE = {
     "triggered",

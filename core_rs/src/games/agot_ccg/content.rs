@@ -85,6 +85,8 @@ pub enum Cond {
     // --- ccga: the House pool records (issue 15).
     /// It has more attachments than any other character in play (Ruler of Meereen, read on its host).
     MostAttachments,
+    /// Another character in play has this keyword (printed, from an attachment or a lasting effect; Renly).
+    AnotherCharHasKeyword { keyword: String },
 }
 
 /// The effect vocabulary. Constant abilities are read where they matter; triggered ones are asked as
@@ -481,6 +483,11 @@ pub enum Ability {
         #[serde(default)]
         cond: Option<Cond>,
     },
+    /// An opponent who won a challenge against you by at least `by` STR this phase cannot initiate further
+    /// challenges against you this phase (Sunspear).
+    BarsChallengesAfterWinBy {
+        by: u8,
+    },
 }
 
 /// What a save or cancel response costs (research §3.3: "do X to do Y", X is the cost). Paying a cost opens no
@@ -687,6 +694,8 @@ fn check_ability(a: &Ability) -> Result<(), String> {
         Cond::ControlsTrait { house: Some(h), .. }
         | Cond::AttachedHouse { house: h }
         | Cond::AllOfHouse { house: h } => house_index(h).map(|_| ()).ok_or(format!("unknown house {h:?}")),
+        // ccga
+        Cond::AnotherCharHasKeyword { keyword } => keyword_bits(std::slice::from_ref(keyword)).map(|_| ()),
         _ => Ok(()),
     };
     match a {

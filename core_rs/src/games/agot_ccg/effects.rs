@@ -84,6 +84,7 @@ impl AgotCcg {
             }
             // ccga: more attachments than every other character in play.
             Cond::MostAttachments => self.most_attachments(c),
+            Cond::AnotherCharHasKeyword { keyword } => self.another_has_keyword(rules, c, keyword),
         }
     }
 

@@ -388,6 +388,11 @@ pub struct AgotCcg {
     /// Uids that cannot be saved until the end of the phase (Forever Plundering).
     #[serde(default)]
     pub no_save: Vec<u16>,
+    // --- ccga
+    /// Challenges won this phase by a margin against a player whose card bars further challenges after such a
+    /// win (Sunspear): (winner, loser).
+    #[serde(default)]
+    pub beaten: Vec<(Player, Player)>,
 }
 
 #[derive(Clone, Debug, Serialize)]

@@ -306,7 +306,8 @@ impl AgotCcg {
                         continue;
                     }
                     for q in self.order() {
-                        if q != p {
+                        // ccga: Sunspear bars a player who beat its controller by 4 this phase.
+                        if q != p && (self.beaten.is_empty() || !self.challenges_barred(rules, p, q)) {
                             out.push(code(CHALLENGE, usize::from(kind), usize::from(q)));
                         }
                     }

@@ -198,6 +198,8 @@ impl AgotCcg {
     pub fn fire_challenge_result(&mut self, rules: &Rules, ch: &Challenge, ev: &mut Events<Event>) {
         let Some(w) = ch.winner else { return };
         let loser = if w == ch.attacker { ch.defender } else { ch.attacker };
+        // ccga: a win by a margin a Sunspear of the loser's counts (effect_pool.rs).
+        self.note_beaten(rules, ch, w, loser);
         if !self.any_triggered(rules) {
             self.wins.push((w, ch.kind));
             return;

@@ -2,9 +2,9 @@
 //! "cannot be saved" discards, X counted from the current challenge, and the Dragons: a character that becomes a
 //! Condition attachment and comes back to hand, Hatchlings that become a Dragon's duplicates.
 
-use super::super::content::{Ability, Rules};
+use super::super::content::{keyword_bits, Ability, Cond, Kind, Rules};
 use super::super::effects::def;
-use super::super::state::{AgotCcg, Event, InPlay};
+use super::super::state::{AgotCcg, Challenge, Event, InPlay};
 use super::super::vocab::{Body, Op, To};
 use super::triggered::{flags, Lasts, Resolving, HAS_POOL};
 use crate::engine::{Events, Player};
@@ -24,6 +24,62 @@ impl AgotCcg {
     pub fn most_attachments(&self, c: &InPlay) -> bool {
         let n = c.attachments.len();
         n > 0 && self.seats.iter().flat_map(|s| &s.play).all(|o| o.uid == c.uid || o.attachments.len() < n)
+    }
+
+    /// Does a character other than `c` have this keyword (Renly Baratheon)? Read from the other characters'
+    /// printed keywords, their attachments and lasting gains and losses, not from their own "while" abilities,
+    /// so two such characters cannot make each other's condition (and the lookup) go round in circles.
+    pub fn another_has_keyword(&self, rules: &Rules, c: &InPlay, keyword: &str) -> bool {
+        let Ok(bit) = keyword_bits(&[keyword.to_owned()]) else { return false };
+        let blank_all = self.chars_blank(rules);
+        let seated = self.seats.iter().enumerate().flat_map(|(q, s)| s.play.iter().map(move |o| (q as Player, o)));
+        seated.into_iter().any(|(q, o)| {
+            let d = def(rules, o.def);
+            if o.uid == c.uid || d.kind != Kind::Character {
+                return false;
+            }
+            let mut k = if blank_all || self.lasting_has(o.uid, Lasts::Blank) { 0 } else { d.keywords };
+            for &(a, _) in &o.attachments {
+                for ab in &def(rules, a).abilities {
+                    if let Ability::Attached { keywords, cond, .. } = ab {
+                        let on = cond.as_ref().is_none_or(|x| {
+                            !matches!(x, Cond::AnotherCharHasKeyword { .. }) && self.cond(rules, q, o, x)
+                        });
+                        if on {
+                            k |= keyword_bits(keywords).unwrap_or(0);
+                        }
+                    }
+                }
+            }
+            self.lasting_keywords(o.uid, k) & bit != 0
+        })
+    }
+
+    /// The margin `loser`'s Sunspear (in play now) asks for, if any.
+    fn bar_margin(&self, rules: &Rules, loser: Player) -> Option<u8> {
+        let s = self.seats.get(usize::from(loser))?;
+        s.play.iter().filter(|c| has_pool_bit(rules, c.def)).find_map(|c| {
+            self.abilities(rules, c).iter().find_map(|a| match a {
+                Ability::BarsChallengesAfterWinBy { by } => Some(*by),
+                _ => None,
+            })
+        })
+    }
+
+    /// After a challenge: remember a win by the margin the loser's Sunspear names (research §5 R121).
+    pub(super) fn note_beaten(&mut self, rules: &Rules, ch: &Challenge, winner: Player, loser: Player) {
+        let Some(by) = self.bar_margin(rules, loser) else { return };
+        let att = self.side_strength(rules, ch.attacker, &ch.attackers);
+        let dfd = self.side_strength(rules, ch.defender, &ch.defenders);
+        let (won, lost) = if winner == ch.attacker { (att, dfd) } else { (dfd, att) };
+        if won >= lost + u32::from(by) && !self.beaten.contains(&(winner, loser)) {
+            self.beaten.push((winner, loser));
+        }
+    }
+
+    /// May `p` not initiate a challenge against `q` (q's Sunspear, after p beat q by its margin this phase)?
+    pub fn challenges_barred(&self, rules: &Rules, p: Player, q: Player) -> bool {
+        self.beaten.contains(&(p, q)) && self.bar_margin(rules, q).is_some()
     }
 
     /// "Cannot be killed" beats "can" (rulebook "Restrizioni"): a lasting effect, or an attachment saying so.

@@ -188,9 +188,9 @@ pub fn composable_flags(d: &super::super::content::CardDef) -> u8 {
         | Ability::AttachOnly { .. }
         | Ability::CostLessPerLocationTrait { .. } => f | HAS_NEW_CONSTANT,
         // ccga: the House pool records' constants.
-        Ability::AttachedCannotBeKilled { .. } | Ability::Attached { printed_str_zero_defending: true, .. } => {
-            f | HAS_POOL
-        }
+        Ability::AttachedCannotBeKilled { .. }
+        | Ability::Attached { printed_str_zero_defending: true, .. }
+        | Ability::BarsChallengesAfterWinBy { .. } => f | HAS_POOL,
         _ => f,
     })
 }
@@ -252,6 +252,7 @@ impl AgotCcg {
         self.lasting.clear();
         self.uses.retain(|u| u.round);
         self.wins.clear();
+        self.beaten.clear();
     }
 
     /// A new round: per-round uses expire.

@@ -101,6 +101,7 @@ impl AgotCcg {
             lasting: Vec::new(),
             uses: Vec::new(),
             wins: Vec::new(),
+            beaten: Vec::new(),
             house_claims: Vec::new(),
             retyped: None,
             winners: Vec::new(),

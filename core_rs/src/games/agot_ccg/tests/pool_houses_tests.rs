@@ -327,3 +327,61 @@ fn difendere_under_the_guilds_sway_zeroes_printed_str() {
     challenge(&mut g, &r, 0, crate::games::agot_ccg::content::INT, 1, &[att], &[swayed]);
     assert_eq!(str_of(&g, &r, swayed), 1, "defending: printed 2 counts as 0, the plot's +1 stays");
 }
+
+/// "Parole chiave" (keywords gained; research §5 U46 Renly Baratheon): Renly gains stealth while another character
+/// (any player's) has stealth and renown while another has renown; two Renlys do not make each other's keywords.
+#[test]
+fn parole_chiave_renly_gains_what_others_have() {
+    use crate::games::agot_ccg::content::{RENOWN, STEALTH};
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let renly = put(&mut g, &r, 0, "U46");
+    let rival = put(&mut g, &r, 1, "U46");
+    let kw = |g: &AgotCcg, u: u16| g.keywords(&r, g.locate(u).unwrap().0 as Player, card(g, u)) & (STEALTH | RENOWN);
+    assert_eq!(kw(&g, renly), 0, "two Renlys alone: nothing");
+    assert_eq!(kw(&g, rival), 0);
+    put(&mut g, &r, 1, "C13"); // an opponent's stealth character
+    assert_eq!(kw(&g, renly), STEALTH);
+    let crowned = put(&mut g, &r, 0, "C36");
+    attach(&mut g, &r, crowned, "R85", 0); // Ruler of Meereen: renown while it has the most attachments
+    assert_eq!(kw(&g, renly), STEALTH | RENOWN);
+    attach(&mut g, &r, rival, "C22", 1); // a tie for the most: the Ruler's renown is off
+    assert_eq!(kw(&g, renly), STEALTH);
+}
+
+/// "Sfide" (research §5 R121 Sunspear): a player who won a challenge by 4 STR or more against Sunspear's
+/// controller cannot declare another challenge against him this phase; a smaller win does not bar him.
+#[test]
+fn sfide_sunspear_bars_a_player_who_won_by_four() {
+    use crate::games::agot_ccg::content::{INT, POW};
+    let r = rules();
+    // Catelyn Stark STR 3 + 1, Courtesan of Highgarden 2 + 1 (For Love of Duty), against a Courtesan: 7-3, 4-3.
+    for (attackers, barred) in [(&["U5", "C36"][..], true), (&["U5"][..], false)] {
+        let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+        put(&mut g, &r, 1, "R121");
+        let uids: Vec<u16> = attackers.iter().map(|c| put(&mut g, &r, 0, c)).collect();
+        put(&mut g, &r, 0, "C30"); // military and intrigue: could attack again
+        let d = put(&mut g, &r, 1, "C36"); // STR 2 + 1
+        window(&mut g, Phase::Challenges, At::Challenges);
+        challenge(&mut g, &r, 0, POW, 1, &uids, &[d]);
+        finish_challenge(&mut g, &r);
+        // Seat 0 declares its next challenge (the power claim asks nothing).
+        for _ in 0..8 {
+            if g.challenge.is_none() && g.window.is_none() && g.pending.is_empty() {
+                break;
+            }
+            let Some(p) = g.actor() else { break };
+            pass(&mut g, &r, p);
+        }
+        if barred {
+            // No challenge against the only opponent is legal: seat 0 passes unasked and the phase ends, although
+            // its Enemy Informer stands with a military and an intrigue icon.
+            assert_ne!(g.phase, Phase::Challenges, "attackers {attackers:?}: {:?}", legal(&g, &r, 0));
+        } else {
+            assert_eq!((g.phase, g.actor()), (Phase::Challenges, Some(0)), "{:?}", g.pending);
+            assert!(!g.challenges_barred(&r, 0, 1));
+            let offered = [MIL, INT].iter().any(|&k| legal(&g, &r, 0).contains(&code(CHALLENGE, usize::from(k), 1)));
+            assert!(offered, "a win by 1: {:?}", legal(&g, &r, 0));
+        }
+    }
+}
