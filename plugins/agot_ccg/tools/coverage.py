@@ -178,6 +178,8 @@ HOUSE_POOL_TESTS = {
     "T19": "difendere_under_the_guilds_sway_zeroes_printed_str",
     "U46": "parole_chiave_renly_gains_what_others_have",
     "R121": "sfide_sunspear_bars_a_player_who_won_by_four",
+    "U196": "pila_dei_morti_only_your_life_swaps_hand_and_dead_pile",
+    "R185": "scartare_bound_by_rhllor_one_from_each_opponent",
 }
 COMPOSABLE = {
     "triggered",

@@ -5,8 +5,9 @@ use super::content::Ability;
 use super::effects::def;
 use super::rules::actions::*;
 use super::rules::effect_pool::has_pool_bit;
-use super::state::AgotCcg;
-use super::vocab::{Body, Op};
+use super::rules::triggered::Step;
+use super::state::{AgotCcg, Pending};
+use super::vocab::{Body, Op, Pile, To, Who};
 use super::Rules;
 use crate::engine::{Action, Player};
 
@@ -16,6 +17,9 @@ impl AgotCcg {
     /// other decision (and every card without the `HAS_POOL` bit), which `bots.rs` scores as before.
     pub fn pool_score(&self, rules: &Rules, p: Player, a: Action) -> Option<i32> {
         let (kind, x, y) = split(a);
+        if kind == GEN_PICK {
+            return self.score_pool_pick(rules, y);
+        }
         if kind != MARSHAL && kind != MARSHAL_PENALTY {
             return None;
         }
@@ -32,6 +36,19 @@ impl AgotCcg {
         let (s, i) = self.locate(y as u16)?;
         let c = &self.seats[s].play[i];
         Some(if s == usize::from(p) { -100 } else { 8 + i32::from(self.strength(rules, s as Player, c)) })
+    }
+
+    /// A swap's pick that gives a card of one's own hand away (Only Your Life): the cheapest one. Other picks are
+    /// left to `score_effect` (the dearest card offered).
+    fn score_pool_pick(&self, rules: &Rules, y: usize) -> Option<i32> {
+        let Some(Pending::Effect(r)) = self.pending.first() else { return None };
+        let Step::Pick { op, choices, .. } = &r.step else { return None };
+        let gives = matches!(
+            self.body_of(rules, r).and_then(|b| b.effect.get(usize::from(*op))),
+            Some(Op::Take { from: Pile::Hand, whose: Who::You, to: To::Dead | To::Discard, must: true, .. })
+        );
+        let &c = choices.get(y)?;
+        gives.then(|| 30 - i32::from(def(rules, c % 8192 % 2048).cost))
     }
 
     /// A score for an action using one of the House pool operations, or `None` to leave it to `score_effect`.
@@ -61,6 +78,16 @@ impl AgotCcg {
                     });
                     let misplaced = (s == usize::from(owner)) == hostile;
                     return Some(if misplaced && owner == p { 15 } else { -5 });
+                }
+                // A swap from the dead pile: only when the dearest character there costs more than the cheapest in
+                // hand (both piles are the player's own).
+                Op::Take { from: Pile::Dead, must: true, .. } => {
+                    let s = self.seats.get(usize::from(p))?;
+                    let cost = |c: &u16| i32::from(def(rules, *c).cost);
+                    let is_char = |c: &&u16| def(rules, **c).kind == super::content::Kind::Character;
+                    let dead = s.dead.iter().filter(is_char).map(cost).max()?;
+                    let hand = s.hand.iter().filter(is_char).map(cost).min()?;
+                    return Some(if dead > hand { 15 } else { -5 });
                 }
                 _ => {}
             }

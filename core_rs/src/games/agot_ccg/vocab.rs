@@ -365,6 +365,16 @@ pub enum Op {
         /// A second pile searched as well ("your deck or discard pile").
         #[serde(default)]
         or_from: Option<Pile>,
+        // --- ccga
+        /// The pick cannot be declined while a card is offered (a swap).
+        #[serde(default)]
+        must: bool,
+        /// Leave out the pile's top card: the one the previous operation just put there (a swap).
+        #[serde(default)]
+        skip_top: bool,
+        /// At most one card from each player's pile ("from each opponent's hand").
+        #[serde(default)]
+        one_each: bool,
     },
     /// Move this card (a card in a pile or hand) to `to`.
     Move {
@@ -448,6 +458,13 @@ pub enum Require {
     },
     /// You won a challenge of each of these types (icon letters) this phase.
     WonThisPhase { challenges: String },
+    // --- ccga
+    /// Your pile holds a card matching the filter.
+    PileHas {
+        pile: Pile,
+        #[serde(default)]
+        filter: Filter,
+    },
 }
 
 fn many() -> u8 {
@@ -651,6 +668,9 @@ pub fn check_body(b: &Body, action: bool) -> Result<(), String> {
     for r in &b.require {
         if let Require::WonThisPhase { challenges } = r {
             icon_bits(challenges)?;
+        }
+        if let Require::PileHas { filter, .. } = r {
+            check_filter(filter)?;
         }
     }
     b.effect.iter().try_for_each(check_op)

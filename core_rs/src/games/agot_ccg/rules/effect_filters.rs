@@ -167,6 +167,7 @@ impl AgotCcg {
                     let need = icon_bits(challenges).unwrap_or(0);
                     (0..3u8).filter(|k| need & (1 << k) != 0).all(|k| self.wins.contains(&(r.seat, k)))
                 }
+                Require::PileHas { pile, filter } => self.pile_has(rules, ps, *pile, filter),
             };
             if !ok {
                 return false;

@@ -5,7 +5,7 @@
 use super::super::content::{keyword_bits, Ability, Cond, Kind, Rules};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Challenge, Event, InPlay};
-use super::super::vocab::{Body, Op, To};
+use super::super::vocab::{Body, Filter, Op, Pile, To};
 use super::triggered::{flags, Lasts, Resolving, HAS_POOL};
 use crate::engine::{Events, Player};
 
@@ -18,6 +18,18 @@ impl AgotCcg {
     /// How many characters participate in the current challenge (0 outside one).
     pub fn participants(&self) -> usize {
         self.challenge.as_ref().map_or(0, |ch| ch.attackers.len() + ch.defenders.len())
+    }
+
+    /// Does `seat`'s pile hold a card matching the filter (a play restriction)?
+    pub(super) fn pile_has(&self, rules: &Rules, seat: usize, pile: Pile, f: &Filter) -> bool {
+        let Some(s) = self.seats.get(seat) else { return false };
+        let cards = match pile {
+            Pile::Hand => &s.hand,
+            Pile::Deck => &s.deck,
+            Pile::Discard => &s.discard,
+            Pile::Dead => &s.dead,
+        };
+        cards.iter().any(|&c| self.def_matches(rules, c, f))
     }
 
     /// Does `c` have more attachments than every other character in play (Ruler of Meereen)?

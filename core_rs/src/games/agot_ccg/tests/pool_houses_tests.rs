@@ -385,3 +385,76 @@ fn sfide_sunspear_bars_a_player_who_won_by_four() {
         }
     }
 }
+
+/// The offered cards of the pending pick (definitions), in the order GEN_PICK numbers them, with their seats.
+fn picks(g: &AgotCcg) -> Vec<(u16, u16)> {
+    match g.pending.first() {
+        Some(Pending::Effect(e)) => match &e.step {
+            crate::games::agot_ccg::rules::triggered::Step::Pick { choices, .. } => {
+                choices.iter().map(|c| (c % 8192 / 2048, c % 2048)).collect()
+            }
+            s => panic!("not a pick: {s:?}"),
+        },
+        p => panic!("no resolution: {p:?}"),
+    }
+}
+
+/// "Pila dei morti" (a swap; research §5 U196 Only Your Life): a character of the dead pile and one of the hand
+/// change places; the second pick cannot take back the card just taken, neither pick can be declined, and the
+/// event is not offered unless both piles hold a character.
+#[test]
+fn pila_dei_morti_only_your_life_swaps_hand_and_dead_pile() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Dominance, ["U224", "U227"]);
+    influence(&mut g, &r, 0, 2);
+    g.seats[0].house = crate::games::agot_ccg::content::house_index("targaryen").unwrap(); // House Targaryen only
+    g.seats[0].hand = vec![id(&r, "U196"), id(&r, "T20")]; // an attachment: no character in hand
+    g.seats[0].dead = vec![id(&r, "C11")];
+    window(&mut g, Phase::Dominance, At::Dominance);
+    assert!(of_kind(&g, &r, 0, GEN_EVENT).is_empty(), "no character in hand: not offered");
+    g.seats[0].hand.push(id(&r, "C13"));
+    window(&mut g, Phase::Dominance, At::Dominance);
+    act(&mut g, &r, 0, code(GEN_EVENT, 0, 0));
+    pay(&mut g, &r, 0);
+    assert_eq!(picks(&g), vec![(0, id(&r, "C11"))]);
+    assert!(!legal(&g, &r, 0).contains(&code(DONE, 0, 0)), "a swap cannot be declined");
+    act(&mut g, &r, 0, code(GEN_PICK, 0, 0));
+    assert_eq!(picks(&g), vec![(0, id(&r, "C13"))], "not the card just taken, not the attachment");
+    act(&mut g, &r, 0, code(GEN_PICK, 0, 0));
+    assert_eq!(g.seats[0].dead, vec![id(&r, "C13")]);
+    assert!(g.seats[0].hand.contains(&id(&r, "C11")) && !g.seats[0].hand.contains(&id(&r, "C13")));
+}
+
+/// "Scartare" from opponents' hands (research §5 R185 Bound by R'hllor): the player sees the matching cards of
+/// each opponent's hand (non-unique characters and attachments of cost 2 or less) and discards at most one from
+/// each; in a game of three, one from each of the two opponents.
+#[test]
+fn scartare_bound_by_rhllor_one_from_each_opponent() {
+    let r3 = rules_with(r#"{"decks": ["stark", "lannister", "baratheon"], "round_limit": 30}"#);
+    let r = &r3;
+    let mut g = AgotCcg::fresh(r, 3, 5).unwrap();
+    for s in g.seats.iter_mut() {
+        s.hand.clear();
+    }
+    g.phase = Phase::Marshal;
+    g.turn = 0;
+    g.first = 0;
+    influence(&mut g, r, 0, 2);
+    g.seats[0].hand = vec![id(r, "R185")];
+    g.seats[0].house = crate::games::agot_ccg::content::house_index("baratheon").unwrap();
+    g.seats[1].hand = vec![id(r, "C13"), id(r, "C3"), id(r, "U4"), id(r, "C11")]; // C13, C3 match; U4 unique, C11 dear
+    g.seats[2].hand = vec![id(r, "C22")];
+    g.open_window(At::Marshal);
+    act(&mut g, r, 0, code(GEN_EVENT, 0, 0));
+    pay(&mut g, r, 0);
+    let offered = picks(&g);
+    assert_eq!(offered.len(), 3, "{offered:?}");
+    assert!(!offered.contains(&(1, id(r, "U4"))) && !offered.contains(&(1, id(r, "C11"))));
+    let c13 = offered.iter().position(|&x| x == (1, id(r, "C13"))).unwrap();
+    act(&mut g, r, 0, code(GEN_PICK, 0, c13));
+    assert_eq!(picks(&g), vec![(2, id(r, "C22"))], "seat 1 gave one: only seat 2's card is left");
+    act(&mut g, r, 0, code(GEN_PICK, 0, 0));
+    assert_eq!(g.seats[1].discard, vec![id(r, "C13")]);
+    assert_eq!(g.seats[1].hand.len(), 3);
+    assert_eq!(g.seats[2].discard, vec![id(r, "C22")]);
+}
