@@ -647,6 +647,8 @@ pub struct Rules {
     /// ccg (issue 15): per card, whether it has composable actions (bit 0) or triggered abilities (bit 1), so the
     /// windows and triggers skip every other card at once (`rules/effect_state.rs`).
     pub composable: Vec<u8>,
+    /// Per card, the classes of its printed abilities that the hot checks look for (`statics.rs`).
+    pub statics: Vec<u32>,
 }
 
 pub fn house_index(s: &str) -> Option<u8> {
@@ -911,5 +913,6 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
         });
     }
     let composable = cards.iter().map(super::rules::triggered::composable_flags).collect();
-    Ok(Rules { cards, decks, seat_decks, round_limit: opts.round_limit, composable })
+    let statics = cards.iter().map(super::statics::static_classes).collect();
+    Ok(Rules { cards, decks, seat_decks, round_limit: opts.round_limit, composable, statics })
 }

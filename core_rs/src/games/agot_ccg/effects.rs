@@ -4,6 +4,7 @@
 use super::content::{Ability, CardDef, Cond, Kind, Rules, DEADLY, INT, NEUTRAL, RENOWN, STEALTH};
 use super::rules::triggered::Lasts;
 use super::state::{AgotCcg, InPlay};
+use super::statics;
 use crate::engine::Player;
 
 pub fn def(rules: &Rules, id: u16) -> &CardDef {
@@ -27,7 +28,10 @@ impl AgotCcg {
 
     /// Fortified Position: the text boxes of all characters are blank (traits excepted).
     pub fn chars_blank(&self, rules: &Rules) -> bool {
-        self.any_plot_has(rules, |a| matches!(a, Ability::PlotBlankCharacters))
+        // Asked for every character at nearly every decision: the plot's class bit answers before its text.
+        self.seats
+            .iter()
+            .any(|s| s.plot.is_some_and(|p| statics::classes_of(rules, p) & statics::BLANKS_CHARACTERS != 0))
     }
 
     /// The printed abilities of a card in play that are on now. Called for every card at nearly every decision,
@@ -89,25 +93,19 @@ impl AgotCcg {
     }
 
     /// Attachment abilities on `c` that are on.
-    fn attached<'r>(&self, rules: &'r Rules, seat: Player, c: &InPlay) -> Vec<&'r Ability> {
-        let mut out = Vec::new();
-        for (a, _) in &c.attachments {
-            for ab in &def(rules, *a).abilities {
-                if let Ability::Attached { cond, .. } = ab {
-                    if cond.as_ref().is_none_or(|k| self.cond(rules, seat, c, k)) {
-                        out.push(ab);
-                    }
-                }
-            }
-        }
-        out
+    fn attached<'a>(&'a self, rules: &'a Rules, seat: Player, c: &'a InPlay) -> impl Iterator<Item = &'a Ability> + 'a {
+        c.attachments.iter().flat_map(move |(a, _)| {
+            def(rules, *a).abilities.iter().filter(move |ab| {
+                matches!(ab, Ability::Attached { cond, .. } if cond.as_ref().is_none_or(|k| self.cond(rules, seat, c, k)))
+            })
+        })
     }
 
     pub fn keywords(&self, rules: &Rules, seat: Player, c: &InPlay) -> u16 {
         let d = def(rules, c.def);
         let blank = (d.kind == Kind::Character && self.chars_blank(rules)) || self.lasting_has(c.uid, Lasts::Blank);
         let mut k = if blank { 0 } else { d.keywords };
-        for ab in self.abilities(rules, c) {
+        for ab in self.abilities_in(rules, c, statics::OWN_KEYWORDS) {
             if let Ability::KeywordsWhile { keywords, cond } = ab {
                 if self.cond(rules, seat, c, cond) {
                     k |= super::content::keyword_bits(keywords).unwrap_or(0);
@@ -125,7 +123,7 @@ impl AgotCcg {
                 if o.kneeling {
                     continue;
                 }
-                for ab in self.abilities(rules, o) {
+                for ab in self.abilities_in(rules, o, statics::HOUSE_KEYWORDS) {
                     if let Ability::HouseCharsKeywordsWhileStanding { house, keywords } = ab {
                         if super::content::house_index(house) == Some(d.house) {
                             k |= super::content::keyword_bits(keywords).unwrap_or(0);
@@ -143,7 +141,7 @@ impl AgotCcg {
         let mut need = base.saturating_add(self.agenda_more_power(rules, seat));
         for (q, other) in self.seats.iter().enumerate().filter(|&(q, o)| q != seat && !o.eliminated) {
             for o in &other.play {
-                for ab in self.abilities(rules, o) {
+                for ab in self.abilities_in(rules, o, statics::TOTALS) {
                     if let Ability::OpponentsNeedMorePower { n, cond } = ab {
                         if self.cond(rules, q as Player, o, cond) {
                             need = need.saturating_add(*n);
@@ -157,7 +155,7 @@ impl AgotCcg {
 
     pub fn icons(&self, rules: &Rules, seat: Player, c: &InPlay) -> u8 {
         let mut i = def(rules, c.def).icons | self.agenda_icons(rules, seat, c);
-        for ab in self.abilities(rules, c) {
+        for ab in self.abilities_in(rules, c, statics::OWN_ICONS) {
             if let Ability::IconsWhile { icons, cond } = ab {
                 if self.cond(rules, seat, c, cond) {
                     i |= super::content::icon_bits(icons).unwrap_or(0);
@@ -187,10 +185,17 @@ impl AgotCcg {
         }
         let mut s = i32::from(d.str);
         // Areo Hotah: "his STR cannot be lowered" — every negative modifier is left out.
-        let floor = self.abilities(rules, c).iter().any(|a| matches!(a, Ability::StrCannotBeLowered));
-        let mut contributions: Vec<i32> = Vec::new();
-        for ab in self.abilities(rules, c) {
-            contributions.push(match ab {
+        let floor =
+            self.abilities_in(rules, c, statics::OWN_STR).iter().any(|a| matches!(a, Ability::StrCannotBeLowered));
+        // Summed as they come (no list: this runs for every character at nearly every decision).
+        let mut total = 0i32;
+        let mut add = |v: i32| {
+            if !floor || v > 0 {
+                total += v;
+            }
+        };
+        for ab in self.abilities_in(rules, c, statics::OWN_STR) {
+            add(match ab {
                 Ability::StrWhile { amount, cond } if self.cond(rules, seat, c, cond) => i32::from(*amount),
                 Ability::StrPerAttachment { amount } => i32::from(*amount) * c.attachments.len() as i32,
                 Ability::StrPerDeadHouseChar { house } => {
@@ -213,9 +218,9 @@ impl AgotCcg {
         }
         for ab in self.attached(rules, seat, c) {
             if let Ability::Attached { str, defending_str, printed_str_zero_defending, .. } = ab {
-                contributions.push(i32::from(*str));
+                add(i32::from(*str));
                 if self.defending(c) {
-                    contributions.push(i32::from(*defending_str));
+                    add(i32::from(*defending_str));
                     // ccga: "its printed STR counts as 0" takes the printed STR away, not a modifier.
                     if *printed_str_zero_defending {
                         s -= i32::from(d.str);
@@ -223,13 +228,13 @@ impl AgotCcg {
                 }
             }
         }
-        contributions.extend(self.mods.iter().filter(|m| m.0 == c.uid).map(|m| i32::from(m.1)));
+        self.mods.iter().filter(|m| m.0 == c.uid).for_each(|m| add(i32::from(m.1)));
         // "Characters you control get +N": other characters of the same controller with the ability.
         if let Some(me) = self.seats.get(usize::from(seat)) {
             for o in &me.play {
-                for ab in self.abilities(rules, o) {
+                for ab in self.abilities_in(rules, o, statics::YOUR_CHARS_STR) {
                     if let Ability::YourCharsStr { amount } = ab {
-                        contributions.push(i32::from(*amount));
+                        add(i32::from(*amount));
                     }
                 }
             }
@@ -237,7 +242,7 @@ impl AgotCcg {
         for (q, other) in self.seats.iter().enumerate() {
             let Some(p) = other.plot else { continue };
             for ab in &def(rules, p).abilities {
-                contributions.push(match ab {
+                add(match ab {
                     Ability::PlotYourCharsStr { amount } if q == usize::from(seat) => i32::from(*amount),
                     Ability::PlotAllCharsStr { amount } => i32::from(*amount),
                     Ability::PlotNoIntIconStr { amount } if !self.has_icon(rules, seat, c, INT) => i32::from(*amount),
@@ -245,7 +250,7 @@ impl AgotCcg {
                 });
             }
         }
-        s += contributions.into_iter().filter(|&v| !floor || v > 0).sum::<i32>();
+        s += total;
         s.clamp(0, 255) as u8
     }
 
@@ -310,7 +315,7 @@ impl AgotCcg {
         let mut reduce = 0;
         if d.kind == Kind::Character {
             for o in &s.play {
-                for ab in self.abilities(rules, o) {
+                for ab in self.abilities_in(rules, o, statics::COSTS) {
                     if let Ability::CostReduction { tr, amount } = ab {
                         if d.has_trait(tr) {
                             reduce += i32::from(*amount);
@@ -333,7 +338,7 @@ impl AgotCcg {
         if kind == INT {
             for s in &self.seats {
                 for o in &s.play {
-                    for ab in self.abilities(rules, o) {
+                    for ab in self.abilities_in(rules, o, statics::TOTALS) {
                         if let Ability::IntrigueClaimBonus { amount } = ab {
                             c += i32::from(*amount);
                         }
@@ -364,7 +369,7 @@ impl AgotCcg {
                 continue;
             }
             for o in &s.play {
-                for ab in self.abilities(rules, o) {
+                for ab in self.abilities_in(rules, o, statics::TOTALS) {
                     if let Ability::OpponentsExtraDoomed { n: k } = ab {
                         n += usize::from(*k);
                     }

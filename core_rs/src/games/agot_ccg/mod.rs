@@ -23,6 +23,7 @@ pub mod effects;
 pub mod observe;
 pub mod rules;
 pub mod state;
+pub mod statics;
 pub mod view;
 pub mod vocab;
 

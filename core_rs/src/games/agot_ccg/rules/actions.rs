@@ -4,6 +4,7 @@
 use super::super::content::{Ability, Kind, Rules, IMMUNE_CHAR, IMMUNE_OPP_CHAR, LIMITED, NEUTRAL, NO_ATTACH};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, At, Pending, Phase, Resp, Stage, Why};
+use super::super::statics;
 use super::flow::SETUP_GOLD;
 use crate::engine::{Action, Player};
 
@@ -199,7 +200,7 @@ impl AgotCcg {
         let extra: u8 = self.seats[ps]
             .play
             .iter()
-            .flat_map(|c| self.abilities(rules, c).iter())
+            .flat_map(|c| self.abilities_in(rules, c, statics::COSTS).iter())
             .map(|a| if let Ability::ExtraLimited { n } = a { *n } else { 0 })
             .fold(0u8, u8::saturating_add);
         played <= extra
@@ -268,7 +269,7 @@ impl AgotCcg {
         }
         // A reducer is offered only when a card in hand would get cheaper from it.
         for c in &s.play {
-            let Some(house) = self.abilities(rules, c).iter().find_map(|a| match a {
+            let Some(house) = self.abilities_in(rules, c, statics::COSTS).iter().find_map(|a| match a {
                 Ability::Reducer { house } => Some(house.as_deref().and_then(super::super::content::house_index)),
                 _ => None,
             }) else {
@@ -394,7 +395,9 @@ impl AgotCcg {
         // Lookout: while it attacks, Army characters cannot defend.
         let lookout = ch.attackers.iter().filter_map(|&u| self.locate(u)).any(|(s, i)| {
             let a = &self.seats[s].play[i];
-            self.abilities(rules, a).iter().any(|x| matches!(x, Ability::ArmyCannotDefendWhileAttacking))
+            self.abilities_in(rules, a, statics::DEFENCE)
+                .iter()
+                .any(|x| matches!(x, Ability::ArmyCannotDefendWhileAttacking))
         });
         if lookout && d.has_trait("Army") {
             return false;
@@ -423,7 +426,10 @@ impl AgotCcg {
                     if def(rules, c.def).kind == Kind::Character
                         && !ch.bypassed.contains(&c.uid)
                         && !self.stealthy(rules, dfd, c)
-                        && !self.abilities(rules, c).iter().any(|a| matches!(a, Ability::NotStealthTarget))
+                        && !self
+                            .abilities_in(rules, c, statics::DEFENCE)
+                            .iter()
+                            .any(|a| matches!(a, Ability::NotStealthTarget))
                     {
                         out.push(code(STEALTH, 0, usize::from(c.uid)));
                     }

@@ -5,6 +5,7 @@
 use super::super::content::{house_index, Ability, Kind, Rules, HOUSES, NEUTRAL};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, At, Event, Interrupted, Pending, Then};
+use super::super::statics;
 use super::actions::*;
 use crate::engine::{Action, Events, Player};
 
@@ -251,7 +252,7 @@ impl AgotCcg {
             if c.uid == u16::MAX {
                 continue;
             }
-            for ab in self.abilities(rules, c) {
+            for ab in self.abilities_in(rules, c, statics::RESPONSES) {
                 if let Ability::NameHouseStr { influence, phase, .. } = ab {
                     if now(phase) && inf >= *influence {
                         out.extend((1..HOUSES.len()).map(|h| code(NAME, h, usize::from(c.uid))));
@@ -409,7 +410,7 @@ impl AgotCcg {
         let mut asks = Vec::new();
         for &uid in side {
             let Some((s, i)) = self.locate(uid) else { continue };
-            for ab in self.abilities(rules, &self.seats[s].play[i]) {
+            for ab in self.abilities_in(rules, &self.seats[s].play[i], statics::RESPONSES) {
                 if let Ability::WinSacrifice { challenge, .. } = ab {
                     if super::super::content::challenge_index(challenge) == Some(ch.kind) {
                         asks.push(Pending::Respond { seat: w, resp: super::super::state::Resp::Sacrifice { uid } });

@@ -4,6 +4,7 @@
 use super::super::content::{Ability, Kind, Rules, INT, MIL, POW};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, At, Event, Pending, Phase, Resp, Stage, Why, Window};
+use super::super::statics;
 use crate::engine::{Events, Player};
 
 /// Cards in the setup hand and the opening hand; gold for setup cards (rulebook "Prepararsi a giocare").
@@ -264,7 +265,7 @@ impl AgotCcg {
             let n: u8 = self.seats[s]
                 .play
                 .iter()
-                .flat_map(|c| self.abilities(rules, c).iter())
+                .flat_map(|c| self.abilities_in(rules, c, statics::TOTALS).iter())
                 .map(|a| if let Ability::DrawOnPlotReveal { n } = a { *n } else { 0 })
                 .sum();
             if n > 0 {
@@ -355,7 +356,9 @@ impl AgotCcg {
             let manses = self.seats[usize::from(w)]
                 .play
                 .iter()
-                .filter(|c| self.abilities(rules, c).iter().any(|a| matches!(a, Ability::DominanceBonus)))
+                .filter(|c| {
+                    self.abilities_in(rules, c, statics::TOTALS).iter().any(|a| matches!(a, Ability::DominanceBonus))
+                })
                 .count();
             for _ in 0..manses {
                 self.pending.push(Pending::Respond { seat: w, resp: Resp::DominanceBonus });
@@ -567,7 +570,11 @@ impl AgotCcg {
             let castles = self.seats[usize::from(w)]
                 .play
                 .iter()
-                .filter(|c| self.abilities(rules, c).iter().any(|a| matches!(a, Ability::DefenseWinOpponentsKill)))
+                .filter(|c| {
+                    self.abilities_in(rules, c, statics::RESPONSES)
+                        .iter()
+                        .any(|a| matches!(a, Ability::DefenseWinOpponentsKill))
+                })
                 .count();
             for _ in 0..castles {
                 self.pending.push(Pending::Respond { seat: w, resp: Resp::CastleKill });
@@ -581,7 +588,7 @@ impl AgotCcg {
         let side = if w == ch.attacker { now.attackers.clone() } else { now.defenders.clone() };
         for uid in side {
             let Some((s, i)) = self.locate(uid) else { continue };
-            for ab in self.abilities(rules, &self.seats[s].play[i]) {
+            for ab in self.abilities_in(rules, &self.seats[s].play[i], statics::TOTALS) {
                 if let Ability::WinClaimsPower { power, unopposed, house } = ab {
                     if *unopposed && !ch.unopposed {
                         continue;

@@ -3,6 +3,7 @@
 use super::super::content::{Ability, Kind, Rules, LIMITED, POW};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, At, Challenge, Event, InPlay, Pending, Phase, Resp, Stage, Why};
+use super::super::statics;
 use super::actions::*;
 use super::zones::Dest;
 use crate::engine::{Action, Events, Player};
@@ -114,7 +115,7 @@ impl AgotCcg {
                 }
                 // Dornish Lancer: "after it successfully uses stealth, draw" (before the next stealth choice).
                 if let Some((s, i)) = user.and_then(|u| self.locate(u)) {
-                    for ab in self.abilities(rules, &self.seats[s].play[i]) {
+                    for ab in self.abilities_in(rules, &self.seats[s].play[i], statics::RESPONSES) {
                         if let Ability::StealthDraw { n } = ab {
                             self.pending.insert(0, Pending::Respond { seat: p, resp: Resp::DrawCards { n: *n } });
                         }
@@ -320,7 +321,7 @@ impl AgotCcg {
             let c = &self.seats[s].play[i];
             let stays = plot_no_kneel
                 || self.lasting_has(u, super::triggered::Lasts::NoKneel)
-                || self.abilities(rules, c).iter().any(|a| match a {
+                || self.abilities_in(rules, c, statics::NO_KNEEL).iter().any(|a| match a {
                     Ability::NoKneelAttackWhile { cond } | Ability::NoKneelAttackDefendWhile { cond } => {
                         self.cond(rules, att, c, cond)
                     }
@@ -350,7 +351,11 @@ impl AgotCcg {
         }
         for (q, seat) in self.seats.iter().enumerate() {
             for c in seat.play.iter().filter(|c| c.kneeling) {
-                if self.abilities(rules, c).iter().any(|a| matches!(a, Ability::StandAfterStealthAttacker)) {
+                if self
+                    .abilities_in(rules, c, statics::RESPONSES)
+                    .iter()
+                    .any(|a| matches!(a, Ability::StandAfterStealthAttacker))
+                {
                     let resp = Resp::StandAfterKill { uid: c.uid };
                     self.pending.push(Pending::Respond { seat: q as Player, resp });
                 }
@@ -374,7 +379,7 @@ impl AgotCcg {
             let c = &self.seats[s].play[i];
             let stays = plot_no_kneel
                 || self.no_kneel_defend.contains(&u)
-                || self.abilities(rules, c).iter().any(|a| match a {
+                || self.abilities_in(rules, c, statics::NO_KNEEL).iter().any(|a| match a {
                     Ability::NoKneelAttackDefendWhile { cond } => self.cond(rules, dfd, c, cond),
                     Ability::NoKneelToDefend => true,
                     _ => false,

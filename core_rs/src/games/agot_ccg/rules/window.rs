@@ -11,6 +11,7 @@ use super::super::content::{
 };
 use super::super::effects::def;
 use super::super::state::{AgotCcg, At, Event, Pending, Phase};
+use super::super::statics;
 use super::actions::*;
 use crate::engine::{Action, Events, Player};
 
@@ -135,7 +136,7 @@ impl AgotCcg {
             if src.kneeling {
                 continue;
             }
-            for ab in self.abilities(rules, src) {
+            for ab in self.abilities_in(rules, src, statics::RESPONSES) {
                 let Ability::KneelForStr { phase, target, .. } = ab else { continue };
                 if !self.playable_now(phase) {
                     continue;

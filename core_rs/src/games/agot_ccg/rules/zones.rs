@@ -3,6 +3,7 @@
 use super::super::content::{Ability, Kind, Rules, DEATHBOUND};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Event, InPlay, Pending, Phase, Resp};
+use super::super::statics;
 use crate::engine::{Events, Player, PlayerSet, Visibility};
 
 /// The power that wins (rulebook "Potere e vittoria").
@@ -112,7 +113,7 @@ impl AgotCcg {
         let mut asks = Vec::new();
         for (q, other) in self.seats.iter().enumerate() {
             for o in &other.play {
-                for ab in self.abilities(rules, o) {
+                for ab in self.abilities_in(rules, o, statics::RESPONSES) {
                     if let Ability::StandAfterHouseCharKilled { house } = ab {
                         if o.kneeling && super::super::content::house_index(house) == Some(kd.house) {
                             asks.push(Pending::Respond {

@@ -1,0 +1,148 @@
+//! Which kinds of printed ability each card carries, as bits (`Rules::statics`), so the checks that run at
+//! nearly every decision (strength, keywords, icons, costs, who may defend…) skip at once every card that
+//! has none of the kind they look for, instead of walking its abilities. A match of cards without such text
+//! then pays one load and one test per card.
+//!
+//! The classification is an exhaustive match: a new `Ability` variant does not compile until it is placed
+//! in a class, so no check can miss a card because its bit was forgotten.
+
+use super::content::{Ability, CardDef, Rules};
+use super::state::{AgotCcg, InPlay};
+
+/// The card's own STR: `StrWhile`, per attachment, per dead character, "cannot be lowered".
+pub const OWN_STR: u32 = 1 << 0;
+/// "Characters you control get +N".
+pub const YOUR_CHARS_STR: u32 = 1 << 1;
+/// The card's own keywords while a condition holds.
+pub const OWN_KEYWORDS: u32 = 1 << 2;
+/// Keywords granted to a House's characters while this card stands.
+pub const HOUSE_KEYWORDS: u32 = 1 << 3;
+pub const OWN_ICONS: u32 = 1 << 4;
+/// Marshalling: trait cost reductions, reducers, extra Limited cards.
+pub const COSTS: u32 = 1 << 5;
+/// Totals read at a step: power to win, intrigue claim, doomed count, dominance, draws on plot reveal,
+/// power claimed on a win.
+pub const TOTALS: u32 = 1 << 6;
+/// Not kneeling to attack or defend.
+pub const NO_KNEEL: u32 = 1 << 7;
+/// Who may defend or be chosen by stealth.
+pub const DEFENCE: u32 = 1 << 8;
+/// The old one-variant responses asked at a step (stand after a kill, after a stealth attacker, sacrifice on
+/// a win…), and the old card actions of the action windows.
+pub const RESPONSES: u32 = 1 << 9;
+/// Saves, cancels and the other interrupt-window abilities.
+pub const INTERRUPTS: u32 = 1 << 10;
+/// A plot blanking every character's text box (Fortified Position).
+pub const BLANKS_CHARACTERS: u32 = 1 << 11;
+/// Everything the hot checks never look for: plot texts, enter-play and kill effects, agendas, the
+/// composable form (which has its own bits, `rules::effect_state::composable_flags`).
+pub const OTHER: u32 = 1 << 31;
+
+fn class(a: &Ability) -> u32 {
+    use Ability as A;
+    match a {
+        A::StrWhile { .. }
+        | A::StrPerAttachment { .. }
+        | A::StrPerDeadHouseChar { .. }
+        | A::StrPerDeadCharWhile { .. }
+        | A::StrCannotBeLowered => OWN_STR,
+        A::YourCharsStr { .. } => YOUR_CHARS_STR,
+        A::KeywordsWhile { .. } => OWN_KEYWORDS,
+        A::HouseCharsKeywordsWhileStanding { .. } => HOUSE_KEYWORDS,
+        A::IconsWhile { .. } => OWN_ICONS,
+        A::CostReduction { .. } | A::Reducer { .. } | A::ExtraLimited { .. } => COSTS,
+        A::OpponentsNeedMorePower { .. }
+        | A::IntrigueClaimBonus { .. }
+        | A::OpponentsExtraDoomed { .. }
+        | A::DominanceBonus
+        | A::DrawOnPlotReveal { .. }
+        | A::WinClaimsPower { .. } => TOTALS,
+        A::NoKneelAttackWhile { .. } | A::NoKneelAttackDefendWhile { .. } | A::NoKneelToDefend => NO_KNEEL,
+        A::ArmyCannotDefendWhileAttacking | A::NotStealthTarget | A::AttackingBarsDefenders { .. } => DEFENCE,
+        A::StandAfterHouseCharKilled { .. }
+        | A::StandAfterStealthAttacker
+        | A::StealthDraw { .. }
+        | A::DefenseWinOpponentsKill
+        | A::WinSacrifice { .. }
+        | A::KneelForStr { .. }
+        | A::NameHouseStr { .. } => RESPONSES,
+        A::Save { .. }
+        | A::Cancel { .. }
+        | A::AfterSaveStand { .. }
+        | A::AfterSaveKill { .. }
+        | A::TakeControl { .. }
+        | A::DiscardLocation { .. }
+        | A::Endless { .. }
+        | A::DiscardWhenKneltForInfluence
+        | A::NoSaveUntilEndOfPhase { .. } => INTERRUPTS,
+        A::PlotBlankCharacters => BLANKS_CHARACTERS,
+        A::CannotBeDiscardedWhile { .. }
+        | A::OnPlayedDraw { .. }
+        | A::OnPlayedKneelChar
+        | A::PenaltyClaimPower { .. }
+        | A::PenaltyOpponentsDiscard { .. }
+        | A::IntoPlayAfterWin
+        | A::KilledMovePowerToHouse
+        | A::KilledClaimHouse { .. }
+        | A::UnopposedLoserDiscardsPower { .. }
+        | A::Attached { .. }
+        | A::ChallengeBoost { .. }
+        | A::KillCharacter { .. }
+        | A::PlotYourCharsStr { .. }
+        | A::PlotAllCharsStr { .. }
+        | A::PlotNoIntIconStr { .. }
+        | A::PlotChallengeBonus { .. }
+        | A::PlotNoKneel { .. }
+        | A::PlotNoUnopposedPower
+        | A::PlotOpponentsIncome { .. }
+        | A::PlotCharsCannotBeKilled
+        | A::PlotOpponentsClaim { .. }
+        | A::PlotCostIncrease { .. }
+        | A::PlotSkipDraw
+        | A::PlotExtraLimitedLocation
+        | A::PlotRevealKneelChar
+        | A::PlotLowerInitiativeOneDefender
+        | A::PlotOpponentsNoStealth
+        | A::OnPlayedTakeControl { .. }
+        | A::PlotNameChallenge
+        | A::PlotKillAllIfUsed { .. }
+        | A::AgendaMorePower { .. }
+        | A::AgendaNoPenaltyTrait { .. }
+        | A::AgendaNoPenaltyNamedHouse
+        | A::AgendaTraitIcons { .. }
+        | A::MultiplayerOnly
+        | A::Action(_)
+        | A::Triggered(_)
+        | A::OptionalPenalty { .. }
+        | A::PlotOpponentsWithTraitNoDefenders { .. }
+        | A::PlotWinByCountsUnopposed { .. }
+        | A::PlotAttachmentsCostLess { .. }
+        | A::AttachOnly { .. }
+        | A::CostLessPerLocationTrait { .. } => OTHER,
+        // ccga: read from attachments and at challenge declaration, gated by `rules::effect_state::HAS_POOL`.
+        A::AttachedCannotBeKilled { .. } | A::BarsChallengesAfterWinBy { .. } => OTHER,
+    }
+}
+
+/// The classes of every ability printed on `d`.
+pub fn static_classes(d: &CardDef) -> u32 {
+    d.abilities.iter().fold(0, |bits, a| bits | class(a))
+}
+
+/// A card's classes; every class for an id the table does not know, so nothing is skipped wrongly.
+#[inline]
+pub fn classes_of(rules: &Rules, card: u16) -> u32 {
+    rules.statics.get(usize::from(card)).copied().unwrap_or(u32::MAX)
+}
+
+impl AgotCcg {
+    /// The abilities of `c` that are on now, or none at once when its printed text has no ability of
+    /// `class` (a superset test: blanking only ever removes abilities).
+    #[inline]
+    pub fn abilities_in<'r>(&self, rules: &'r Rules, c: &InPlay, class: u32) -> &'r [Ability] {
+        if classes_of(rules, c.def) & class == 0 {
+            return &[];
+        }
+        self.abilities(rules, c)
+    }
+}
