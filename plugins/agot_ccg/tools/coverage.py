@@ -180,6 +180,8 @@ HOUSE_POOL_TESTS = {
     "R121": "sfide_sunspear_bars_a_player_who_won_by_four",
     "U196": "pila_dei_morti_only_your_life_swaps_hand_and_dead_pile",
     "R185": "scartare_bound_by_rhllor_one_from_each_opponent",
+    "T18": "immunita_the_good_masters_with_exactly_one_dragon",
+    "T30": "meereen_audience_chamber_leaves_beside_another_house",
 }
 COMPOSABLE = {
     "triggered",

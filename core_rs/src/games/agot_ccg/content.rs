@@ -27,7 +27,9 @@ pub const IMMUNE_EVENTS: u16 = 1 << 6;
 pub const IMMUNE_CHAR: u16 = 1 << 7;
 pub const IMMUNE_OPP_CHAR: u16 = 1 << 8;
 pub const SETUP: u16 = 1 << 9;
-const KEYWORDS: [(&str, u16); 10] = [
+/// ccga: immune to the events opponents play (The Good Masters).
+pub const IMMUNE_OPP_EVENTS: u16 = 1 << 10;
+const KEYWORDS: [(&str, u16); 11] = [
     ("stealth", STEALTH),
     ("deadly", DEADLY),
     ("renown", RENOWN),
@@ -38,6 +40,7 @@ const KEYWORDS: [(&str, u16); 10] = [
     ("immune_character_abilities", IMMUNE_CHAR),
     ("immune_opponent_character_abilities", IMMUNE_OPP_CHAR),
     ("setup", SETUP),
+    ("immune_opponent_events", IMMUNE_OPP_EVENTS),
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -87,6 +90,12 @@ pub enum Cond {
     MostAttachments,
     /// Another character in play has this keyword (printed, from an attachment or a lasting effect; Renly).
     AnotherCharHasKeyword { keyword: String },
+    /// Its controller controls exactly `n` other characters with this trait (The Good Masters: one Dragon).
+    ControlsExactly {
+        #[serde(rename = "trait")]
+        tr: String,
+        n: u8,
+    },
 }
 
 /// The effect vocabulary. Constant abilities are read where they matter; triggered ones are asked as

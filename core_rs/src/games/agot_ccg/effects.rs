@@ -89,6 +89,13 @@ impl AgotCcg {
             // ccga: more attachments than every other character in play.
             Cond::MostAttachments => self.most_attachments(c),
             Cond::AnotherCharHasKeyword { keyword } => self.another_has_keyword(rules, c, keyword),
+            Cond::ControlsExactly { tr, n } => {
+                let k = s.play.iter().filter(|o| {
+                    let d = def(rules, o.def);
+                    o.uid != c.uid && d.kind == Kind::Character && d.has_trait(tr)
+                });
+                k.count() == usize::from(*n)
+            }
         }
     }
 

@@ -79,6 +79,9 @@ pub struct Filter {
     /// Printed cost at most the number of characters participating in the current challenge (Aegon's Sept).
     #[serde(default)]
     pub cost_max_participating: bool,
+    /// Affiliated with a House other than this one (a neutral card is affiliated with none).
+    #[serde(default)]
+    pub other_house: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -465,6 +468,8 @@ pub enum Require {
         #[serde(default)]
         filter: Filter,
     },
+    /// You control a card in play matching the filter (a card's own state check: Meereen Audience Chamber).
+    YouControl { filter: Filter },
 }
 
 fn many() -> u8 {
@@ -552,7 +557,7 @@ fn yes() -> bool {
 }
 
 fn check_filter(f: &Filter) -> Result<(), String> {
-    if let Some(h) = &f.house {
+    for h in f.house.iter().chain(&f.other_house) {
         house_index(h).ok_or(format!("unknown house {h:?}"))?;
     }
     for i in f.has_icon.iter().chain(&f.lacks_icon) {
@@ -669,7 +674,7 @@ pub fn check_body(b: &Body, action: bool) -> Result<(), String> {
         if let Require::WonThisPhase { challenges } = r {
             icon_bits(challenges)?;
         }
-        if let Require::PileHas { filter, .. } = r {
+        if let Require::PileHas { filter, .. } | Require::YouControl { filter } = r {
             check_filter(filter)?;
         }
     }

@@ -1,7 +1,7 @@
 //! Which cards a composable ability's filter matches, which targets it may choose, and whether the ability may
 //! be used now (play restrictions, limits, payable costs, an existing required target: research §3.1).
 
-use super::super::content::{house_index, icon_bits, Kind, Rules, IMMUNE_CHAR, IMMUNE_EVENTS, IMMUNE_OPP_CHAR};
+use super::super::content::{house_index, icon_bits, Kind, Rules, IMMUNE_CHAR, IMMUNE_OPP_CHAR};
 use super::super::effects::def;
 use super::super::state::AgotCcg;
 use super::super::vocab::{Body, Cost, Filter, Op, Per, Place, Require, To, Who};
@@ -30,6 +30,9 @@ impl AgotCcg {
             && f.cost_min.is_none_or(|m| d.cost >= m)
             && (!f.influence || d.influence > 0)
             && (!f.cost_max_participating || usize::from(d.cost) <= self.participants())
+            && f.other_house
+                .as_deref()
+                .is_none_or(|h| d.house != super::super::content::NEUTRAL && house_index(h) != Some(d.house))
     }
 
     /// Does the card `uid` in play match the filter, for an ability controlled by `me` from `src`?
@@ -85,7 +88,7 @@ impl AgotCcg {
                     continue;
                 }
                 let k = self.keywords(rules, q as Player, c);
-                let immune = (r.event && k & IMMUNE_EVENTS != 0)
+                let immune = (r.event && super::effect_pool::immune_to_event_of(k, q, usize::from(r.seat)))
                     || (by_char && (k & IMMUNE_CHAR != 0 || (k & IMMUNE_OPP_CHAR != 0 && q != usize::from(r.seat))));
                 if !immune {
                     out.push(c.uid);
@@ -168,6 +171,9 @@ impl AgotCcg {
                     (0..3u8).filter(|k| need & (1 << k) != 0).all(|k| self.wins.contains(&(r.seat, k)))
                 }
                 Require::PileHas { pile, filter } => self.pile_has(rules, ps, *pile, filter),
+                Require::YouControl { filter } => {
+                    seat.play.iter().any(|c| self.in_play_matches(rules, r.seat, r.src, c.uid, filter))
+                }
             };
             if !ok {
                 return false;

@@ -2,12 +2,18 @@
 //! "cannot be saved" discards, X counted from the current challenge, and the Dragons: a character that becomes a
 //! Condition attachment and comes back to hand, Hatchlings that become a Dragon's duplicates.
 
-use super::super::content::{keyword_bits, Ability, Cond, Kind, Rules};
+use super::super::content::{keyword_bits, Ability, Cond, Kind, Rules, IMMUNE_EVENTS, IMMUNE_OPP_EVENTS};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Challenge, Event, InPlay};
 use super::super::vocab::{Body, Filter, Op, Pile, To};
 use super::triggered::{flags, Lasts, Resolving, HAS_POOL};
 use crate::engine::{Events, Player};
+
+/// Is a card whose keywords are `k`, controlled by seat `owner`, immune to an event `player` plays? ("Immune to
+/// events", or ccga's "immune to opponents' events".)
+pub fn immune_to_event_of(k: u16, owner: usize, player: usize) -> bool {
+    k & IMMUNE_EVENTS != 0 || (k & IMMUNE_OPP_EVENTS != 0 && owner != player)
+}
 
 /// Does this card definition carry one of the House pool records' constant abilities (per-card bit `HAS_POOL`)?
 pub fn has_pool_bit(rules: &Rules, card: u16) -> bool {

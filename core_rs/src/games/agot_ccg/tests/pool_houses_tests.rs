@@ -458,3 +458,68 @@ fn scartare_bound_by_rhllor_one_from_each_opponent() {
     assert_eq!(g.seats[1].hand.len(), 3);
     assert_eq!(g.seats[2].discard, vec![id(r, "C22")]);
 }
+
+/// "Immunità" (research §5 T18 The Good Masters): while its controller controls exactly one Dragon character it
+/// is immune to opponents' events (not to its own player's); with none or two Dragons it is not.
+#[test]
+fn immunita_the_good_masters_with_exactly_one_dragon() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let masters = put(&mut g, &r, 0, "T18");
+    let event_targets = |g: &mut AgotCcg, seat: usize| -> bool {
+        g.seats[seat].hand = vec![id(&r, "T46")]; // Bathed in Flame: choose 2 characters
+        g.seats[seat].house = crate::games::agot_ccg::content::house_index("targaryen").unwrap();
+        window(g, Phase::Challenges, At::Challenges);
+        g.window.as_mut().unwrap().pos = seat as u8;
+        act(g, &r, seat as Player, code(GEN_EVENT, 0, 0));
+        pay(g, &r, seat as Player);
+        let t = of_kind(g, &r, seat as Player, GEN_TARGET).contains(&code(GEN_TARGET, 0, usize::from(masters)));
+        g.pending.clear();
+        t
+    };
+    influence(&mut g, &r, 1, 6);
+    influence(&mut g, &r, 0, 6);
+    put(&mut g, &r, 1, "C13"); // another target, so the event is always playable
+    assert!(event_targets(&mut g, 1), "no Dragon: an opponent's event may choose it");
+    let drogon = put(&mut g, &r, 0, "R87");
+    assert!(!event_targets(&mut g, 1), "one Dragon: immune to the opponent's event");
+    assert!(event_targets(&mut g, 0), "its own player's event may still choose it");
+    put(&mut g, &r, 0, "T14"); // a Hatchling put straight into play (no trigger): a second Dragon
+    assert!(event_targets(&mut g, 1), "two Dragons: not exactly one");
+    let _ = drogon;
+}
+
+/// "Riduttori" and a lasting state check (research §5 T30 Meereen Audience Chamber): it is discarded from play
+/// when its controller controls a character of another House (on entering beside one, or when one enters);
+/// neutral characters do not count; it kneels to make the next Targaryen card cost 1 less.
+#[test]
+fn meereen_audience_chamber_leaves_beside_another_house() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U227"]);
+    let mut ev = Events::new();
+    put(&mut g, &r, 0, "C146"); // a neutral character
+    g.place(&r, 0, id(&r, "T30"), To::Play, &mut ev);
+    g.advance(&r, &mut ev);
+    let chamber = g.seats[0].play.iter().find(|c| c.def == id(&r, "T30")).map(|c| c.uid);
+    assert!(chamber.is_some(), "a neutral character does not discard it");
+    g.seats[0].gold = 5;
+    g.seats[0].hand = vec![id(&r, "C15")];
+    window(&mut g, Phase::Marshal, At::Marshal);
+    let reduce = code(REDUCER, 0, usize::from(chamber.unwrap()));
+    assert!(!legal(&g, &r, 0).contains(&reduce), "a Stark card in hand: nothing to reduce");
+    g.seats[0].hand = vec![id(&r, "T18")];
+    assert!(legal(&g, &r, 0).contains(&reduce), "a Targaryen card in hand: the reducer is offered");
+    g.place(&r, 0, id(&r, "C13"), To::Play, &mut ev); // a Stark character enters
+    g.advance(&r, &mut ev);
+    assert!(g.locate(chamber.unwrap()).is_none() && g.seats[0].discard.contains(&id(&r, "T30")));
+    // Entering beside a Stark character: discarded at once.
+    g.place(&r, 0, id(&r, "T30"), To::Play, &mut ev);
+    g.advance(&r, &mut ev);
+    assert!(!g.seats[0].play.iter().any(|c| c.def == id(&r, "T30")));
+    // An opponent's other-House character does not count.
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U227"]);
+    put(&mut g, &r, 1, "C30");
+    g.place(&r, 0, id(&r, "T30"), To::Play, &mut ev);
+    g.advance(&r, &mut ev);
+    assert!(g.seats[0].play.iter().any(|c| c.def == id(&r, "T30")));
+}
