@@ -182,6 +182,8 @@ HOUSE_POOL_TESTS = {
     "R185": "scartare_bound_by_rhllor_one_from_each_opponent",
     "T18": "immunita_the_good_masters_with_exactly_one_dragon",
     "T30": "meereen_audience_chamber_leaves_beside_another_house",
+    "U205": "azioni_the_hands_judgement_bars_military_and_power_challenges",
+    "T22": "azioni_dothraki_whip_bars_opponents_while_participating",
 }
 COMPOSABLE = {
     "triggered",

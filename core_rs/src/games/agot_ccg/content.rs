@@ -497,6 +497,9 @@ pub enum Ability {
     BarsChallengesAfterWinBy {
         by: u8,
     },
+    /// Attachment: while the attached character attacks or defends, its controller's opponents cannot trigger
+    /// effects or abilities (Dothraki Whip).
+    AttachedBarsOpponentsTriggers,
 }
 
 /// What a save or cancel response costs (research §3.3: "do X to do Y", X is the cost). Paying a cost opens no

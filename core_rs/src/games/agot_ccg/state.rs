@@ -393,6 +393,10 @@ pub struct AgotCcg {
     /// win (Sunspear): (winner, loser).
     #[serde(default)]
     pub beaten: Vec<(Player, Player)>,
+    /// Players who cannot trigger effects or abilities until the end of the phase: (player, challenge-type bits
+    /// during which the bar holds; `BAR_WHOLE_PHASE` for all of it) (The Hand's Judgement, A Lord's Ransom).
+    #[serde(default)]
+    pub trigger_bars: Vec<(Player, u8)>,
 }
 
 #[derive(Clone, Debug, Serialize)]

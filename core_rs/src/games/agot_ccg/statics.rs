@@ -120,7 +120,9 @@ fn class(a: &Ability) -> u32 {
         | A::AttachOnly { .. }
         | A::CostLessPerLocationTrait { .. } => OTHER,
         // ccga: read from attachments and at challenge declaration, gated by `rules::effect_state::HAS_POOL`.
-        A::AttachedCannotBeKilled { .. } | A::BarsChallengesAfterWinBy { .. } => OTHER,
+        A::AttachedCannotBeKilled { .. } | A::BarsChallengesAfterWinBy { .. } | A::AttachedBarsOpponentsTriggers => {
+            OTHER
+        }
     }
 }
 

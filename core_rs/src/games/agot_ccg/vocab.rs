@@ -439,6 +439,12 @@ pub enum Op {
     DuplicateOnto {
         names: Vec<String>,
     },
+    /// Each opponent cannot trigger effects or abilities for the rest of the phase, or only during challenges of
+    /// these types (icon letters) if given (The Hand's Judgement: "MP").
+    OpponentsCannotTrigger {
+        #[serde(default)]
+        during: Option<String>,
+    },
 }
 
 /// A play restriction (research §3.1: checked before anything is paid).
@@ -584,6 +590,7 @@ fn check_op(op: &Op) -> Result<(), String> {
             check_on(on)
         }
         Op::Take { filter, .. } | Op::AllFromDeadPiles { filter } => check_filter(filter),
+        Op::OpponentsCannotTrigger { during: Some(d) } => icon_bits(d).map(|_| ()),
         Op::ChallengeType { challenge } => {
             super::content::challenge_index(challenge).map(|_| ()).ok_or(format!("unknown challenge {challenge:?}"))
         }

@@ -142,7 +142,10 @@ impl AgotCcg {
             if w.at == At::Marshal && self.order().get(usize::from(self.turn)) == Some(&p) {
                 self.marshal_actions(rules, ps, out);
             }
-            self.window_actions(rules, p, out);
+            // ccga: a player who cannot trigger effects plays nothing in a window (effect_pool.rs).
+            if !self.trigger_barred(rules, p) {
+                self.window_actions(rules, p, out);
+            }
             out.push(code(DONE, 0, 0));
             return;
         }
@@ -406,6 +409,12 @@ impl AgotCcg {
     }
 
     pub fn pending_actions(&self, rules: &Rules, pend: &Pending, out: &mut Vec<Action>) {
+        // ccga: a player who cannot trigger effects is offered no response (it lapses) and only passes in a save
+        // or cancel window (effect_pool.rs).
+        if let Some(only) = self.barred_pending(rules, pend) {
+            out.extend(only);
+            return;
+        }
         match pend {
             Pending::Kill { seat, why, picked, .. } => {
                 let defenders = self.challenge.as_ref().map(|c| c.defenders.clone()).unwrap_or_default();

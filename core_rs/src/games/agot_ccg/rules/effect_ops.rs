@@ -426,7 +426,8 @@ impl AgotCcg {
             Op::DiscardUnsaved { .. }
             | Op::BecomeAttachment { .. }
             | Op::ReturnThisToHand
-            | Op::DuplicateOnto { .. } => self.apply_pool_op(rules, r, o, ev),
+            | Op::DuplicateOnto { .. }
+            | Op::OpponentsCannotTrigger { .. } => self.apply_pool_op(rules, r, o, ev),
             _ => {}
         }
     }

@@ -2,12 +2,16 @@
 //! "cannot be saved" discards, X counted from the current challenge, and the Dragons: a character that becomes a
 //! Condition attachment and comes back to hand, Hatchlings that become a Dragon's duplicates.
 
-use super::super::content::{keyword_bits, Ability, Cond, Kind, Rules, IMMUNE_EVENTS, IMMUNE_OPP_EVENTS};
+use super::super::content::{icon_bits, keyword_bits, Ability, Cond, Kind, Rules, IMMUNE_EVENTS, IMMUNE_OPP_EVENTS};
 use super::super::effects::def;
-use super::super::state::{AgotCcg, Challenge, Event, InPlay};
+use super::super::state::{AgotCcg, Challenge, Event, InPlay, Pending, Resp};
 use super::super::vocab::{Body, Filter, Op, Pile, To};
-use super::triggered::{flags, Lasts, Resolving, HAS_POOL};
-use crate::engine::{Events, Player};
+use super::actions::{code, DONE};
+use super::triggered::{flags, Lasts, Resolving, Step, HAS_POOL};
+use crate::engine::{Action, Events, Player};
+
+/// A trigger bar for the whole phase (not only during some challenge types).
+pub const BAR_WHOLE_PHASE: u8 = 0x80;
 
 /// Is a card whose keywords are `k`, controlled by seat `owner`, immune to an event `player` plays? ("Immune to
 /// events", or ccga's "immune to opponents' events".)
@@ -218,7 +222,60 @@ impl AgotCcg {
                 }
                 r.src = None;
             }
+            Op::OpponentsCannotTrigger { during } => {
+                let mask = during.as_deref().map_or(BAR_WHOLE_PHASE, |d| icon_bits(d).unwrap_or(0));
+                for q in self.order() {
+                    if q != me && !self.trigger_bars.contains(&(q, mask)) {
+                        self.trigger_bars.push((q, mask));
+                    }
+                }
+            }
             _ => {}
         }
+    }
+
+    /// May `p` not trigger effects or abilities now? A bar until the end of the phase (for the current challenge's
+    /// type, if it names types), or a participating character of an opponent's carrying a Dothraki Whip. Both are
+    /// skipped at once when no bar exists and no participant has an attachment with the `HAS_POOL` bit.
+    pub fn trigger_barred(&self, rules: &Rules, p: Player) -> bool {
+        let kind = self.challenge.as_ref().map(|ch| ch.kind);
+        let by_bar = self.trigger_bars.iter().any(|&(q, mask)| {
+            q == p && (mask == BAR_WHOLE_PHASE || kind.is_some_and(|k| k < 8 && mask & (1 << k) != 0))
+        });
+        if by_bar {
+            return true;
+        }
+        let Some(ch) = &self.challenge else { return false };
+        ch.attackers.iter().chain(&ch.defenders).any(|&u| {
+            self.locate(u).is_some_and(|(s, i)| {
+                s != usize::from(p)
+                    && self.seats[s].play[i].attachments.iter().any(|&(a, _)| {
+                        has_pool_bit(rules, a)
+                            && def(rules, a)
+                                .abilities
+                                .iter()
+                                .any(|x| matches!(x, Ability::AttachedBarsOpponentsTriggers))
+                    })
+            })
+        })
+    }
+
+    /// For a player who cannot trigger effects: what is left of a pending response (None: not a response, or
+    /// not barred). A response lapses (nothing to choose); a save or cancel window offers only its pass; the
+    /// duplicate save (a rule of the game, not a card's ability) stays.
+    pub fn barred_pending(&self, rules: &Rules, pend: &Pending) -> Option<Vec<Action>> {
+        let response = match pend {
+            Pending::Effect(r) => r.step == Step::Ask,
+            Pending::Respond { resp, .. } => !matches!(resp, Resp::SaveWithDupe { .. }),
+            Pending::SaveWindow { .. } | Pending::CancelWindow { .. } => true,
+            _ => false,
+        };
+        if !response || !self.trigger_barred(rules, pend.seat()) {
+            return None;
+        }
+        Some(match pend {
+            Pending::SaveWindow { .. } | Pending::CancelWindow { .. } => vec![code(DONE, 0, 0)],
+            _ => Vec::new(),
+        })
     }
 }

@@ -190,7 +190,8 @@ pub fn composable_flags(d: &super::super::content::CardDef) -> u8 {
         // ccga: the House pool records' constants.
         Ability::AttachedCannotBeKilled { .. }
         | Ability::Attached { printed_str_zero_defending: true, .. }
-        | Ability::BarsChallengesAfterWinBy { .. } => f | HAS_POOL,
+        | Ability::BarsChallengesAfterWinBy { .. }
+        | Ability::AttachedBarsOpponentsTriggers => f | HAS_POOL,
         _ => f,
     })
 }
@@ -253,6 +254,7 @@ impl AgotCcg {
         self.uses.retain(|u| u.round);
         self.wins.clear();
         self.beaten.clear();
+        self.trigger_bars.clear();
     }
 
     /// A new round: per-round uses expire.

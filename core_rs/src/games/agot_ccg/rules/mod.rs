@@ -102,6 +102,7 @@ impl AgotCcg {
             uses: Vec::new(),
             wins: Vec::new(),
             beaten: Vec::new(),
+            trigger_bars: Vec::new(),
             house_claims: Vec::new(),
             retyped: None,
             winners: Vec::new(),

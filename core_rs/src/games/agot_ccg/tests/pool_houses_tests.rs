@@ -523,3 +523,78 @@ fn meereen_audience_chamber_leaves_beside_another_house() {
     g.advance(&r, &mut ev);
     assert!(g.seats[0].play.iter().any(|c| c.def == id(&r, "T30")));
 }
+
+/// Is Plaza of Punishment's action (seat 1's) offered in the open window?
+fn plaza_offered(g: &AgotCcg, r: &Rules, plaza: u16) -> bool {
+    legal(g, r, 1).contains(&code(GEN_USE, 0, usize::from(plaza)))
+}
+
+/// "Azioni e abilità passive" with a player who cannot trigger effects (research §5 U205 The Hand's Judgement):
+/// after it, its opponent plays no action and answers no response during military and power challenges this
+/// phase, and acts again in an intrigue challenge.
+#[test]
+fn azioni_the_hands_judgement_bars_military_and_power_challenges() {
+    use crate::games::agot_ccg::content::INT;
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let plaza = put(&mut g, &r, 1, "R104");
+    put(&mut g, &r, 1, "R126"); // Ruins in the Sand: a response after losing a challenge
+    let a = put(&mut g, &r, 0, "C11"); // military and power
+    let b = put(&mut g, &r, 0, "C30"); // military and intrigue
+    let d = put(&mut g, &r, 1, "C15"); // military only
+    g.seats[0].hand = vec![id(&r, "U205")];
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(GEN_EVENT, 0, 0));
+    assert_eq!(g.trigger_bars.len(), 1);
+    challenge(&mut g, &r, 0, MIL, 1, &[a], &[d]);
+    // The window after defenders: seat 1's Plaza would have a target (Greatjon's Elite has no attachment).
+    assert!(!plaza_offered(&g, &r, plaza));
+    finish_challenge(&mut g, &r);
+    assert!(!matches!(g.pending.first(), Some(Pending::Effect(e)) if e.seat == 1), "Ruins not offered after the loss");
+    for _ in 0..8 {
+        if g.challenge.is_none() && g.pending.is_empty() {
+            break;
+        }
+        let Some(p) = g.actor() else { break };
+        if matches!(g.pending.first(), Some(Pending::Kill { .. })) {
+            let k = of_kind(&g, &r, p, KILL)[0];
+            act(&mut g, &r, p, k);
+            continue;
+        }
+        pass(&mut g, &r, p);
+    }
+    assert!(g.seats[1].play.iter().any(|c| c.def == id(&r, "R126")), "Ruins stayed in play");
+    let d2 = put(&mut g, &r, 1, "C36"); // intrigue
+    challenge(&mut g, &r, 0, INT, 1, &[b], &[d2]);
+    assert!(plaza_offered(&g, &r, plaza), "an intrigue challenge: not barred");
+}
+
+/// A participating Dothraki Whip (research §5 T22): while its character attacks or defends, the opponents cannot
+/// trigger effects (seat 1's Plaza is not offered), its own controller still can; it attaches only to Dothraki.
+#[test]
+fn azioni_dothraki_whip_bars_opponents_while_participating() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let plaza = put(&mut g, &r, 1, "R104");
+    let own = put(&mut g, &r, 0, "R104");
+    let rider = put(&mut g, &r, 0, "T11"); // Drogo's Bloodrider, Dothraki
+    attach(&mut g, &r, rider, "T22", 0);
+    let other = put(&mut g, &r, 0, "C30");
+    let d = put(&mut g, &r, 1, "C15");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    challenge(&mut g, &r, 0, MIL, 1, &[rider], &[d]);
+    assert!(legal(&g, &r, 0).contains(&code(GEN_USE, 0, usize::from(own))), "its controller still acts");
+    pass(&mut g, &r, 0);
+    assert!(!plaza_offered(&g, &r, plaza), "the opponent cannot");
+    assert!(g.trigger_barred(&r, 1) && !g.trigger_barred(&r, 0));
+    let _ = other;
+    // Without a Dothraki the attachment cannot be marshalled onto a character.
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
+    let c30 = put(&mut g, &r, 0, "C30");
+    let rider = put(&mut g, &r, 0, "T11");
+    g.seats[0].hand = vec![id(&r, "T22")];
+    g.seats[0].gold = 3;
+    window(&mut g, Phase::Marshal, At::Marshal);
+    assert!(legal(&g, &r, 0).contains(&code(MARSHAL, 0, usize::from(rider))));
+    assert!(!legal(&g, &r, 0).contains(&code(MARSHAL, 0, usize::from(c30))), "Dothraki character only");
+}
