@@ -378,6 +378,9 @@ pub enum Op {
         /// At most one card from each player's pile ("from each opponent's hand").
         #[serde(default)]
         one_each: bool,
+        /// A card put into play so returns to its owner's hand at the end of the phase (Winterfell Barracks).
+        #[serde(default)]
+        until_end_of_phase: bool,
     },
     /// Move this card (a card in a pile or hand) to `to`.
     Move {

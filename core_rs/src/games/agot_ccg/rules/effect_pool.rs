@@ -234,6 +234,27 @@ impl AgotCcg {
         }
     }
 
+    /// The end of the phase: every card still in play that was put into play "until the end of the phase" returns
+    /// to its owner's hand; its attachments go to their owners' discard piles and its duplicates to its owner's.
+    pub(super) fn return_at_end_of_phase(&mut self) {
+        for uid in std::mem::take(&mut self.returning) {
+            let Some((s, i)) = self.locate(uid) else { continue };
+            let c = self.seats[s].play.remove(i);
+            if let Some(ch) = self.challenge.as_mut() {
+                ch.attackers.retain(|&u| u != uid);
+                ch.defenders.retain(|&u| u != uid);
+            }
+            for (a, owner) in c.attachments {
+                if let Some(o) = self.seats.get_mut(usize::from(owner)) {
+                    o.discard.push(a);
+                }
+            }
+            let Some(o) = self.seats.get_mut(usize::from(c.owner)) else { continue };
+            o.discard.extend(c.dupes);
+            o.hand.push(c.def);
+        }
+    }
+
     /// May `p` not trigger effects or abilities now? A bar until the end of the phase (for the current challenge's
     /// type, if it names types), or a participating character of an opponent's carrying a Dothraki Whip. Both are
     /// skipped at once when no bar exists and no participant has an attachment with the `HAS_POOL` bit.

@@ -101,7 +101,17 @@ impl AgotCcg {
         let looked = if *from == Pile::Deck && *top > 0 { looked.saturating_sub(1) } else { looked };
         // "Its owner's" pile or hand: a card from an opponent's pile goes to his zone (into play: under the taker).
         let owner = if *to == To::Play { p } else { q as Player };
+        let uid = self.next_uid;
         self.place(rules, owner, card, *to, ev);
+        // ccga: "at the end of the phase it returns to its owner's hand" (a card that did enter play).
+        if self.next_uid != uid
+            && matches!(
+                self.body_of(rules, &r).and_then(|b| b.effect.get(usize::from(op))),
+                Some(Op::Take { until_end_of_phase: true, .. })
+            )
+        {
+            self.returning.push(uid);
+        }
         let first = first.or(Some(card));
         let same = matches!(
             self.body_of(rules, &r).and_then(|b| b.effect.get(usize::from(op))),

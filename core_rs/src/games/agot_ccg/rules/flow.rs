@@ -164,6 +164,10 @@ impl AgotCcg {
             self.return_borrowed();
         }
         self.no_save.clear();
+        // ccga: cards put into play until the end of the phase go back to their owners' hands.
+        if !self.returning.is_empty() {
+            self.return_at_end_of_phase();
+        }
         self.expire_phase();
     }
 

@@ -103,6 +103,7 @@ impl AgotCcg {
             wins: Vec::new(),
             beaten: Vec::new(),
             trigger_bars: Vec::new(),
+            returning: Vec::new(),
             house_claims: Vec::new(),
             retyped: None,
             winners: Vec::new(),

@@ -598,3 +598,32 @@ fn azioni_dothraki_whip_bars_opponents_while_participating() {
     assert!(legal(&g, &r, 0).contains(&code(MARSHAL, 0, usize::from(rider))));
     assert!(!legal(&g, &r, 0).contains(&code(MARSHAL, 0, usize::from(c30))), "Dothraki character only");
 }
+
+/// "Ricerca nel mazzo" and "until the end of the phase" (research §5 R21 Winterfell Barracks): it is discarded
+/// from play to put a character found in the deck into play; when the phase ends that character returns to its
+/// owner's hand.
+#[test]
+fn ricerca_winterfell_barracks_until_the_end_of_the_phase() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let barracks = put(&mut g, &r, 0, "R21");
+    g.seats[0].deck = vec![id(&r, "C3"), id(&r, "C11"), id(&r, "C20")];
+    window(&mut g, Phase::Challenges, At::Challenges);
+    act(&mut g, &r, 0, code(GEN_USE, 0, usize::from(barracks)));
+    assert!(g.seats[0].discard.contains(&id(&r, "R21")));
+    assert_eq!(picks(&g), vec![(0, id(&r, "C11"))], "only the character");
+    act(&mut g, &r, 0, code(GEN_PICK, 0, 0));
+    let elite = g.seats[0].play.iter().find(|c| c.def == id(&r, "C11")).map(|c| c.uid).unwrap();
+    assert_eq!(g.seats[0].deck.len(), 2);
+    // Everyone passes until the challenges phase is over.
+    for _ in 0..32 {
+        if g.phase != Phase::Challenges {
+            break;
+        }
+        let Some(p) = g.actor() else { break };
+        pass(&mut g, &r, p);
+    }
+    assert_ne!(g.phase, Phase::Challenges);
+    assert!(g.locate(elite).is_none(), "back out of play");
+    assert!(g.seats[0].hand.contains(&id(&r, "C11")), "to its owner's hand");
+}
