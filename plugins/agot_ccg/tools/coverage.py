@@ -185,6 +185,7 @@ HOUSE_POOL_TESTS = {
     "U205": "azioni_the_hands_judgement_bars_military_and_power_challenges",
     "T22": "azioni_dothraki_whip_bars_opponents_while_participating",
     "R21": "ricerca_winterfell_barracks_until_the_end_of_the_phase",
+    "U92": "risposte_viserys_claims_and_is_discarded_unsaved",
 }
 COMPOSABLE = {
     "triggered",

@@ -500,6 +500,8 @@ pub enum Ability {
     /// Attachment: while the attached character attacks or defends, its controller's opponents cannot trigger
     /// effects or abilities (Dothraki Whip).
     AttachedBarsOpponentsTriggers,
+    /// It cannot be saved: no duplicate and no save window when it would be killed or discarded (Viserys).
+    CannotBeSaved,
 }
 
 /// What a save or cancel response costs (research §3.3: "do X to do Y", X is the cost). Paying a cost opens no

@@ -120,9 +120,10 @@ fn class(a: &Ability) -> u32 {
         | A::AttachOnly { .. }
         | A::CostLessPerLocationTrait { .. } => OTHER,
         // ccga: read from attachments and at challenge declaration, gated by `rules::effect_state::HAS_POOL`.
-        A::AttachedCannotBeKilled { .. } | A::BarsChallengesAfterWinBy { .. } | A::AttachedBarsOpponentsTriggers => {
-            OTHER
-        }
+        A::AttachedCannotBeKilled { .. }
+        | A::BarsChallengesAfterWinBy { .. }
+        | A::AttachedBarsOpponentsTriggers
+        | A::CannotBeSaved => OTHER,
     }
 }
 

@@ -155,6 +155,12 @@ pub enum Trigger {
     Renown,
     /// After a player claims power for his House.
     HousePower,
+    // --- ccga
+    /// After any matching character (default: any character) enters play, under anyone's control (Viserys).
+    AnyEntersPlay {
+        #[serde(default)]
+        of: Option<Filter>,
+    },
 }
 
 /// What a player pays before the effects (rulebook "Costi": all of it, or the ability cannot be used).
@@ -447,6 +453,10 @@ pub enum Op {
     OpponentsCannotTrigger {
         #[serde(default)]
         during: Option<String>,
+    },
+    /// This card is discarded from play (it cannot be saved) if it has at least `n` power (Viserys).
+    DiscardIfPowerAtLeast {
+        n: u8,
     },
 }
 

@@ -169,6 +169,14 @@ impl AgotCcg {
                 .as_deref()
                 .is_none_or(|t| self.seats.iter().any(|s| s.plot.is_some_and(|p| def(rules, p).has_trait(t)))),
             (Trigger::DeclaredAttacker, Fired::DeclaredAttackers { uids }) => this.is_some_and(|u| uids.contains(&u)),
+            // ccga
+            (Trigger::AnyEntersPlay { of }, Fired::Entered { uid, .. }) => self.in_play_matches(
+                rules,
+                me,
+                this,
+                *uid,
+                of.as_ref().unwrap_or(&super::super::vocab::Filter::default()),
+            ),
             _ => false,
         }
     }

@@ -427,7 +427,8 @@ impl AgotCcg {
             | Op::BecomeAttachment { .. }
             | Op::ReturnThisToHand
             | Op::DuplicateOnto { .. }
-            | Op::OpponentsCannotTrigger { .. } => self.apply_pool_op(rules, r, o, ev),
+            | Op::OpponentsCannotTrigger { .. }
+            | Op::DiscardIfPowerAtLeast { .. } => self.apply_pool_op(rules, r, o, ev),
             _ => {}
         }
     }

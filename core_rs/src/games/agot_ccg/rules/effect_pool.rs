@@ -222,6 +222,14 @@ impl AgotCcg {
                 }
                 r.src = None;
             }
+            Op::DiscardIfPowerAtLeast { n } => {
+                let Some((s, i)) = r.src.and_then(|u| self.locate(u)) else { return };
+                if self.seats[s].play[i].power >= *n {
+                    let (card, owner) = (self.seats[s].play[i].def, self.seats[s].play[i].owner);
+                    ev.public(|| Event::Discarded { seat: owner, card, dead: false });
+                    self.remove_from_play(rules, s, i, To::Discard, ev);
+                }
+            }
             Op::OpponentsCannotTrigger { during } => {
                 let mask = during.as_deref().map_or(BAR_WHOLE_PHASE, |d| icon_bits(d).unwrap_or(0));
                 for q in self.order() {
@@ -232,6 +240,14 @@ impl AgotCcg {
             }
             _ => {}
         }
+    }
+
+    /// Does the card `uid` say it cannot be saved (a printed constant; per-card bit first)?
+    pub fn never_saved(&self, rules: &Rules, uid: u16) -> bool {
+        self.locate(uid).is_some_and(|(s, i)| {
+            let c = &self.seats[s].play[i];
+            has_pool_bit(rules, c.def) && self.abilities(rules, c).iter().any(|a| matches!(a, Ability::CannotBeSaved))
+        })
     }
 
     /// The end of the phase: every card still in play that was put into play "until the end of the phase" returns

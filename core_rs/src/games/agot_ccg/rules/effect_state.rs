@@ -191,7 +191,8 @@ pub fn composable_flags(d: &super::super::content::CardDef) -> u8 {
         Ability::AttachedCannotBeKilled { .. }
         | Ability::Attached { printed_str_zero_defending: true, .. }
         | Ability::BarsChallengesAfterWinBy { .. }
-        | Ability::AttachedBarsOpponentsTriggers => f | HAS_POOL,
+        | Ability::AttachedBarsOpponentsTriggers
+        | Ability::CannotBeSaved => f | HAS_POOL,
         _ => f,
     })
 }

@@ -260,7 +260,7 @@ impl AgotCcg {
             self.unsaved.remove(k);
             return false;
         }
-        if self.no_save.contains(&uid) {
+        if self.no_save.contains(&uid) || self.never_saved(rules, uid) {
             return false;
         }
         let th = self.locate(uid).map(|(s, i)| def(rules, self.seats[s].play[i].def).house);
@@ -291,7 +291,7 @@ impl AgotCcg {
     /// window). `offer_dupe`: false once the duplicate save was declined.
     pub fn discard_from_play(&mut self, rules: &Rules, uid: u16, offer_dupe: bool, ev: &mut Events<Event>) {
         let Some((s, i)) = self.locate(uid) else { return };
-        let unsaveable = self.unsaved.contains(&uid) || self.no_save.contains(&uid);
+        let unsaveable = self.unsaved.contains(&uid) || self.no_save.contains(&uid) || self.never_saved(rules, uid);
         if offer_dupe && !unsaveable && !self.seats[s].play[i].dupes.is_empty() {
             self.pending
                 .insert(0, Pending::Respond { seat: s as Player, resp: Resp::SaveWithDupe { uid, kill: false } });

@@ -96,7 +96,11 @@ impl AgotCcg {
         if self.cannot_be_killed(rules, uid) {
             return;
         }
-        if offer_save && !self.seats[s].play[i].dupes.is_empty() && !self.no_save.contains(&uid) {
+        if offer_save
+            && !self.seats[s].play[i].dupes.is_empty()
+            && !self.no_save.contains(&uid)
+            && !self.never_saved(rules, uid)
+        {
             self.pending
                 .insert(0, Pending::Respond { seat: s as Player, resp: Resp::SaveWithDupe { uid, kill: true } });
             return;

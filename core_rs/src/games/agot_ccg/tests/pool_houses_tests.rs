@@ -627,3 +627,33 @@ fn ricerca_winterfell_barracks_until_the_end_of_the_phase() {
     assert!(g.locate(elite).is_none(), "back out of play");
     assert!(g.seats[0].hand.contains(&id(&r, "C11")), "to its owner's hand");
 }
+
+/// "Cannot be saved" and a forced trigger (research §5 U92 Viserys Targaryen): whenever any character enters
+/// play (any player's), Viserys claims 1 power; at 4 power he is discarded from play, and his duplicate does not
+/// save him; a kill does not offer the duplicate either.
+#[test]
+fn risposte_viserys_claims_and_is_discarded_unsaved() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U227"]);
+    let viserys = put(&mut g, &r, 0, "U92");
+    let (s, i) = g.locate(viserys).unwrap();
+    g.seats[s].play[i].dupes.push(id(&r, "U92"));
+    let mut ev = Events::new();
+    for (k, (seat, c)) in [(1, "C30"), (0, "C13"), (1, "C36")].into_iter().enumerate() {
+        g.place(&r, seat, id(&r, c), To::Play, &mut ev);
+        g.advance(&r, &mut ev);
+        assert_eq!(card(&g, viserys).power, k as u8 + 1, "after {c}");
+    }
+    g.place(&r, 1, id(&r, "C15"), To::Play, &mut ev);
+    g.advance(&r, &mut ev);
+    assert!(g.locate(viserys).is_none(), "4 power: discarded");
+    assert!(g.pending.is_empty(), "no duplicate save offered: {:?}", g.pending);
+    assert_eq!(g.seats[0].discard.iter().filter(|&&c| c == id(&r, "U92")).count(), 2, "he and his duplicate");
+    // A kill does not offer the duplicate.
+    let viserys = put(&mut g, &r, 0, "U92");
+    let (s, i) = g.locate(viserys).unwrap();
+    g.seats[s].play[i].dupes.push(id(&r, "U92"));
+    g.kill(&r, viserys, true, &mut ev);
+    g.advance(&r, &mut ev);
+    assert!(g.locate(viserys).is_none() && g.pending.is_empty());
+}
