@@ -53,7 +53,6 @@ NEEDS = [
 REASONS = {
     "U2": "attachments on attachments and locations",
     "U33": "changing a card's House affiliation",
-    "U191": "characters forced to participate in the next challenge",
     "U48": "a cost paid from a character of the player's choice (power discarded)",
     "G26": "a card discarded by a lasting state check (another House's character)",
     "R65": "power discarded from a House card",
@@ -172,6 +171,7 @@ HOUSE_POOL_TESTS = {
     "T22": "azioni_dothraki_whip_bars_opponents_while_participating",
     "R21": "ricerca_winterfell_barracks_until_the_end_of_the_phase",
     "U92": "risposte_viserys_claims_and_is_discarded_unsaved",
+    "U191": "dichiarare_love_is_poison_forces_the_next_challenge",
 }
 COMPOSABLE = {
     "triggered",

@@ -79,6 +79,12 @@ impl AgotCcg {
                     let misplaced = (s == usize::from(owner)) == hostile;
                     return Some(if misplaced && owner == p { 15 } else { -5 });
                 }
+                // Love is Poison: before its own challenge, at the opponent's standing characters (they will have to
+                // defend, and kneel).
+                Op::MustParticipateNext { .. } => {
+                    let active = self.order().get(usize::from(self.turn)).copied();
+                    return Some(if self.challenge.is_none() && active == Some(p) { 15 } else { -5 });
+                }
                 // A swap from the dead pile: only when the dearest character there costs more than the cheapest in
                 // hand (both piles are the player's own).
                 Op::Take { from: Pile::Dead, must: true, .. } => {

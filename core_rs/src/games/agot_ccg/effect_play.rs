@@ -32,6 +32,7 @@ fn friendly(op: &Op) -> Option<bool> {
         // ccga: the House pool records.
         Op::DiscardUnsaved { on: On::Target } => false,
         Op::BecomeAttachment { hostile } => !*hostile,
+        Op::MustParticipateNext { on: On::Target } => false,
         Op::Str { amount, on: On::Target, .. } => *amount > 0,
         Op::Stand { on: On::Target }
         | Op::GainIcons { on: On::Target, .. }

@@ -400,6 +400,12 @@ pub struct AgotCcg {
     /// Cards in play that return to their owners' hands at the end of the phase (Winterfell Barracks).
     #[serde(default)]
     pub returning: Vec<u16>,
+    /// Characters that must participate in the next challenge of this phase, if able (Love is Poison), and how
+    /// many challenges had been declared this phase when that was said (the next one is the one after).
+    #[serde(default)]
+    pub must_participate: Vec<u16>,
+    #[serde(default)]
+    pub must_after: u8,
 }
 
 #[derive(Clone, Debug, Serialize)]

@@ -458,6 +458,11 @@ pub enum Op {
     DiscardIfPowerAtLeast {
         n: u8,
     },
+    /// It must participate in the next challenge this phase, if able (Love is Poison).
+    MustParticipateNext {
+        #[serde(default)]
+        on: On,
+    },
 }
 
 /// A play restriction (research §3.1: checked before anything is paid).
@@ -630,7 +635,8 @@ fn check_op(op: &Op) -> Result<(), String> {
         | Op::DiscardPower { on, .. }
         | Op::TakePower { on, .. }
         | Op::DiscardAttachments { on }
-        | Op::DiscardUnsaved { on } => check_on(on),
+        | Op::DiscardUnsaved { on }
+        | Op::MustParticipateNext { on } => check_on(on),
         _ => Ok(()),
     }
 }
@@ -662,7 +668,8 @@ fn op_uses_target(op: &Op) -> bool {
         | Op::TakePower { on, .. }
         | Op::DiscardAttachments { on }
         | Op::ControllerDiscardsPerPrintedIcon { on }
-        | Op::DiscardUnsaved { on } => *on == On::Target,
+        | Op::DiscardUnsaved { on }
+        | Op::MustParticipateNext { on } => *on == On::Target,
         _ => false,
     }
 }

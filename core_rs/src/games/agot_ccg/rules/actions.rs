@@ -152,7 +152,13 @@ impl AgotCcg {
         match self.phase {
             Phase::Setup => self.setup_actions(rules, ps, out),
             Phase::FirstPlayer => out.extend(self.order().iter().map(|&q| code(FIRST, 0, usize::from(q)))),
-            Phase::Challenges => self.challenge_actions(rules, p, out),
+            Phase::Challenges => {
+                self.challenge_actions(rules, p, out);
+                // ccga: characters that must participate in this challenge, if able (effect_pool.rs).
+                if !self.must_participate.is_empty() {
+                    self.force_participants(rules, p, out);
+                }
+            }
             _ => {}
         }
     }

@@ -428,7 +428,8 @@ impl AgotCcg {
             | Op::ReturnThisToHand
             | Op::DuplicateOnto { .. }
             | Op::OpponentsCannotTrigger { .. }
-            | Op::DiscardIfPowerAtLeast { .. } => self.apply_pool_op(rules, r, o, ev),
+            | Op::DiscardIfPowerAtLeast { .. }
+            | Op::MustParticipateNext { .. } => self.apply_pool_op(rules, r, o, ev),
             _ => {}
         }
     }

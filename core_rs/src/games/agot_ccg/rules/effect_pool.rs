@@ -4,9 +4,9 @@
 
 use super::super::content::{icon_bits, keyword_bits, Ability, Cond, Kind, Rules, IMMUNE_EVENTS, IMMUNE_OPP_EVENTS};
 use super::super::effects::def;
-use super::super::state::{AgotCcg, Challenge, Event, InPlay, Pending, Resp};
+use super::super::state::{AgotCcg, Challenge, Event, InPlay, Pending, Resp, Stage};
 use super::super::vocab::{Body, Filter, Op, Pile, To};
-use super::actions::{code, DONE};
+use super::actions::{code, split, ATTACK, ATTACK_SET, DEFEND, DEFEND_SET, DONE};
 use super::triggered::{flags, Lasts, Resolving, Step, HAS_POOL};
 use crate::engine::{Action, Events, Player};
 
@@ -230,6 +230,18 @@ impl AgotCcg {
                     self.remove_from_play(rules, s, i, To::Discard, ev);
                 }
             }
+            Op::MustParticipateNext { on } => {
+                let declared = self.challenges_declared();
+                if self.must_participate.is_empty() || self.must_after != declared {
+                    self.must_participate.clear();
+                    self.must_after = declared;
+                }
+                for u in self.subjects(rules, r, on) {
+                    if !self.must_participate.contains(&u) {
+                        self.must_participate.push(u);
+                    }
+                }
+            }
             Op::OpponentsCannotTrigger { during } => {
                 let mask = during.as_deref().map_or(BAR_WHOLE_PHASE, |d| icon_bits(d).unwrap_or(0));
                 for q in self.order() {
@@ -268,6 +280,48 @@ impl AgotCcg {
             let Some(o) = self.seats.get_mut(usize::from(c.owner)) else { continue };
             o.discard.extend(c.dupes);
             o.hand.push(c.def);
+        }
+    }
+
+    /// How many challenges have been declared this phase (every player's).
+    fn challenges_declared(&self) -> u8 {
+        let done: u8 = self.seats.iter().map(|s| s.challenged.count_ones() as u8).sum();
+        // The challenge being declared or resolved counts once its type is marked used, or now.
+        let current = self.challenge.as_ref().is_some_and(|ch| {
+            let kind = 1u8.checked_shl(u32::from(ch.kind)).unwrap_or(0);
+            self.seats.get(usize::from(ch.attacker)).is_some_and(|s| s.challenged & kind == 0)
+        });
+        done.saturating_add(u8::from(current))
+    }
+
+    /// "Must participate in the next challenge, if able" (Love is Poison): when declaring attackers or defenders
+    /// of that challenge, only the declarations including the most of those characters that can be declared are
+    /// legal (a set that leaves one out, or stopping before all are declared, is not). The list is forgotten once
+    /// that challenge is past.
+    pub(super) fn force_participants(&self, rules: &Rules, p: Player, out: &mut Vec<Action>) {
+        let Some(ch) = &self.challenge else { return };
+        // The challenge now being declared was counted: it is the next one if one more has been declared since.
+        if self.challenges_declared() != self.must_after.saturating_add(1) {
+            return;
+        }
+        let el = match ch.stage {
+            Stage::Attackers if ch.attacker == p => self.eligible_attackers(rules, p),
+            Stage::Defenders if ch.defender == p => self.eligible_defenders(rules, p),
+            _ => return,
+        };
+        let forced: usize =
+            el.iter().enumerate().filter(|(_, u)| self.must_participate.contains(u)).map(|(i, _)| 1usize << i).sum();
+        if forced == 0 {
+            return;
+        }
+        let set = |a: Action| matches!(split(a).0, ATTACK_SET | DEFEND_SET);
+        if out.iter().any(|&a| set(a)) {
+            let cover = |a: Action| if set(a) { (split(a).2 & forced).count_ones() } else { 0 };
+            let best = out.iter().map(|&a| cover(a)).max().unwrap_or(0);
+            out.retain(|&a| cover(a) == best);
+        } else if out.iter().any(|&a| matches!(split(a).0, ATTACK | DEFEND)) {
+            // One at a time: not done while a character that must participate can still be declared.
+            out.retain(|&a| split(a).0 != DONE);
         }
     }
 

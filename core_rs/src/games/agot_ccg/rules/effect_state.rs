@@ -256,6 +256,7 @@ impl AgotCcg {
         self.wins.clear();
         self.beaten.clear();
         self.trigger_bars.clear();
+        self.must_participate.clear();
     }
 
     /// A new round: per-round uses expire.

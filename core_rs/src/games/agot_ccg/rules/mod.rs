@@ -104,6 +104,8 @@ impl AgotCcg {
             beaten: Vec::new(),
             trigger_bars: Vec::new(),
             returning: Vec::new(),
+            must_participate: Vec::new(),
+            must_after: 0,
             house_claims: Vec::new(),
             retyped: None,
             winners: Vec::new(),

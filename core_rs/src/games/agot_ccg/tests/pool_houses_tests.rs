@@ -657,3 +657,66 @@ fn risposte_viserys_claims_and_is_discarded_unsaved() {
     g.advance(&r, &mut ev);
     assert!(g.locate(viserys).is_none() && g.pending.is_empty());
 }
+
+/// "Dichiarare attaccanti e difensori" with characters that must participate (research §5 U191 Love is Poison):
+/// after it, the chosen characters able to do so must be declared in the next challenge (as attackers by their
+/// controller, as defenders by his opponent); a set leaving one out is not offered; the challenge after is free.
+#[test]
+fn dichiarare_love_is_poison_forces_the_next_challenge() {
+    use crate::games::agot_ccg::content::{INT, POW};
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    g.seats[1].hand = vec![id(&r, "U191")];
+    influence(&mut g, &r, 1, 4);
+    let a = put(&mut g, &r, 0, "C11"); // military and power
+    let b = put(&mut g, &r, 0, "C30"); // military and intrigue: cannot attack in a power challenge
+    let spare = put(&mut g, &r, 0, "C36"); // intrigue and power, not chosen
+    let forced = put(&mut g, &r, 1, "C36"); // intrigue and power
+    let free = put(&mut g, &r, 1, "U5"); // intrigue and power
+    window(&mut g, Phase::Challenges, At::Challenges);
+    pass(&mut g, &r, 0);
+    act(&mut g, &r, 1, code(GEN_EVENT, 0, 0));
+    pay(&mut g, &r, 1); // X = 4 (two Blackwater Rushes)
+    for u in [forced, a, b, free] {
+        act(&mut g, &r, 1, code(GEN_TARGET, 0, usize::from(u)));
+    }
+    assert_eq!(g.must_participate, vec![forced, a, b, free]);
+    pass_window(&mut g, &r);
+    act(&mut g, &r, 0, code(CHALLENGE, usize::from(POW), 1));
+    // Seat 0 attacks: Greatjon's Elite must be among the attackers (Enemy Informer has no power icon).
+    let sets = of_kind(&g, &r, 0, ATTACK_SET);
+    assert!(!sets.is_empty());
+    let el = g.eligible_attackers(&r, 0);
+    let ai = el.iter().position(|&u| u == a).unwrap();
+    assert!(sets.iter().all(|&s| split(s).2 >> ai & 1 == 1), "every offered set holds it: {sets:?}");
+    let _ = b;
+    attack(&mut g, &r, 0, &[a]);
+    pass_window(&mut g, &r);
+    while matches!(g.pending.first(), Some(Pending::Stealth { .. })) {
+        act(&mut g, &r, 0, code(DONE, 0, 0));
+    }
+    // Seat 1 defends: both the Courtesan and Catelyn must defend; neither nobody nor one of them is offered.
+    assert_eq!(legal(&g, &r, 1).len(), 1, "only the set of both: {:?}", legal(&g, &r, 1));
+    defend(&mut g, &r, 1, &[forced, free]);
+    finish_challenge(&mut g, &r);
+    for _ in 0..8 {
+        if g.challenge.is_none() && g.pending.is_empty() {
+            break;
+        }
+        let Some(p) = g.actor() else { break };
+        if let Some(&k) = of_kind(&g, &r, p, KILL).first() {
+            act(&mut g, &r, p, k); // Greatjon's Elite is deadly
+            continue;
+        }
+        pass(&mut g, &r, p);
+    }
+    // The challenge after is free again: Enemy Informer (chosen, unable to attack in the power challenge) need
+    // not attack in seat 0's intrigue challenge.
+    assert_eq!((g.phase, g.actor()), (Phase::Challenges, Some(0)), "{:?}", g.pending);
+    act(&mut g, &r, 0, code(CHALLENGE, usize::from(INT), 1));
+    let el = g.eligible_attackers(&r, 0);
+    let bi = el.iter().position(|&u| u == b).unwrap();
+    assert!(el.contains(&spare));
+    let sets = of_kind(&g, &r, 0, ATTACK_SET);
+    assert!(sets.iter().any(|&s| split(s).2 >> bi & 1 == 0), "a set without it: {sets:?}");
+}
