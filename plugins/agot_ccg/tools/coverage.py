@@ -52,30 +52,16 @@ NEEDS = [
 # vocabulary, issue 15: these are what it still cannot say).
 REASONS = {
     "U2": "attachments on attachments and locations",
-    "U205": "a player who cannot trigger effects in some challenge types",
     "U33": "changing a card's House affiliation",
-    "U191": "characters forced to participate in the next challenge",
-    "U46": "keywords gained while another character has them",
     "U48": "a cost paid from a character of the player's choice (power discarded)",
-    "R185": "looking at opponents' hands and discarding from them",
-    "T14": "a character attached to another as a duplicate",
-    "T15": "a character attached to another as a duplicate",
-    "T17": "a character attached to another as a duplicate",
-    "R87": "a character attached as a Condition with its own text",
-    "R89": "a character attached as a Condition with its own text",
-    "R91": "a character attached as a Condition with its own text",
-    "T18": "immunity to opponents' events only, while exactly one Dragon is controlled",
-    "T30": "a card discarded by a lasting state check (another House's character)",
-    "T22": "opponents who cannot use triggered effects while a card participates",
-    "R85": "a condition comparing attachment counts across characters",
-    "T19": "printed STR counted as 0 while defending",
-    "U196": "swapping a card of the dead pile with one of the hand",
     "G29": "a location that becomes a character",
     "R179": "locations that become characters",
-    "C117": "looking at the cards another player just drew",
-    "R121": "a player barred from further challenges after a win by 4",
-    "R180": "kneeling a House card and its attachments",
+    "C117": "looking at the cards another player just drew (a view of part of another hand)",
+    "R180": "kneeling a House card and its attachments (no attachments on House cards in this branch)",
     "C187": "copying another card's effect",
+    "R7": "naming a card title (a choice among every title of the pool)",
+    "R178": "cancelling a triggered effect (cancel windows hold events and card actions only)",
+    "R168": "cancelling a plot's 'when revealed' effects (no cancel window on plots)",
     "P7": "conditions counting Night's Watch against Wildling characters",
     "C142": "the research text is unverified (errata)",
     "U163": "gold costs paid with influence",
@@ -84,7 +70,6 @@ REASONS = {
     "P4": "attacking or defending only by kneeling influence",
     "U129": "attachments on House cards",
     "G33": "attachments on House cards",
-    "T45": "the research's trait name is unverified ('Garde royal')",
     "G21": "attachments on House cards, and a House card knelt as a cost",
     "P10": "an agenda's action any player may trigger, with one limit shared by all",
 }
@@ -175,6 +160,34 @@ RECORD_TESTS = {
     "G28": "swift_reinforcements_come_for_the_phase_and_go_back",
     "R170": "scartare_sound_the_horn_of_dragons_discards_every_location, "
     "risposte_salva_cannot_be_saved_and_events_save_characters_only",
+}
+# ccga: the House records of issue 15's pool work, each with its test in
+# `core_rs/src/games/agot_ccg/tests/pool_houses_tests.rs` (checked before the vocabulary rules above).
+HOUSE_POOL_TESTS = {
+    "R126": "risposte_ruins_in_the_sand_after_a_lost_challenge",
+    "R104": "azioni_plaza_of_punishment_kills_a_participant_at_zero",
+    "T45": "azioni_defend_the_queen_on_a_queensguard",
+    "U88": "azioni_khal_drogo_discards_a_defender_unsaved",
+    "R60": "pila_degli_scarti_aegons_sept_counts_the_participants",
+    "R87": "equipaggiamenti_drogon_becomes_a_condition_and_returns_to_hand",
+    "R89": "restrizioni_rhaegal_and_viserion_as_conditions",
+    "R91": "restrizioni_rhaegal_and_viserion_as_conditions",
+    "T14": "duplicati_hatchlings_become_their_dragons_duplicates",
+    "T15": "duplicati_hatchlings_become_their_dragons_duplicates",
+    "T17": "duplicati_hatchlings_become_their_dragons_duplicates",
+    "R85": "equipaggiamenti_ruler_of_meereen_needs_the_most_attachments",
+    "T19": "difendere_under_the_guilds_sway_zeroes_printed_str",
+    "U46": "parole_chiave_renly_gains_what_others_have",
+    "R121": "sfide_sunspear_bars_a_player_who_won_by_four",
+    "U196": "pila_dei_morti_only_your_life_swaps_hand_and_dead_pile",
+    "R185": "scartare_bound_by_rhllor_one_from_each_opponent",
+    "T18": "immunita_the_good_masters_with_exactly_one_dragon",
+    "T30": "meereen_audience_chamber_leaves_beside_another_house",
+    "U205": "azioni_the_hands_judgement_bars_military_and_power_challenges",
+    "T22": "azioni_dothraki_whip_bars_opponents_while_participating",
+    "R21": "ricerca_winterfell_barracks_until_the_end_of_the_phase",
+    "U92": "risposte_viserys_claims_and_is_discarded_unsaved",
+    "U191": "dichiarare_love_is_poison_forces_the_next_challenge",
 }
 COMPOSABLE = {
     "triggered",
@@ -274,14 +287,16 @@ def main() -> None:
         f"## The {len(composable)} records in the composable vocabulary, and their tests",
         "",
         "Each ability as the vocabulary says it (`vocab.rs`: kind, trigger or phase word, costs, operations) and the "
-        "Rust test of `core_rs/src/games/agot_ccg/tests/effect_tests.rs` exercising that mechanism.",
+        "Rust test of `core_rs/src/games/agot_ccg/tests/effect_tests.rs` exercising that mechanism (the House "
+        "records of branch ccga: their own test in `pool_houses_tests.rs`).",
         "",
         "| code | card | type | text (our paraphrase) | vocabulary | test |",
         "|---|---|---|---|---|---|",
     ]
     for c in composable:
         vocab = "; ".join(vocabulary(a) for a in c["abilities"])
-        tests = RECORD_TESTS.get(c["code"]) or ", ".join(dict.fromkeys(t for t in map(test_of, c["abilities"]) if t))
+        by_vocab = ", ".join(dict.fromkeys(t for t in map(test_of, c["abilities"]) if t))
+        tests = RECORD_TESTS.get(c["code"]) or HOUSE_POOL_TESTS.get(c["code"]) or by_vocab
         text = c["text"].replace("|", "/")
         lines.append(f"| {c['code']} | {c['name']} | {c['type']} | {text} | {vocab} | `{tests}` |")
     lines.append("")

@@ -51,6 +51,10 @@ impl AgotCcg {
         if let Some(s) = self.interrupt_score(rules, p, a) {
             return s;
         }
+        // ccga: the House pool records' decisions (bots_pool.rs); None for every other decision.
+        if let Some(s) = self.pool_score(rules, p, a) {
+            return s;
+        }
         let ps = usize::from(p);
         let (kind, x, y) = split(a);
         let hand = |i: usize| self.seats[ps].hand.get(i).map(|&c| def(rules, c));

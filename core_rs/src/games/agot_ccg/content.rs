@@ -27,7 +27,9 @@ pub const IMMUNE_EVENTS: u16 = 1 << 6;
 pub const IMMUNE_CHAR: u16 = 1 << 7;
 pub const IMMUNE_OPP_CHAR: u16 = 1 << 8;
 pub const SETUP: u16 = 1 << 9;
-const KEYWORDS: [(&str, u16); 10] = [
+/// ccga: immune to the events opponents play (The Good Masters).
+pub const IMMUNE_OPP_EVENTS: u16 = 1 << 10;
+const KEYWORDS: [(&str, u16); 11] = [
     ("stealth", STEALTH),
     ("deadly", DEADLY),
     ("renown", RENOWN),
@@ -38,6 +40,7 @@ const KEYWORDS: [(&str, u16); 10] = [
     ("immune_character_abilities", IMMUNE_CHAR),
     ("immune_opponent_character_abilities", IMMUNE_OPP_CHAR),
     ("setup", SETUP),
+    ("immune_opponent_events", IMMUNE_OPP_EVENTS),
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -81,6 +84,17 @@ pub enum Cond {
     ControlsLocationTrait {
         #[serde(rename = "trait")]
         tr: String,
+    },
+    // --- ccga: the House pool records (issue 15).
+    /// It has more attachments than any other character in play (Ruler of Meereen, read on its host).
+    MostAttachments,
+    /// Another character in play has this keyword (printed, from an attachment or a lasting effect; Renly).
+    AnotherCharHasKeyword { keyword: String },
+    /// Its controller controls exactly `n` other characters with this trait (The Good Masters: one Dragon).
+    ControlsExactly {
+        #[serde(rename = "trait")]
+        tr: String,
+        n: u8,
     },
 }
 
@@ -231,6 +245,9 @@ pub enum Ability {
         defending_str: i8,
         #[serde(default)]
         cond: Option<Cond>,
+        /// ccga: while the attached character defends, its printed STR counts as 0 (Under the Guild's Sway).
+        #[serde(default)]
+        printed_str_zero_defending: bool,
     },
     // --- player actions (rulebook "Azioni"), used in the challenge action window
     /// Event: choose a character (attacking / participating / any; of this house; without this icon) that gets
@@ -497,6 +514,23 @@ pub enum Ability {
     YourCharsStrWhileStanding {
         amount: i8,
     },
+    // --- ccga: the House pool records (issue 15; `rules/effect_pool.rs`, per-card bit `HAS_POOL`).
+    /// Attachment (or a Dragon attached as a Condition): the attached character cannot be killed, while `cond`
+    /// holds for it (Rhaegal, Ruler of Meereen).
+    AttachedCannotBeKilled {
+        #[serde(default)]
+        cond: Option<Cond>,
+    },
+    /// An opponent who won a challenge against you by at least `by` STR this phase cannot initiate further
+    /// challenges against you this phase (Sunspear).
+    BarsChallengesAfterWinBy {
+        by: u8,
+    },
+    /// Attachment: while the attached character attacks or defends, its controller's opponents cannot trigger
+    /// effects or abilities (Dothraki Whip).
+    AttachedBarsOpponentsTriggers,
+    /// It cannot be saved: no duplicate and no save window when it would be killed or discarded (Viserys).
+    CannotBeSaved,
 }
 
 /// What a save or cancel response costs (research §3.3: "do X to do Y", X is the cost). Paying a cost opens no
@@ -705,6 +739,8 @@ fn check_ability(a: &Ability) -> Result<(), String> {
         Cond::ControlsTrait { house: Some(h), .. }
         | Cond::AttachedHouse { house: h }
         | Cond::AllOfHouse { house: h } => house_index(h).map(|_| ()).ok_or(format!("unknown house {h:?}")),
+        // ccga
+        Cond::AnotherCharHasKeyword { keyword } => keyword_bits(std::slice::from_ref(keyword)).map(|_| ()),
         _ => Ok(()),
     };
     match a {
@@ -725,6 +761,7 @@ fn check_ability(a: &Ability) -> Result<(), String> {
             keyword_bits(keywords)?;
             cond.as_ref().map_or(Ok(()), check_cond)
         }
+        Ability::AttachedCannotBeKilled { cond } => cond.as_ref().map_or(Ok(()), check_cond),
         Ability::StrPerDeadHouseChar { house } | Ability::StandAfterHouseCharKilled { house } => {
             house_index(house).map(|_| ()).ok_or(format!("unknown house {house:?}"))
         }

@@ -29,6 +29,10 @@ fn friendly(op: &Op) -> Option<bool> {
         | Op::DiscardAttachments { on: On::Target }
         | Op::MoveThisAttachment => false,
         Op::AttachThis | Op::ControllerDiscardsPerPrintedIcon { on: On::Target } => false,
+        // ccga: the House pool records.
+        Op::DiscardUnsaved { on: On::Target } => false,
+        Op::BecomeAttachment { hostile } => !*hostile,
+        Op::MustParticipateNext { on: On::Target } => false,
         Op::Str { amount, on: On::Target, .. } => *amount > 0,
         Op::Stand { on: On::Target }
         | Op::GainIcons { on: On::Target, .. }
@@ -119,6 +123,10 @@ impl AgotCcg {
         match kind {
             GEN_EVENT | GEN_USE | GEN_ATT | GEN_PILE => {
                 let Some(b) = self.action_body(rules, p, kind, x, y) else { return -5 };
+                // ccga: the House pool records' actions have their own reading (`bots_pool.rs`).
+                if let Some(s) = self.score_pool_action(rules, p, b, kind, x, y) {
+                    return s;
+                }
                 let boosts = b.effect.iter().any(|o| matches!(o, Op::Str { .. }));
                 if boosts && !self.boost_helps(rules, p) {
                     return -5;

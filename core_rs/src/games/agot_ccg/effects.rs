@@ -86,6 +86,16 @@ impl AgotCcg {
             Cond::ControlsLocationTrait { tr } => {
                 s.play.iter().any(|o| def(rules, o.def).kind == Kind::Location && def(rules, o.def).has_trait(tr))
             }
+            // ccga: more attachments than every other character in play.
+            Cond::MostAttachments => self.most_attachments(c),
+            Cond::AnotherCharHasKeyword { keyword } => self.another_has_keyword(rules, c, keyword),
+            Cond::ControlsExactly { tr, n } => {
+                let k = s.play.iter().filter(|o| {
+                    let d = def(rules, o.def);
+                    o.uid != c.uid && d.kind == Kind::Character && d.has_trait(tr)
+                });
+                k.count() == usize::from(*n)
+            }
         }
     }
 
@@ -214,10 +224,14 @@ impl AgotCcg {
             });
         }
         for ab in self.attached(rules, seat, c) {
-            if let Ability::Attached { str, defending_str, .. } = ab {
+            if let Ability::Attached { str, defending_str, printed_str_zero_defending, .. } = ab {
                 add(i32::from(*str));
                 if self.defending(c) {
                     add(i32::from(*defending_str));
+                    // ccga: "its printed STR counts as 0" takes the printed STR away, not a modifier.
+                    if *printed_str_zero_defending {
+                        s -= i32::from(d.str);
+                    }
                 }
             }
         }

@@ -14,6 +14,8 @@
 
 pub mod bots;
 pub mod bots_interrupts;
+// ccga: the heuristic's side of the House pool records (issue 15).
+pub mod bots_pool;
 pub mod content;
 pub mod decklist;
 pub mod effect_play;

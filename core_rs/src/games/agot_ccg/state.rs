@@ -391,6 +391,24 @@ pub struct AgotCcg {
     // --- ccgb: the state of rules/effect_pool_ops.rs (claims lowered, "if you win the challenge" effects)
     #[serde(default)]
     pub pool: super::rules::effect_pool_ops::PoolState,
+    // --- ccga
+    /// Challenges won this phase by a margin against a player whose card bars further challenges after such a
+    /// win (Sunspear): (winner, loser).
+    #[serde(default)]
+    pub beaten: Vec<(Player, Player)>,
+    /// Players who cannot trigger effects or abilities until the end of the phase: (player, challenge-type bits
+    /// during which the bar holds; `BAR_WHOLE_PHASE` for all of it) (The Hand's Judgement, A Lord's Ransom).
+    #[serde(default)]
+    pub trigger_bars: Vec<(Player, u8)>,
+    /// Cards in play that return to their owners' hands at the end of the phase (Winterfell Barracks).
+    #[serde(default)]
+    pub returning: Vec<u16>,
+    /// Characters that must participate in the next challenge of this phase, if able (Love is Poison), and how
+    /// many challenges had been declared this phase when that was said (the next one is the one after).
+    #[serde(default)]
+    pub must_participate: Vec<u16>,
+    #[serde(default)]
+    pub must_after: u8,
 }
 
 #[derive(Clone, Debug, Serialize)]

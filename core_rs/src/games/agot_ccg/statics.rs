@@ -119,12 +119,17 @@ fn class(a: &Ability) -> u32 {
         | A::PlotAttachmentsCostLess { .. }
         | A::AttachOnly { .. }
         | A::CostLessPerLocationTrait { .. } => OTHER,
-        // ccgb: read through their own per-card bit (`rules::effect_state::HAS_POOL`), not by the hot checks.
+        // ccgb: read through their own per-card bit (`rules::effect_state::HAS_CCGB`), not by the hot checks.
         A::GrantsOptionalPenalty { .. }
         | A::PlotOnlyCharactersNoTriggers
         | A::AllCharactersGainTrait { .. }
         | A::AttachedControllerExtraDoomed { .. }
         | A::NotDeclaredWithTrait { .. } => OTHER,
+        // ccga: read from attachments and at challenge declaration, gated by `rules::effect_state::HAS_POOL`.
+        A::AttachedCannotBeKilled { .. }
+        | A::BarsChallengesAfterWinBy { .. }
+        | A::AttachedBarsOpponentsTriggers
+        | A::CannotBeSaved => OTHER,
     }
 }
 

@@ -84,6 +84,13 @@ pub struct Filter {
     /// ccgb: of none of these Houses ("neutral" included: a printed House affiliation other than these).
     #[serde(default)]
     pub not_houses: Vec<String>,
+    // --- ccga: the House pool records (issue 15).
+    /// Printed cost at most the number of characters participating in the current challenge (Aegon's Sept).
+    #[serde(default)]
+    pub cost_max_participating: bool,
+    /// Affiliated with a House other than this one (a neutral card is affiliated with none).
+    #[serde(default)]
+    pub other_house: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -165,6 +172,12 @@ pub enum Trigger {
     /// When any player loses an unopposed challenge: the loser resolves the ability (Ravaged Coast: "he must
     /// choose and kneel a location he controls").
     LoserOfUnopposed,
+    // --- ccga
+    /// After any matching character (default: any character) enters play, under anyone's control (Viserys).
+    AnyEntersPlay {
+        #[serde(default)]
+        of: Option<Filter>,
+    },
 }
 
 /// What a player pays before the effects (rulebook "Costi": all of it, or the ability cannot be used).
@@ -383,6 +396,19 @@ pub enum Op {
         /// A second pile searched as well ("your deck or discard pile").
         #[serde(default)]
         or_from: Option<Pile>,
+        // --- ccga
+        /// The pick cannot be declined while a card is offered (a swap).
+        #[serde(default)]
+        must: bool,
+        /// Leave out the pile's top card: the one the previous operation just put there (a swap).
+        #[serde(default)]
+        skip_top: bool,
+        /// At most one card from each player's pile ("from each opponent's hand").
+        #[serde(default)]
+        one_each: bool,
+        /// A card put into play so returns to its owner's hand at the end of the phase (Winterfell Barracks).
+        #[serde(default)]
+        until_end_of_phase: bool,
     },
     /// Move this card (a card in a pile or hand) to `to`.
     Move {
@@ -508,6 +534,41 @@ pub enum Op {
         #[serde(default)]
         on: On,
     },
+    // --- ccga: the House pool records (issue 15).
+    /// Discard from play, "cannot be saved": no save window and no duplicate (Khal Drogo).
+    DiscardUnsaved {
+        #[serde(default)]
+        on: On,
+    },
+    /// This character leaves play and is attached to the target as an attachment: its `attached` abilities are
+    /// then its text (the Dragons: "attach it to a character as a Condition attachment reading …"). `hostile`:
+    /// the reading hurts its host (the heuristic aims it at an opponent's character).
+    BecomeAttachment {
+        #[serde(default)]
+        hostile: bool,
+    },
+    /// This card, in play as a character or attached, returns to its owner's hand.
+    ReturnThisToHand,
+    /// This card and its duplicates become duplicates of a card with one of these names that you control, if
+    /// there is one (the Hatchlings).
+    DuplicateOnto {
+        names: Vec<String>,
+    },
+    /// Each opponent cannot trigger effects or abilities for the rest of the phase, or only during challenges of
+    /// these types (icon letters) if given (The Hand's Judgement: "MP").
+    OpponentsCannotTrigger {
+        #[serde(default)]
+        during: Option<String>,
+    },
+    /// This card is discarded from play (it cannot be saved) if it has at least `n` power (Viserys).
+    DiscardIfPowerAtLeast {
+        n: u8,
+    },
+    /// It must participate in the next challenge this phase, if able (Love is Poison).
+    MustParticipateNext {
+        #[serde(default)]
+        on: On,
+    },
 }
 
 /// A play restriction (research §3.1: checked before anything is paid).
@@ -531,6 +592,17 @@ pub enum Require {
     /// You won a challenge of each of these types (icon letters) this phase.
     WonThisPhase {
         challenges: String,
+    },
+    // --- ccga
+    /// Your pile holds a card matching the filter.
+    PileHas {
+        pile: Pile,
+        #[serde(default)]
+        filter: Filter,
+    },
+    /// You control a card in play matching the filter (a card's own state check: Meereen Audience Chamber).
+    YouControl {
+        filter: Filter,
     },
     // ccgb: some card in play matches the filter (Ghost: "together with Jon Snow").
     InPlay {
@@ -627,7 +699,7 @@ fn yes() -> bool {
 }
 
 fn check_filter(f: &Filter) -> Result<(), String> {
-    if let Some(h) = &f.house {
+    for h in f.house.iter().chain(&f.other_house) {
         house_index(h).ok_or(format!("unknown house {h:?}"))?;
     }
     for h in &f.not_houses {
@@ -657,6 +729,7 @@ fn check_op(op: &Op) -> Result<(), String> {
             check_on(on)
         }
         Op::Take { filter, .. } | Op::AllFromDeadPiles { filter } => check_filter(filter),
+        Op::OpponentsCannotTrigger { during: Some(d) } => icon_bits(d).map(|_| ()),
         Op::ChallengeType { challenge } => {
             super::content::challenge_index(challenge).map(|_| ()).ok_or(format!("unknown challenge {challenge:?}"))
         }
@@ -682,7 +755,9 @@ fn check_op(op: &Op) -> Result<(), String> {
         | Op::ClaimPower { on, .. }
         | Op::DiscardPower { on, .. }
         | Op::TakePower { on, .. }
-        | Op::DiscardAttachments { on } => check_on(on),
+        | Op::DiscardAttachments { on }
+        | Op::DiscardUnsaved { on }
+        | Op::MustParticipateNext { on } => check_on(on),
         Op::CannotBeSaved { on }
         | Op::RemoveFromChallenge { on }
         | Op::TakeControl { on }
@@ -698,7 +773,7 @@ fn check_op(op: &Op) -> Result<(), String> {
 fn op_uses_target(op: &Op) -> bool {
     match op {
         Op::Choose { options } => options.iter().flatten().any(op_uses_target),
-        Op::MoveThisAttachment | Op::AttachThis => true,
+        Op::MoveThisAttachment | Op::AttachThis | Op::BecomeAttachment { .. } => true,
         Op::Kneel { on }
         | Op::Stand { on }
         | Op::Kill { on }
@@ -720,7 +795,9 @@ fn op_uses_target(op: &Op) -> bool {
         | Op::DiscardPower { on, .. }
         | Op::TakePower { on, .. }
         | Op::DiscardAttachments { on }
-        | Op::ControllerDiscardsPerPrintedIcon { on } => *on == On::Target,
+        | Op::ControllerDiscardsPerPrintedIcon { on }
+        | Op::DiscardUnsaved { on }
+        | Op::MustParticipateNext { on } => *on == On::Target,
         Op::CannotBeSaved { on }
         | Op::RemoveFromChallenge { on }
         | Op::TakeControl { on }
@@ -758,6 +835,9 @@ pub fn check_body(b: &Body, action: bool) -> Result<(), String> {
     for r in &b.require {
         if let Require::WonThisPhase { challenges } = r {
             icon_bits(challenges)?;
+        }
+        if let Require::PileHas { filter, .. } | Require::YouControl { filter } = r {
+            check_filter(filter)?;
         }
         if let Require::InPlay { filter } = r {
             check_filter(filter)?;

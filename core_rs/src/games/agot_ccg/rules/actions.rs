@@ -158,14 +158,23 @@ impl AgotCcg {
             if w.at == At::Marshal && self.order().get(usize::from(self.turn)) == Some(&p) {
                 self.marshal_actions(rules, ps, out);
             }
-            self.window_actions(rules, p, out);
+            // ccga: a player who cannot trigger effects plays nothing in a window (effect_pool.rs).
+            if !self.trigger_barred(rules, p) {
+                self.window_actions(rules, p, out);
+            }
             out.push(code(DONE, 0, 0));
             return;
         }
         match self.phase {
             Phase::Setup => self.setup_actions(rules, ps, out),
             Phase::FirstPlayer => out.extend(self.order().iter().map(|&q| code(FIRST, 0, usize::from(q)))),
-            Phase::Challenges => self.challenge_actions(rules, p, out),
+            Phase::Challenges => {
+                self.challenge_actions(rules, p, out);
+                // ccga: characters that must participate in this challenge, if able (effect_pool.rs).
+                if !self.must_participate.is_empty() {
+                    self.force_participants(rules, p, out);
+                }
+            }
             _ => {}
         }
     }
@@ -325,7 +334,8 @@ impl AgotCcg {
                         continue;
                     }
                     for q in self.order() {
-                        if q != p {
+                        // ccga: Sunspear bars a player who beat its controller by 4 this phase.
+                        if q != p && (self.beaten.is_empty() || !self.challenges_barred(rules, p, q)) {
                             out.push(code(CHALLENGE, usize::from(kind), usize::from(q)));
                         }
                     }
@@ -423,13 +433,19 @@ impl AgotCcg {
     }
 
     pub fn pending_actions(&self, rules: &Rules, pend: &Pending, out: &mut Vec<Action>) {
+        // ccga: a player who cannot trigger effects is offered no response (it lapses) and only passes in a save
+        // or cancel window (effect_pool.rs).
+        if let Some(only) = self.barred_pending(rules, pend) {
+            out.extend(only);
+            return;
+        }
         match pend {
             Pending::Kill { seat, why, picked, .. } => {
                 let defenders = self.challenge.as_ref().map(|c| c.defenders.clone()).unwrap_or_default();
                 for c in &self.seats[usize::from(*seat)].play {
                     if def(rules, c.def).kind == Kind::Character
                         && !picked.contains(&c.uid)
-                        && !self.lasting_has(c.uid, super::triggered::Lasts::CannotBeKilled)
+                        && !self.cannot_be_killed(rules, c.uid)
                         && (*why != Why::Deadly || defenders.contains(&c.uid))
                     {
                         out.push(code(KILL, 0, usize::from(c.uid)));

@@ -214,7 +214,11 @@ impl AgotCcg {
                             for t in &o.play {
                                 if def(rules, t.def).kind == Kind::Character
                                     && self.strength(rules, q as Player, t) <= *max_str
-                                    && self.keywords(rules, q as Player, t) & super::super::content::IMMUNE_EVENTS == 0
+                                    && !super::effect_pool::immune_to_event_of(
+                                        self.keywords(rules, q as Player, t),
+                                        q,
+                                        ps,
+                                    )
                                     && self.can_take(rules, ps, t.uid)
                                 {
                                     out.push(code(EVENT, i, usize::from(t.uid)));
@@ -226,7 +230,11 @@ impl AgotCcg {
                         for (q, o) in self.seats.iter().enumerate() {
                             for t in &o.play {
                                 if def(rules, t.def).kind == Kind::Character
-                                    && self.keywords(rules, q as Player, t) & super::super::content::IMMUNE_EVENTS == 0
+                                    && !super::effect_pool::immune_to_event_of(
+                                        self.keywords(rules, q as Player, t),
+                                        q,
+                                        ps,
+                                    )
                                 {
                                     out.push(code(EVENT, i, usize::from(t.uid)));
                                 }
@@ -237,7 +245,11 @@ impl AgotCcg {
                         for (q, o) in self.seats.iter().enumerate() {
                             for t in &o.play {
                                 if def(rules, t.def).kind == Kind::Location
-                                    && self.keywords(rules, q as Player, t) & super::super::content::IMMUNE_EVENTS == 0
+                                    && !super::effect_pool::immune_to_event_of(
+                                        self.keywords(rules, q as Player, t),
+                                        q,
+                                        ps,
+                                    )
                                 {
                                     out.push(code(EVENT, i, usize::from(t.uid)));
                                 }

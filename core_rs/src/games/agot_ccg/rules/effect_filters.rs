@@ -1,7 +1,7 @@
 //! Which cards a composable ability's filter matches, which targets it may choose, and whether the ability may
 //! be used now (play restrictions, limits, payable costs, an existing required target: research §3.1).
 
-use super::super::content::{house_index, icon_bits, Kind, Rules, IMMUNE_CHAR, IMMUNE_EVENTS, IMMUNE_OPP_CHAR};
+use super::super::content::{house_index, icon_bits, Kind, Rules, IMMUNE_CHAR, IMMUNE_OPP_CHAR};
 use super::super::effects::def;
 use super::super::state::AgotCcg;
 use super::super::vocab::{Body, Cost, Filter, Op, Per, Place, Require, To, Who};
@@ -30,6 +30,10 @@ impl AgotCcg {
             && f.cost_min.is_none_or(|m| d.cost >= m)
             && (!f.influence || d.influence > 0)
             && f.not_houses.iter().all(|h| house_index(h) != Some(d.house))
+            && (!f.cost_max_participating || usize::from(d.cost) <= self.participants())
+            && f.other_house
+                .as_deref()
+                .is_none_or(|h| d.house != super::super::content::NEUTRAL && house_index(h) != Some(d.house))
     }
 
     /// Does the card `uid` in play match the filter, for an ability controlled by `me` from `src`?
@@ -95,9 +99,9 @@ impl AgotCcg {
                 .is_some_and(|(s, i)| def(rules, self.seats[s].play[i].def).kind == Kind::Character)
             && r.host.is_none();
         // Moving or attaching an attachment: only characters that may take it.
-        let attaching = self
-            .body_of(rules, r)
-            .is_some_and(|b| b.effect.iter().any(|o| matches!(o, Op::MoveThisAttachment | Op::AttachThis)));
+        let attaching = self.body_of(rules, r).is_some_and(|b| {
+            b.effect.iter().any(|o| matches!(o, Op::MoveThisAttachment | Op::AttachThis | Op::BecomeAttachment { .. }))
+        });
         let mut out = Vec::new();
         for (q, s) in self.seats.iter().enumerate() {
             for c in &s.play {
@@ -108,7 +112,7 @@ impl AgotCcg {
                     continue;
                 }
                 let k = self.keywords(rules, q as Player, c);
-                let immune = (r.event && k & IMMUNE_EVENTS != 0)
+                let immune = (r.event && super::effect_pool::immune_to_event_of(k, q, usize::from(r.seat)))
                     || (by_char && (k & IMMUNE_CHAR != 0 || (k & IMMUNE_OPP_CHAR != 0 && q != usize::from(r.seat))));
                 if !immune {
                     out.push(c.uid);
@@ -199,6 +203,10 @@ impl AgotCcg {
                     .iter()
                     .flat_map(|s| s.play.iter())
                     .any(|c| self.in_play_matches(rules, r.seat, r.src, c.uid, filter)),
+                Require::PileHas { pile, filter } => self.pile_has(rules, ps, *pile, filter),
+                Require::YouControl { filter } => {
+                    seat.play.iter().any(|c| self.in_play_matches(rules, r.seat, r.src, c.uid, filter))
+                }
             };
             if !ok {
                 return false;
@@ -247,6 +255,10 @@ impl AgotCcg {
             if self.effect_targets(rules, r, f).is_empty() && self.attachment_targets(rules, r, f).is_empty() {
                 return false;
             }
+        }
+        // ccga: the House pool records' own conditions (a Dragon attached as a Condition cannot attach again).
+        if !self.pool_usable(r, b) {
+            return false;
         }
         // Putting this card into play: uniqueness (rulebook "Carte uniche").
         for op in &b.effect {

@@ -182,6 +182,14 @@ impl AgotCcg {
             }
             (Trigger::OpponentAttachmentPlayed, Fired::AttachmentOn { seat, .. }) => *seat != me,
             (Trigger::LoserOfUnopposed, Fired::Won { ch, .. }) => ch.unopposed,
+            // ccga
+            (Trigger::AnyEntersPlay { of }, Fired::Entered { uid, .. }) => self.in_play_matches(
+                rules,
+                me,
+                this,
+                *uid,
+                of.as_ref().unwrap_or(&super::super::vocab::Filter::default()),
+            ),
             _ => false,
         }
     }
@@ -211,6 +219,8 @@ impl AgotCcg {
     pub fn fire_challenge_result(&mut self, rules: &Rules, ch: &Challenge, ev: &mut Events<Event>) {
         let Some(w) = ch.winner else { return };
         let loser = if w == ch.attacker { ch.defender } else { ch.attacker };
+        // ccga: a win by a margin a Sunspear of the loser's counts (effect_pool.rs).
+        self.note_beaten(rules, ch, w, loser);
         if !self.any_triggered(rules) {
             self.wins.push((w, ch.kind));
             return;
@@ -301,7 +311,7 @@ impl AgotCcg {
                 _ => true,
             }))
             // ccgb: The Doom that Came's play restriction.
-            && (flags(rules, card) & HAS_POOL == 0 || self.pool_attach_allowed(rules, card, host))
+            && (flags(rules, card) & HAS_CCGB == 0 || self.pool_attach_allowed(rules, card, host))
     }
 
     /// Balon Greyjoy: while a card with `AttackingBarsDefenders` attacks, matching characters cannot defend;

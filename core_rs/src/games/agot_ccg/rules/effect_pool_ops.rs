@@ -42,7 +42,7 @@ impl PoolState {
 
 impl AgotCcg {
     /// Resolve one of this module's operations (the others are `effect_ops.rs`'s).
-    pub(super) fn apply_pool_op(&mut self, rules: &Rules, r: &mut Resolving, o: &Op, ev: &mut Events<Event>) {
+    pub(super) fn apply_ccgb_op(&mut self, rules: &Rules, r: &mut Resolving, o: &Op, ev: &mut Events<Event>) {
         let me = r.seat;
         match o {
             Op::CannotBeSaved { on } => {
@@ -278,7 +278,7 @@ impl AgotCcg {
     /// The optional gold penalty a card `seat` controls lets `card` be played with (Mance Rayder), if any.
     pub fn granted_penalty(&self, rules: &Rules, seat: usize, card: u16) -> Option<u8> {
         let s = self.seats.get(seat)?;
-        s.play.iter().filter(|c| super::triggered::flags(rules, c.def) & super::triggered::HAS_POOL != 0).find_map(
+        s.play.iter().filter(|c| super::triggered::flags(rules, c.def) & super::triggered::HAS_CCGB != 0).find_map(
             |c| {
                 self.abilities(rules, c).iter().find_map(|a| match a {
                     Ability::GrantsOptionalPenalty { filter, penalty } if self.def_matches(rules, card, filter) => {
@@ -337,7 +337,7 @@ impl AgotCcg {
         let declaring = out.iter().any(|&a| matches!(split(a).0, ATTACK | ATTACK_SET | DEFEND | DEFEND_SET));
         let Some(s) = self.seats.get(usize::from(p)).filter(|_| declaring) else { return };
         let loner = |c: &&super::super::state::InPlay| {
-            super::triggered::flags(rules, c.def) & super::triggered::HAS_POOL != 0
+            super::triggered::flags(rules, c.def) & super::triggered::HAS_CCGB != 0
                 && def(rules, c.def).abilities.iter().any(|a| matches!(a, Ability::NotDeclaredWithTrait { .. }))
         };
         let loners: Vec<(u16, &str)> = s
@@ -380,7 +380,7 @@ impl AgotCcg {
     /// Superior Numbers (see `pool_restrict`).
     fn superior_numbers(&self, rules: &Rules, p: Player, out: &mut Vec<Action>) {
         let Some(s) = self.seats.get(usize::from(p)) else { return };
-        let Some(plot) = s.plot.filter(|&c| super::triggered::flags(rules, c) & super::triggered::HAS_POOL != 0) else {
+        let Some(plot) = s.plot.filter(|&c| super::triggered::flags(rules, c) & super::triggered::HAS_CCGB != 0) else {
             return;
         };
         if !def(rules, plot).abilities.iter().any(|a| matches!(a, Ability::PlotOnlyCharactersNoTriggers)) {
@@ -414,7 +414,7 @@ impl AgotCcg {
             return Vec::new();
         }
         let pool =
-            |c: &&super::super::state::InPlay| super::triggered::flags(rules, c.def) & super::triggered::HAS_POOL != 0;
+            |c: &&super::super::state::InPlay| super::triggered::flags(rules, c.def) & super::triggered::HAS_CCGB != 0;
         let mut out = Vec::new();
         for c in self.seats.iter().flat_map(|s| s.play.iter()).filter(pool) {
             for a in &def(rules, c.def).abilities {
@@ -429,7 +429,7 @@ impl AgotCcg {
     /// The Doom that Came: doomed cards its attachments add to `seat`'s count (attachments on his characters).
     pub fn attached_extra_doomed(&self, rules: &Rules, seat: usize) -> usize {
         let Some(s) = self.seats.get(seat) else { return 0 };
-        let pool = |a: &&(u16, Player)| super::triggered::flags(rules, a.0) & super::triggered::HAS_POOL != 0;
+        let pool = |a: &&(u16, Player)| super::triggered::flags(rules, a.0) & super::triggered::HAS_CCGB != 0;
         s.play
             .iter()
             .flat_map(|c| c.attachments.iter().filter(pool))

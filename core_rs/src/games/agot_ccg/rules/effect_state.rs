@@ -198,8 +198,10 @@ pub const HAS_TRIGGERED: u8 = 2;
 /// One of the constant abilities added with the composable form (checked only on cards that have one).
 pub const HAS_NEW_CONSTANT: u8 = 4;
 
+/// ccga: one of the House pool records' constant abilities (`effect_pool.rs`), checked only on cards with it.
+pub const HAS_POOL: u8 = 0x20;
 /// ccgb: one of the constant abilities of `rules/effect_pool_ops.rs` (Mance Rayder's granted penalty).
-pub const HAS_POOL: u8 = 0x40;
+pub const HAS_CCGB: u8 = 0x40;
 
 /// The composable bits of a card definition.
 pub fn composable_flags(d: &super::super::content::CardDef) -> u8 {
@@ -215,11 +217,17 @@ pub fn composable_flags(d: &super::super::content::CardDef) -> u8 {
         | Ability::PlotAttachmentsCostLess { .. }
         | Ability::AttachOnly { .. }
         | Ability::CostLessPerLocationTrait { .. } => f | HAS_NEW_CONSTANT,
+        // ccga: the House pool records' constants.
+        Ability::AttachedCannotBeKilled { .. }
+        | Ability::Attached { printed_str_zero_defending: true, .. }
+        | Ability::BarsChallengesAfterWinBy { .. }
+        | Ability::AttachedBarsOpponentsTriggers
+        | Ability::CannotBeSaved => f | HAS_POOL,
         Ability::GrantsOptionalPenalty { .. }
         | Ability::PlotOnlyCharactersNoTriggers
         | Ability::AllCharactersGainTrait { .. }
         | Ability::AttachedControllerExtraDoomed { .. }
-        | Ability::NotDeclaredWithTrait { .. } => f | HAS_POOL,
+        | Ability::NotDeclaredWithTrait { .. } => f | HAS_CCGB,
         _ => f,
     })
 }
@@ -281,6 +289,9 @@ impl AgotCcg {
         self.lasting.clear();
         self.uses.retain(|u| u.round);
         self.wins.clear();
+        self.beaten.clear();
+        self.trigger_bars.clear();
+        self.must_participate.clear();
     }
 
     /// A new round: per-round uses expire.

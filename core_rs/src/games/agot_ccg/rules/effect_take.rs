@@ -27,7 +27,7 @@ impl AgotCcg {
     /// The cards effect number `op` (a `Take`) offers now; `looked`: the deck's top cards still looked at; `first`:
     /// the first card taken (for "copies of the same title").
     pub fn take_choices(&self, rules: &Rules, r: &Resolving, op: u8, looked: u8, first: Option<u16>) -> Vec<u16> {
-        let Some(Op::Take { from, filter, to, top, whose, topmost, or_from, .. }) =
+        let Some(Op::Take { from, filter, to, top, whose, topmost, or_from, skip_top, .. }) =
             self.body_of(rules, r).and_then(|b| b.effect.get(usize::from(op)))
         else {
             return Vec::new();
@@ -47,7 +47,8 @@ impl AgotCcg {
                 let pile = self.pile_of(q, *from);
                 let pool: Vec<u16> = match from {
                     Pile::Deck if *top > 0 => pile.iter().rev().take(usize::from(looked)).copied().collect(),
-                    _ => pile.iter().rev().copied().collect(),
+                    // ccga: a swap leaves out the card just put on top of the pile.
+                    _ => pile.iter().rev().skip(usize::from(*skip_top)).copied().collect(),
                 };
                 let enters = |c: u16| *to != To::Play || self.can_enter_unique(rules, me, c);
                 let title = first.map(|f| &def(rules, f).name);
@@ -100,13 +101,32 @@ impl AgotCcg {
         let looked = if *from == Pile::Deck && *top > 0 { looked.saturating_sub(1) } else { looked };
         // "Its owner's" pile or hand: a card from an opponent's pile goes to his zone (into play: under the taker).
         let owner = if *to == To::Play { p } else { q as Player };
+        let uid = self.next_uid;
         self.place(rules, owner, card, *to, ev);
+        // ccga: "at the end of the phase it returns to its owner's hand" (a card that did enter play).
+        if self.next_uid != uid
+            && matches!(
+                self.body_of(rules, &r).and_then(|b| b.effect.get(usize::from(op))),
+                Some(Op::Take { until_end_of_phase: true, .. })
+            )
+        {
+            self.returning.push(uid);
+        }
         let first = first.or(Some(card));
         let same = matches!(
             self.body_of(rules, &r).and_then(|b| b.effect.get(usize::from(op))),
             Some(Op::Take { same_title: true, .. })
         );
-        let choices = self.take_choices(rules, &r, op, looked, first.filter(|_| same));
+        let one_each = matches!(
+            self.body_of(rules, &r).and_then(|b| b.effect.get(usize::from(op))),
+            Some(Op::Take { one_each: true, .. })
+        );
+        // ccga: "one from each player's pile": the other piles' offers stay, this pile's are gone.
+        let choices = if one_each {
+            choices.iter().copied().filter(|&c| usize::from(c % SECOND_PILE / SEAT_SHIFT) != q).collect()
+        } else {
+            self.take_choices(rules, &r, op, looked, first.filter(|_| same))
+        };
         let left = left.saturating_sub(1);
         let Some(pos) = self
             .pending

@@ -169,6 +169,10 @@ impl AgotCcg {
         if !self.pool.return_at_end.is_empty() {
             self.pool_return_at_end();
         }
+        // ccga: cards put into play until the end of the phase go back to their owners' hands.
+        if !self.returning.is_empty() {
+            self.return_at_end_of_phase();
+        }
         self.expire_phase();
     }
 

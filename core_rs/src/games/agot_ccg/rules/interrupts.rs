@@ -266,7 +266,7 @@ impl AgotCcg {
             self.unsaved.remove(k);
             return false;
         }
-        if self.no_save.contains(&uid) {
+        if self.no_save.contains(&uid) || self.never_saved(rules, uid) {
             return false;
         }
         // The House of the card about to leave play, if it is a character (events save characters only).
@@ -302,7 +302,7 @@ impl AgotCcg {
     /// window). `offer_dupe`: false once the duplicate save was declined.
     pub fn discard_from_play(&mut self, rules: &Rules, uid: u16, offer_dupe: bool, ev: &mut Events<Event>) {
         let Some((s, i)) = self.locate(uid) else { return };
-        let unsaveable = self.unsaved.contains(&uid) || self.no_save.contains(&uid);
+        let unsaveable = self.unsaved.contains(&uid) || self.no_save.contains(&uid) || self.never_saved(rules, uid);
         if offer_dupe && !unsaveable && !self.seats[s].play[i].dupes.is_empty() {
             self.pending
                 .insert(0, Pending::Respond { seat: s as Player, resp: Resp::SaveWithDupe { uid, kill: false } });

@@ -8,6 +8,8 @@ pub mod effect_filters;
 pub mod effect_fire;
 pub mod effect_ops;
 pub mod effect_pool_ops;
+// ccga: the House pool records' operations (issue 15).
+pub mod effect_pool;
 pub mod effect_state;
 pub mod effect_take;
 pub mod flow;
@@ -100,6 +102,11 @@ impl AgotCcg {
             lasting: Vec::new(),
             uses: Vec::new(),
             wins: Vec::new(),
+            beaten: Vec::new(),
+            trigger_bars: Vec::new(),
+            returning: Vec::new(),
+            must_participate: Vec::new(),
+            must_after: 0,
             house_claims: Vec::new(),
             retyped: None,
             winners: Vec::new(),

@@ -318,9 +318,16 @@ impl AgotCcg {
                     out.push(code(DONE, 0, 0));
                 }
             }
-            Step::Pick { choices, .. } => {
+            Step::Pick { choices, op, .. } => {
                 out.extend((0..choices.len()).map(|i| code(GEN_PICK, 0, i)));
-                out.push(code(DONE, 0, 0));
+                // ccga: a pick that must be made (a swap) cannot be declined while something is offered.
+                let must = matches!(
+                    self.body_of(rules, r).and_then(|b| b.effect.get(usize::from(*op))),
+                    Some(Op::Take { must: true, .. })
+                );
+                if !must || choices.is_empty() {
+                    out.push(code(DONE, 0, 0));
+                }
             }
             Step::Mode { op } => {
                 if let Some(Op::Choose { options }) =

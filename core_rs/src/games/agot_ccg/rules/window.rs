@@ -6,9 +6,7 @@
 //! row. Influence costs are paid by kneeling the providers the player chooses (rulebook "Influenza"; excess is
 //! lost).
 
-use super::super::content::{
-    house_index, icon_bits, Ability, Kind, Rules, IMMUNE_CHAR, IMMUNE_EVENTS, IMMUNE_OPP_CHAR,
-};
+use super::super::content::{house_index, icon_bits, Ability, Kind, Rules, IMMUNE_CHAR, IMMUNE_OPP_CHAR};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, At, Event, Pending, Phase};
 use super::super::statics;
@@ -75,14 +73,15 @@ impl AgotCcg {
     }
 
     /// Characters an event ability may choose.
-    fn event_targets(&self, rules: &Rules, ab: &Ability) -> Vec<u16> {
+    fn event_targets(&self, rules: &Rules, ab: &Ability, player: usize) -> Vec<u16> {
         let ch = self.challenge.as_ref().filter(|_| self.phase == Phase::Challenges);
         let (attackers, defenders) = ch.map_or((&[][..], &[][..]), |c| (&c.attackers[..], &c.defenders[..]));
         let mut out = Vec::new();
         for (q, s) in self.seats.iter().enumerate() {
             for c in &s.play {
                 let d = def(rules, c.def);
-                if d.kind != Kind::Character || self.keywords(rules, q as Player, c) & IMMUNE_EVENTS != 0 {
+                let k = self.keywords(rules, q as Player, c);
+                if d.kind != Kind::Character || super::effect_pool::immune_to_event_of(k, q, player) {
                     continue;
                 }
                 let ok = match ab {
@@ -127,7 +126,7 @@ impl AgotCcg {
                     Ability::ChallengeBoost { phase, .. } if !self.playable_now(phase) => continue,
                     _ => {}
                 }
-                for t in self.event_targets(rules, ab) {
+                for t in self.event_targets(rules, ab, ps) {
                     out.push(code(EVENT, i, usize::from(t)));
                 }
             }

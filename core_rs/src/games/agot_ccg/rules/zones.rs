@@ -73,10 +73,14 @@ impl AgotCcg {
     /// Kill a character, first offering its controller the duplicate save (rulebook "Duplicati").
     pub fn kill(&mut self, rules: &Rules, uid: u16, offer_save: bool, ev: &mut Events<Event>) {
         let Some((s, i)) = self.locate(uid) else { return };
-        if self.lasting_has(uid, super::triggered::Lasts::CannotBeKilled) {
+        if self.cannot_be_killed(rules, uid) {
             return;
         }
-        if offer_save && !self.seats[s].play[i].dupes.is_empty() && !self.no_save.contains(&uid) {
+        if offer_save
+            && !self.seats[s].play[i].dupes.is_empty()
+            && !self.no_save.contains(&uid)
+            && !self.never_saved(rules, uid)
+        {
             self.pending
                 .insert(0, Pending::Respond { seat: s as Player, resp: Resp::SaveWithDupe { uid, kill: true } });
             return;

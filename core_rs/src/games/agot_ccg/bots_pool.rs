@@ -1,0 +1,103 @@
+//! The heuristic's reading of the House pool records' actions (issue 15, branch ccga): additive, it scores only
+//! abilities using the operations `rules/effect_pool.rs` adds, and returns `None` for every other one.
+
+use super::content::Ability;
+use super::effects::def;
+use super::rules::actions::*;
+use super::rules::effect_pool::has_pool_bit;
+use super::rules::triggered::Step;
+use super::state::{AgotCcg, Pending};
+use super::vocab::{Body, Op, Pile, To, Who};
+use super::Rules;
+use crate::engine::{Action, Player};
+
+impl AgotCcg {
+    /// A score for the House pool records' decisions outside the composable abilities: a hostile attachment of
+    /// theirs (Under the Guild's Sway) is marshalled onto an opponent's strongest character. `None` for every
+    /// other decision (and every card without the `HAS_POOL` bit), which `bots.rs` scores as before.
+    pub fn pool_score(&self, rules: &Rules, p: Player, a: Action) -> Option<i32> {
+        let (kind, x, y) = split(a);
+        if kind == GEN_PICK {
+            return self.score_pool_pick(rules, y);
+        }
+        if kind != MARSHAL && kind != MARSHAL_PENALTY {
+            return None;
+        }
+        let &card = self.seats.get(usize::from(p))?.hand.get(x)?;
+        if !has_pool_bit(rules, card) {
+            return None;
+        }
+        let hostile = def(rules, card).abilities.iter().any(|ab| {
+            matches!(ab, Ability::Attached { str, printed_str_zero_defending, .. } if *str < 0 || *printed_str_zero_defending)
+        });
+        if !hostile {
+            return None;
+        }
+        let (s, i) = self.locate(y as u16)?;
+        let c = &self.seats[s].play[i];
+        Some(if s == usize::from(p) { -100 } else { 8 + i32::from(self.strength(rules, s as Player, c)) })
+    }
+
+    /// A swap's pick that gives a card of one's own hand away (Only Your Life): the cheapest one. Other picks are
+    /// left to `score_effect` (the dearest card offered).
+    fn score_pool_pick(&self, rules: &Rules, y: usize) -> Option<i32> {
+        let Some(Pending::Effect(r)) = self.pending.first() else { return None };
+        let Step::Pick { op, choices, .. } = &r.step else { return None };
+        let gives = matches!(
+            self.body_of(rules, r).and_then(|b| b.effect.get(usize::from(*op))),
+            Some(Op::Take { from: Pile::Hand, whose: Who::You, to: To::Dead | To::Discard, must: true, .. })
+        );
+        let &c = choices.get(y)?;
+        gives.then(|| 30 - i32::from(def(rules, c % 8192 % 2048).cost))
+    }
+
+    /// A score for an action using one of the House pool operations, or `None` to leave it to `score_effect`.
+    pub fn score_pool_action(&self, rules: &Rules, p: Player, b: &Body, kind: u32, x: usize, y: usize) -> Option<i32> {
+        for o in &b.effect {
+            match o {
+                // A Dragon becomes a Condition only in a challenge of ours, at a participant of the side its
+                // reading is for (an opponent's for a hostile one).
+                Op::BecomeAttachment { hostile } => {
+                    let ch = self.challenge.as_ref()?;
+                    let ours = ch.attacker == p || ch.defender == p;
+                    let aim = ch.attackers.iter().chain(&ch.defenders).any(|&u| self.controls(p, u) != *hostile);
+                    return Some(if ours && aim { 15 } else { -5 });
+                }
+                // Back to hand only when attached to a card whose controller its reading does not serve (after a
+                // change of control): otherwise the Dragon stays where it was put.
+                Op::ReturnThisToHand => {
+                    if kind != GEN_ATT {
+                        return Some(-5);
+                    }
+                    let (s, i) = self.locate(y as u16)?;
+                    let host = &self.seats[s].play[i];
+                    let &(card, owner) = host.attachments.get(x / 16)?;
+                    let hostile = def(rules, card).abilities.iter().any(|a| {
+                        matches!(a, super::content::Ability::Action(b)
+                            if b.effect.iter().any(|o| matches!(o, Op::BecomeAttachment { hostile: true })))
+                    });
+                    let misplaced = (s == usize::from(owner)) == hostile;
+                    return Some(if misplaced && owner == p { 15 } else { -5 });
+                }
+                // Love is Poison: before its own challenge, at the opponent's standing characters (they will have to
+                // defend, and kneel).
+                Op::MustParticipateNext { .. } => {
+                    let active = self.order().get(usize::from(self.turn)).copied();
+                    return Some(if self.challenge.is_none() && active == Some(p) { 15 } else { -5 });
+                }
+                // A swap from the dead pile: only when the dearest character there costs more than the cheapest in
+                // hand (both piles are the player's own).
+                Op::Take { from: Pile::Dead, must: true, .. } => {
+                    let s = self.seats.get(usize::from(p))?;
+                    let cost = |c: &u16| i32::from(def(rules, *c).cost);
+                    let is_char = |c: &&u16| def(rules, **c).kind == super::content::Kind::Character;
+                    let dead = s.dead.iter().filter(is_char).map(cost).max()?;
+                    let hand = s.hand.iter().filter(is_char).map(cost).min()?;
+                    return Some(if dead > hand { 15 } else { -5 });
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+}
