@@ -236,6 +236,8 @@ impl AgotCcg {
 
     fn marshal_actions(&self, rules: &Rules, ps: usize, out: &mut Vec<Action>) {
         let s = &self.seats[ps];
+        // ccgb: a card granting an optional penalty (Mance Rayder) in play, looked for once.
+        let grants = self.controls_ccgb(rules, ps);
         for (i, &c) in s.hand.iter().enumerate() {
             if s.hand[..i].contains(&c) {
                 continue; // one entry per distinct card
@@ -269,7 +271,7 @@ impl AgotCcg {
                         _ => None,
                     });
                     // ccgb: a penalty another card lets it be played with (Mance Rayder).
-                    let pen = pen.or_else(|| self.granted_penalty(rules, ps, c));
+                    let pen = pen.or_else(|| if grants { self.granted_penalty(rules, ps, c) } else { None });
                     if let Some(pen) = pen {
                         if self.marshal_cost(rules, ps, c, pen) <= s.gold {
                             out.push(code(MARSHAL_PENALTY, i, 0));

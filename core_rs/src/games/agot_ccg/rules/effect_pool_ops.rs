@@ -275,6 +275,13 @@ impl AgotCcg {
             })
     }
 
+    /// Does `seat` control a card with one of this module's constants (the per-card bit)?
+    pub fn controls_ccgb(&self, rules: &Rules, seat: usize) -> bool {
+        self.seats.get(seat).is_some_and(|s| {
+            s.play.iter().any(|c| super::triggered::flags(rules, c.def) & super::triggered::HAS_CCGB != 0)
+        })
+    }
+
     /// The optional gold penalty a card `seat` controls lets `card` be played with (Mance Rayder), if any.
     pub fn granted_penalty(&self, rules: &Rules, seat: usize, card: u16) -> Option<u8> {
         let s = self.seats.get(seat)?;
@@ -334,6 +341,10 @@ impl AgotCcg {
     /// Andrik the Unsmiling: a declaration (all at once, or one by one) never holds both him and a character with
     /// the trait he refuses; checked only for a declaring player who controls such a card (per-card bit).
     fn not_declared_together(&self, rules: &Rules, p: Player, out: &mut Vec<Action>) {
+        let stage = self.challenge.as_ref().map(|c| c.stage);
+        if !matches!(stage, Some(super::super::state::Stage::Attackers | super::super::state::Stage::Defenders)) {
+            return;
+        }
         let declaring = out.iter().any(|&a| matches!(split(a).0, ATTACK | ATTACK_SET | DEFEND | DEFEND_SET));
         let Some(s) = self.seats.get(usize::from(p)).filter(|_| declaring) else { return };
         let loner = |c: &&super::super::state::InPlay| {
@@ -427,15 +438,23 @@ impl AgotCcg {
     }
 
     /// The Doom that Came: doomed cards its attachments add to `seat`'s count (attachments on his characters).
+    /// Read at every end check: a plain walk that touches only the attachments there are.
     pub fn attached_extra_doomed(&self, rules: &Rules, seat: usize) -> usize {
         let Some(s) = self.seats.get(seat) else { return 0 };
-        let pool = |a: &&(u16, Player)| super::triggered::flags(rules, a.0) & super::triggered::HAS_CCGB != 0;
-        s.play
-            .iter()
-            .flat_map(|c| c.attachments.iter().filter(pool))
-            .flat_map(|a| def(rules, a.0).abilities.iter())
-            .map(|ab| if let Ability::AttachedControllerExtraDoomed { n } = ab { usize::from(*n) } else { 0 })
-            .sum()
+        let mut n = 0;
+        for c in &s.play {
+            for &(a, _) in &c.attachments {
+                if super::triggered::flags(rules, a) & super::triggered::HAS_CCGB == 0 {
+                    continue;
+                }
+                for ab in &def(rules, a).abilities {
+                    if let Ability::AttachedControllerExtraDoomed { n: k } = ab {
+                        n += usize::from(*k);
+                    }
+                }
+            }
+        }
+        n
     }
 
     /// The Doom that Came may go only on a character whose controller has a printed doomed card in his dead pile.
