@@ -7,7 +7,7 @@ use super::rules::actions::*;
 use super::rules::effect_pool::has_pool_bit;
 use super::rules::triggered::Step;
 use super::state::{AgotCcg, Pending};
-use super::vocab::{Body, Op, Pile, To, Who};
+use super::vocab::{Body, Cost, Op, Pile, To, Who};
 use super::Rules;
 use crate::engine::{Action, Player};
 
@@ -19,6 +19,9 @@ impl AgotCcg {
         let (kind, x, y) = split(a);
         if kind == GEN_PICK {
             return self.score_pool_pick(rules, y);
+        }
+        if kind == GEN_POWER {
+            return Some(10);
         }
         if kind != MARSHAL && kind != MARSHAL_PENALTY {
             return None;
@@ -53,6 +56,10 @@ impl AgotCcg {
 
     /// A score for an action using one of the House pool operations, or `None` to leave it to `score_effect`.
     pub fn score_pool_action(&self, rules: &Rules, p: Player, b: &Body, kind: u32, x: usize, y: usize) -> Option<i32> {
+        // Power on a character is a point toward victory: the heuristic does not spend it to stand one (Selyse).
+        if b.cost.iter().any(|c| matches!(c, Cost::DiscardPowerFromYours { .. })) {
+            return Some(-5);
+        }
         for o in &b.effect {
             match o {
                 // A Dragon becomes a Condition only in a challenge of ours, at a participant of the side its

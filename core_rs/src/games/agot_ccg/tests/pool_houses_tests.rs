@@ -720,3 +720,44 @@ fn dichiarare_love_is_poison_forces_the_next_challenge() {
     let sets = of_kind(&g, &r, 0, ATTACK_SET);
     assert!(sets.iter().any(|&s| split(s).2 >> bi & 1 == 0), "a set without it: {sets:?}");
 }
+
+/// "Costi" paid with a card of the player's choice and "Limite" per round (research §5 U48 Selyse Baratheon): she
+/// discards 1 power from a character of her controller's choice to stand a kneeling character he controls, at most
+/// three times a round; without power on his characters she is not offered.
+#[test]
+fn costi_selyse_pays_power_to_stand_three_times_a_round() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let selyse = put(&mut g, &r, 0, "U48");
+    let rich = put(&mut g, &r, 0, "C11");
+    let tired = put(&mut g, &r, 0, "C30");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    let use_it = code(GEN_USE, 0, usize::from(selyse));
+    let (s, i) = g.locate(tired).unwrap();
+    g.seats[s].play[i].kneeling = true;
+    assert!(!legal(&g, &r, 0).contains(&use_it), "no power to pay with");
+    let (s, i) = g.locate(rich).unwrap();
+    g.seats[s].play[i].power = 5;
+    for k in 0..4 {
+        window(&mut g, Phase::Challenges, At::Challenges);
+        let (s, i) = g.locate(tired).unwrap();
+        g.seats[s].play[i].kneeling = true;
+        if k == 3 {
+            assert!(!legal(&g, &r, 0).contains(&use_it), "limit 3 per round");
+            break;
+        }
+        act(&mut g, &r, 0, use_it);
+        assert_eq!(
+            of_kind(&g, &r, 0, GEN_POWER),
+            vec![code(GEN_POWER, 0, usize::from(rich))],
+            "only a card with power"
+        );
+        act(&mut g, &r, 0, code(GEN_POWER, 0, usize::from(rich)));
+        act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(tired)));
+        assert!(!card(&g, tired).kneeling);
+        assert_eq!(card(&g, rich).power, 4 - k);
+    }
+    g.expire_round();
+    window(&mut g, Phase::Challenges, At::Challenges);
+    assert!(legal(&g, &r, 0).contains(&use_it), "a new round");
+}
