@@ -11,6 +11,12 @@ use super::vocab::{Body, Cost, Op, Pile, To, Who};
 use super::Rules;
 use crate::engine::{Action, Player};
 
+/// A response after a lost challenge (of the records in cards.json only Ruins in the Sand also sacrifices itself
+/// for it, and it is in no deck of today: their play is unchanged).
+fn is_lost_trigger(b: &Body) -> bool {
+    matches!(b.when, Some(super::vocab::Trigger::Lost { .. }))
+}
+
 impl AgotCcg {
     /// A score for the House pool records' decisions outside the composable abilities: a hostile attachment of
     /// theirs (Under the Guild's Sway) is marshalled onto an opponent's strongest character. `None` for every
@@ -22,6 +28,9 @@ impl AgotCcg {
         }
         if kind == GEN_POWER {
             return Some(10);
+        }
+        if kind == GEN_YES {
+            return self.score_pool_response(rules, p);
         }
         if kind != MARSHAL && kind != MARSHAL_PENALTY {
             return None;
@@ -39,6 +48,24 @@ impl AgotCcg {
         let (s, i) = self.locate(y as u16)?;
         let c = &self.seats[s].play[i];
         Some(if s == usize::from(p) { -100 } else { 8 + i32::from(self.strength(rules, s as Player, c)) })
+    }
+
+    /// A response that sacrifices its own card for a STR bonus to every character of its controller (Ruins in the
+    /// Sand): only with at least two standing characters left to use it this phase.
+    fn score_pool_response(&self, rules: &Rules, p: Player) -> Option<i32> {
+        let Some(Pending::Effect(r)) = self.pending.first() else { return None };
+        let b = self.body_of(rules, r)?;
+        let for_all = b.effect.iter().all(|o| matches!(o, Op::Str { on: super::vocab::On::Each(_), .. }));
+        if !(b.cost.contains(&Cost::Sacrifice) && for_all && is_lost_trigger(b)) {
+            return None;
+        }
+        let standing = self
+            .seats
+            .get(usize::from(p))?
+            .play
+            .iter()
+            .filter(|c| def(rules, c.def).kind == super::content::Kind::Character && !c.kneeling);
+        Some(if standing.count() >= 2 { 10 } else { -5 })
     }
 
     /// A swap's pick that gives a card of one's own hand away (Only Your Life): the cheapest one. Other picks are
