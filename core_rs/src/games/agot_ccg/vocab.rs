@@ -185,6 +185,9 @@ pub enum Cost {
     InfluenceX,
     /// Discard your whole hand.
     DiscardHand,
+    // --- ccga
+    /// Discard `n` power from a character you control, of your choice (Selyse Baratheon).
+    DiscardPowerFromYours { n: u8 },
 }
 
 /// What an operation acts on.

@@ -86,6 +86,8 @@ pub const ATTACH_SETUP: u32 = 49;
 pub const TARGET: u32 = 50;
 /// Attach the attachment at index y of seat x's discard pile to the character the search is for.
 pub const ATTACH_DISCARD: u32 = 51;
+/// ccga: pay a cost with power from one's own character (y = uid).
+pub const GEN_POWER: u32 = 32;
 
 pub fn code(kind: u32, x: usize, y: usize) -> Action {
     kind << 24 | ((x as u32) & 0xff) << 16 | (y as u32) & 0xffff

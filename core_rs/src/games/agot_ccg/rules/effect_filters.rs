@@ -202,6 +202,8 @@ impl AgotCcg {
                     true
                 }
                 Cost::DiscardHand => true,
+                // ccga
+                Cost::DiscardPowerFromYours { n } => !self.power_payers(rules, r.seat, *n).is_empty(),
             };
             if !ok {
                 return false;

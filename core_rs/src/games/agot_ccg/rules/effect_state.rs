@@ -63,6 +63,9 @@ pub enum Step {
         #[serde(default)]
         first: Option<u16>,
     },
+    // --- ccga
+    /// Paying cost number `k` with power from a character of the player's choice (GEN_POWER).
+    PowerFrom { k: u8 },
 }
 
 /// A composable ability on its way through the framework.
