@@ -53,7 +53,6 @@ NEEDS = [
 REASONS = {
     "U2": "attachments on attachments and locations",
     "U33": "changing a card's House affiliation",
-    "U48": "a cost paid from a character of the player's choice (power discarded)",
     "G29": "a location that becomes a character",
     "R179": "locations that become characters",
     "C117": "looking at the cards another player just drew (a view of part of another hand)",
@@ -188,6 +187,7 @@ HOUSE_POOL_TESTS = {
     "R21": "ricerca_winterfell_barracks_until_the_end_of_the_phase",
     "U92": "risposte_viserys_claims_and_is_discarded_unsaved",
     "U191": "dichiarare_love_is_poison_forces_the_next_challenge",
+    "U48": "costi_selyse_pays_power_to_stand_three_times_a_round",
 }
 COMPOSABLE = {
     "triggered",

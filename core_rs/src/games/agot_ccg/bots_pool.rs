@@ -7,9 +7,15 @@ use super::rules::actions::*;
 use super::rules::effect_pool::has_pool_bit;
 use super::rules::triggered::Step;
 use super::state::{AgotCcg, Pending};
-use super::vocab::{Body, Op, Pile, To, Who};
+use super::vocab::{Body, Cost, Op, Pile, To, Who};
 use super::Rules;
 use crate::engine::{Action, Player};
+
+/// A response after a lost challenge (of the records in cards.json only Ruins in the Sand also sacrifices itself
+/// for it, and it is in no deck of today: their play is unchanged).
+fn is_lost_trigger(b: &Body) -> bool {
+    matches!(b.when, Some(super::vocab::Trigger::Lost { .. }))
+}
 
 impl AgotCcg {
     /// A score for the House pool records' decisions outside the composable abilities: a hostile attachment of
@@ -19,6 +25,12 @@ impl AgotCcg {
         let (kind, x, y) = split(a);
         if kind == GEN_PICK {
             return self.score_pool_pick(rules, y);
+        }
+        if kind == GEN_POWER {
+            return Some(10);
+        }
+        if kind == GEN_YES {
+            return self.score_pool_response(rules, p);
         }
         if kind != MARSHAL && kind != MARSHAL_PENALTY {
             return None;
@@ -38,6 +50,24 @@ impl AgotCcg {
         Some(if s == usize::from(p) { -100 } else { 8 + i32::from(self.strength(rules, s as Player, c)) })
     }
 
+    /// A response that sacrifices its own card for a STR bonus to every character of its controller (Ruins in the
+    /// Sand): only with at least two standing characters left to use it this phase.
+    fn score_pool_response(&self, rules: &Rules, p: Player) -> Option<i32> {
+        let Some(Pending::Effect(r)) = self.pending.first() else { return None };
+        let b = self.body_of(rules, r)?;
+        let for_all = b.effect.iter().all(|o| matches!(o, Op::Str { on: super::vocab::On::Each(_), .. }));
+        if !(b.cost.contains(&Cost::Sacrifice) && for_all && is_lost_trigger(b)) {
+            return None;
+        }
+        let standing = self
+            .seats
+            .get(usize::from(p))?
+            .play
+            .iter()
+            .filter(|c| def(rules, c.def).kind == super::content::Kind::Character && !c.kneeling);
+        Some(if standing.count() >= 2 { 10 } else { -5 })
+    }
+
     /// A swap's pick that gives a card of one's own hand away (Only Your Life): the cheapest one. Other picks are
     /// left to `score_effect` (the dearest card offered).
     fn score_pool_pick(&self, rules: &Rules, y: usize) -> Option<i32> {
@@ -53,6 +83,10 @@ impl AgotCcg {
 
     /// A score for an action using one of the House pool operations, or `None` to leave it to `score_effect`.
     pub fn score_pool_action(&self, rules: &Rules, p: Player, b: &Body, kind: u32, x: usize, y: usize) -> Option<i32> {
+        // Power on a character is a point toward victory: the heuristic does not spend it to stand one (Selyse).
+        if b.cost.iter().any(|c| matches!(c, Cost::DiscardPowerFromYours { .. })) {
+            return Some(-5);
+        }
         for o in &b.effect {
             match o {
                 // A Dragon becomes a Condition only in a challenge of ours, at a participant of the side its

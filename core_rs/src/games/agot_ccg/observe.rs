@@ -170,6 +170,8 @@ impl Encoding<AgotCcg> for Tensors {
             codes.push(code(GEN_TARGET, 0, y));
             codes.extend((1..5).map(|x| code(GEN_TARGET_ATT, x, y)));
             codes.push(code(GEN_INF, 0, y));
+            // ccga
+            codes.push(code(GEN_POWER, 0, y));
         }
         // ccgb: a player to choose, a card to pay a cost with, a plot to reveal again.
         codes.extend((0..7).map(|x| code(GEN_PLOT, x, 0)));

@@ -213,6 +213,8 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
         GEN_EVENT..=GEN_MODE => g.describe_effect(rules, p, a, |u| card_name(g, rules, u)),
         // ccgb
         GEN_PLAYER..=POOL_LAST => g.describe_pool(rules, p, a, |u| card_name(g, rules, u)),
+        // ccga
+        GEN_POWER => ActionInfo::new(a, "pay", format!("discard power from {}", card_name(g, rules, y))).with("uid", y),
         // ccgsave
         k if k >= SAVE_CARD => describe_interrupt(g, rules, p, a),
         _ => ActionInfo::new(a, "unknown", format!("unknown action {a}")),

@@ -207,6 +207,9 @@ pub enum Cost {
     KillYours { filter: Filter },
     /// Discard from play a card you control matching the filter.
     DiscardYours { filter: Filter },
+    // --- ccga
+    /// Discard `n` power from a character you control, of your choice (Selyse Baratheon).
+    DiscardPowerFromYours { n: u8 },
 }
 
 /// What an operation acts on.

@@ -102,6 +102,8 @@ pub const GEN_PLOT: u32 = 56;
 pub const GEN_SWAP_PLOT: u32 = 57;
 /// The last kind of this block.
 pub const POOL_LAST: u32 = 59;
+/// ccga: pay a cost with power from one's own character (y = uid).
+pub const GEN_POWER: u32 = 32;
 
 pub fn code(kind: u32, x: usize, y: usize) -> Action {
     kind << 24 | ((x as u32) & 0xff) << 16 | (y as u32) & 0xffff

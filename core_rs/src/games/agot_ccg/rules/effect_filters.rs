@@ -236,6 +236,8 @@ impl AgotCcg {
                 }
                 Cost::DiscardHand => true,
                 Cost::KillYours { .. } | Cost::DiscardYours { .. } => !self.pay_card_choices(rules, r, c).is_empty(),
+                // ccga
+                Cost::DiscardPowerFromYours { n } => !self.power_payers(rules, r.seat, *n).is_empty(),
             };
             if !ok {
                 return false;

@@ -5,7 +5,7 @@
 use super::super::content::{icon_bits, keyword_bits, Ability, Cond, Kind, Rules, IMMUNE_EVENTS, IMMUNE_OPP_EVENTS};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Challenge, Event, InPlay, Pending, Resp, Stage};
-use super::super::vocab::{Body, Filter, Op, Pile, To};
+use super::super::vocab::{Body, Cost, Filter, Op, Pile, To};
 use super::actions::{code, split, ATTACK, ATTACK_SET, DEFEND, DEFEND_SET, DONE};
 use super::triggered::{flags, Lasts, Resolving, Step, HAS_POOL};
 use crate::engine::{Action, Events, Player};
@@ -280,6 +280,37 @@ impl AgotCcg {
             let Some(o) = self.seats.get_mut(usize::from(c.owner)) else { continue };
             o.discard.extend(c.dupes);
             o.hand.push(c.def);
+        }
+    }
+
+    /// The characters `seat` controls with at least `n` power (a cost paid with power of the player's choice).
+    pub fn power_payers(&self, rules: &Rules, seat: Player, n: u8) -> Vec<u16> {
+        let Some(s) = self.seats.get(usize::from(seat)) else { return Vec::new() };
+        s.play
+            .iter()
+            .filter(|c| def(rules, c.def).kind == Kind::Character && c.power >= n.max(1))
+            .map(|c| c.uid)
+            .collect()
+    }
+
+    /// GEN_POWER: discard the cost's power from the chosen character, then the next cost.
+    pub(super) fn pay_power_from(&mut self, rules: &Rules, p: Player, uid: u16, ev: &mut Events<Event>) {
+        let Some(Pending::Effect(r)) = self.pending.first() else { return };
+        let Step::PowerFrom { k } = r.step else { return };
+        let Some(Cost::DiscardPowerFromYours { n }) = self.body_of(rules, r).and_then(|b| b.cost.get(usize::from(k)))
+        else {
+            return;
+        };
+        let n = *n;
+        if !self.power_payers(rules, p, n).contains(&uid) {
+            return;
+        }
+        let Some((s, i)) = self.locate(uid) else { return };
+        let c = &mut self.seats[s].play[i];
+        c.power = c.power.saturating_sub(n);
+        ev.public(|| Event::PowerLost { seat: p, n });
+        if let Some(Pending::Effect(r)) = self.pending.first_mut() {
+            r.step = Step::Pay { k: k + 1 };
         }
     }
 

@@ -80,6 +80,9 @@ pub enum Step {
     Replot { forced: bool },
     /// Choosing the used plot (`used` = 255) and then the plot deck card to swap it with (GEN_SWAP_PLOT).
     SwapPlot { used: u8 },
+    // --- ccga
+    /// Paying cost number `k` with power from a character of the player's choice (GEN_POWER).
+    PowerFrom { k: u8 },
 }
 
 /// A composable ability on its way through the framework.

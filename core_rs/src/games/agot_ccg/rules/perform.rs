@@ -156,6 +156,8 @@ impl AgotCcg {
             INFLUENCE => self.pay_influence(rules, y as u16, ev),
             USE => self.use_ability(rules, ps, x, y as u16, ev),
             GEN_EVENT..=GEN_MODE => self.perform_effect(rules, p, kind, x, y, ev),
+            // ccga
+            GEN_POWER => self.pay_power_from(rules, p, y as u16, ev),
             YES => {
                 if let Some(Pending::Respond { resp, .. }) = self.pending.first().cloned() {
                     self.pending.remove(0);

@@ -343,6 +343,16 @@ impl AgotCcg {
             | Step::OwnDiscard { .. }
             | Step::Replot { .. }
             | Step::SwapPlot { .. } => self.pool_pending_actions(rules, r, out),
+            // ccga
+            Step::PowerFrom { k } => {
+                if let Some(super::super::vocab::Cost::DiscardPowerFromYours { n }) =
+                    self.body_of(rules, r).and_then(|b| b.cost.get(usize::from(*k)))
+                {
+                    out.extend(
+                        self.power_payers(rules, r.seat, *n).into_iter().map(|u| code(GEN_POWER, 0, usize::from(u))),
+                    );
+                }
+            }
             // Automatic steps are run by `auto_effect` before anyone is asked.
             Step::Pay { .. } | Step::Run { .. } => {}
         }
@@ -454,6 +464,14 @@ impl AgotCcg {
                             return true;
                         }
                         next = Step::PayWith { k };
+                    }
+                    // ccga: the player chooses the character (effect_pool.rs); none left: nothing happens.
+                    Cost::DiscardPowerFromYours { n } => {
+                        if self.power_payers(rules, r.seat, *n).is_empty() {
+                            self.pending.remove(0);
+                            return true;
+                        }
+                        next = Step::PowerFrom { k };
                     }
                 }
                 r.step = next;

@@ -720,3 +720,97 @@ fn dichiarare_love_is_poison_forces_the_next_challenge() {
     let sets = of_kind(&g, &r, 0, ATTACK_SET);
     assert!(sets.iter().any(|&s| split(s).2 >> bi & 1 == 0), "a set without it: {sets:?}");
 }
+
+/// "Costi" paid with a card of the player's choice and "Limite" per round (research §5 U48 Selyse Baratheon): she
+/// discards 1 power from a character of her controller's choice to stand a kneeling character he controls, at most
+/// three times a round; without power on his characters she is not offered.
+#[test]
+fn costi_selyse_pays_power_to_stand_three_times_a_round() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let selyse = put(&mut g, &r, 0, "U48");
+    let rich = put(&mut g, &r, 0, "C11");
+    let tired = put(&mut g, &r, 0, "C30");
+    window(&mut g, Phase::Challenges, At::Challenges);
+    let use_it = code(GEN_USE, 0, usize::from(selyse));
+    let (s, i) = g.locate(tired).unwrap();
+    g.seats[s].play[i].kneeling = true;
+    assert!(!legal(&g, &r, 0).contains(&use_it), "no power to pay with");
+    let (s, i) = g.locate(rich).unwrap();
+    g.seats[s].play[i].power = 5;
+    for k in 0..4 {
+        window(&mut g, Phase::Challenges, At::Challenges);
+        let (s, i) = g.locate(tired).unwrap();
+        g.seats[s].play[i].kneeling = true;
+        if k == 3 {
+            assert!(!legal(&g, &r, 0).contains(&use_it), "limit 3 per round");
+            break;
+        }
+        act(&mut g, &r, 0, use_it);
+        assert_eq!(
+            of_kind(&g, &r, 0, GEN_POWER),
+            vec![code(GEN_POWER, 0, usize::from(rich))],
+            "only a card with power"
+        );
+        act(&mut g, &r, 0, code(GEN_POWER, 0, usize::from(rich)));
+        act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(tired)));
+        assert!(!card(&g, tired).kneeling);
+        assert_eq!(card(&g, rich).power, 4 - k);
+    }
+    g.expire_round();
+    window(&mut g, Phase::Challenges, At::Challenges);
+    assert!(legal(&g, &r, 0).contains(&use_it), "a new round");
+}
+
+/// The engine contract with every House record of this file in every deck (2 and 3 players): random and heuristic
+/// matches play to their end or the decision cap, the state valid after every decision, every offered code in the
+/// dense action space, and the records' decisions (kind 32 too) are used.
+#[test]
+fn house_records_in_random_and_heuristic_matches() {
+    use crate::engine::Game;
+    use crate::games::agot_ccg::state::Phase;
+    const RECORDS: [&str; 25] = [
+        "R126", "R104", "T45", "U88", "R60", "R87", "R89", "R91", "T14", "T15", "T17", "R85", "T19", "U46", "R121",
+        "U196", "R185", "T18", "T30", "U205", "T22", "R21", "U92", "U191", "U48",
+    ];
+    let base = rules();
+    let mine: Vec<u16> = RECORDS.iter().map(|c| id(&base, c)).collect();
+    let mut rng = crate::rng::Rng::new(9);
+    let mut bot = crate::games::agot_ccg::bots::Heuristic;
+    let mut used = 0;
+    for (seed, players) in [(0u64, 2u8), (1, 2), (2, 3), (3, 2), (4, 3), (5, 2)] {
+        let mut r = if players == 2 {
+            rules_with(r#"{"decks": ["targaryen", "martell"], "round_limit": 12}"#)
+        } else {
+            rules_with(r#"{"decks": ["stark", "lannister", "baratheon"], "round_limit": 12}"#)
+        };
+        for d in r.decks.iter_mut() {
+            d.cards.truncate(60 - mine.len());
+            d.cards.extend(mine.iter().copied());
+        }
+        let space: std::collections::HashSet<u32> =
+            <crate::games::agot_ccg::observe::Tensors as crate::engine::Encoding<AgotCcg>>::action_codes(&r, players)
+                .into_iter()
+                .collect();
+        let mut g = AgotCcg::new(&r, players, seed).unwrap();
+        let mut ev = Events::disabled();
+        for _ in 0..3000 {
+            if g.outcome().is_some() || g.phase == Phase::Over {
+                break;
+            }
+            let Some(p) = (0..players).find(|&p| g.to_act().contains(p)) else { break };
+            let l = legal(&g, &r, p);
+            assert!(!l.is_empty(), "seed {seed}: seat {p} to act with no legal action: {:?}", g.pending.first());
+            assert!(l.iter().all(|a| space.contains(a)), "seed {seed}: a code outside the action space: {l:?}");
+            let a = if seed % 2 == 0 {
+                l[rng.index(l.len())]
+            } else {
+                crate::bots::Bot::act(&mut bot, &r, &g, p, &l, &mut rng)
+            };
+            used += usize::from(matches!(split(a).0, GEN_EVENT..=GEN_MODE | GEN_POWER));
+            g.apply(&r, p, a, &mut ev).unwrap();
+            g.validate(&r).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        }
+    }
+    assert!(used >= 30, "the records' decisions were used {used} times");
+}
