@@ -7,24 +7,6 @@ use crate::games::agot_ccg::content::{house_index, Ability, Rules, INT, MIL};
 use crate::games::agot_ccg::rules::actions::*;
 use crate::games::agot_ccg::state::{AgotCcg, At, Pending, Phase};
 
-fn window(g: &mut AgotCcg, phase: Phase, at: At) {
-    g.phase = phase;
-    g.open_window(at);
-}
-
-/// Give seat 0 `inf` influence in Blackwater Rush locations (2 each).
-fn influence(g: &mut AgotCcg, r: &Rules, seat: usize, inf: u8) -> Vec<u16> {
-    (0..inf.div_ceil(2)).map(|_| put(g, r, seat, "C155")).collect()
-}
-
-/// Pay every pending influence cost with the first provider offered.
-fn pay(g: &mut AgotCcg, r: &Rules, p: Player) {
-    for _ in 0..8 {
-        let Some(&a) = of_kind(g, r, p, GEN_INF).first() else { return };
-        act(g, r, p, a);
-    }
-}
-
 fn hand_card(g: &mut AgotCcg, r: &Rules, seat: usize, code: &str) -> usize {
     g.seats[seat].hand.push(id(r, code));
     g.seats[seat].hand.len() - 1

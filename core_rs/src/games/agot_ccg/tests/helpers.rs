@@ -1,7 +1,7 @@
 //! Scenario builders: a real match from the plugin's data, then the state edited directly (it is plain data).
 
 use super::super::content::Rules;
-use super::super::rules::actions::split;
+use super::super::rules::actions::{split, GEN_INF};
 use super::super::state::{AgotCcg, At, Phase};
 use crate::engine::{Action, Events, Game, Player};
 
@@ -151,4 +151,29 @@ pub fn challenge(g: &mut AgotCcg, r: &Rules, att: Player, kind: u8, dfd: Player,
     if matches!(g.challenge.as_ref().map(|c| c.stage), Some(super::super::state::Stage::Defenders)) {
         defend(g, r, dfd, defenders);
     }
+}
+
+/// Open the action window `at` in `phase`.
+pub fn window(g: &mut AgotCcg, phase: Phase, at: At) {
+    g.phase = phase;
+    g.open_window(at);
+}
+
+/// Give `seat` `inf` influence in Blackwater Rush locations (2 each).
+pub fn influence(g: &mut AgotCcg, r: &Rules, seat: usize, inf: u8) -> Vec<u16> {
+    (0..inf.div_ceil(2)).map(|_| put(g, r, seat, "C155")).collect()
+}
+
+/// Pay every pending influence cost with the first provider offered.
+pub fn pay(g: &mut AgotCcg, r: &Rules, p: Player) {
+    for _ in 0..8 {
+        let Some(&a) = of_kind(g, r, p, GEN_INF).first() else { return };
+        act(g, r, p, a);
+    }
+}
+
+/// A card's STR now, under its controller.
+pub fn str_of(g: &AgotCcg, r: &Rules, uid: u16) -> u8 {
+    let (s, _) = g.locate(uid).unwrap();
+    g.strength(r, s as Player, card(g, uid))
 }

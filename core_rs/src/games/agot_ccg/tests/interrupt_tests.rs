@@ -8,6 +8,18 @@ use crate::games::agot_ccg::content::{Rules, INT, MIL, POW};
 use crate::games::agot_ccg::rules::actions::*;
 use crate::games::agot_ccg::state::{AgotCcg, At, Pending, Phase};
 
+/// A scenario whose decks hold no events: whether a window opens must not hang on what the designed decks hold (a
+/// seat is asked when its deck could hold an answer), so each test puts the answer it means where it means it.
+fn quiet_scenario(r: &Rules, phase: Phase, plots: [&str; 2]) -> AgotCcg {
+    let mut g = scenario(r, phase, plots);
+    for s in &mut g.seats {
+        s.deck.retain(|&c| {
+            crate::games::agot_ccg::effects::def(r, c).kind != crate::games::agot_ccg::content::Kind::Event
+        });
+    }
+    g
+}
+
 fn greyjoy_rules() -> Rules {
     rules_with(r#"{"decks": ["stark", "greyjoy"], "round_limit": 30}"#)
 }
@@ -47,20 +59,20 @@ fn risposte_salva_cancella_salt_in_your_eyes_cancels_aryas_revenge() {
 #[test]
 fn risposte_salva_cancella_no_window_without_an_answer_and_passing_resolves() {
     let r = greyjoy_rules();
-    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let mut g = quiet_scenario(&r, Phase::Challenges, ["U224", "U224"]);
     let keep = put(&mut g, &r, 0, "G37");
     let victim = put(&mut g, &r, 1, "U72");
     play_aryas_revenge(&mut g, &r, keep, victim);
     assert!(g.pending.is_empty() && g.locate(victim).is_none(), "killed with nobody to cancel");
     // Salt in your Eyes in hand but no influence to pay: still no window.
-    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let mut g = quiet_scenario(&r, Phase::Challenges, ["U224", "U224"]);
     let keep = put(&mut g, &r, 0, "G37");
     let victim = put(&mut g, &r, 1, "U72");
     g.seats[1].hand = vec![id(&r, "U200")];
     play_aryas_revenge(&mut g, &r, keep, victim);
     assert!(g.locate(victim).is_none());
     // With the influence, seat 1 may pass: the event resolves.
-    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let mut g = quiet_scenario(&r, Phase::Challenges, ["U224", "U224"]);
     let keep = put(&mut g, &r, 0, "G37");
     put(&mut g, &r, 1, "C160");
     let victim = put(&mut g, &r, 1, "U72");
@@ -76,7 +88,7 @@ fn risposte_salva_cancella_no_window_without_an_answer_and_passing_resolves() {
 #[test]
 fn risposte_salva_cancella_a_window_does_not_reveal_the_hand() {
     let r = greyjoy_rules();
-    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let mut g = quiet_scenario(&r, Phase::Challenges, ["U224", "U224"]);
     let keep = put(&mut g, &r, 0, "G37");
     put(&mut g, &r, 1, "C160");
     let victim = put(&mut g, &r, 1, "U72");
@@ -88,7 +100,7 @@ fn risposte_salva_cancella_a_window_does_not_reveal_the_hand() {
     act(&mut g, &r, 1, code(DONE, 0, 0));
     assert!(g.locate(victim).is_none(), "passing lets the kill resolve");
 
-    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let mut g = quiet_scenario(&r, Phase::Challenges, ["U224", "U224"]);
     let keep = put(&mut g, &r, 0, "G37");
     put(&mut g, &r, 1, "C160");
     let victim = put(&mut g, &r, 1, "U72");
@@ -533,7 +545,7 @@ fn risposte_jaqen_kills_after_a_save() {
 #[test]
 fn risposte_salva_forever_plundering_and_roberts_deathbed() {
     let r = rules_with(r#"{"decks": ["greyjoy", "stark"], "round_limit": 30}"#);
-    let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
+    let mut g = quiet_scenario(&r, Phase::Marshal, ["U224", "U224"]);
     let bed = put(&mut g, &r, 0, "R162");
     let ned = put(&mut g, &r, 1, "U6");
     g.seats[1].play[0].dupes.push(id(&r, "U6"));
@@ -563,7 +575,7 @@ fn risposte_salva_forever_plundering_and_roberts_deathbed() {
 #[test]
 fn risposte_salva_terrorize_the_shores() {
     let r = greyjoy_rules();
-    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let mut g = quiet_scenario(&r, Phase::Challenges, ["U224", "U224"]);
     let keep = put(&mut g, &r, 0, "G37");
     let fief = put(&mut g, &r, 1, "C160");
     let axe = put(&mut g, &r, 1, "U72");

@@ -9,29 +9,6 @@ use crate::games::agot_ccg::rules::actions::*;
 use crate::games::agot_ccg::state::{AgotCcg, At, Pending, Phase};
 use crate::games::agot_ccg::vocab::To;
 
-fn window(g: &mut AgotCcg, phase: Phase, at: At) {
-    g.phase = phase;
-    g.open_window(at);
-}
-
-/// Give `seat` `inf` influence in Blackwater Rush locations (2 each).
-fn influence(g: &mut AgotCcg, r: &Rules, seat: usize, inf: u8) -> Vec<u16> {
-    (0..inf.div_ceil(2)).map(|_| put(g, r, seat, "C155")).collect()
-}
-
-/// Pay every pending influence cost with the first provider offered.
-fn pay(g: &mut AgotCcg, r: &Rules, p: Player) {
-    for _ in 0..8 {
-        let Some(&a) = of_kind(g, r, p, GEN_INF).first() else { return };
-        act(g, r, p, a);
-    }
-}
-
-fn str_of(g: &AgotCcg, r: &Rules, uid: u16) -> u8 {
-    let (s, _) = g.locate(uid).unwrap();
-    g.strength(r, s as Player, card(g, uid))
-}
-
 /// Pass every decision until the current challenge is over.
 fn finish_challenge(g: &mut AgotCcg, r: &Rules) {
     for _ in 0..16 {

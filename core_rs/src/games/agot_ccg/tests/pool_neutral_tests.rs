@@ -12,28 +12,6 @@ fn greyjoy_rules() -> Rules {
     rules_with(r#"{"decks": ["stark", "greyjoy"], "round_limit": 30}"#)
 }
 
-fn window(g: &mut AgotCcg, phase: Phase, at: At) {
-    g.phase = phase;
-    g.open_window(at);
-}
-
-/// Blackwater Rushes (2 influence each) for `seat`.
-fn influence(g: &mut AgotCcg, r: &Rules, seat: usize, inf: u8) -> Vec<u16> {
-    (0..inf.div_ceil(2)).map(|_| put(g, r, seat, "C155")).collect()
-}
-
-fn pay(g: &mut AgotCcg, r: &Rules, p: Player) {
-    for _ in 0..8 {
-        let Some(&a) = of_kind(g, r, p, GEN_INF).first() else { return };
-        act(g, r, p, a);
-    }
-}
-
-fn str_of(g: &AgotCcg, r: &Rules, uid: u16) -> u8 {
-    let (s, _) = g.locate(uid).unwrap();
-    g.strength(r, s as Player, card(g, uid))
-}
-
 /// Seat 0 attacks seat 1 in a military challenge with `attackers`; seat 1 defends with `defenders`; the
 /// defenders' action window is open.
 fn to_defenders_window(g: &mut AgotCcg, r: &Rules, attackers: &[u16], defenders: &[u16]) {
