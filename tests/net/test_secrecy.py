@@ -27,10 +27,14 @@ from .conftest import (
 def check_frames(rec: Recorder, seat: int | None, moments: dict[int, Moment], all_events: list[dict]) -> int:
     """Assert nothing in ``rec`` leaks; returns how many state frames were checked."""
     seen_events: dict[int, dict[str, Any]] = {}
-    for raw in rec.raw:
-        for m in moments.values():
-            for blob in m.secrets[seat]:
-                assert blob not in raw, f"hidden state {blob!r} reached seat {seat}"
+    # Each frame against what was hidden when it was sent (the turn of the last state frame): a value hidden then
+    # and revealed later (face-down setup cards turned up) may appear in later frames.
+    turn = min(moments)
+    for raw, frame in zip(rec.raw, rec.frames):
+        if frame.get("t") == "state":
+            turn = frame["turn"]
+        for blob in moments[turn].secrets[seat]:
+            assert blob not in raw, f"hidden state {blob!r} at turn {turn} reached seat {seat}"
     states = rec.states()
     for f in states:
         assert f["seat"] == seat
