@@ -400,7 +400,8 @@ pub struct AgotCcg {
     /// during which the bar holds; `BAR_WHOLE_PHASE` for all of it) (The Hand's Judgement, A Lord's Ransom).
     #[serde(default)]
     pub trigger_bars: Vec<(Player, u8)>,
-    /// Cards in play that return to their owners' hands at the end of the phase (Winterfell Barracks).
+    /// Cards in play that return to their owners' hands at the end of the phase (Winterfell Barracks, Swift
+    /// Reinforcements).
     #[serde(default)]
     pub returning: Vec<u16>,
     /// Characters that must participate in the next challenge of this phase, if able (Love is Poison), and how

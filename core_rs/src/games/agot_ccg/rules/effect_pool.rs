@@ -262,8 +262,9 @@ impl AgotCcg {
         })
     }
 
-    /// The end of the phase: every card still in play that was put into play "until the end of the phase" returns
-    /// to its owner's hand; its attachments go to their owners' discard piles and its duplicates to its owner's.
+    /// The end of the phase: every card still in play that was put into play "until the end of the phase", or told
+    /// to go back then, returns to its owner's hand; its attachments go to their owners' discard piles and its
+    /// duplicates to its owner's.
     pub(super) fn return_at_end_of_phase(&mut self) {
         for uid in std::mem::take(&mut self.returning) {
             let Some((s, i)) = self.locate(uid) else { continue };

@@ -23,9 +23,6 @@ pub struct PoolState {
     /// "If you win the challenge": resolutions waiting at the effect after `IfWinChallenge`.
     #[serde(default)]
     pub if_win: Vec<Resolving>,
-    /// Uids that go back to their owner's hand when the phase ends, if still in play (Swift Reinforcements).
-    #[serde(default)]
-    pub return_at_end: Vec<u16>,
 }
 
 impl PoolState {
@@ -198,9 +195,9 @@ impl AgotCcg {
                 }
             }
             Op::ReturnToHandAtEndOfPhase { on } => {
-                for u in self.subjects(rules, r, on) {
-                    self.pool.return_at_end.push(u);
-                }
+                // The same list as a card put into play "until the end of the phase" (`return_at_end_of_phase`).
+                let uids = self.subjects(rules, r, on);
+                self.returning.extend(uids);
             }
             Op::DiscardThatAttachment => {
                 for (host, a, owner) in std::mem::take(&mut r.atts) {
@@ -462,26 +459,6 @@ impl AgotCcg {
         let needs =
             def(rules, card).abilities.iter().any(|a| matches!(a, Ability::AttachedControllerExtraDoomed { .. }));
         !needs || self.locate(host).is_some_and(|(s, _)| self.seats[s].dead.iter().any(|&c| def(rules, c).doomed))
-    }
-
-    /// The phase ends: the cards still in play that were to go back do (to their owners' hands, what is on them
-    /// discarded to its owners' discard piles: no deathbound card is among them, as only a location is).
-    pub fn pool_return_at_end(&mut self) {
-        for uid in std::mem::take(&mut self.pool.return_at_end) {
-            let Some((s, i)) = self.locate(uid) else { continue };
-            let c = self.seats[s].play.remove(i);
-            for (a, owner) in c.attachments {
-                self.seats[usize::from(owner)].discard.push(a);
-            }
-            for d in c.dupes {
-                self.seats[usize::from(c.owner)].discard.push(d);
-            }
-            if let Some(ch) = self.challenge.as_mut() {
-                ch.attackers.retain(|&u| u != uid);
-                ch.defenders.retain(|&u| u != uid);
-            }
-            self.seats[usize::from(c.owner)].hand.push(c.def);
-        }
     }
 
     /// The seats in turn order starting with `me`.

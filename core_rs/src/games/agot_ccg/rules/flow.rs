@@ -165,11 +165,8 @@ impl AgotCcg {
         }
         self.no_save.clear();
         self.pool.new_challenge();
-        // ccgb: cards that return to their owner's hand at the end of the phase.
-        if !self.pool.return_at_end.is_empty() {
-            self.pool_return_at_end();
-        }
-        // ccga: cards put into play until the end of the phase go back to their owners' hands.
+        // Cards put into play until the end of the phase (Winterfell Barracks), or told to go back then (Swift
+        // Reinforcements), return to their owners' hands.
         if !self.returning.is_empty() {
             self.return_at_end_of_phase();
         }
