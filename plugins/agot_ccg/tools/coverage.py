@@ -61,12 +61,8 @@ REASONS = {
     "R7": "naming a card title (a choice among every title of the pool)",
     "R178": "cancelling a triggered effect (cancel windows hold events and card actions only)",
     "R168": "cancelling a plot's 'when revealed' effects (no cancel window on plots)",
-    "P7": "conditions counting Night's Watch against Wildling characters",
-    "C142": "the research text is unverified (errata)",
     "U163": "gold costs paid with influence",
     "U164": "gold costs paid with influence",
-    "G32": "attacking or defending only by kneeling influence, and a text box blanked by an attachment",
-    "P4": "attacking or defending only by kneeling influence",
     "U129": "attachments on House cards",
     "G33": "attachments on House cards",
     "G21": "attachments on House cards, and a House card knelt as a cost",
@@ -129,6 +125,10 @@ VOCAB_TESTS = [
 ]
 # ccgb: the tests of the records brought in by name (`tests/pool_neutral_tests.rs`), used before the rules above.
 RECORD_TESTS = {
+    "G32": "banished_blanks_the_text_and_attacking_costs_one_influence",
+    "P4": "in_chains_attaches_from_the_discard_pile_and_defending_costs_influence",
+    "P7": "band_of_free_folk_counts_wildlings_against_the_nights_watch",
+    "C142": "fallen_brother_discards_a_wildling_for_one_influence",
     "U84": "ten_towers_battlements_swaps_printed_str",
     "G47": "marauding_longship_removes_a_defender",
     "P6": "ghost_kills_a_defender_beside_jon_snow",

@@ -96,6 +96,9 @@ pub enum Cond {
         tr: String,
         n: u8,
     },
+    /// Characters in play (every player's) with the trait `more` outnumber those with the trait `than` (Band
+    /// of Free Folk: Wildlings against Night's Watch).
+    Outnumber { more: String, than: String },
 }
 
 /// The effect vocabulary. Constant abilities are read where they matter; triggered ones are asked as
@@ -531,6 +534,23 @@ pub enum Ability {
     AttachedBarsOpponentsTriggers,
     /// It cannot be saved: no duplicate and no save window when it would be killed or discarded (Viserys).
     CannotBeSaved,
+    // --- restraints (`rules/restraints.rs`)
+    /// It cannot be killed while `cond` holds (Band of Free Folk).
+    CannotBeKilledWhile {
+        cond: Cond,
+    },
+    /// It is discarded from play as soon as `cond` holds (Band of Free Folk); checked after every decision and
+    /// every automatic step, so the moment the condition starts to hold is never missed.
+    DiscardedWhen {
+        cond: Cond,
+    },
+    /// Attachment: treat the attached character's text box as blank (Banished).
+    AttachedBlank,
+    /// Attachment: the attached character cannot attack or defend unless its controller kneels `n` influence
+    /// (Banished, In Chains): paid as it is declared.
+    AttachedDeclareInfluence {
+        n: u8,
+    },
 }
 
 /// What a save or cancel response costs (research §3.3: "do X to do Y", X is the cost). Paying a cost opens no
@@ -745,6 +765,8 @@ fn check_ability(a: &Ability) -> Result<(), String> {
     };
     match a {
         Ability::StrWhile { cond, .. }
+        | Ability::CannotBeKilledWhile { cond }
+        | Ability::DiscardedWhen { cond }
         | Ability::NoKneelAttackWhile { cond }
         | Ability::NoKneelAttackDefendWhile { cond }
         | Ability::CannotBeDiscardedWhile { cond } => check_cond(cond),

@@ -42,12 +42,21 @@ impl AgotCcg {
         if d.abilities.is_empty() {
             return &[];
         }
-        let blanked = !self.lasting.is_empty() && self.lasting_has(c.uid, Lasts::Blank);
-        if (d.kind == Kind::Character && self.chars_blank(rules)) || blanked {
+        if self.text_blank(rules, c) {
             &[]
         } else {
             &d.abilities
         }
+    }
+
+    /// Is the text box of `c` blank now: a plot blanking every character's, a lasting blank on it, or an
+    /// attachment on it that blanks its host (Banished)?
+    #[inline]
+    pub fn text_blank(&self, rules: &Rules, c: &InPlay) -> bool {
+        (def(rules, c.def).kind == Kind::Character && self.chars_blank(rules))
+            || (!self.lasting.is_empty() && self.lasting_has(c.uid, Lasts::Blank))
+            || (!c.attachments.is_empty()
+                && c.attachments.iter().any(|&(a, _)| statics::classes_of(rules, a) & statics::BLANKS_HOST != 0))
     }
 
     pub fn doomed_in_any_dead_pile(&self, rules: &Rules) -> bool {
@@ -89,6 +98,13 @@ impl AgotCcg {
             // ccga: more attachments than every other character in play.
             Cond::MostAttachments => self.most_attachments(c),
             Cond::AnotherCharHasKeyword { keyword } => self.another_has_keyword(rules, c, keyword),
+            Cond::Outnumber { more, than } => {
+                let count = |tr: &str| {
+                    let chars = self.seats.iter().flat_map(|q| &q.play).map(|o| def(rules, o.def));
+                    chars.filter(|d| d.kind == Kind::Character && d.has_trait(tr)).count()
+                };
+                count(more) > count(than)
+            }
             Cond::ControlsExactly { tr, n } => {
                 let k = s.play.iter().filter(|o| {
                     let d = def(rules, o.def);
@@ -110,8 +126,7 @@ impl AgotCcg {
 
     pub fn keywords(&self, rules: &Rules, seat: Player, c: &InPlay) -> u16 {
         let d = def(rules, c.def);
-        let blank = (d.kind == Kind::Character && self.chars_blank(rules)) || self.lasting_has(c.uid, Lasts::Blank);
-        let mut k = if blank { 0 } else { d.keywords };
+        let mut k = if self.text_blank(rules, c) { 0 } else { d.keywords };
         for ab in self.abilities_in(rules, c, statics::OWN_KEYWORDS) {
             if let Ability::KeywordsWhile { keywords, cond } = ab {
                 if self.cond(rules, seat, c, cond) {

@@ -216,6 +216,8 @@ pub enum Then {
     Endless { card: u16, into_play: bool },
     /// A "choose a card" decision follows.
     Choose { target: Target },
+    /// Nothing follows: a character's declaration as attacker or defender is paid for (Banished).
+    Declared,
 }
 
 /// A decision the rules wait for before anything else happens.

@@ -34,6 +34,10 @@ pub const RESPONSES: u32 = 1 << 9;
 pub const INTERRUPTS: u32 = 1 << 10;
 /// A plot blanking every character's text box (Fortified Position).
 pub const BLANKS_CHARACTERS: u32 = 1 << 11;
+/// A condition checked after every step that discards the card (Band of Free Folk).
+pub const STATE_CHECK: u32 = 1 << 12;
+/// An attachment blanking its host's text box (Banished).
+pub const BLANKS_HOST: u32 = 1 << 13;
 /// Everything the hot checks never look for: plot texts, enter-play and kill effects, agendas, the
 /// composable form (which has its own bits, `rules::effect_state::composable_flags`).
 pub const OTHER: u32 = 1 << 31;
@@ -130,6 +134,10 @@ fn class(a: &Ability) -> u32 {
         | A::BarsChallengesAfterWinBy { .. }
         | A::AttachedBarsOpponentsTriggers
         | A::CannotBeSaved => OTHER,
+        // restraints: read from attachments at declaration and in the kill check, gated by `HAS_POOL`.
+        A::CannotBeKilledWhile { .. } | A::AttachedDeclareInfluence { .. } => OTHER,
+        A::DiscardedWhen { .. } => STATE_CHECK,
+        A::AttachedBlank => BLANKS_HOST,
     }
 }
 

@@ -7,6 +7,7 @@ mod effect_tests;
 mod helpers;
 mod interrupt_tests;
 mod pool_neutral_tests;
+mod restraint_tests;
 // ccga: the House pool records (issue 15).
 mod pool_houses_tests;
 mod rules_tests;

@@ -321,7 +321,10 @@ impl AgotCcg {
     /// Can this character attack in a challenge of `kind`? Standing, with the icon.
     pub fn can_attack(&self, rules: &Rules, p: Player, uid: u16, kind: u8) -> bool {
         self.seats[usize::from(p)].play.iter().find(|c| c.uid == uid).is_some_and(|c| {
-            def(rules, c.def).kind == Kind::Character && !c.kneeling && self.has_icon(rules, p, c, kind)
+            def(rules, c.def).kind == Kind::Character
+                && !c.kneeling
+                && self.has_icon(rules, p, c, kind)
+                && self.may_pay_to_declare(rules, p, c)
         }) && self.challenge_allowed(p, kind)
             && self.may_declare(uid)
     }
@@ -348,7 +351,8 @@ impl AgotCcg {
             }
             Some(ch) if ch.stage == Stage::Attackers => {
                 let el = self.eligible_attackers(rules, p);
-                if ch.attackers.is_empty() && el.len() <= SET_MAX {
+                // A character whose declaration costs influence is declared on its own, so each is paid for.
+                if ch.attackers.is_empty() && el.len() <= SET_MAX && !self.any_declare_cost(rules, &el) {
                     out.extend((1..1usize << el.len()).map(|m| code(ATTACK_SET, 0, m)));
                     return;
                 }
@@ -363,7 +367,7 @@ impl AgotCcg {
                     return;
                 }
                 let el = self.eligible_defenders(rules, p);
-                if ch.defenders.is_empty() && el.len() <= SET_MAX {
+                if ch.defenders.is_empty() && el.len() <= SET_MAX && !self.any_declare_cost(rules, &el) {
                     let one = self.defender_limit_reached(rules, ch.defender, ch.attacker, 1);
                     out.extend(
                         (1..1usize << el.len()).filter(|m| !one || m.count_ones() == 1).map(|m| code(DEFEND_SET, 0, m)),
@@ -420,6 +424,7 @@ impl AgotCcg {
             || !self.has_icon(rules, p, c, ch.kind)
             || !self.challenge_allowed(p, ch.kind)
             || !self.may_declare(uid)
+            || !self.may_pay_to_declare(rules, p, c)
         {
             return false;
         }

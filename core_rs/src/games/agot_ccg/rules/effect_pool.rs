@@ -53,14 +53,13 @@ impl AgotCcg {
     /// so two such characters cannot make each other's condition (and the lookup) go round in circles.
     pub fn another_has_keyword(&self, rules: &Rules, c: &InPlay, keyword: &str) -> bool {
         let Ok(bit) = keyword_bits(&[keyword.to_owned()]) else { return false };
-        let blank_all = self.chars_blank(rules);
         let seated = self.seats.iter().enumerate().flat_map(|(q, s)| s.play.iter().map(move |o| (q as Player, o)));
         seated.into_iter().any(|(q, o)| {
             let d = def(rules, o.def);
             if o.uid == c.uid || d.kind != Kind::Character {
                 return false;
             }
-            let mut k = if blank_all || self.lasting_has(o.uid, Lasts::Blank) { 0 } else { d.keywords };
+            let mut k = if self.text_blank(rules, o) { 0 } else { d.keywords };
             for &(a, _) in &o.attachments {
                 for ab in &def(rules, a).abilities {
                     if let Ability::Attached { keywords, cond, .. } = ab {
@@ -111,6 +110,15 @@ impl AgotCcg {
         }
         let Some((s, i)) = self.locate(uid) else { return false };
         let c = &self.seats[s].play[i];
+        // Band of Free Folk: its own "cannot be killed while".
+        if flags(rules, c.def) & HAS_POOL != 0
+            && self.abilities(rules, c).iter().any(|ab| match ab {
+                Ability::CannotBeKilledWhile { cond } => self.cond(rules, s as Player, c, cond),
+                _ => false,
+            })
+        {
+            return true;
+        }
         c.attachments.iter().any(|&(a, _)| {
             flags(rules, a) & HAS_POOL != 0
                 && def(rules, a).abilities.iter().any(|ab| match ab {

@@ -225,7 +225,9 @@ pub fn composable_flags(d: &super::super::content::CardDef) -> u8 {
         | Ability::Attached { printed_str_zero_defending: true, .. }
         | Ability::BarsChallengesAfterWinBy { .. }
         | Ability::AttachedBarsOpponentsTriggers
-        | Ability::CannotBeSaved => f | HAS_POOL,
+        | Ability::CannotBeSaved
+        | Ability::CannotBeKilledWhile { .. }
+        | Ability::AttachedDeclareInfluence { .. } => f | HAS_POOL,
         Ability::GrantsOptionalPenalty { .. }
         | Ability::PlotOnlyCharactersNoTriggers
         | Ability::AllCharactersGainTrait { .. }

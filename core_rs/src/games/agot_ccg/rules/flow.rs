@@ -25,6 +25,10 @@ impl AgotCcg {
             if self.phase == Phase::Over {
                 return;
             }
+            // Band of Free Folk: "discard it from play when…" holds at once.
+            if self.state_discards(rules, ev) {
+                continue;
+            }
             // The automatic steps of a composable ability (costs, effects) run first.
             if self.auto_effect(rules, ev) {
                 continue;

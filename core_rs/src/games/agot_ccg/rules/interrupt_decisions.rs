@@ -137,7 +137,7 @@ impl AgotCcg {
                     Then::Uncancel { what } | Then::Ability { what } => what_bad(what),
                     Then::Endless { card, .. } => bad(*card),
                     Then::Save { by, .. } => bad(*by),
-                    Then::Choose { .. } => false,
+                    Then::Choose { .. } | Then::Declared => false,
                 },
                 _ => false,
             };

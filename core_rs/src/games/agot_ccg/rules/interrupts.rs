@@ -178,6 +178,7 @@ impl AgotCcg {
                     self.pending.insert(0, Pending::ChooseTarget { seat, target });
                 }
             }
+            Then::Declared => {}
         }
     }
 

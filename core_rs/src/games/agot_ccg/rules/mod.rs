@@ -16,6 +16,8 @@ pub mod flow;
 pub mod interrupt_decisions;
 pub mod interrupts;
 pub mod perform;
+// Banished, In Chains, Band of Free Folk.
+pub mod restraints;
 pub mod triggered;
 pub mod window;
 pub mod zones;

@@ -72,6 +72,7 @@ impl AgotCcg {
                 if let Some(ch) = self.challenge.as_mut() {
                     ch.attackers.push(y as u16);
                 }
+                self.pay_to_declare(rules, p, y as u16);
             }
             ATTACK_SET | DEFEND_SET => {
                 let el = if kind == ATTACK_SET {
@@ -98,6 +99,7 @@ impl AgotCcg {
                 if let Some(ch) = self.challenge.as_mut() {
                     ch.defenders.push(y as u16);
                 }
+                self.pay_to_declare(rules, p, y as u16);
             }
             STEALTH => {
                 if let Some(ch) = self.challenge.as_mut() {
