@@ -89,6 +89,11 @@ def _seat_panel(i: int, s: dict[str, Any], view: dict[str, Any]) -> Panel:
     head.append(f"  hand {s['hand_size']}  deck {s['deck_size']}")
     lines.append(head)
     lines.append(Text(f"plot: {card_name(s['plot']) if s['plot'] is not None else '-'}"))
+    if s.get("house_kneeling") or s.get("house_attachments"):
+        house = Text("House card" + (" (kneeling)" if s.get("house_kneeling") else ""))
+        if s.get("house_attachments"):
+            house.append(" + " + ", ".join(card_name(a) for a in s["house_attachments"]), style="cyan")
+        lines.append(house)
     if s.get("my_plot") is not None:
         lines.append(Text(f"chosen plot (hidden): {card_name(s['my_plot'])}", style="italic"))
     for c in s["play"]:
@@ -157,6 +162,10 @@ def narrate_event(event: dict[str, Any]) -> str:
             return f"{who(f['seat'])} attaches {name(f['card'])} to {name(f['host'])}"
         case "Knelt":
             return f"{name(f['card'])} kneels"
+        case "AttachedToHouse":
+            return f"{who(f['seat'])} attaches {name(f['card'])} to its House card"
+        case "HouseKnelt":
+            return f"the House card of {who(f['seat'])} kneels"
         case "EventPlayed":
             return f"{who(f['seat'])} plays {name(f['card'])}"
         case "AbilityUsed":

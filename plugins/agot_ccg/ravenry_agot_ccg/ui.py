@@ -172,6 +172,10 @@ class Houses(ViewWidget):
             top.append(f"\nplot: {plot}", style="bold")
             if s["plot_chosen"] and s["plot"] is None:
                 top.append(" (new plot chosen, face down)", style="italic")
+            if s.get("house_kneeling") or s.get("house_attachments"):
+                top.append("\nHouse card" + (" (kneeling)" if s.get("house_kneeling") else ""), style="bold")
+                for a in s.get("house_attachments", []):
+                    top.append(f"\n    ↳ {record(a)['name']}", style="cyan")
             lines: list[RenderableType] = [top]
             for c in s["play"]:
                 r = record(c["card"])

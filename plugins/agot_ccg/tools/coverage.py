@@ -56,16 +56,12 @@ REASONS = {
     "G29": "a location that becomes a character",
     "R179": "locations that become characters",
     "C117": "looking at the cards another player just drew (a view of part of another hand)",
-    "R180": "kneeling a House card and its attachments (no attachments on House cards in this branch)",
     "C187": "copying another card's effect",
     "R7": "naming a card title (a choice among every title of the pool)",
     "R178": "cancelling a triggered effect (cancel windows hold events and card actions only)",
     "R168": "cancelling a plot's 'when revealed' effects (no cancel window on plots)",
     "U163": "gold costs paid with influence",
     "U164": "gold costs paid with influence",
-    "U129": "attachments on House cards",
-    "G33": "attachments on House cards",
-    "G21": "attachments on House cards, and a House card knelt as a cost",
     "P10": "an agenda's action any player may trigger, with one limit shared by all",
 }
 
@@ -125,6 +121,10 @@ VOCAB_TESTS = [
 ]
 # ccgb: the tests of the records brought in by name (`tests/pool_neutral_tests.rs`), used before the rules above.
 RECORD_TESTS = {
+    "G21": "standard_of_the_kraken_takes_a_location_unless_its_controller_pays",
+    "G33": "strength_in_unity_goes_on_the_house_card_and_gives_gold",
+    "U129": "paper_money_kneels_the_house_card_to_lower_the_next_character",
+    "R180": "ariannes_rejection_kneels_a_house_card_and_discards_its_attachments",
     "G32": "banished_blanks_the_text_and_attacking_costs_one_influence",
     "P4": "in_chains_attaches_from_the_discard_pile_and_defending_costs_influence",
     "P7": "band_of_free_folk_counts_wildlings_against_the_nights_watch",

@@ -80,6 +80,8 @@ impl AgotCcg {
                 let base = 10 + i32::from(d.cost) * 3 + i32::from(d.str) * 2 + i32::from(d.gold) * 6;
                 base + if kind == MARSHAL_PENALTY { 6 } else { 0 }
             }),
+            // An attachment on the House card: its gold, or its action.
+            MARSHAL_HOUSE => hand(x).map_or(0, |d| 12 + i32::from(d.gold) * 6),
             DUPE => 50,
             REDUCER => {
                 let gold = self.seats[ps].gold;

@@ -103,7 +103,9 @@ impl AgotCcg {
             }
             PAY => {
                 let left = match self.pending.first() {
-                    Some(Pending::PayFor { left, .. } | Pending::Unless { left, .. }) => i32::from(*left),
+                    Some(
+                        Pending::PayFor { left, .. } | Pending::Unless { left, .. } | Pending::Prevent { left, .. },
+                    ) => i32::from(*left),
                     _ => 0,
                 };
                 let inf = self

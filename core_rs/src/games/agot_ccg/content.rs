@@ -544,6 +544,9 @@ pub enum Ability {
     DiscardedWhen {
         cond: Cond,
     },
+    /// Attachment: it is played on its player's own House card, not on a character (Strength in Unity, Paper
+    /// Money; `rules/house_card.rs`).
+    AttachToHouse,
     /// Attachment: treat the attached character's text box as blank (Banished).
     AttachedBlank,
     /// Attachment: the attached character cannot attack or defend unless its controller kneels `n` influence

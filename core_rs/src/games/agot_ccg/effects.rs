@@ -302,6 +302,7 @@ impl AgotCcg {
         for c in &s.play {
             g = g.saturating_add(def(rules, c.def).gold);
         }
+        g = g.saturating_add(self.house_gold(rules, seat));
         for (q, other) in self.seats.iter().enumerate() {
             if q == seat || other.eliminated {
                 continue;
@@ -349,7 +350,9 @@ impl AgotCcg {
                 }
             }
         }
-        reduce += s.reductions.iter().filter(|&&h| h == 255 || h == d.house).count() as i32;
+        let character = d.kind == Kind::Character;
+        let fits = |h: u8| h == 255 || h == d.house || (character && h == super::rules::house_card::NEXT_CHARACTER);
+        reduce += s.reductions.iter().filter(|&&h| fits(h)).count() as i32;
         reduce += self.composable_cost_reduction(rules, seat, card);
         // Reductions never eat into a gold penalty (the card data's "cannot be ignored").
         let floor = i32::from(penalty);

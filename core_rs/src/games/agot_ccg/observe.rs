@@ -118,6 +118,7 @@ impl Encoding<AgotCcg> for Tensors {
         }
         codes.extend((0..7).map(|x| code(PLOT, x, 0)));
         codes.extend((0..usize::from(players)).map(|q| code(FIRST, 0, q)));
+        codes.extend((0..deck_cap(rules)).map(|x| code(MARSHAL_HOUSE, x, 0)));
         for x in 0..deck_cap(rules) {
             codes.extend((0..uids).map(|y| code(MARSHAL, x, y)));
             codes.extend((0..uids).map(|y| code(EVENT, x, y)));
@@ -160,7 +161,7 @@ impl Encoding<AgotCcg> for Tensors {
         codes.extend((0..8).map(|y| code(GEN_MODE, 0, y)));
         for x in 0..deck_cap(rules) {
             codes.extend((0..4).map(|k| code(GEN_EVENT, x, k)));
-            codes.extend((0..3).flat_map(|z| (0..4).map(move |k| code(GEN_PILE, z * 16 + k, x))));
+            codes.extend((0..4).flat_map(|z| (0..4).map(move |k| code(GEN_PILE, z * 16 + k, x))));
         }
         // Offered cards may come from every seat's piles: distinct definitions, at most a deck per seat.
         codes.extend((0..deck_cap(rules) * usize::from(players)).map(|y| code(GEN_PICK, 0, y)));

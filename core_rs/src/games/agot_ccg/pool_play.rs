@@ -28,6 +28,7 @@ impl AgotCcg {
                 }
                 match self.body_of(rules, r).and_then(|b| b.effect.get(usize::from(*op))) {
                     Some(Op::DiscardHousePower { .. }) => 10 + i32::from(s.house_power) * 3,
+                    Some(Op::RejectHouse { .. }) => 10 + 8 * s.house_attachments.len() as i32,
                     // The claim that matters is the attacker's.
                     Some(Op::ClaimLower { .. }) => {
                         10 + 10 * i32::from(self.challenge.as_ref().is_some_and(|c| usize::from(c.attacker) == y))

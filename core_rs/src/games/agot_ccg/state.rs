@@ -50,6 +50,12 @@ pub struct Seat {
     /// Challenge types already initiated this phase.
     pub challenged: u8,
     pub eliminated: bool,
+    /// Attachments on the House card, as (definition, owner) (Strength in Unity, Paper Money).
+    #[serde(default)]
+    pub house_attachments: Vec<(u16, Player)>,
+    /// The House card is kneeling (Paper Money's cost, Arianne's Rejection); it stands with everything else.
+    #[serde(default)]
+    pub house_kneeling: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -288,6 +294,12 @@ pub enum Pending {
         left: u8,
         what: Interrupted,
     },
+    /// `seat` may kneel `left` influence to stop the ability being resolved (the first `Effect` below): "unless
+    /// its controller kneels X influence" (Standard of the Kraken).
+    Prevent {
+        seat: Player,
+        left: u8,
+    },
     /// `seat` may choose a character with this trait to take control of (Ygritte).
     ChooseControl {
         seat: Player,
@@ -328,6 +340,7 @@ impl Pending {
             | Pending::CancelWindow { seat, .. }
             | Pending::PayFor { seat, .. }
             | Pending::Unless { seat, .. }
+            | Pending::Prevent { seat, .. }
             | Pending::ChooseControl { seat, .. }
             | Pending::NameChallenge { seat }
             | Pending::AttachSetup { seat }
@@ -457,6 +470,15 @@ pub enum Event {
         seat: Player,
         card: u16,
         host: u16,
+    },
+    /// `seat` attached `card` to its own House card.
+    AttachedToHouse {
+        seat: Player,
+        card: u16,
+    },
+    /// The House card of `seat` kneels.
+    HouseKnelt {
+        seat: Player,
     },
     Knelt {
         seat: Player,
@@ -602,6 +624,8 @@ pub struct SeatView {
     pub my_plot: Option<u16>,
     pub play: Vec<CardView>,
     pub eliminated: bool,
+    pub house_attachments: Vec<u16>,
+    pub house_kneeling: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]

@@ -135,7 +135,7 @@ fn class(a: &Ability) -> u32 {
         | A::AttachedBarsOpponentsTriggers
         | A::CannotBeSaved => OTHER,
         // restraints: read from attachments at declaration and in the kill check, gated by `HAS_POOL`.
-        A::CannotBeKilledWhile { .. } | A::AttachedDeclareInfluence { .. } => OTHER,
+        A::CannotBeKilledWhile { .. } | A::AttachedDeclareInfluence { .. } | A::AttachToHouse => OTHER,
         A::DiscardedWhen { .. } => STATE_CHECK,
         A::AttachedBlank => BLANKS_HOST,
     }

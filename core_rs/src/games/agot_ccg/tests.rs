@@ -5,6 +5,7 @@ mod card_tests;
 mod deck_tests;
 mod effect_tests;
 mod helpers;
+mod house_card_tests;
 mod interrupt_tests;
 mod pool_neutral_tests;
 mod restraint_tests;

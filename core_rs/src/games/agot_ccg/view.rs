@@ -20,6 +20,8 @@ pub fn view(g: &AgotCcg, rules: &Rules, viewer: Viewer) -> View {
                 agenda: super::rules::agendas::agenda_label(rules, s.deck_index),
                 power: g.power(i),
                 house_power: s.house_power,
+                house_attachments: s.house_attachments.iter().map(|a| a.0).collect(),
+                house_kneeling: s.house_kneeling,
                 gold: s.gold,
                 initiative: s.initiative,
                 hand_size: s.hand.len(),
@@ -117,6 +119,11 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
             ActionInfo::new(a, "plot", label).with("plot", x)
         }
         FIRST => ActionInfo::new(a, "first-player", format!("seat {y} is first player")).with("seat", y),
+        MARSHAL_HOUSE => {
+            let cost = hand_card(x).map_or(0, |c| g.marshal_cost(rules, usize::from(p), c, 0));
+            let label = format!("marshal {} for {cost} gold onto your House card", hand_name(x));
+            ActionInfo::new(a, "marshal", label).with("hand", x).with("cost", u32::from(cost))
+        }
         MARSHAL | MARSHAL_PENALTY => {
             let cost = hand_card(x).map_or(0, |c| {
                 let pen = if kind == MARSHAL_PENALTY {

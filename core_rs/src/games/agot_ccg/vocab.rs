@@ -210,6 +210,8 @@ pub enum Cost {
     // --- ccga
     /// Discard `n` power from a character you control, of your choice (Selyse Baratheon).
     DiscardPowerFromYours { n: u8 },
+    /// Kneel your standing House card (Paper Money: "kneel the attached House card").
+    KneelHouse,
 }
 
 /// What an operation acts on.
@@ -479,6 +481,28 @@ pub enum Op {
         #[serde(default)]
         who: Who,
     },
+    /// Choose a player with a standing House card: kneel it, then discard every attachment on it (Arianne's
+    /// Rejection).
+    RejectHouse {
+        #[serde(default)]
+        who: Who,
+    },
+    /// The effects after this one happen unless the controller of the chosen target kneels `n` influence (plus 1
+    /// for each attachment on your House card with `per_house_attachment`) (Standard of the Kraken).
+    UnlessControllerKneels {
+        #[serde(default)]
+        n: u8,
+        #[serde(default)]
+        per_house_attachment: bool,
+    },
+    /// The next character you play this phase costs `n` less, plus 1 for each attachment on your House card
+    /// with `per_house_attachment` (Paper Money).
+    NextCharacterCostsLess {
+        #[serde(default)]
+        n: u8,
+        #[serde(default)]
+        per_house_attachment: bool,
+    },
     /// Discard from play the attachment the trigger names (Scurvy Cutthroat).
     DiscardThatAttachment,
     /// Take control of it until the end of the phase (rulebook "Carte uniche": not a unique card you have).
@@ -654,6 +678,8 @@ pub enum Zone {
     Hand,
     Discard,
     Dead,
+    /// On your House card (an attachment there: Paper Money).
+    HouseCard,
 }
 
 /// A composable ability: an action (`phase` given: used in an action window of that phase word, rulebook

@@ -104,6 +104,8 @@ pub const GEN_SWAP_PLOT: u32 = 57;
 pub const POOL_LAST: u32 = 59;
 /// ccga: pay a cost with power from one's own character (y = uid).
 pub const GEN_POWER: u32 = 32;
+/// Marshal the attachment at hand index x onto your own House card (`rules/house_card.rs`).
+pub const MARSHAL_HOUSE: u32 = 33;
 
 pub fn code(kind: u32, x: usize, y: usize) -> Action {
     kind << 24 | ((x as u32) & 0xff) << 16 | (y as u32) & 0xffff
@@ -281,7 +283,7 @@ impl AgotCcg {
                     }
                 }
                 Kind::Attachment => {
-                    if cost > s.gold {
+                    if cost > s.gold || self.house_marshal_action(rules, i, c, out) {
                         continue;
                     }
                     for (q, other) in self.seats.iter().enumerate() {

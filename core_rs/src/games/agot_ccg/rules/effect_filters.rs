@@ -238,6 +238,7 @@ impl AgotCcg {
                 Cost::KillYours { .. } | Cost::DiscardYours { .. } => !self.pay_card_choices(rules, r, c).is_empty(),
                 // ccga
                 Cost::DiscardPowerFromYours { n } => !self.power_payers(rules, r.seat, *n).is_empty(),
+                Cost::KneelHouse => !seat.house_kneeling,
             };
             if !ok {
                 return false;

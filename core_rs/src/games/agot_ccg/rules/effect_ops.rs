@@ -276,6 +276,20 @@ impl AgotCcg {
             Op::HousePower { n } => self.claim_house(me, *n, ev),
             Op::Draw { n } => self.draw(ps, *n, true, ev),
             Op::Gold { n } => self.seats[ps].gold = self.seats[ps].gold.saturating_add(*n),
+            Op::UnlessControllerKneels { n, per_house_attachment } => {
+                let Some((q, _)) = r.targets.first().and_then(|&u| self.locate(u)) else { return };
+                let per = if *per_house_attachment { self.seats[ps].house_attachments.len() } else { 0 };
+                let x = (usize::from(*n) + per).min(255) as u8;
+                if q != ps && x > 0 && self.available_influence(rules, q) >= x {
+                    self.pending.insert(0, Pending::Prevent { seat: q as Player, left: x });
+                }
+            }
+            Op::NextCharacterCostsLess { n, per_house_attachment } => {
+                let s = &mut self.seats[ps];
+                let per = if *per_house_attachment { s.house_attachments.len() } else { 0 };
+                let k = (usize::from(*n) + per).min(32);
+                s.reductions.extend(std::iter::repeat_n(super::house_card::NEXT_CHARACTER, k));
+            }
             Op::MillOpponents { n, draw_per_doomed } => {
                 let mut doomed = 0u8;
                 for q in self.order() {

@@ -104,6 +104,7 @@ impl AgotCcg {
             }
             Op::MillPlayer { .. }
             | Op::DiscardHousePower { .. }
+            | Op::RejectHouse { .. }
             | Op::ClaimLower { .. }
             | Op::ShuffleDiscardIntoDeck { .. } => {
                 // First the controller chooses the player (Step::Player, kept in `mode`), then it happens.
@@ -250,6 +251,7 @@ impl AgotCcg {
                 ev.public(|| Event::PowerLost { seat, n: k });
             }
             Op::ClaimLower { n, .. } => self.pool.claim_less.push((seat, *n)),
+            Op::RejectHouse { .. } => self.reject_house(rules, q, ev),
             Op::ShuffleDiscardIntoDeck { .. } => {
                 let pile = std::mem::take(&mut self.seats[q].discard);
                 self.seats[q].deck.extend(pile);
@@ -536,16 +538,21 @@ impl AgotCcg {
         let Some(b) = self.body_of(rules, r) else { return };
         match r.step {
             Step::Player { op } => {
-                let who = match b.effect.get(usize::from(op)) {
+                let op = b.effect.get(usize::from(op));
+                // Arianne's Rejection chooses a House card that stands.
+                let standing =
+                    |q: &usize| !matches!(op, Some(Op::RejectHouse { .. })) || !self.seats[*q].house_kneeling;
+                let who = match op {
                     Some(
                         Op::MillPlayer { who, .. }
                         | Op::DiscardHousePower { who, .. }
+                        | Op::RejectHouse { who }
                         | Op::ClaimLower { who, .. }
                         | Op::ShuffleDiscardIntoDeck { who },
                     ) => *who,
                     _ => return,
                 };
-                out.extend(self.player_choices(r, who).into_iter().map(|q| code(GEN_PLAYER, 0, q)));
+                out.extend(self.player_choices(r, who).into_iter().filter(standing).map(|q| code(GEN_PLAYER, 0, q)));
             }
             Step::Attachment { op } => {
                 let Some(Op::DiscardAnAttachment { filter }) = b.effect.get(usize::from(op)) else { return };

@@ -245,6 +245,7 @@ pub(super) fn flags(rules: &Rules, card: u16) -> u8 {
 pub(super) const ZONE_HAND: u8 = 0;
 pub(super) const ZONE_DISCARD: u8 = 1;
 pub(super) const ZONE_DEAD: u8 = 2;
+pub(super) const ZONE_HOUSE: u8 = 3;
 
 pub(super) fn zone_code(z: Zone) -> Option<u8> {
     match z {
@@ -252,6 +253,7 @@ pub(super) fn zone_code(z: Zone) -> Option<u8> {
         Zone::Hand => Some(ZONE_HAND),
         Zone::Discard => Some(ZONE_DISCARD),
         Zone::Dead => Some(ZONE_DEAD),
+        Zone::HouseCard => Some(ZONE_HOUSE),
     }
 }
 

@@ -197,6 +197,7 @@ impl AgotCcg {
             for c in s.play.iter_mut() {
                 c.kneeling = false;
             }
+            s.house_kneeling = false;
         }
         let _ = ev;
         self.open_window(At::Standing);

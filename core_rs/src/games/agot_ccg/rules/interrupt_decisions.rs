@@ -26,7 +26,7 @@ impl AgotCcg {
                         .map(|u| code(PAY, 0, usize::from(u))),
                 );
             }
-            Pending::Unless { seat, .. } => {
+            Pending::Unless { seat, .. } | Pending::Prevent { seat, .. } => {
                 out.extend(
                     self.influence_providers(rules, usize::from(*seat))
                         .into_iter()

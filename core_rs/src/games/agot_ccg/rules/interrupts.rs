@@ -137,6 +137,16 @@ impl AgotCcg {
                     self.apply_then(rules, seat, then, ev);
                 }
             }
+            Some(Pending::Prevent { left, .. }) => {
+                *left = left.saturating_sub(paid);
+                if *left == 0 {
+                    // Paid: the ability it answers stops here.
+                    self.pending.remove(0);
+                    if let Some(k) = self.pending.iter().position(|p| matches!(p, Pending::Effect(_))) {
+                        self.pending.remove(k);
+                    }
+                }
+            }
             Some(Pending::Unless { left, what, .. }) => {
                 *left = left.saturating_sub(paid);
                 if *left == 0 {

@@ -13,6 +13,8 @@ pub mod effect_pool;
 pub mod effect_state;
 pub mod effect_take;
 pub mod flow;
+// Attachments on the House card, and kneeling it.
+pub mod house_card;
 pub mod interrupt_decisions;
 pub mod interrupts;
 pub mod perform;
@@ -79,6 +81,8 @@ impl AgotCcg {
                 setup: Vec::new(),
                 play: Vec::new(),
                 house_power: 0,
+                house_attachments: Vec::new(),
+                house_kneeling: false,
                 gold: 0,
                 initiative: 0,
                 limited_played: 0,
@@ -311,7 +315,7 @@ impl Game for AgotCcg {
             if s.hand.len() > 250 || s.plots.len() > 250 || s.play.iter().any(|c| usize::from(c.owner) >= n) {
                 return Err(format!("seat {i}: zone sizes or owners out of range"));
             }
-            if s.play.iter().any(|c| c.attachments.iter().any(|a| usize::from(a.1) >= n)) {
+            if s.play.iter().flat_map(|c| &c.attachments).chain(&s.house_attachments).any(|a| usize::from(a.1) >= n) {
                 return Err(format!("seat {i}: an attachment owner is out of range"));
             }
             if s.commit.is_some_and(|k| usize::from(k) >= s.plots.len()) {
@@ -400,6 +404,9 @@ impl AgotCcg {
                     have[usize::from(o)][usize::from(a)] -= 1;
                 }
             }
+            for &(a, o) in &s.house_attachments {
+                have[usize::from(o)][usize::from(a)] -= 1;
+            }
         }
         // An event whose influence cost is being paid is out of the hand, not yet in a pile.
         for p in &self.pending {
@@ -440,6 +447,7 @@ impl Seat {
             .flat_map(|c| {
                 std::iter::once(c.def).chain(c.dupes.iter().copied()).chain(c.attachments.iter().map(|a| a.0))
             })
+            .chain(self.house_attachments.iter().map(|a| a.0))
             .collect()
     }
 }

@@ -5,9 +5,12 @@ use super::super::effects::def;
 use super::super::state::{AgotCcg, At, Challenge, Event, InPlay, Pending, Phase, Resp, Stage, Why};
 use super::super::statics;
 use super::actions::*;
+use super::house_card::NEXT_CHARACTER;
 use super::zones::Dest;
 use crate::engine::{Action, Events, Player};
 
+/// The host `marshal` is given for an attachment played on the House card.
+const ON_HOUSE_CARD: u16 = u16::MAX;
 impl AgotCcg {
     pub fn perform(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) {
         let ps = usize::from(p);
@@ -27,6 +30,7 @@ impl AgotCcg {
             }
             DONE => self.done(rules, p, ev),
             MARSHAL | MARSHAL_PENALTY => self.marshal(rules, ps, x, y as u16, kind == MARSHAL_PENALTY, ev),
+            MARSHAL_HOUSE => self.marshal(rules, ps, x, ON_HOUSE_CARD, false, ev),
             DUPE => {
                 let c = self.seats[ps].hand.remove(x);
                 let name = &def(rules, c).name;
@@ -272,12 +276,18 @@ impl AgotCcg {
         s.hand.remove(x);
         s.gold = s.gold.saturating_sub(cost);
         // The reductions waiting for "the next card" are used by this one if they fit it.
-        s.reductions.retain(|&h| h != 255 && h != d.house);
+        let character = d.kind == Kind::Character;
+        s.reductions.retain(|&h| h != 255 && h != d.house && !(character && h == NEXT_CHARACTER));
         if d.keywords & LIMITED != 0 {
             s.limited_played += 1;
         }
         let p = ps as Player;
         ev.public(|| Event::Marshalled { seat: p, card, cost });
+        if d.kind == Kind::Attachment && host == ON_HOUSE_CARD {
+            self.attach_to_house(p, card, ev);
+            self.fire(rules, super::triggered::Fired::AttachmentPlayed { seat: p }, ev);
+            return;
+        }
         if d.kind == Kind::Attachment {
             if let Some((hs, hi)) = self.locate(host) {
                 self.seats[hs].play[hi].attachments.push((card, p));

@@ -35,7 +35,8 @@ impl AgotCcg {
 
     /// Does any of these characters cost influence to declare?
     pub(super) fn any_declare_cost(&self, rules: &Rules, uids: &[u16]) -> bool {
-        uids.iter().any(|&u| self.locate(u).is_some_and(|(s, i)| self.declare_influence(rules, &self.seats[s].play[i]) > 0))
+        uids.iter()
+            .any(|&u| self.locate(u).is_some_and(|(s, i)| self.declare_influence(rules, &self.seats[s].play[i]) > 0))
     }
 
     /// `uid` was just declared: its controller kneels the influence its restraint asks (rulebook "Influenza": the
@@ -54,9 +55,9 @@ impl AgotCcg {
         let hit = self.seats.iter().enumerate().find_map(|(s, seat)| {
             seat.play.iter().find(|c| {
                 classes_of(rules, c.def) & statics::STATE_CHECK != 0
-                    && self.abilities_in(rules, c, statics::STATE_CHECK).iter().any(|ab| {
-                        matches!(ab, Ability::DiscardedWhen { cond } if self.cond(rules, s as Player, c, cond))
-                    })
+                    && self.abilities_in(rules, c, statics::STATE_CHECK).iter().any(
+                        |ab| matches!(ab, Ability::DiscardedWhen { cond } if self.cond(rules, s as Player, c, cond)),
+                    )
             })
         });
         let Some(uid) = hit.map(|c| c.uid) else { return false };

@@ -93,6 +93,23 @@ impl AgotCcg {
                 }
             }
         }
+        // Attachments on your House card (index i there).
+        for (i, &(c, _)) in s.house_attachments.iter().enumerate() {
+            if flags(rules, c) & HAS_ACTION == 0 {
+                continue;
+            }
+            for (k, ab) in def(rules, c).abilities.iter().enumerate() {
+                let Some((b, true)) = body(ab) else { continue };
+                if b.from != Zone::HouseCard || !self.action_now(b) {
+                    continue;
+                }
+                let mut r = Self::new_resolving(p, c, k);
+                r.zone = Some(ZONE_HOUSE);
+                if self.usable(rules, &r, b) {
+                    out.push(code(GEN_PILE, usize::from(ZONE_HOUSE) * 16 + k, i));
+                }
+            }
+        }
         for c in s.play.iter().filter(|c| flags(rules, c.def) & HAS_ACTION != 0) {
             for (k, ab) in self.abilities(rules, c).iter().enumerate() {
                 let Some((b, true)) = body(ab) else { continue };
@@ -182,12 +199,13 @@ impl AgotCcg {
             GEN_PILE => {
                 let zone = (x / 16) as u8;
                 let s = &self.seats[ps];
-                let pile = match zone {
-                    ZONE_HAND => &s.hand,
-                    ZONE_DISCARD => &s.discard,
-                    _ => &s.dead,
+                let card = match zone {
+                    ZONE_HAND => s.hand.get(y).copied(),
+                    ZONE_DISCARD => s.discard.get(y).copied(),
+                    ZONE_HOUSE => s.house_attachments.get(y).map(|a| a.0),
+                    _ => s.dead.get(y).copied(),
                 };
-                let Some(&card) = pile.get(y) else { return };
+                let Some(card) = card else { return };
                 ev.public(|| Event::AbilityUsed { seat: p, card, target: u16::MAX });
                 self.effect_acted(p);
                 let mut r = Self::new_resolving(p, card, x % 16);
@@ -408,6 +426,12 @@ impl AgotCcg {
                             return true;
                         }
                         next = Step::Influence { k, left: *n };
+                    }
+                    Cost::KneelHouse => {
+                        if !self.kneel_house(ps, ev) {
+                            self.pending.remove(0);
+                            return true;
+                        }
                     }
                     Cost::Sacrifice => {
                         let Some((s, i)) = r.src.and_then(|u| self.locate(u)) else {
