@@ -84,6 +84,27 @@ def test_every_event_is_narrated_in_words() -> None:
     assert {"PlotRevealed", "Marshalled", "ChallengeDeclared", "ChallengeResolved", "Dominance", "Won"} <= kinds
 
 
+def test_house_card_attachments_are_shown_and_narrated() -> None:
+    """Greyjoy's Strength in Unity, Paper Money and Standard of the Kraken go on the House card: every seat's view
+    lists them, the renderer shows them under the House card, and the log says where they went."""
+    g = ravenry.game("agot-ccg")
+    for seed in range(12):
+        m = g.new_match(2, seed=seed, options={"decks": ["greyjoy", "stark"]})
+        play_bot(m, "heuristic")
+        on_house = m.view(1)["seats"][0]["house_attachments"]
+        if on_house:
+            break
+    else:
+        pytest.fail("no heuristic Greyjoy match put an attachment on its House card")
+    console = Console(record=True, width=160)
+    console.print(render_view(m.view(None), None))
+    text = console.export_text()
+    assert "House card" in text
+    assert any(n in text for n in ("Strength in Unity", "Paper Money", "Standard of the Kraken"))
+    lines = [narrate_event(e) for e in m.events(0, None, all=True)]
+    assert any(line.endswith("to its House card") for line in lines)
+
+
 def test_views_hide_hands_setup_and_chosen_plots() -> None:
     g = ravenry.game("agot-ccg")
     m = g.new_match(2, seed=3, options={"decks": ["stark", "lannister"]})
