@@ -30,7 +30,6 @@ fn friendly(op: &Op) -> Option<bool> {
         | Op::MoveThisAttachment => false,
         Op::AttachThis | Op::ControllerDiscardsPerPrintedIcon { on: On::Target } => false,
         // ccga: the House pool records.
-        Op::DiscardUnsaved { on: On::Target } => false,
         Op::BecomeAttachment { hostile } => !*hostile,
         Op::MustParticipateNext { on: On::Target } => false,
         Op::Str { amount, on: On::Target, .. } => *amount > 0,

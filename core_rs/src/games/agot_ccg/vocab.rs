@@ -562,11 +562,6 @@ pub enum Op {
         on: On,
     },
     // --- ccga: the House pool records (issue 15).
-    /// Discard from play, "cannot be saved": no save window and no duplicate (Khal Drogo).
-    DiscardUnsaved {
-        #[serde(default)]
-        on: On,
-    },
     /// This character leaves play and is attached to the target as an attachment: its `attached` abilities are
     /// then its text (the Dragons: "attach it to a character as a Condition attachment reading …"). `hostile`:
     /// the reading hurts its host (the heuristic aims it at an opponent's character).
@@ -785,7 +780,6 @@ fn check_op(op: &Op) -> Result<(), String> {
         | Op::DiscardPower { on, .. }
         | Op::TakePower { on, .. }
         | Op::DiscardAttachments { on }
-        | Op::DiscardUnsaved { on }
         | Op::MustParticipateNext { on } => check_on(on),
         Op::CannotBeSaved { on }
         | Op::RemoveFromChallenge { on }
@@ -825,7 +819,6 @@ fn op_uses_target(op: &Op) -> bool {
         | Op::TakePower { on, .. }
         | Op::DiscardAttachments { on }
         | Op::ControllerDiscardsPerPrintedIcon { on }
-        | Op::DiscardUnsaved { on }
         | Op::MustParticipateNext { on } => *on == On::Target,
         Op::CannotBeSaved { on }
         | Op::RemoveFromChallenge { on }

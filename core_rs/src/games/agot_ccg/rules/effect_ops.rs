@@ -444,8 +444,7 @@ impl AgotCcg {
                 }
             }
             // ccga: the House pool records' operations (`effect_pool.rs`).
-            Op::DiscardUnsaved { .. }
-            | Op::BecomeAttachment { .. }
+            Op::BecomeAttachment { .. }
             | Op::ReturnThisToHand
             | Op::DuplicateOnto { .. }
             | Op::OpponentsCannotTrigger { .. }

@@ -173,15 +173,6 @@ impl AgotCcg {
     pub(super) fn apply_pool_op(&mut self, rules: &Rules, r: &mut Resolving, o: &Op, ev: &mut Events<Event>) {
         let me = r.seat;
         match o {
-            Op::DiscardUnsaved { on } => {
-                // Straight out of play: no duplicate, no save window ("cannot be saved").
-                for u in self.subjects(rules, r, on) {
-                    let Some((s, i)) = self.locate(u) else { continue };
-                    let (card, owner) = (self.seats[s].play[i].def, self.seats[s].play[i].owner);
-                    ev.public(|| Event::Discarded { seat: owner, card, dead: false });
-                    self.remove_from_play(rules, s, i, To::Discard, ev);
-                }
-            }
             Op::BecomeAttachment { .. } => {
                 let (Some(src), Some(&to)) = (r.src, r.targets.first()) else { return };
                 if src == to || !self.takes_attachments(rules, to) {
