@@ -174,7 +174,9 @@ def narrate_event(event: dict[str, Any]) -> str:
             return f"{name(f['card'])} stands"
         case "ChallengeDeclared":
             att = ", ".join(name(c) for c in f["attackers"])
-            return f"{who(f['attacker'])} launches a {CHALLENGES[f['kind']]} challenge on {who(f['defender'])}: {att}"
+            kind = CHALLENGES[f["kind"]]
+            article = "an" if kind[0] in "aeiou" else "a"
+            return f"{who(f['attacker'])} launches {article} {kind} challenge on {who(f['defender'])}: {att}"
         case "Defended":
             return f"{who(f['defender'])} defends with " + (", ".join(name(c) for c in f["defenders"]) or "nobody")
         case "Bypassed":
