@@ -60,8 +60,6 @@ REASONS = {
     "R7": "naming a card title (a choice among every title of the pool)",
     "R178": "cancelling a triggered effect (cancel windows hold events and card actions only)",
     "R168": "cancelling a plot's 'when revealed' effects (no cancel window on plots)",
-    "U163": "gold costs paid with influence",
-    "U164": "gold costs paid with influence",
     "P10": "an agenda's action any player may trigger, with one limit shared by all",
 }
 
@@ -121,6 +119,8 @@ VOCAB_TESTS = [
 ]
 # ccgb: the tests of the records brought in by name (`tests/pool_neutral_tests.rs`), used before the rules above.
 RECORD_TESTS = {
+    "U163": "the_new_and_old_gifts_lower_the_next_card_and_let_influence_pay",
+    "U164": "the_new_and_old_gifts_lower_the_next_card_and_let_influence_pay",
     "G21": "standard_of_the_kraken_takes_a_location_unless_its_controller_pays",
     "G33": "strength_in_unity_goes_on_the_house_card_and_gives_gold",
     "U129": "paper_money_kneels_the_house_card_to_lower_the_next_character",

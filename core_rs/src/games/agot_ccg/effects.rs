@@ -350,9 +350,7 @@ impl AgotCcg {
                 }
             }
         }
-        let character = d.kind == Kind::Character;
-        let fits = |h: u8| h == 255 || h == d.house || (character && h == super::rules::house_card::NEXT_CHARACTER);
-        reduce += s.reductions.iter().filter(|&&h| fits(h)).count() as i32;
+        reduce += s.reductions.iter().filter(|&&h| super::rules::next_card::fits(h, d)).count() as i32;
         reduce += self.composable_cost_reduction(rules, seat, card);
         // Reductions never eat into a gold penalty (the card data's "cannot be ignored").
         let floor = i32::from(penalty);

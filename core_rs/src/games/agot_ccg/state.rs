@@ -45,8 +45,12 @@ pub struct Seat {
     pub limited_played: u8,
     /// Cards drawn this round by effects (the three-card draw limit).
     pub extra_drawn: u8,
-    /// Reductions waiting for the next card played this phase: house (255 = any card).
+    /// Reductions waiting for the next card played this phase: a House, any card, the next card of a type
+    /// (`rules/next_card.rs`).
     pub reductions: Vec<u8>,
+    /// The next card played this phase of these kinds (markers as `reductions`) may be paid with influence.
+    #[serde(default)]
+    pub influence_pays: Vec<u8>,
     /// Challenge types already initiated this phase.
     pub challenged: u8,
     pub eliminated: bool,
@@ -222,8 +226,9 @@ pub enum Then {
     Endless { card: u16, into_play: bool },
     /// A "choose a card" decision follows.
     Choose { target: Target },
-    /// Nothing follows: a character's declaration as attacker or defender is paid for (Banished).
-    Declared,
+    /// Nothing follows: what it was paid for has happened (a declaration under Banished, a card whose gold cost
+    /// The New Gift lets its player pay with influence).
+    Paid,
 }
 
 /// A decision the rules wait for before anything else happens.

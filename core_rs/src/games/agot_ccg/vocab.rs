@@ -495,13 +495,17 @@ pub enum Op {
         #[serde(default)]
         per_house_attachment: bool,
     },
-    /// The next character you play this phase costs `n` less, plus 1 for each attachment on your House card
-    /// with `per_house_attachment` (Paper Money).
-    NextCharacterCostsLess {
+    /// The next card of type `of` you play this phase costs `n` less, plus 1 for each attachment on your House
+    /// card with `per_house_attachment` (Paper Money); with `pay_with_influence` you may pay what its gold does not
+    /// with influence (The New Gift, The Old Gift).
+    NextCostsLess {
+        of: Kind,
         #[serde(default)]
         n: u8,
         #[serde(default)]
         per_house_attachment: bool,
+        #[serde(default)]
+        pay_with_influence: bool,
     },
     /// Discard from play the attachment the trigger names (Scurvy Cutthroat).
     DiscardThatAttachment,

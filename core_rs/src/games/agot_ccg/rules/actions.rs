@@ -265,7 +265,7 @@ impl AgotCcg {
                     if !self.can_enter_unique(rules, ps, c) {
                         continue;
                     }
-                    if cost <= s.gold {
+                    if u16::from(cost) <= self.purse(rules, ps, c) {
                         out.push(code(MARSHAL, i, 0));
                     }
                     let pen = d.abilities.iter().find_map(|a| match a {
@@ -283,7 +283,7 @@ impl AgotCcg {
                     }
                 }
                 Kind::Attachment => {
-                    if cost > s.gold || self.house_marshal_action(rules, i, c, out) {
+                    if u16::from(cost) > self.purse(rules, ps, c) || self.house_marshal_action(rules, i, c, out) {
                         continue;
                     }
                     for (q, other) in self.seats.iter().enumerate() {

@@ -284,11 +284,15 @@ impl AgotCcg {
                     self.pending.insert(0, Pending::Prevent { seat: q as Player, left: x });
                 }
             }
-            Op::NextCharacterCostsLess { n, per_house_attachment } => {
+            Op::NextCostsLess { of, n, per_house_attachment, pay_with_influence } => {
+                let Some(marker) = super::next_card::next_of(*of) else { return };
                 let s = &mut self.seats[ps];
                 let per = if *per_house_attachment { s.house_attachments.len() } else { 0 };
                 let k = (usize::from(*n) + per).min(32);
-                s.reductions.extend(std::iter::repeat_n(super::house_card::NEXT_CHARACTER, k));
+                s.reductions.extend(std::iter::repeat_n(marker, k));
+                if *pay_with_influence {
+                    s.influence_pays.push(marker);
+                }
             }
             Op::MillOpponents { n, draw_per_doomed } => {
                 let mut doomed = 0u8;

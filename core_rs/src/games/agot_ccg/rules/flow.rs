@@ -329,6 +329,7 @@ impl AgotCcg {
             let s = &mut self.seats[usize::from(p)];
             s.gold = 0;
             s.reductions.clear();
+            s.influence_pays.clear();
         }
         self.turn += 1;
         self.start_marshal_turn(rules, ev);

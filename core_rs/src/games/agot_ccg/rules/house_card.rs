@@ -9,9 +9,6 @@ use super::super::state::{AgotCcg, Event};
 use super::actions::{code, MARSHAL_HOUSE};
 use crate::engine::{Action, Events, Player};
 
-/// A reduction waiting for "the next character you play this phase" (`Seat::reductions`; 255 is any card).
-pub const NEXT_CHARACTER: u8 = 254;
-
 impl AgotCcg {
     /// Is `card` an attachment played on its player's own House card rather than on a character?
     pub fn attaches_to_house(rules: &Rules, card: u16) -> bool {

@@ -137,7 +137,7 @@ impl AgotCcg {
                     Then::Uncancel { what } | Then::Ability { what } => what_bad(what),
                     Then::Endless { card, .. } => bad(*card),
                     Then::Save { by, .. } => bad(*by),
-                    Then::Choose { .. } | Then::Declared => false,
+                    Then::Choose { .. } | Then::Paid => false,
                 },
                 _ => false,
             };

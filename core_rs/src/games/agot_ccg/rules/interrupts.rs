@@ -188,7 +188,7 @@ impl AgotCcg {
                     self.pending.insert(0, Pending::ChooseTarget { seat, target });
                 }
             }
-            Then::Declared => {}
+            Then::Paid => {}
         }
     }
 

@@ -17,6 +17,7 @@ pub mod flow;
 pub mod house_card;
 pub mod interrupt_decisions;
 pub mod interrupts;
+pub mod next_card;
 pub mod perform;
 // Banished, In Chains, Band of Free Folk.
 pub mod restraints;
@@ -88,6 +89,7 @@ impl AgotCcg {
                 limited_played: 0,
                 extra_drawn: 0,
                 reductions: Vec::new(),
+                influence_pays: Vec::new(),
                 challenged: 0,
                 eliminated: false,
             });

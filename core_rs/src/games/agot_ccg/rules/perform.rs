@@ -5,7 +5,6 @@ use super::super::effects::def;
 use super::super::state::{AgotCcg, At, Challenge, Event, InPlay, Pending, Phase, Resp, Stage, Why};
 use super::super::statics;
 use super::actions::*;
-use super::house_card::NEXT_CHARACTER;
 use super::zones::Dest;
 use crate::engine::{Action, Events, Player};
 
@@ -272,12 +271,9 @@ impl AgotCcg {
             0
         };
         let cost = self.marshal_cost(rules, ps, card, penalty);
+        self.seats[ps].hand.remove(x);
+        self.pay_for_card(rules, ps, card, cost);
         let s = &mut self.seats[ps];
-        s.hand.remove(x);
-        s.gold = s.gold.saturating_sub(cost);
-        // The reductions waiting for "the next card" are used by this one if they fit it.
-        let character = d.kind == Kind::Character;
-        s.reductions.retain(|&h| h != 255 && h != d.house && !(character && h == NEXT_CHARACTER));
         if d.keywords & LIMITED != 0 {
             s.limited_played += 1;
         }

@@ -45,7 +45,7 @@ impl AgotCcg {
         let Some((s, i)) = self.locate(uid) else { return };
         let need = self.declare_influence(rules, &self.seats[s].play[i]);
         if need > 0 {
-            self.pending.insert(0, Pending::PayFor { seat: p, left: need, then: Then::Declared });
+            self.pending.insert(0, Pending::PayFor { seat: p, left: need, then: Then::Paid });
         }
     }
 

@@ -113,3 +113,43 @@ fn standard_of_the_kraken_takes_a_location_unless_its_controller_pays() {
         }
     }
 }
+
+/// U163 The New Gift and U164 The Old Gift ("Azioni" in marshalling, "Influenza"): kneel it: the next attachment
+/// (location) costs 1 less, and what its gold cannot pay may be paid by kneeling influence. Without gold, Banished
+/// (cost 2, 1 after the reduction) is offered and its 1 gold is asked as influence; a character gets neither. The
+/// Old Gift does the same for a location.
+#[test]
+fn the_new_and_old_gifts_lower_the_next_card_and_let_influence_pay() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
+    let gift = put(&mut g, &r, 0, "U163");
+    let host = put(&mut g, &r, 0, "C13");
+    let rush = influence(&mut g, &r, 0, 2)[0];
+    g.seats[0].gold = 0;
+    g.seats[0].hand = vec![id(&r, "G32"), id(&r, "C14")]; // Banished (2), Keeper of the New Gods (2)
+    let raised = code(MARSHAL, 0, usize::from(host));
+    assert!(!legal(&g, &r, 0).contains(&raised), "no gold: not yet");
+    act(&mut g, &r, 0, code(GEN_USE, 0, usize::from(gift)));
+    assert!(card(&g, gift).kneeling);
+    assert_eq!(g.marshal_cost(&r, 0, id(&r, "G32"), 0), 1);
+    assert_eq!(g.marshal_cost(&r, 0, id(&r, "C14"), 0), 2, "a character: not lowered");
+    assert!(!of_kind(&g, &r, 0, MARSHAL).iter().any(|&a| split(a).1 == 1), "nor paid with influence");
+    act(&mut g, &r, 0, raised);
+    assert!(matches!(g.pending.first(), Some(Pending::PayFor { seat: 0, left: 1, .. })), "{:?}", g.pending);
+    let mut ev = Events::new();
+    g.apply(&r, 0, code(PAY, 0, usize::from(rush)), &mut ev).unwrap();
+    let rush_def = id(&r, "C155");
+    assert!(ev.all().iter().any(|l| matches!(l.event, Event::Knelt { seat: 0, card } if card == rush_def)));
+    assert_eq!(card(&g, host).attachments, vec![(id(&r, "G32"), 0)]);
+    assert!(g.seats[0].reductions.is_empty() && g.seats[0].influence_pays.is_empty(), "used up");
+
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
+    let gift = put(&mut g, &r, 0, "U164");
+    influence(&mut g, &r, 0, 2);
+    g.seats[0].gold = 0;
+    g.seats[0].hand = vec![id(&r, "C155"), id(&r, "C14")]; // Blackwater Rush
+    let cost = g.marshal_cost(&r, 0, id(&r, "C155"), 0);
+    act(&mut g, &r, 0, code(GEN_USE, 0, usize::from(gift)));
+    assert_eq!(g.marshal_cost(&r, 0, id(&r, "C155"), 0), cost.saturating_sub(1));
+    assert!(legal(&g, &r, 0).contains(&code(MARSHAL, 0, 0)), "a location, paid with influence");
+}
