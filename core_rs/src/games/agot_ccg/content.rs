@@ -715,6 +715,9 @@ pub struct Rules {
     pub composable: Vec<u8>,
     /// Per card, the classes of its printed abilities that the hot checks look for (`statics.rs`).
     pub statics: Vec<u32>,
+    /// The classes of every card some deck holds: every card in play comes from a deck, so a check of a class no
+    /// deck holds is skipped for the whole match (Band of Free Folk's "discard it when…").
+    pub deck_classes: u32,
 }
 
 pub fn house_index(s: &str) -> Option<u8> {
@@ -981,6 +984,8 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
         });
     }
     let composable = cards.iter().map(super::rules::triggered::composable_flags).collect();
-    let statics = cards.iter().map(super::statics::static_classes).collect();
-    Ok(Rules { cards, decks, seat_decks, round_limit: opts.round_limit, composable, statics })
+    let statics: Vec<u32> = cards.iter().map(super::statics::static_classes).collect();
+    let in_decks = decks.iter().flat_map(|d| d.cards.iter().chain(&d.plots).chain(&d.agenda));
+    let deck_classes = in_decks.fold(0, |bits, &c| bits | statics.get(usize::from(c)).copied().unwrap_or(u32::MAX));
+    Ok(Rules { cards, decks, seat_decks, round_limit: opts.round_limit, composable, statics, deck_classes })
 }

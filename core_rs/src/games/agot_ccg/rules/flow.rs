@@ -25,8 +25,8 @@ impl AgotCcg {
             if self.phase == Phase::Over {
                 return;
             }
-            // Band of Free Folk: "discard it from play when…" holds at once.
-            if self.state_discards(rules, ev) {
+            // Band of Free Folk: "discard it from play when…" holds at once (when some deck holds such a card).
+            if rules.deck_classes & statics::STATE_CHECK != 0 && self.state_discards(rules, ev) {
                 continue;
             }
             // The automatic steps of a composable ability (costs, effects) run first.

@@ -133,3 +133,15 @@ fn tornei_banned_list() {
     let e = AgotCcg::ruleset(&v.to_string(), &opts(&[&list])).unwrap_err().to_string();
     assert!(e.contains("Heads on Pikes is banned"), "{e}");
 }
+
+/// The "discard it when…" check (Band of Free Folk) runs only when some deck holds such a card: none of the
+/// designed decks does, a brought list with the Band does.
+#[test]
+fn the_state_check_runs_for_a_deck_that_holds_band_of_free_folk() {
+    use crate::games::agot_ccg::statics::STATE_CHECK;
+    let r = rules();
+    assert_eq!(r.deck_classes & STATE_CHECK, 0);
+    let list = one_arya_less(&stark_list(&r), "\n1x Band of Free Folk");
+    let with = AgotCcg::ruleset(&content(), &opts(&[&list, "lannister"])).expect("a legal list");
+    assert_ne!(with.deck_classes & STATE_CHECK, 0);
+}
