@@ -278,17 +278,15 @@ impl AgotCcg {
             Op::Gold { n } => self.seats[ps].gold = self.seats[ps].gold.saturating_add(*n),
             Op::UnlessControllerKneels { n, per_house_attachment } => {
                 let Some((q, _)) = r.targets.first().and_then(|&u| self.locate(u)) else { return };
-                let per = if *per_house_attachment { self.seats[ps].house_attachments.len() } else { 0 };
-                let x = (usize::from(*n) + per).min(255) as u8;
+                let x = self.plus_house_attachments(ps, *n, *per_house_attachment).min(255) as u8;
                 if q != ps && x > 0 && self.available_influence(rules, q) >= x {
                     self.pending.insert(0, Pending::Prevent { seat: q as Player, left: x });
                 }
             }
             Op::NextCostsLess { of, n, per_house_attachment, pay_with_influence } => {
                 let Some(marker) = super::next_card::next_of(*of) else { return };
+                let k = self.plus_house_attachments(ps, *n, *per_house_attachment).min(32);
                 let s = &mut self.seats[ps];
-                let per = if *per_house_attachment { s.house_attachments.len() } else { 0 };
-                let k = (usize::from(*n) + per).min(32);
                 s.reductions.extend(std::iter::repeat_n(marker, k));
                 if *pay_with_influence {
                     s.influence_pays.push(marker);

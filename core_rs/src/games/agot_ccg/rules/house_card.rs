@@ -31,6 +31,13 @@ impl AgotCcg {
         ev.public(|| Event::AttachedToHouse { seat: p, card });
     }
 
+    /// `n`, plus the number of attachments on `seat`'s House card when `per_house_attachment` ("X = the
+    /// attachments on your House card": Paper Money, Standard of the Kraken).
+    pub(super) fn plus_house_attachments(&self, seat: usize, n: u8, per_house_attachment: bool) -> usize {
+        let per = if per_house_attachment { self.seats[seat].house_attachments.len() } else { 0 };
+        usize::from(n) + per
+    }
+
     /// The gold the attachments on `seat`'s House card provide.
     pub fn house_gold(&self, rules: &Rules, seat: usize) -> u8 {
         let atts = &self.seats[seat].house_attachments;

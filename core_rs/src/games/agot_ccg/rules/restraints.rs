@@ -5,7 +5,7 @@
 use super::super::content::{Ability, Rules};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Event, InPlay, Pending, Then};
-use super::super::statics::{self, classes_of};
+use super::super::statics;
 use super::triggered::{flags, HAS_POOL};
 use crate::engine::{Events, Player};
 
@@ -54,10 +54,10 @@ impl AgotCcg {
     pub(super) fn state_discards(&mut self, rules: &Rules, ev: &mut Events<Event>) -> bool {
         let hit = self.seats.iter().enumerate().find_map(|(s, seat)| {
             seat.play.iter().find(|c| {
-                classes_of(rules, c.def) & statics::STATE_CHECK != 0
-                    && self.abilities_in(rules, c, statics::STATE_CHECK).iter().any(
-                        |ab| matches!(ab, Ability::DiscardedWhen { cond } if self.cond(rules, s as Player, c, cond)),
-                    )
+                // `abilities_in` skips at once every card without the class.
+                self.abilities_in(rules, c, statics::STATE_CHECK)
+                    .iter()
+                    .any(|ab| matches!(ab, Ability::DiscardedWhen { cond } if self.cond(rules, s as Player, c, cond)))
             })
         });
         let Some(uid) = hit.map(|c| c.uid) else { return false };
