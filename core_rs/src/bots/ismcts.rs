@@ -18,7 +18,7 @@ use crate::engine::{Action, Events, Game, Outcome, Player, SetupError};
 use crate::rng::Rng;
 
 /// Parameters a spec may set, in the order docs and errors list them.
-pub const PARAMS: &[&str] = &["iterations", "seconds", "c", "rollout", "cut", "workers", "trees"];
+pub const PARAMS: &[&str] = &["iterations", "seconds", "c", "rollout", "prior", "cut", "workers", "trees"];
 
 /// Most decisions one playout may take before it is scored where it stands (a safeguard for endless lines).
 const PLAYOUT_CAP: u32 = 20_000;
@@ -39,6 +39,10 @@ pub struct Params {
     /// UCB exploration constant, on rewards normalised to [0, 1].
     pub c: f64,
     pub rollout: Rollout,
+    /// Virtual visits for the game heuristic's move at each node, at the value of its first playout; 0: none.
+    /// A small budget then leaves the heuristic's move only for one its playouts show to be better, instead of
+    /// for whichever of many untried moves happened to win its one playout.
+    pub prior: u32,
     /// Stop a playout after this many decisions and score it by standing; 0: play to the end.
     pub cut: u32,
     /// Threads searching at once.
@@ -50,7 +54,16 @@ pub struct Params {
 
 impl Default for Params {
     fn default() -> Self {
-        Params { iterations: 1000, seconds: None, c: 0.7, rollout: Rollout::Random, cut: 0, workers: 1, trees: 0 }
+        Params {
+            iterations: 1000,
+            seconds: None,
+            c: 0.7,
+            rollout: Rollout::Random,
+            prior: 0,
+            cut: 0,
+            workers: 1,
+            trees: 0,
+        }
     }
 }
 
@@ -99,6 +112,10 @@ impl Params {
             "seconds" => self.seconds = Some(real(0.001, 3600.0)?),
             "c" => self.c = real(0.0, 100.0)?,
             "cut" => self.cut = int(0, u64::from(PLAYOUT_CAP))? as u32,
+            "prior" if !has_heuristic && v != "0" => {
+                return Err(bad_value(spec, k, v, "0 (this game has no heuristic to take a prior from)"))
+            }
+            "prior" => self.prior = int(0, 1_000_000)? as u32,
             "workers" => self.workers = int(1, 256)? as usize,
             "trees" => self.trees = int(1, 256)? as usize,
             "rollout" => {
@@ -222,6 +239,8 @@ struct Search<'a, G: Game> {
     cur: Vec<u32>,
     /// The edges this iteration took in the movers' own trees: (seat, node, edge index).
     path: Vec<(Player, u32, usize)>,
+    /// The game's heuristic, when `prior` is set: it names the move a new node expands first.
+    guide: Option<Box<dyn Bot<G>>>,
 }
 
 impl<'a, G: Game> Search<'a, G> {
@@ -240,6 +259,7 @@ impl<'a, G: Game> Search<'a, G> {
             found: Vec::new(),
             cur: vec![0; n],
             path: Vec::new(),
+            guide: if params.prior > 0 { G::bot("heuristic") } else { None },
         }
     }
 
@@ -269,6 +289,8 @@ impl<'a, G: Game> Search<'a, G> {
         let mut events = Events::disabled();
         self.cur.iter_mut().for_each(|c| *c = 0);
         self.path.clear();
+        // The edge (index in `path`) that takes the heuristic's virtual visits after this iteration's playout.
+        let mut guided = None;
         let mut first = true;
         loop {
             let to_act = world.to_act();
@@ -302,7 +324,18 @@ impl<'a, G: Game> Search<'a, G> {
             }
             let expand = !self.untried.is_empty();
             let (a, i) = if expand {
-                let a = self.untried[self.rng.index(self.untried.len())];
+                // A node's first visit expands the heuristic's move, if a prior is set; later ones a random one.
+                let hint = match &mut self.guide {
+                    Some(bot) if self.found.is_empty() => {
+                        let h = bot.act(rules, &world, p, &self.legal, &mut self.rng);
+                        self.untried.contains(&h).then_some(h)
+                    }
+                    _ => None,
+                };
+                if hint.is_some() {
+                    guided = Some(self.path.len());
+                }
+                let a = hint.unwrap_or_else(|| self.untried[self.rng.index(self.untried.len())]);
                 let i = self.trees[pi].insert(at, key(p, u64::from(a)));
                 self.trees[pi].nodes[at as usize][i].avail += 1;
                 (a, i)
@@ -344,6 +377,13 @@ impl<'a, G: Game> Search<'a, G> {
             let e = &mut self.trees[usize::from(p)].nodes[at as usize][i];
             e.visits += 1;
             e.reward += reward.get(usize::from(p)).copied().unwrap_or(0.0);
+        }
+        if let Some(&(p, at, i)) = guided.and_then(|j| self.path.get(j)) {
+            let prior = self.params.prior;
+            let e = &mut self.trees[usize::from(p)].nodes[at as usize][i];
+            e.visits += prior;
+            e.avail += prior;
+            e.reward += f64::from(prior) * reward.get(usize::from(p)).copied().unwrap_or(0.0);
         }
     }
 
@@ -508,6 +548,9 @@ mod tests {
             assert!(Params::parse("", &format!("ismcts:{bad}"), true).is_err(), "{bad}");
         }
         assert!(Params::parse("", "ismcts:rollout=heuristic", false).is_err(), "no heuristic to roll out with");
+        assert_eq!(Params::parse("", "ismcts:prior=8", true).unwrap().prior, 8);
+        assert!(Params::parse("", "ismcts:prior=8", false).is_err(), "no heuristic to take a prior from");
+        assert_eq!(Params::parse("", "ismcts:prior=0", false).unwrap().prior, 0);
         assert!(bots::make::<Fixture>("random:c=1").is_err(), "random takes no parameters");
         assert!(bots::make::<Fixture>("ismcts:iterations=5").is_ok());
     }
@@ -548,6 +591,49 @@ mod tests {
         assert_eq!(seen, vec![key(1, COMMITTED)], "seat 0 sees seat 1's commit only as a commit");
         // Seat 1's own tree branches on its own cards, one child per card it holds.
         assert_eq!(s.trees[1].nodes[0].len(), g.hands[1].len());
+    }
+
+    /// Hearts' decisions from a few seeds, each with the heuristic's move and the legal list.
+    fn hearts_decisions() -> Vec<(crate::games::hearts::Hearts, Player, Vec<Action>, Action)> {
+        use crate::games::hearts::Hearts;
+        let r = Hearts::ruleset("{}", "{}").unwrap();
+        let mut out = Vec::new();
+        for seed in 0..4 {
+            let mut g = Hearts::new(&r, 4, seed).unwrap();
+            let mut ev = Events::disabled();
+            let mut legal = Vec::new();
+            let mut heuristic = Hearts::bot("heuristic").unwrap();
+            for step in 0..40 {
+                let Some(p) = g.to_act().iter().next() else { break };
+                legal.clear();
+                g.legal_actions(&r, p, &mut legal);
+                let h = heuristic.act(&r, &g, p, &legal, &mut Rng::new(step));
+                if legal.len() > 2 && step % 5 == 0 {
+                    out.push((g.clone(), p, legal.clone(), h));
+                }
+                g.apply(&r, p, h, &mut ev).unwrap();
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_large_prior_keeps_the_heuristic_s_move_and_none_leaves_it_to_the_playouts() {
+        use crate::games::hearts::Hearts;
+        let r = Hearts::ruleset("{}", "{}").unwrap();
+        let decisions = hearts_decisions();
+        assert!(decisions.len() >= 8, "{} decisions", decisions.len());
+        let choose = |spec: &str, g: &Hearts, p: Player, legal: &[Action], seed: u64| {
+            bots::make::<Hearts>(spec).unwrap().act(&r, g, p, legal, &mut Rng::new(seed))
+        };
+        let (mut kept, mut differed) = (0, 0);
+        for (i, (g, p, legal, h)) in decisions.iter().enumerate() {
+            // 1000 virtual visits outweigh 20 real ones: the heuristic's move stays the most visited.
+            kept += usize::from(choose("ismcts:iterations=20,prior=1000", g, *p, legal, i as u64) == *h);
+            differed += usize::from(choose("ismcts:iterations=20", g, *p, legal, i as u64) != *h);
+        }
+        assert_eq!(kept, decisions.len());
+        assert!(differed > 0, "without a prior some choice must come from the playouts, not the heuristic");
     }
 
     #[test]

@@ -277,7 +277,7 @@ impl AgotCcg {
                     // ccgb: a penalty another card lets it be played with (Mance Rayder).
                     let pen = pen.or_else(|| if grants { self.granted_penalty(rules, ps, c) } else { None });
                     if let Some(pen) = pen {
-                        if self.marshal_cost(rules, ps, c, pen) <= s.gold {
+                        if u16::from(self.marshal_cost(rules, ps, c, pen)) <= self.purse(rules, ps, c) {
                             out.push(code(MARSHAL_PENALTY, i, 0));
                         }
                     }

@@ -153,3 +153,24 @@ fn the_new_and_old_gifts_lower_the_next_card_and_let_influence_pay() {
     assert_eq!(g.marshal_cost(&r, 0, id(&r, "C155"), 0), cost.saturating_sub(1));
     assert!(legal(&g, &r, 0).contains(&code(MARSHAL, 0, 0)), "a location, paid with influence");
 }
+
+/// A card played with its optional penalty is offered on the same purse as without it: when a waiting payment lets
+/// influence pay for it, Littlefinger's Collectors with its +1 penalty is offered with 1 gold short and 2 influence
+/// standing, and the missing gold is asked in influence.
+#[test]
+fn an_optional_penalty_may_be_paid_with_influence_when_the_next_card_allows_it() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
+    let rush = influence(&mut g, &r, 0, 2)[0];
+    g.seats[0].hand = vec![id(&r, "R34")];
+    g.seats[0].gold = g.marshal_cost(&r, 0, id(&r, "R34"), 1) - 1;
+    let with_penalty = code(MARSHAL_PENALTY, 0, 0);
+    assert!(!legal(&g, &r, 0).contains(&with_penalty), "gold only: 1 short");
+    g.seats[0].influence_pays.push(crate::games::agot_ccg::rules::next_card::NEXT_ANY);
+    assert!(legal(&g, &r, 0).contains(&with_penalty), "the gold and 1 influence can");
+    act(&mut g, &r, 0, with_penalty);
+    assert!(matches!(g.pending.first(), Some(Pending::PayFor { seat: 0, left: 1, .. })), "{:?}", g.pending);
+    act(&mut g, &r, 0, code(PAY, 0, usize::from(rush)));
+    assert_eq!(g.seats[0].gold, 0);
+    assert!(card(&g, rush).kneeling);
+}
