@@ -1,9 +1,16 @@
 """Balance among good players: `ismcts` in every seat, by house / class / deck, with the seat bias.
 
     python benches/ismcts_balance.py GAME --players N -n MATCHES [--bot SPEC] [--workers W]
+        [--deal OPTION=A,B,C,...] [-o name=value]
 
-Writes `benches/results/ismcts_balance_<game>_<n>p.json` (the tournament's `to_dict()` plus the command) and
+Writes `benches/results/ismcts_balance_<game>_<n>p[_<tag>].json` (the tournament's `to_dict()` plus the command) and
 prints the label and seat tables. The budget is set per run by the bot spec; the docs record what was run.
+
+Without `--deal` the game deals its labels itself (agot-ccg: distinct Houses at random), so a label's seats vary
+from run to run. `--deal decks=stark,lannister,...` sets the option per match instead: every `N`-subset of the
+values in each of its `N` seat rotations, the same number of matches each, so every value holds the same number
+of seats and each seat equally often. A value may be a House name or a deck-list file, so a designer compares
+candidate decks without touching the plugin's data.
 """
 
 from __future__ import annotations
@@ -14,10 +21,71 @@ import os
 import platform
 import sys
 import time
+from collections.abc import Callable
 from datetime import datetime, timezone
+from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import ravenry
+from ravenry.simulate import wilson
+
+
+def deal_units(values: list[str], players: int) -> list[list[str]]:
+    """Every `players`-subset of `values`, each in its `players` cyclic seat rotations."""
+    return [list(c[r:] + c[:r]) for c in combinations(values, players) for r in range(players)]
+
+
+def dealt(args: argparse.Namespace, options: dict[str, Any], progress: Callable[[int], None]) -> dict[str, Any]:
+    """Play every unit of `--deal` the same number of times; the labels and seats summed over the units."""
+    name, _, raw = args.deal.partition("=")
+    units = deal_units(raw.split(","), args.players)
+    per_unit = max(1, args.matches // len(units))
+    wins: dict[str, float] = {}
+    seats: dict[str, int] = {}
+    seat_wins = [0.0] * args.players
+    finished, unfinished, by_unit = 0, 0, []
+    for i, unit in enumerate(units):
+        r = ravenry.tournament(
+            args.game,
+            [args.bot],
+            per_unit,
+            players=args.players,
+            seed=args.seed + 1000 * i,
+            workers=args.workers,
+            options={**options, name: unit},
+            progress=progress,
+        ).to_dict()
+        done = r["matches"] - r["unfinished"]
+        finished += done
+        unfinished += r["unfinished"]
+        for label, s in r["labels"].items():
+            wins[label] = wins.get(label, 0.0) + s["share"] * s["seats"]
+            seats[label] = seats.get(label, 0) + s["seats"]
+        for s in r["seat_bias"]:
+            seat_wins[s["seat"]] += s["share"] * done
+        by_unit.append(
+            {"deal": unit, "matches": r["matches"], "labels": {k: v["share"] for k, v in r["labels"].items()}}
+        )
+    return {
+        "game": args.game,
+        "players": args.players,
+        "bots": [args.bot],
+        "matches": per_unit * len(units),
+        "deal": {"option": name, "values": raw.split(","), "units": len(units), "matches_per_unit": per_unit},
+        "fair_share": 1 / args.players,
+        "labels": {
+            k: {"seats": seats[k], "share": wins[k] / seats[k], "ci95": list(wilson(wins[k], seats[k]))}
+            for k in sorted(seats)
+        },
+        "seat_bias": [
+            {"seat": p, "share": w / finished, "ci95": list(wilson(w, finished))} for p, w in enumerate(seat_wins)
+        ]
+        if finished
+        else [],
+        "unfinished": unfinished,
+        "by_deal": by_unit,
+    }
 
 
 def main() -> None:
@@ -28,7 +96,9 @@ def main() -> None:
     ap.add_argument("--bot", default="ismcts:iterations=50")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--deal", default="", help="OPTION=A,B,...: every subset of the values, seats rotated")
     ap.add_argument("-o", "--option", action="append", default=[], help="game option name=value")
+    ap.add_argument("--tag", default="", help="appended to the results file's name, to keep two runs apart")
     args = ap.parse_args()
     options = dict(kv.split("=", 1) for kv in args.option)
     started = time.perf_counter()
@@ -38,35 +108,38 @@ def main() -> None:
         done[0] += k
         print(f"\r{done[0]}/{args.matches}", end="", file=sys.stderr, flush=True)
 
-    result = ravenry.tournament(
-        args.game,
-        [args.bot],
-        args.matches,
-        players=args.players,
-        seed=args.seed,
-        workers=args.workers,
-        options=options or None,
-        progress=progress,
-    ).to_dict()
+    if args.deal:
+        result = dealt(args, options, progress)
+    else:
+        result = ravenry.tournament(
+            args.game,
+            [args.bot],
+            args.matches,
+            players=args.players,
+            seed=args.seed,
+            workers=args.workers,
+            options=options or None,
+            progress=progress,
+        ).to_dict()
     print(file=sys.stderr)
     result["command"] = " ".join(["python", "benches/ismcts_balance.py", *sys.argv[1:]])
     result["made"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
     result["machine"] = {"cpus": os.cpu_count(), "platform": platform.platform(), "load_average": os.getloadavg()}
     result["wall_seconds"] = time.perf_counter() - started
-    out = Path("benches/results") / f"ismcts_balance_{args.game.replace('-', '_')}_{args.players}p.json"
+    tag = f"_{args.tag}" if args.tag else ""
+    out = Path("benches/results") / f"ismcts_balance_{args.game.replace('-', '_')}_{args.players}p{tag}.json"
     out.write_text(json.dumps(result, indent=2, sort_keys=True) + "\n")
     fair = result["fair_share"]
     print(f"{args.game} {args.players}p, {args.bot} in every seat, {result['matches']} matches, fair {fair:.1%}")
     for label, s in result["labels"].items():
         lo, hi = s["ci95"]
-        flag = "" if lo <= fair + 0.05 and hi >= fair - 0.05 else "  <- outside +-5 points"
+        inside = fair - 0.05 <= lo and hi <= fair + 0.05
+        outside = hi < fair - 0.05 or lo > fair + 0.05
+        flag = "  whole interval inside +-5" if inside else "  <- wholly outside +-5" if outside else ""
         print(f"  {label:<14} {s['share']:6.1%}  [{lo:.1%}, {hi:.1%}]  seats {s['seats']}{flag}")
     for s in result["seat_bias"]:
         print(f"  seat {s['seat']}        {s['share']:6.1%}  [{s['ci95'][0]:.1%}, {s['ci95'][1]:.1%}]")
-    print(
-        f"  unfinished {result['unfinished']}, median length {result['lengths'].get('median')}, "
-        f"{result['wall_seconds']:.0f} s -> {out}"
-    )
+    print(f"  unfinished {result['unfinished']}, {result['wall_seconds']:.0f} s -> {out}")
 
 
 if __name__ == "__main__":
