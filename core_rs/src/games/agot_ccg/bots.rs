@@ -11,8 +11,12 @@ use crate::rng::Rng;
 pub struct Heuristic;
 
 impl AgotCcg {
-    /// Standing STR `seat` could commit to a challenge of `kind` (not yet participating).
+    /// Standing STR `seat` could commit to a challenge of `kind` (not yet participating); none when its plot
+    /// (Caution to the Wind) lets it declare only in another type.
     fn potential(&self, rules: &Rules, seat: Player, kind: u8) -> u32 {
+        if !self.challenge_allowed(seat, kind) {
+            return 0;
+        }
         let ch = self.challenge.as_ref();
         self.seats[usize::from(seat)]
             .play

@@ -380,6 +380,27 @@ fn fase_trama_caution_to_the_wind_names_a_challenge_type() {
     assert!(!g.can_attack(&r, 1, axe, INT));
 }
 
+/// The heuristic reads Caution to the Wind: a seat that named military cannot defend a power challenge, so its
+/// standing power characters do not deter one. Seat 1 holds more power STR than seat 0 could attack with; with
+/// military named the heuristic attacks it in power, without the plot it does not.
+#[test]
+fn the_heuristic_attacks_where_caution_to_the_wind_forbids_defenders() {
+    let r = greyjoy_rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    g.first = 0;
+    put(&mut g, &r, 0, "U72"); // Deadly Axeman, STR 2, military and power
+    put(&mut g, &r, 1, "U69"); // Victarion Greyjoy, STR 3, military and power
+    let power_on_1 = code(CHALLENGE, usize::from(POW), 1);
+    let choose = |g: &AgotCcg| {
+        let l = legal(g, &r, 0);
+        assert!(l.contains(&power_on_1), "{l:?}");
+        crate::bots::Bot::act(&mut crate::games::agot_ccg::bots::Heuristic, &r, g, 0, &l, &mut crate::rng::Rng::new(1))
+    };
+    assert_ne!(choose(&g), power_on_1, "STR 2 against a possible 3: not worth it");
+    g.named_challenge.push((1, MIL));
+    assert_eq!(choose(&g), power_on_1, "seat 1 may defend military challenges only");
+}
+
 /// "When revealed" (research §3.5) with "cannot be saved": Winter has Come kills every character when its player
 /// has 2 The Others plots in his used pile; no duplicate save and no save window are offered.
 #[test]
