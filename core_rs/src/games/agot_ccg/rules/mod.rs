@@ -281,9 +281,14 @@ impl Game for AgotCcg {
         }
     }
 
-    fn standing(&self, _rules: &Rules) -> Option<Vec<f64>> {
-        // Power is what wins (15 in the plain game).
-        Some((0..self.n()).map(|s| f64::from(self.power(s))).collect())
+    fn standing(&self, rules: &Rules) -> Option<Vec<f64>> {
+        // How near each House is to its win: its power less what it needs (15, more against Balon's Followers or
+        // under an agenda's "5 more power"), so a cut playout sees those thresholds as the rules do.
+        Some(
+            (0..self.n())
+                .map(|s| f64::from(self.power(s)) - f64::from(self.power_to_win(rules, s, zones::WIN_POWER)))
+                .collect(),
+        )
     }
 
     fn ismcts_defaults() -> &'static str {
