@@ -3,8 +3,9 @@
     python benches/ismcts_balance.py GAME --players N -n MATCHES [--bot SPEC] [--workers W]
         [--deal OPTION=A,B,C,...] [-o name=value]
 
-Writes `benches/results/ismcts_balance_<game>_<n>p[_<tag>].json` (the tournament's `to_dict()` plus the command) and
-prints the label and seat tables. The budget is set per run by the bot spec; the docs record what was run.
+Writes `benches/results/ismcts_balance_<game>_<n>p[_<tag>].json` (the tournament's `to_dict()`, or with `--deal`
+the label and seat tables summed over the deals and each deal's label shares, plus the command) and prints the
+label and seat tables. The budget is set per run by the bot spec; the docs record what was run.
 
 Without `--deal` the game deals its labels itself (agot-ccg: distinct Houses at random), so a label's seats vary
 from run to run. `--deal decks=stark,lannister,...` sets the option per match instead: every `N`-subset of the
