@@ -5,6 +5,7 @@
 use super::content::{Kind, Rules};
 use super::effects::def;
 use super::rules::actions::*;
+use super::rules::effect_state::{ZONE_DEAD, ZONE_DISCARD, ZONE_HAND};
 use super::rules::triggered::{body, Resolving, Step};
 use super::state::{AgotCcg, Pending};
 use super::vocab::{Body, On, Op};
@@ -238,13 +239,15 @@ impl AgotCcg {
                 ActionInfo::new(a, "ability", label).with("uid", y)
             }
             GEN_PILE => {
-                let (zone, pile) = match x / 16 {
-                    0 => ("hand", s.map(|s| &s.hand)),
-                    1 => ("discard pile", s.map(|s| &s.discard)),
-                    _ => ("dead pile", s.map(|s| &s.dead)),
+                let from = |pile: Option<&Vec<u16>>| pile.and_then(|p| p.get(y)).copied();
+                // The zone codes of `triggered.rs`: hand, discard pile, dead pile, then the House card's attachments.
+                let (zone, c) = match (x / 16) as u8 {
+                    ZONE_HAND => ("from your hand", from(s.map(|s| &s.hand))),
+                    ZONE_DISCARD => ("from your discard pile", from(s.map(|s| &s.discard))),
+                    ZONE_DEAD => ("from your dead pile", from(s.map(|s| &s.dead))),
+                    _ => ("on your House card", s.and_then(|s| s.house_attachments.get(y)).map(|&(c, _)| c)),
                 };
-                let c = pile.and_then(|p| p.get(y)).copied();
-                ActionInfo::new(a, "ability", format!("use the action of {} from your {zone}", card_name(c)))
+                ActionInfo::new(a, "ability", format!("use the action of {} {zone}", card_name(c)))
             }
             GEN_YES => {
                 let c = self.first_resolving().map(|r| r.card);

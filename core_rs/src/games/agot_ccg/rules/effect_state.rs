@@ -242,10 +242,10 @@ pub(super) fn flags(rules: &Rules, card: u16) -> u8 {
     rules.composable.get(usize::from(card)).copied().unwrap_or(u8::MAX)
 }
 
-pub(super) const ZONE_HAND: u8 = 0;
-pub(super) const ZONE_DISCARD: u8 = 1;
-pub(super) const ZONE_DEAD: u8 = 2;
-pub(super) const ZONE_HOUSE: u8 = 3;
+pub(crate) const ZONE_HAND: u8 = 0;
+pub(crate) const ZONE_DISCARD: u8 = 1;
+pub(crate) const ZONE_DEAD: u8 = 2;
+pub(crate) const ZONE_HOUSE: u8 = 3;
 
 pub(super) fn zone_code(z: Zone) -> Option<u8> {
     match z {

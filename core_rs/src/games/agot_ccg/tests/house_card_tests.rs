@@ -51,6 +51,9 @@ fn paper_money_kneels_the_house_card_to_lower_the_next_character() {
     window(&mut g, Phase::Marshal, At::Marshal);
     let use_it = code(GEN_PILE, 3 * 16 + 1, 1);
     assert!(legal(&g, &r, 0).contains(&use_it));
+    // Named by the attachment on the House card, not by whatever card sits at that index of another pile.
+    g.seats[0].dead = vec![id(&r, "C11")];
+    assert_eq!(g.describe(&r, 0, use_it).label, "use the action of Paper Money on your House card");
     act(&mut g, &r, 0, use_it);
     assert!(g.seats[0].house_kneeling);
     assert_eq!(g.marshal_cost(&r, 0, id(&r, "C11"), 0), full - 2, "X = 2 attachments");
