@@ -31,8 +31,9 @@ impl AgotCcg {
             .sum()
     }
 
-    /// Is the attacker's unopposed power worth a losing defender? When he is near the win or it is a power
-    /// challenge, and no deadly attacker would kill the defender for it.
+    /// Is the attacker's unopposed power worth a losing defender? When he is near the win, it is a power
+    /// challenge, or an unopposed win is worth two power or more to him; and no deadly attacker would kill the
+    /// defender for it.
     fn unopposed_costly(&self, rules: &Rules, p: Player, ch: &super::state::Challenge) -> bool {
         let deadly = ch
             .attackers
@@ -40,7 +41,39 @@ impl AgotCcg {
             .filter_map(|&u| self.locate(u))
             .any(|(s, i)| self.deadly(rules, s as Player, &self.seats[s].play[i]));
         let near = self.power(usize::from(ch.attacker)) >= 10;
-        !deadly && (near || ch.kind == super::content::POW) && self.seats[usize::from(p)].house_power > 0
+        let pressed = (near || ch.kind == super::content::POW) && self.seats[usize::from(p)].house_power > 0;
+        !deadly && (pressed || self.unopposed_stake(rules, p, ch) >= 2)
+    }
+
+    /// The power an unopposed win of `ch` would swing, from what is face up: the rulebook's 1 for the attacker's
+    /// House (unless his plot forbids it), what participating attackers claim only when unopposed (Asha
+    /// Greyjoy, Bannermen to the Kraken), the attacker's in-play responses to an unopposed win (Longship
+    /// "Silence") and what the defender must discard for losing one (Bloody Trident).
+    fn unopposed_stake(&self, rules: &Rules, p: Player, ch: &super::state::Challenge) -> u32 {
+        use super::content::Ability;
+        use super::vocab::Trigger;
+        let att = ch.attacker;
+        let mut stake = u32::from(!self.plot_has(rules, att, |a| matches!(a, Ability::PlotNoUnopposedPower)));
+        for (s, i) in ch.attackers.iter().filter_map(|&u| self.locate(u)) {
+            for a in self.abilities(rules, &self.seats[s].play[i]) {
+                if let Ability::WinClaimsPower { power, unopposed: true, .. } = a {
+                    stake += u32::from(*power);
+                }
+            }
+        }
+        let in_play = |q: usize| self.seats[q].play.iter().flat_map(|c| self.abilities(rules, c).iter());
+        for a in in_play(usize::from(att)) {
+            if let Ability::Triggered(b) = a {
+                if matches!(b.when, Some(Trigger::Won { unopposed: true, .. })) {
+                    stake += 1;
+                }
+            }
+        }
+        let lose: u32 = (0..self.seats.len())
+            .flat_map(in_play)
+            .map(|a| if let Ability::UnopposedLoserDiscardsPower { n } = a { u32::from(*n) } else { 0 })
+            .sum();
+        stake + lose.min(u32::from(self.seats[usize::from(p)].house_power))
     }
 
     fn uid_str(&self, rules: &Rules, uid: usize) -> (usize, i32) {
@@ -151,7 +184,11 @@ impl AgotCcg {
                     if mine > att {
                         // Win with the fewest and least wasted characters.
                         40 - n * 3 - (mine - att) / 3
-                    } else if n == 1 && self.unopposed_costly(rules, p, ch) {
+                    } else if n == 1
+                        && mine > 0
+                        && !self.win_counts_unopposed(rules, ch.attacker, att as u32, mine as u32)
+                        && self.unopposed_costly(rules, p, ch)
+                    {
                         // A lost defence still denies the unopposed power: one cheap character is worth it.
                         6 - mine / 2
                     } else {

@@ -401,6 +401,47 @@ fn the_heuristic_attacks_where_caution_to_the_wind_forbids_defenders() {
     assert_eq!(choose(&g), power_on_1, "seat 1 may defend military challenges only");
 }
 
+/// The heuristic denies an unopposed win that is worth two power: Asha Greyjoy ("after you win an unopposed
+/// challenge in which she participated, she claims 1 power") attacks in military beside Sea Raiders, and seat 1's
+/// one STR 1 character defends though it loses, because its defence makes the challenge opposed. Without Asha
+/// the unopposed win is worth the rulebook's 1 power, and a lost military defence is not worth a knelt character.
+#[test]
+fn the_heuristic_defends_a_losing_challenge_to_deny_an_unopposed_claim() {
+    let r = greyjoy_rules();
+    let defends = |with_asha: bool| {
+        let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+        g.first = 0;
+        let mut attackers = vec![put(&mut g, &r, 0, "C73")]; // Sea Raiders, STR 3
+        if with_asha {
+            attackers.push(put(&mut g, &r, 0, "G15")); // Asha Greyjoy, STR 2
+        }
+        let rider = put(&mut g, &r, 1, "C75"); // Rider through the Storm, STR 1
+        pass_window(&mut g, &r);
+        act(&mut g, &r, 0, code(CHALLENGE, usize::from(MIL), 1));
+        attack(&mut g, &r, 0, &attackers);
+        pass_window(&mut g, &r);
+        while matches!(g.pending.first(), Some(Pending::Stealth { .. })) {
+            act(&mut g, &r, 0, code(DONE, 0, 0));
+        }
+        let l = legal(&g, &r, 1);
+        let a = crate::bots::Bot::act(
+            &mut crate::games::agot_ccg::bots::Heuristic,
+            &r,
+            &g,
+            1,
+            &l,
+            &mut crate::rng::Rng::new(1),
+        );
+        act(&mut g, &r, 1, a);
+        if g.challenge.as_ref().is_some_and(|c| c.defenders.is_empty()) {
+            pass(&mut g, &r, 1);
+        }
+        g.challenge.as_ref().is_some_and(|c| c.defenders == vec![rider])
+    };
+    assert!(defends(true), "Asha's claim makes the unopposed win worth 2 power");
+    assert!(!defends(false), "1 power is not worth kneeling the only defender in a lost military challenge");
+}
+
 /// "When revealed" (research §3.5) with "cannot be saved": Winter has Come kills every character when its player
 /// has 2 The Others plots in his used pile; no duplicate save and no save window are offered.
 #[test]
