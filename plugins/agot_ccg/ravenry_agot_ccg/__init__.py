@@ -1,7 +1,7 @@
 """A Game of Thrones CCG, 1st edition (Winter Edition): registers the game, its renderer and narration.
 
 Rules run in the Rust core (``core_rs/src/games/agot_ccg``); this package supplies the content (JSON data files
-under ``data/``: ``cards.json`` with every card of the pool, ``decks.json`` with the four designed House decks;
+under ``data/``: ``cards.json`` with every card of the pool, ``decks.json`` with the six House decks;
 each record marked ``source`` = rulebook / research / designed) and the terminal face.
 """
 

@@ -4,6 +4,8 @@ ruleset never depends on a file), and ``ravenry agot-ccg deck check FILE`` repor
 The text form is the one players trade (``3x Ser Jaime Lannister``, one ``House:`` line, an optional ``Agenda:``
 line such as ``Agenda: Treaty (Lannister)``; card codes work too); the Rust core parses it and checks it against
 the rulebook's deck rules and banned list (``core_rs/src/games/agot_ccg/decklist.rs``), listing every problem.
+``ravenry agot-ccg deck export HOUSE`` writes a preconstructed deck in that form, a start for a player's own list
+or a designer's candidate (``benches/ismcts_balance.py --deal decks=a.txt,...`` takes such files).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 
 import click
 import ravenry
-from ravenry import OptionError
+from ravenry import OptionError, plugin_data
 
 # A brought list is at most this big (a real one is a few kilobytes).
 MAX_BYTES = 64_000
@@ -63,6 +65,20 @@ def problems(text: str) -> list[str]:
     return []
 
 
+def deck_list(house: str) -> str:
+    """The preconstructed deck of ``house`` as a deck list: House line, agenda line, its plots, then its cards."""
+    decks = {d["house"]: d for d in plugin_data(__package__, "decks")["decks"]}
+    if house.lower() not in decks:
+        raise OptionError(f"agot-ccg has no deck for House {house!r}; the Houses are: {', '.join(decks)}")
+    deck = decks[house.lower()]
+    name = {c["code"]: c["name"] for c in plugin_data(__package__, "cards")["cards"]}
+    lines = [f"# {deck['name']} (source: {deck['source']})", f"House: {deck['house'].capitalize()}"]
+    lines.append(f"Agenda: {name[deck['agenda']]}" if deck.get("agenda") else "Agenda: none")
+    lines += ["# Plots"] + [f"1x {name[p]}" for p in deck["plots"]]
+    lines += ["# Draw deck"] + [f"{n}x {name[code]}" for code, n in deck["cards"]]
+    return "\n".join(lines) + "\n"
+
+
 def register_commands(cli: click.Group) -> None:
     @cli.group("agot-ccg")
     def agot_ccg() -> None:
@@ -93,3 +109,18 @@ def register_commands(cli: click.Group) -> None:
                 click.echo(f"{name}: legal")
         if bad:
             raise SystemExit(1)
+
+    @deck.command("export")
+    @click.argument("house")
+    @click.option("-o", "--out", type=click.Path(dir_okay=False), help="write the list to this file (default: print)")
+    def export(house: str, out: str | None) -> None:
+        """Write HOUSE's preconstructed deck as a deck list (a start for a list of your own)."""
+        try:
+            text = deck_list(house)
+        except OptionError as e:
+            raise click.UsageError(str(e)) from e
+        if out is None:
+            click.echo(text, nl=False)
+        else:
+            Path(out).write_text(text, encoding="utf-8")
+            click.echo(f"wrote {out}: {text.count(chr(10))} lines")

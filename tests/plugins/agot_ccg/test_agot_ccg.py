@@ -16,7 +16,7 @@ import ravenry
 import ravenry_agot_ccg
 from click.testing import CliRunner
 from ravenry.cli import cli
-from ravenry_agot_ccg import load_content
+from ravenry_agot_ccg import HOUSES, load_content
 from ravenry_agot_ccg.render import narrate_event, render_view
 from rich.console import Console
 
@@ -228,6 +228,27 @@ def test_cli_deck_check_reports_every_problem(tmp_path: Path) -> None:
     assert f"bad.txt: {len(only)} problem" in r.output
     for card in only:
         assert f"{card['name']} ({card['code']}) is House stark only" in r.output
+
+
+@pytest.mark.parametrize("house", HOUSES)
+def test_deck_export_writes_a_legal_list_of_the_house_s_own_cards(house: str, tmp_path: Path) -> None:
+    """`ravenry agot-ccg deck export HOUSE` writes the preconstructed deck as a list a player could bring: it is
+    legal, and a match dealt from it holds the same House, plots and cards as one dealt from the House's name."""
+    group = click.Group("ravenry")
+    ravenry_agot_ccg.ravenry_register_commands(group)
+    out = tmp_path / f"{house}.txt"
+    r = CliRunner().invoke(group, ["agot-ccg", "deck", "export", house, "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert CliRunner().invoke(group, ["agot-ccg", "deck", "check", str(out)]).output == f"{out}: legal\n"
+    g = ravenry.game("agot-ccg")
+
+    def dealt(deck: str) -> tuple[int, list[int], list[int]]:
+        s = g.new_match(2, seed=3, options={"decks": [deck]}).state()["seats"][0]
+        return s["house"], sorted(s["plots"]), sorted(s["deck"] + s["hand"])
+
+    assert dealt(str(out)) == dealt(house)
+    r = CliRunner().invoke(group, ["agot-ccg", "deck", "export", "tully"])
+    assert r.exit_code == 2 and "no deck for House 'tully'" in r.output and "greyjoy" in r.output
 
 
 def test_coverage_table_accounts_for_every_record() -> None:

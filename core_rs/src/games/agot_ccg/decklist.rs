@@ -103,10 +103,18 @@ pub fn parse_list(cards: &[CardDef], text: &str, label: &str) -> Result<Deck, Ve
     let (mut agenda, mut agenda_house) = (None, NEUTRAL);
     let mut name = label.to_owned();
     let (mut plots, mut list) = (Vec::new(), Vec::new());
-    let find = |s: &str| {
+    // A code names one card; a title may name several (two Houses print The Iron Throne): the one of the list's
+    // House, else the first. Card lines are resolved after the loop, so the House line may come anywhere.
+    let find = |s: &str, house: Option<u8>| {
+        if let Some(i) = cards.iter().position(|c| c.code.eq_ignore_ascii_case(s)) {
+            return Some(i as u16);
+        }
         let key = norm(s);
-        cards.iter().position(|c| c.code.eq_ignore_ascii_case(s) || norm(&c.name) == key).map(|i| i as u16)
+        // `min_by_key` keeps the first of equals: the list's House's card, else the first card of that title.
+        let titled = cards.iter().enumerate().filter(|(_, c)| norm(&c.name) == key);
+        titled.min_by_key(|(_, c)| Some(c.house) != house).map(|(i, _)| i as u16)
     };
+    let mut entries: Vec<(String, u32, &str)> = Vec::new();
     for (n, raw) in text.lines().enumerate().take(1000) {
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
@@ -138,7 +146,7 @@ pub fn parse_list(cards: &[CardDef], text: &str, label: &str) -> Result<Deck, Ve
                 Some((t, h)) => (t.trim(), Some(h.trim_end_matches(')').trim())),
                 None => (a, None),
             };
-            match find(title) {
+            match find(title, None) {
                 Some(id) if agenda.is_none() => agenda = Some(id),
                 Some(_) => problems.push(format!("{at}: a second Agenda line")),
                 None => problems.push(format!("{at}: unknown agenda {title:?}")),
@@ -159,7 +167,10 @@ pub fn parse_list(cards: &[CardDef], text: &str, label: &str) -> Result<Deck, Ve
             continue; // a section header such as "Characters:"
         }
         let (k, card) = copies(line);
-        let Some(id) = find(card) else {
+        entries.push((at, k, card));
+    }
+    for (at, k, card) in entries {
+        let Some(id) = find(card, house) else {
             problems.push(format!("{at}: unknown card {card:?}"));
             continue;
         };

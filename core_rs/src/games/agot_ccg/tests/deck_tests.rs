@@ -47,8 +47,13 @@ fn regole_di_creazione_dei_mazzi_copies_per_title() {
 
 /// The designed Stark deck written out as a plain-text list: one House line, "3x Name" lines, plots by name.
 fn stark_list(r: &crate::games::agot_ccg::content::Rules) -> String {
-    let d = r.decks.iter().find(|d| d.house == 1).unwrap();
-    let mut out = String::from("# a Stark list\nHouse: Stark\nAgenda: none\nPlots:\n");
+    format!("# a Stark list\nHouse: Stark\n{}", house_list(r, 1))
+}
+
+/// A House's designed deck as list lines by title, without the House line.
+fn house_list(r: &crate::games::agot_ccg::content::Rules, house: u8) -> String {
+    let d = r.decks.iter().find(|d| d.house == house).unwrap();
+    let mut out = String::from("Agenda: none\nPlots:\n");
     for &p in &d.plots {
         out.push_str(&format!("1x {}\n", r.cards[usize::from(p)].name));
     }
@@ -64,7 +69,6 @@ fn stark_list(r: &crate::games::agot_ccg::content::Rules) -> String {
     out
 }
 
-/// `list` with its "Nx Arya Stark" line made "(N-1)x Arya Stark" followed by `then` (one card fewer, plus `then`).
 fn one_arya_less(list: &str, then: &str) -> String {
     let line = list.lines().find(|l| l.ends_with("x Arya Stark")).expect("the Stark deck holds Arya");
     let n: u8 = line.split('x').next().and_then(|k| k.parse().ok()).expect("a count");
@@ -118,6 +122,37 @@ fn regole_di_creazione_dei_mazzi_brought_deck_lists() {
     assert!(e.contains("no House line"), "{e}");
     let both = serde_json::json!({"decks": ["stark"], "deck": list, "round_limit": 0}).to_string();
     assert!(AgotCcg::ruleset(&content(), &both).is_err());
+}
+
+/// A title two Houses print (The Iron Throne: U38 Lannister, U80 Greyjoy) names the card of the list's House,
+/// wherever the House line stands; a code names exactly that card. Every designed deck, listed by title with its
+/// House line last, is the deck itself.
+#[test]
+fn a_shared_title_names_the_card_of_the_list_s_house() {
+    use crate::games::agot_ccg::content::HOUSES;
+    let r = rules();
+    let dealt = |text: &str| {
+        let with = AgotCcg::ruleset(&content(), &opts(&[text])).unwrap();
+        let g = AgotCcg::new(&with, 2, 1).unwrap();
+        let d = &with.decks[usize::from(g.seats[0].deck_index)];
+        let (mut plots, mut cards) = (d.plots.clone(), d.cards.clone());
+        plots.sort_unstable();
+        cards.sort_unstable();
+        (d.house, plots, cards)
+    };
+    for house in 1..HOUSES.len() as u8 {
+        let d = r.decks.iter().find(|d| d.house == house).unwrap();
+        let (mut plots, mut cards) = (d.plots.clone(), d.cards.clone());
+        plots.sort_unstable();
+        cards.sort_unstable();
+        let text = format!("{}House: {}\n", house_list(&r, house), HOUSES[usize::from(house)]);
+        assert_eq!(dealt(&text), (house, plots, cards), "{}", HOUSES[usize::from(house)]);
+    }
+    let greyjoy = house_list(&r, 5);
+    assert!(greyjoy.contains("1x The Iron Throne\n"), "the Greyjoy deck holds its Iron Throne (U80)");
+    let coded = format!("House: Greyjoy\n{}", greyjoy.replace("1x The Iron Throne\n", "1x U38\n"));
+    let (_, _, cards) = dealt(&coded);
+    assert!(cards.contains(&id(&r, "U38")) && !cards.contains(&id(&r, "U80")), "a code names that card");
 }
 
 /// "Come ci si prepara ai Tornei": the banned cards are refused by title.
