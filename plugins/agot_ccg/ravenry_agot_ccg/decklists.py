@@ -71,11 +71,18 @@ def deck_list(house: str) -> str:
     if house.lower() not in decks:
         raise OptionError(f"agot-ccg has no deck for House {house!r}; the Houses are: {', '.join(decks)}")
     deck = decks[house.lower()]
-    name = {c["code"]: c["name"] for c in plugin_data(__package__, "cards")["cards"]}
+    cards = plugin_data(__package__, "cards")["cards"]
+    name = {c["code"]: c["name"] for c in cards}
+    titles = [c["name"] for c in cards]
+
+    def card(code: str) -> str:
+        # A title several records share (The Iron Throne) goes out as its code, so the list names this card.
+        return name[code] if titles.count(name[code]) == 1 else f"{code}  # {name[code]}"
+
     lines = [f"# {deck['name']} (source: {deck['source']})", f"House: {deck['house'].capitalize()}"]
     lines.append(f"Agenda: {name[deck['agenda']]}" if deck.get("agenda") else "Agenda: none")
-    lines += ["# Plots"] + [f"1x {name[p]}" for p in deck["plots"]]
-    lines += ["# Draw deck"] + [f"{n}x {name[code]}" for code, n in deck["cards"]]
+    lines += ["# Plots"] + [f"1x {card(p)}" for p in deck["plots"]]
+    lines += ["# Draw deck"] + [f"{n}x {card(code)}" for code, n in deck["cards"]]
     return "\n".join(lines) + "\n"
 
 
