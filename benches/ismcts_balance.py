@@ -40,7 +40,8 @@ def deal_units(values: list[str], players: int) -> list[list[str]]:
 def dealt(args: argparse.Namespace, options: dict[str, Any], progress: Callable[[int], None]) -> dict[str, Any]:
     """Play every unit of `--deal` the same number of times; the labels and seats summed over the units."""
     name, _, raw = args.deal.partition("=")
-    units = deal_units(raw.split(","), args.players)
+    values = raw.split(",")
+    units = deal_units(values, args.players)
     per_unit = max(1, args.matches // len(units))
     wins: dict[str, float] = {}
     seats: dict[str, int] = {}
@@ -73,7 +74,7 @@ def dealt(args: argparse.Namespace, options: dict[str, Any], progress: Callable[
         "players": args.players,
         "bots": [args.bot],
         "matches": per_unit * len(units),
-        "deal": {"option": name, "values": raw.split(","), "units": len(units), "matches_per_unit": per_unit},
+        "deal": {"option": name, "values": values, "units": len(units), "matches_per_unit": per_unit},
         "fair_share": 1 / args.players,
         "labels": {
             k: {"seats": seats[k], "share": wins[k] / seats[k], "ci95": list(wilson(wins[k], seats[k]))}

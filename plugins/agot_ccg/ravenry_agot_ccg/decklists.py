@@ -10,6 +10,7 @@ or a designer's candidate (``benches/ismcts_balance.py --deal decks=a.txt,...`` 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -73,11 +74,11 @@ def deck_list(house: str) -> str:
     deck = decks[house.lower()]
     cards = plugin_data(__package__, "cards")["cards"]
     name = {c["code"]: c["name"] for c in cards}
-    titles = [c["name"] for c in cards]
+    titles = Counter(c["name"] for c in cards)
 
     def card(code: str) -> str:
         # A title several records share (The Iron Throne) goes out as its code, so the list names this card.
-        return name[code] if titles.count(name[code]) == 1 else f"{code}  # {name[code]}"
+        return name[code] if titles[name[code]] == 1 else f"{code}  # {name[code]}"
 
     lines = [f"# {deck['name']} (source: {deck['source']})", f"House: {deck['house'].capitalize()}"]
     lines.append(f"Agenda: {name[deck['agenda']]}" if deck.get("agenda") else "Agenda: none")

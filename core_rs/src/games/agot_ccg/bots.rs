@@ -53,7 +53,7 @@ impl AgotCcg {
         use super::content::Ability;
         use super::vocab::Trigger;
         let att = ch.attacker;
-        let mut stake = u32::from(!self.plot_has(rules, att, |a| matches!(a, Ability::PlotNoUnopposedPower)));
+        let mut stake = u32::from(self.claims_unopposed_power(rules, att));
         for (s, i) in ch.attackers.iter().filter_map(|&u| self.locate(u)) {
             for a in self.abilities(rules, &self.seats[s].play[i]) {
                 if let Ability::WinClaimsPower { power, unopposed: true, .. } = a {
@@ -61,19 +61,17 @@ impl AgotCcg {
                 }
             }
         }
-        let in_play = |q: usize| self.seats[q].play.iter().flat_map(|c| self.abilities(rules, c).iter());
-        for a in in_play(usize::from(att)) {
-            if let Ability::Triggered(b) = a {
-                if matches!(b.when, Some(Trigger::Won { unopposed: true, .. })) {
-                    stake += 1;
+        for c in &self.seats[usize::from(att)].play {
+            for a in self.abilities(rules, c) {
+                if let Ability::Triggered(b) = a {
+                    if matches!(b.when, Some(Trigger::Won { unopposed: true, .. })) {
+                        stake += 1;
+                    }
                 }
             }
         }
-        let lose: u32 = (0..self.seats.len())
-            .flat_map(in_play)
-            .map(|a| if let Ability::UnopposedLoserDiscardsPower { n } = a { u32::from(*n) } else { 0 })
-            .sum();
-        stake + lose.min(u32::from(self.seats[usize::from(p)].house_power))
+        let lose = self.unopposed_loser_discards(rules).min(self.seats[usize::from(p)].house_power);
+        stake + u32::from(lose)
     }
 
     fn uid_str(&self, rules: &Rules, uid: usize) -> (usize, i32) {

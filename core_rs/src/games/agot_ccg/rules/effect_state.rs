@@ -245,7 +245,7 @@ pub(super) fn flags(rules: &Rules, card: u16) -> u8 {
 pub(crate) const ZONE_HAND: u8 = 0;
 pub(crate) const ZONE_DISCARD: u8 = 1;
 pub(crate) const ZONE_DEAD: u8 = 2;
-pub(crate) const ZONE_HOUSE: u8 = 3;
+pub(super) const ZONE_HOUSE: u8 = 3;
 
 pub(super) fn zone_code(z: Zone) -> Option<u8> {
     match z {

@@ -428,16 +428,10 @@ impl AgotCcg {
             }
             1 => {
                 if ch.unopposed {
-                    if !self.plot_has(rules, att, |a| matches!(a, Ability::PlotNoUnopposedPower)) {
+                    if self.claims_unopposed_power(rules, att) {
                         self.claim_house(att, 1, ev);
                     }
-                    let lose: u8 = self
-                        .seats
-                        .iter()
-                        .flat_map(|s| s.play.iter())
-                        .flat_map(|c| def(rules, c.def).abilities.iter())
-                        .map(|a| if let Ability::UnopposedLoserDiscardsPower { n } = a { *n } else { 0 })
-                        .sum();
+                    let lose = self.unopposed_loser_discards(rules);
                     if lose > 0 {
                         let s = &mut self.seats[usize::from(dfd)];
                         let n = lose.min(s.house_power);
@@ -515,6 +509,22 @@ impl AgotCcg {
     }
 
     /// Total STR of a side: participating characters, plus plot bonuses for a side with a participant.
+    /// Does an unopposed win give `att`'s House the rulebook's 1 power? Not when his plot forbids it.
+    pub fn claims_unopposed_power(&self, rules: &Rules, att: Player) -> bool {
+        !self.plot_has(rules, att, |a| matches!(a, Ability::PlotNoUnopposedPower))
+    }
+
+    /// The power the loser of an unopposed challenge must discard from his House card: the sum over every card
+    /// in play that demands it (Bloody Trident), before it is capped at what he has.
+    pub fn unopposed_loser_discards(&self, rules: &Rules) -> u8 {
+        self.seats
+            .iter()
+            .flat_map(|s| s.play.iter())
+            .flat_map(|c| def(rules, c.def).abilities.iter())
+            .map(|a| if let Ability::UnopposedLoserDiscardsPower { n } = a { *n } else { 0 })
+            .fold(0u8, |t, n| t.saturating_add(n))
+    }
+
     pub fn side_strength(&self, rules: &Rules, seat: Player, side: &[u16]) -> u32 {
         let mut t: u32 = side
             .iter()
