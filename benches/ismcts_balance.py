@@ -1,7 +1,7 @@
 """Balance among good players: `ismcts` in every seat, by house / class / deck, with the seat bias.
 
     python benches/ismcts_balance.py GAME --players N -n MATCHES [--bot SPEC] [--workers W]
-        [--deal OPTION=A,B,C,...] [-o name=value]
+        [--deal OPTION=A,B,C,...] [-o name=value] [--backend ray [--address ADDR]]
 
 Writes `benches/results/ismcts_balance_<game>_<n>p[_<tag>].json` (the tournament's `to_dict()`, or with `--deal`
 the label and seat tables summed over the deals and each deal's label shares, plus the command) and prints the
@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import ravenry
+from ravenry.backends import check_backend
 from ravenry.simulate import wilson
 
 
@@ -56,6 +57,8 @@ def dealt(args: argparse.Namespace, options: dict[str, Any], progress: Callable[
             seed=args.seed + 1000 * i,
             workers=args.workers,
             options={**options, name: unit},
+            backend=args.backend,
+            address=args.address,
             progress=progress,
         ).to_dict()
         done = r["matches"] - r["unfinished"]
@@ -100,9 +103,12 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--deal", default="", help="OPTION=A,B,...: every subset of the values, seats rotated")
     ap.add_argument("-o", "--option", action="append", default=[], help="game option name=value")
+    ap.add_argument("--backend", choices=("local", "ray"), default="local", help="ray: play on a Ray cluster")
+    ap.add_argument("--address", help="with --backend ray: the cluster's address (default: start a local Ray)")
     ap.add_argument("--tag", default="", help="appended to the results file's name, to keep two runs apart")
     args = ap.parse_args()
     options = dict(kv.split("=", 1) for kv in args.option)
+    check_backend(args.backend)  # a missing Ray is one line, before any match is played
     started = time.perf_counter()
     done = [0]
 
@@ -121,6 +127,8 @@ def main() -> None:
             seed=args.seed,
             workers=args.workers,
             options=options or None,
+            backend=args.backend,
+            address=args.address,
             progress=progress,
         ).to_dict()
     print(file=sys.stderr)
