@@ -23,6 +23,7 @@ import platform
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from itertools import combinations
 from pathlib import Path
@@ -48,19 +49,27 @@ def dealt(args: argparse.Namespace, options: dict[str, Any], progress: Callable[
     seats: dict[str, int] = {}
     seat_wins = [0.0] * args.players
     finished, unfinished, by_unit = 0, 0, []
-    for i, unit in enumerate(units):
-        r = ravenry.tournament(
+
+    def play(i: int) -> dict[str, Any]:
+        # One worker a unit, `workers` units at a time: a unit is a few matches, and one that ran its matches over
+        # every worker would leave all but one idle while its slowest match finished. The core releases the GIL.
+        return ravenry.tournament(
             args.game,
             [args.bot],
             per_unit,
             players=args.players,
             seed=args.seed + 1000 * i,
-            workers=args.workers,
-            options={**options, name: unit},
+            workers=1 if args.backend == "local" else args.workers,
+            options={**options, name: units[i]},
             backend=args.backend,
             address=args.address,
             progress=progress,
         ).to_dict()
+
+    parallel = args.workers if args.backend == "local" else 1
+    with ThreadPoolExecutor(max_workers=parallel) as pool:
+        results = list(pool.map(play, range(len(units))))
+    for unit, r in zip(units, results):
         done = r["matches"] - r["unfinished"]
         finished += done
         unfinished += r["unfinished"]
