@@ -508,23 +508,24 @@ impl AgotCcg {
         }
     }
 
-    /// Total STR of a side: participating characters, plus plot bonuses for a side with a participant.
     /// Does an unopposed win give `att`'s House the rulebook's 1 power? Not when his plot forbids it.
     pub fn claims_unopposed_power(&self, rules: &Rules, att: Player) -> bool {
         !self.plot_has(rules, att, |a| matches!(a, Ability::PlotNoUnopposedPower))
     }
 
     /// The power the loser of an unopposed challenge must discard from his House card: the sum over every card
-    /// in play that demands it (Bloody Trident), before it is capped at what he has.
+    /// in play that demands it (Bloody Trident) and whose text box is not blank, before it is capped at what he
+    /// has.
     pub fn unopposed_loser_discards(&self, rules: &Rules) -> u8 {
         self.seats
             .iter()
             .flat_map(|s| s.play.iter())
-            .flat_map(|c| def(rules, c.def).abilities.iter())
+            .flat_map(|c| self.abilities(rules, c).iter())
             .map(|a| if let Ability::UnopposedLoserDiscardsPower { n } = a { *n } else { 0 })
             .fold(0u8, |t, n| t.saturating_add(n))
     }
 
+    /// Total STR of a side: participating characters, plus plot bonuses for a side with a participant.
     pub fn side_strength(&self, rules: &Rules, seat: Player, side: &[u16]) -> u32 {
         let mut t: u32 = side
             .iter()

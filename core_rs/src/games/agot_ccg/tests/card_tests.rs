@@ -158,6 +158,21 @@ fn bloody_trident() {
     assert_eq!((g.seats[0].house_power, g.seats[1].house_power), (2, 1));
 }
 
+/// Bloody Trident with its text box blank (Nightmares, Lord of Bones) demands nothing: "Testo vuoto" turns off
+/// every ability of the card, its constant one too.
+#[test]
+fn a_blank_bloody_trident_makes_the_loser_discard_nothing() {
+    use crate::games::agot_ccg::rules::triggered::{Lasting, Lasts};
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U216", "U224"]); // no unopposed power for seat 0
+    let trident = put(&mut g, &r, 1, "C156");
+    g.lasting.push(Lasting { uid: trident, what: Lasts::Blank });
+    g.seats[1].house_power = 5;
+    let a = put(&mut g, &r, 0, "C11");
+    challenge(&mut g, &r, 0, POW, 1, &[a], &[]);
+    assert_eq!((g.seats[0].house_power, g.seats[1].house_power), (2, 3), "the power claim only, no Trident");
+}
+
 /// Plots: A Beggared Realm (opponents +1 income), Wildling Siege (+2 on characters and attachments), Ready as
 /// We'll Ever Be (no draw), Student of Coin (draw 1 on reveal), Filthy Accusations (kneel a character).
 #[test]
