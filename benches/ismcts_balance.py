@@ -11,7 +11,9 @@ Without `--deal` the game deals its labels itself (agot-ccg: distinct Houses at 
 from run to run. `--deal decks=stark,lannister,...` sets the option per match instead: every `N`-subset of the
 values in each of its `N` seat rotations, the same number of matches each, so every value holds the same number
 of seats and each seat equally often. A value may be a House name or a deck-list file, so a designer compares
-candidate decks without touching the plugin's data.
+candidate decks without touching the plugin's data. The units play side by side, `W` at a time with one worker
+each; `--backend ray` sends each unit's matches to a Ray cluster instead. Either way the results are the same bits
+as one worker's.
 """
 
 from __future__ import annotations
