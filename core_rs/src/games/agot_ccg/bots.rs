@@ -61,15 +61,15 @@ impl AgotCcg {
                 }
             }
         }
-        for c in &self.seats[usize::from(att)].play {
-            for a in self.abilities(rules, c) {
-                if let Ability::Triggered(b) = a {
-                    if matches!(b.when, Some(Trigger::Won { unopposed: true, .. })) {
-                        stake += 1;
-                    }
-                }
-            }
-        }
+        let responses = self.seats[usize::from(att)]
+            .play
+            .iter()
+            .flat_map(|c| self.abilities(rules, c))
+            .filter(
+                |a| matches!(a, Ability::Triggered(b) if matches!(b.when, Some(Trigger::Won { unopposed: true, .. }))),
+            )
+            .count();
+        stake += responses as u32;
         let lose = self.unopposed_loser_discards(rules).min(self.seats[usize::from(p)].house_power);
         stake + u32::from(lose)
     }
