@@ -1,0 +1,89 @@
+"""Pool the per-deal tables of several `ismcts_balance.py --deal` runs into one label table.
+
+    python benches/balance_pool.py RUN.json [RUN.json ...] [--without VALUE RUN.json ...] [--out POOLED.json]
+
+A designer who retunes one deck need not replay the deals it does not sit in: a focused screen of the new deck
+(`ismcts_balance.py --deal ... --focus new.txt`) plus the earlier runs' deals without the old deck make the
+table of the new deck list. `--without VALUE` drops, from the runs named after it, every deal that seats VALUE
+(the value as it was written in that run's `--deal`, e.g. `baratheon`). Every run must be of one game, one player
+count and one bot; deals are weighted by their matches. Prints the table and, with `--out`, writes it as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "host"))
+from ravenry.simulate import wilson  # noqa: E402
+
+
+def pool(runs: list[tuple[dict[str, Any], str]]) -> dict[str, Any]:
+    """`runs`: (an ismcts_balance result with `by_deal`, the value whose deals to drop or ""). The pooled table."""
+    keys = {(r["game"], r["players"], tuple(r["bots"])) for r, _ in runs}
+    if len(keys) != 1:
+        raise SystemExit(f"the runs are of different games, player counts or bots: {sorted(keys)}")
+    if any("by_deal" not in r for r, _ in runs):
+        raise SystemExit("every run must be an `ismcts_balance.py --deal` result (it has `by_deal`)")
+    wins: dict[str, float] = {}
+    seats: dict[str, int] = {}
+    kept = 0
+    for r, without in runs:
+        for d in r["by_deal"]:
+            if without and without in d["deal"]:
+                continue
+            kept += 1
+            for label, share in d["labels"].items():
+                wins[label] = wins.get(label, 0.0) + share * d["matches"]
+                seats[label] = seats.get(label, 0) + d["matches"]
+    game, players, bots = keys.pop()
+    return {
+        "game": game,
+        "players": players,
+        "bots": list(bots),
+        "fair_share": 1 / players,
+        "deals": kept,
+        "sources": [{"command": r.get("command"), "without": w or None} for r, w in runs],
+        "labels": {
+            k: {"seats": seats[k], "share": wins[k] / seats[k], "ci95": list(wilson(wins[k], seats[k]))}
+            for k in sorted(seats)
+        },
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("items", nargs="+", help="result files, each optionally after --without VALUE")
+    ap.add_argument("--out", type=Path)
+    argv, runs, without = sys.argv[1:], [], ""
+    out = None
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--without" and i + 1 < len(argv):
+            without, i = argv[i + 1], i + 2
+        elif argv[i] == "--out" and i + 1 < len(argv):
+            out, i = Path(argv[i + 1]), i + 2
+        else:
+            runs.append((json.loads(Path(argv[i]).read_text()), without))
+            i += 1
+    if not runs:
+        ap.error("name at least one result file")
+    result = pool(runs)
+    fair = result["fair_share"]
+    print(f"{result['game']} {result['players']}p, {result['bots'][0]} in every seat, {result['deals']} deals pooled")
+    for label, s in result["labels"].items():
+        lo, hi = s["ci95"]
+        inside = fair - 0.05 <= lo and hi <= fair + 0.05
+        outside = hi < fair - 0.05 or lo > fair + 0.05
+        flag = "  whole interval inside +-5" if inside else "  <- wholly outside +-5" if outside else ""
+        print(f"  {label:<14} {s['share']:6.1%}  [{lo:.1%}, {hi:.1%}]  seats {s['seats']}{flag}")
+    if out:
+        out.write_text(json.dumps(result, indent=2, sort_keys=True) + "\n")
+        print(f"  -> {out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+"""The search balance bench's deal (benches/ismcts_balance.py): every value seated equally often in every seat and
+beside every other value, and a focused screen that seats its value in every unit, in each seat equally often."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benches"))
+import ismcts_balance  # noqa: E402
+
+HOUSES = ["stark", "lannister", "baratheon", "targaryen", "greyjoy", "martell"]
+
+
+def left_neighbours(units: list[list[str]]) -> Counter[tuple[str, str]]:
+    return Counter((u[s], u[(s + 1) % len(u)]) for u in units for s in range(len(u)))
+
+
+def test_a_full_deal_seats_every_value_equally_in_every_seat_and_beside_every_other() -> None:
+    for players in (2, 3, 4):
+        units = ismcts_balance.deal_units(HOUSES, players)
+        assert all(len(set(u)) == players for u in units)
+        for seat in range(players):
+            assert set(Counter(u[seat] for u in units).values()) == {len(units) // len(HOUSES)}
+        # who sits next to whom matters at 3 or more seats: no ordered pair of neighbours is favoured
+        pairs = left_neighbours(units)
+        assert len(pairs) == len(HOUSES) * (len(HOUSES) - 1) and len(set(pairs.values())) == 1
+
+
+def test_two_seat_deals_are_the_rotations_of_each_pair() -> None:
+    units = ismcts_balance.deal_units(["a", "b", "c"], 2)
+    assert units == [["a", "b"], ["b", "a"], ["a", "c"], ["c", "a"], ["b", "c"], ["c", "b"]]
+
+
+def test_a_focused_deal_seats_the_focus_in_every_unit_and_every_seat() -> None:
+    for players, subsets in ((2, 5), (4, 10)):
+        units = ismcts_balance.deal_units(HOUSES, players, focus="baratheon")
+        orders = 2 if players == 2 else 24
+        assert len(units) == subsets * orders
+        assert all("baratheon" in u for u in units)
+        assert Counter(u.index("baratheon") for u in units) == {s: subsets * orders // players for s in range(players)}
+        # each opponent meets the focus equally often, and sits on its left as often as any other
+        others = Counter(h for u in units for h in u if h != "baratheon")
+        assert len(set(others.values())) == 1
+        after = {b: n for (a, b), n in left_neighbours(units).items() if a == "baratheon"}
+        assert len(after) == 5 and len(set(after.values())) == 1
+
+
+def run(deals: list[tuple[list[str], int, dict[str, float]]], bots: tuple[str, ...] = ("ismcts",)) -> dict:
+    return {
+        "game": "agot-ccg",
+        "players": 2,
+        "bots": list(bots),
+        "by_deal": [{"deal": d, "matches": m, "labels": s} for d, m, s in deals],
+    }
+
+
+def test_pooling_drops_the_old_deck_s_deals_and_weights_deals_by_matches() -> None:
+    import balance_pool
+
+    old = run([(["a", "b"], 10, {"a": 0.2, "b": 0.8}), (["b", "c"], 10, {"b": 0.5, "c": 0.5})])
+    screen = run([(["a2.txt", "b"], 30, {"a": 0.6, "b": 0.4})])
+    table = balance_pool.pool([(screen, ""), (old, "a")])
+    assert table["deals"] == 2
+    assert table["labels"]["a"]["seats"] == 30 and abs(table["labels"]["a"]["share"] - 0.6) < 1e-12
+    # b: 12 wins of 30 against the new deck, 5 of 10 against c; the old deck's deal is gone
+    assert table["labels"]["b"]["seats"] == 40 and abs(table["labels"]["b"]["share"] - 17 / 40) < 1e-12
+    lo, hi = table["labels"]["b"]["ci95"]
+    assert lo < 17 / 40 < hi
+
+
+def test_pooling_refuses_runs_of_different_bots() -> None:
+    import balance_pool
+    import pytest
+
+    with pytest.raises(SystemExit, match="different games, player counts or bots"):
+        balance_pool.pool([(run([], ("ismcts",)), ""), (run([], ("ismcts:iterations=30",)), "")])
