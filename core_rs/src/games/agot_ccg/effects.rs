@@ -134,9 +134,14 @@ impl AgotCcg {
                 }
             }
         }
-        for ab in self.attached(rules, seat, c) {
-            if let Ability::Attached { keywords, .. } = ab {
-                k |= super::content::keyword_bits(keywords).unwrap_or(0);
+        // Most attachments grant no keyword: skip those before testing their condition.
+        for (a, _) in &c.attachments {
+            for ab in &def(rules, *a).abilities {
+                if let Ability::Attached { keywords, cond, .. } = ab {
+                    if !keywords.is_empty() && cond.as_ref().is_none_or(|x| self.cond(rules, seat, c, x)) {
+                        k |= super::content::keyword_bits(keywords).unwrap_or(0);
+                    }
+                }
             }
         }
         // Euron Crow's Eye: a standing card granting keywords to its controller's characters of a house.
@@ -423,12 +428,43 @@ impl AgotCcg {
         self.seats.iter().enumerate().find_map(|(s, seat)| seat.play.iter().position(|c| c.uid == uid).map(|i| (s, i)))
     }
 
-    /// Seats in turn order from the first player, clockwise, skipping the eliminated.
-    pub fn order(&self) -> Vec<Player> {
+    /// Seats in turn order from the first player, clockwise, skipping the eliminated. Asked at nearly every
+    /// step, so it lives on the stack (a match has at most 4 seats).
+    pub fn order(&self) -> Order {
         let n = self.n();
-        (0..n)
-            .map(|k| ((usize::from(self.first) + k) % n) as Player)
-            .filter(|&p| !self.seats[usize::from(p)].eliminated)
-            .collect()
+        let mut o = Order { seats: [0; MAX_SEATS], len: 0 };
+        for k in 0..n {
+            let p = (usize::from(self.first) + k) % n;
+            if !self.seats[p].eliminated && o.len < MAX_SEATS {
+                o.seats[o.len] = p as Player;
+                o.len += 1;
+            }
+        }
+        o
+    }
+}
+
+/// The most seats a match has (setup refuses more).
+pub const MAX_SEATS: usize = 4;
+
+/// The live seats in turn order: a slice of at most [`MAX_SEATS`], without a heap allocation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Order {
+    seats: [Player; MAX_SEATS],
+    len: usize,
+}
+
+impl std::ops::Deref for Order {
+    type Target = [Player];
+    fn deref(&self) -> &[Player] {
+        &self.seats[..self.len]
+    }
+}
+
+impl IntoIterator for Order {
+    type Item = Player;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Player, MAX_SEATS>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.seats.into_iter().take(self.len)
     }
 }

@@ -491,10 +491,14 @@ impl AgotCcg {
             Pending::KneelTarget { seat, optional, by_char } => {
                 for (q, s) in self.seats.iter().enumerate() {
                     for c in &s.play {
-                        let k = self.keywords(rules, q as Player, c);
-                        let immune =
-                            *by_char && (k & IMMUNE_CHAR != 0 || (k & IMMUNE_OPP_CHAR != 0 && q != usize::from(*seat)));
-                        if def(rules, c.def).kind == Kind::Character && !c.kneeling && !immune {
+                        if def(rules, c.def).kind != Kind::Character || c.kneeling {
+                            continue;
+                        }
+                        let immune = *by_char && {
+                            let k = self.keywords(rules, q as Player, c);
+                            k & IMMUNE_CHAR != 0 || (k & IMMUNE_OPP_CHAR != 0 && q != usize::from(*seat))
+                        };
+                        if !immune {
                             out.push(code(KNEEL, 0, usize::from(c.uid)));
                         }
                     }

@@ -111,9 +111,12 @@ impl AgotCcg {
                 if attaching && !self.takes_attachments(rules, c.uid) {
                     continue;
                 }
-                let k = self.keywords(rules, q as Player, c);
-                let immune = (r.event && super::effect_pool::immune_to_event_of(k, q, usize::from(r.seat)))
-                    || (by_char && (k & IMMUNE_CHAR != 0 || (k & IMMUNE_OPP_CHAR != 0 && q != usize::from(r.seat))));
+                // Keywords only when an immunity can apply: they are the costly part of a target test.
+                let immune = (r.event || by_char) && {
+                    let k = self.keywords(rules, q as Player, c);
+                    (r.event && super::effect_pool::immune_to_event_of(k, q, usize::from(r.seat)))
+                        || (by_char && (k & IMMUNE_CHAR != 0 || (k & IMMUNE_OPP_CHAR != 0 && q != usize::from(r.seat))))
+                };
                 if !immune {
                     out.push(c.uid);
                 }

@@ -80,8 +80,7 @@ impl AgotCcg {
         for (q, s) in self.seats.iter().enumerate() {
             for c in &s.play {
                 let d = def(rules, c.def);
-                let k = self.keywords(rules, q as Player, c);
-                if d.kind != Kind::Character || super::effect_pool::immune_to_event_of(k, q, player) {
+                if d.kind != Kind::Character {
                     continue;
                 }
                 let ok = match ab {
@@ -92,15 +91,17 @@ impl AgotCcg {
                             _ => true,
                         };
                         let h = house.as_deref().is_none_or(|h| house_index(h) == Some(d.house));
-                        let icon = without_icon
-                            .as_deref()
-                            .is_none_or(|i| self.icons(rules, q as Player, c) & icon_bits(i).unwrap_or(0) == 0);
-                        place && h && icon
+                        place
+                            && h
+                            && without_icon
+                                .as_deref()
+                                .is_none_or(|i| self.icons(rules, q as Player, c) & icon_bits(i).unwrap_or(0) == 0)
                     }
                     Ability::KillCharacter { .. } => self.kills_allowed(rules),
                     _ => false,
                 };
-                if ok {
+                // Immunity last: a card's keywords are the costly part of this test, asked in every window.
+                if ok && !super::effect_pool::immune_to_event_of(self.keywords(rules, q as Player, c), q, player) {
                     out.push(c.uid);
                 }
             }
@@ -141,14 +142,20 @@ impl AgotCcg {
                     continue;
                 }
                 let attackers = self.challenge.as_ref().map_or(&[][..], |ch| &ch.attackers[..]);
+                // A character ability's target may be immune; a location's (Reserve Fleet) only to its kind.
+                let by_char = def(rules, src.def).kind == Kind::Character;
                 for (q, other) in self.seats.iter().enumerate() {
                     for c in &other.play {
-                        let k = self.keywords(rules, q as Player, c);
-                        // A character ability's target may be immune; a location's (Reserve Fleet) only to its kind.
-                        let by_char = def(rules, src.def).kind == Kind::Character;
-                        let immune = by_char && (k & IMMUNE_CHAR != 0 || (k & IMMUNE_OPP_CHAR != 0 && q != ps));
                         let placed = target.is_none() || attackers.contains(&c.uid);
-                        if def(rules, c.def).kind == Kind::Character && !immune && placed {
+                        if def(rules, c.def).kind != Kind::Character || !placed {
+                            continue;
+                        }
+                        // Keywords only where immunity can matter: they are the costly part (hot in every window).
+                        let immune = by_char && {
+                            let k = self.keywords(rules, q as Player, c);
+                            k & IMMUNE_CHAR != 0 || (k & IMMUNE_OPP_CHAR != 0 && q != ps)
+                        };
+                        if !immune {
                             out.push(code(USE, j, usize::from(c.uid)));
                         }
                     }

@@ -728,3 +728,17 @@ fn validate_refuses_a_card_in_two_places_or_missing() {
     bad.seats[0].used.push(plot);
     assert!(bad.validate(&r).unwrap_err().contains("plots"));
 }
+
+/// "Ordine di gioco" (turn order): play goes clockwise from the first player; an eliminated player has no turn
+/// (the order behind every phase's turns and every action window).
+#[test]
+fn turn_order_runs_clockwise_from_the_first_player_and_skips_the_eliminated() {
+    let r = rules();
+    let mut g = AgotCcg::new(&r, 4, 5).unwrap();
+    g.first = 2;
+    assert_eq!(&*g.order(), &[2, 3, 0, 1]);
+    g.seats[3].eliminated = true;
+    assert_eq!(&*g.order(), &[2, 0, 1]);
+    assert_eq!(g.order().into_iter().rev().collect::<Vec<_>>(), vec![1, 0, 2]);
+    assert_eq!((g.order().len(), g.order().get(3)), (3, None));
+}
