@@ -1,11 +1,12 @@
 """Pool the per-deal tables of several `ismcts_balance.py --deal` runs into one label table.
 
-    python benches/balance_pool.py RUN.json [RUN.json ...] [--without VALUE RUN.json ...] [--out POOLED.json]
+    python benches/balance_pool.py RUN.json [RUN.json ...] [--without VALUE[,VALUE] RUN.json ...] [--out POOLED.json]
 
 A designer who retunes one deck need not replay the deals it does not sit in: a focused screen of the new deck
 (`ismcts_balance.py --deal ... --focus new.txt`) plus the earlier runs' deals without the old deck make the
 table of the new deck list. `--without VALUE` drops, from the runs named after it, every deal that seats VALUE
-(the value as it was written in that run's `--deal`, e.g. `baratheon`). Every run must be of one game, one player
+(the value as it was written in that run's `--deal`, e.g. `baratheon`; several, comma-separated, drop a deal that
+seats any of them; `--without ""` keeps every deal again). Every run must be of one game, one player
 count and one bot; deals are weighted by their matches. Prints the table and, with `--out`, writes it as JSON.
 """
 
@@ -22,7 +23,7 @@ from ravenry.simulate import wilson  # noqa: E402
 
 
 def pool(runs: list[tuple[dict[str, Any], str]]) -> dict[str, Any]:
-    """`runs`: (an ismcts_balance result with `by_deal`, the value whose deals to drop or ""). The pooled table."""
+    """`runs`: (an ismcts_balance result with `by_deal`, the values whose deals to drop, comma-separated, or "")."""
     keys = {(r["game"], r["players"], tuple(r["bots"])) for r, _ in runs}
     if len(keys) != 1:
         raise SystemExit(f"the runs are of different games, player counts or bots: {sorted(keys)}")
@@ -32,8 +33,9 @@ def pool(runs: list[tuple[dict[str, Any], str]]) -> dict[str, Any]:
     seats: dict[str, int] = {}
     kept = 0
     for r, without in runs:
+        dropped = set(filter(None, without.split(",")))
         for d in r["by_deal"]:
-            if without and without in d["deal"]:
+            if dropped & set(d["deal"]):
                 continue
             kept += 1
             for label, share in d["labels"].items():

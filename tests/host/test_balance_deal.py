@@ -68,6 +68,12 @@ def test_pooling_drops_the_old_deck_s_deals_and_weights_deals_by_matches() -> No
     assert table["labels"]["b"]["seats"] == 40 and abs(table["labels"]["b"]["share"] - 17 / 40) < 1e-12
     lo, hi = table["labels"]["b"]["ci95"]
     assert lo < 17 / 40 < hi
+    # two retuned decks: a deal seating either is dropped
+    assert balance_pool.pool([(old, "a,c")])["deals"] == 0
+    assert balance_pool.pool([(old, "c")])["labels"] == {
+        "a": {"seats": 10, "share": 0.2, "ci95": list(balance_pool.wilson(2.0, 10))},
+        "b": {"seats": 10, "share": 0.8, "ci95": list(balance_pool.wilson(8.0, 10))},
+    }
 
 
 def test_pooling_refuses_runs_of_different_bots() -> None:
