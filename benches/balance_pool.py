@@ -18,8 +18,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "host"))
-from ravenry.simulate import wilson  # noqa: E402
+from ismcts_balance import print_labels  # a sibling: a script's folder is on the path
+from ravenry.simulate import wilson
 
 
 def pool(runs: list[tuple[dict[str, Any], str]]) -> dict[str, Any]:
@@ -76,12 +76,7 @@ def main() -> None:
     result = pool(runs)
     fair = result["fair_share"]
     print(f"{result['game']} {result['players']}p, {result['bots'][0]} in every seat, {result['deals']} deals pooled")
-    for label, s in result["labels"].items():
-        lo, hi = s["ci95"]
-        inside = fair - 0.05 <= lo and hi <= fair + 0.05
-        outside = hi < fair - 0.05 or lo > fair + 0.05
-        flag = "  whole interval inside +-5" if inside else "  <- wholly outside +-5" if outside else ""
-        print(f"  {label:<14} {s['share']:6.1%}  [{lo:.1%}, {hi:.1%}]  seats {s['seats']}{flag}")
+    print_labels(result["labels"], fair)
     if out:
         out.write_text(json.dumps(result, indent=2, sort_keys=True) + "\n")
         print(f"  -> {out}")

@@ -37,6 +37,16 @@ from ravenry.backends import check_backend
 from ravenry.simulate import wilson
 
 
+def print_labels(labels: dict[str, dict[str, Any]], fair: float) -> None:
+    """The label table, each row flagged when its whole interval lies inside ±5 points of fair, or wholly outside."""
+    for label, s in labels.items():
+        lo, hi = s["ci95"]
+        inside = fair - 0.05 <= lo and hi <= fair + 0.05
+        outside = hi < fair - 0.05 or lo > fair + 0.05
+        flag = "  whole interval inside +-5" if inside else "  <- wholly outside +-5" if outside else ""
+        print(f"  {label:<14} {s['share']:6.1%}  [{lo:.1%}, {hi:.1%}]  seats {s['seats']}{flag}")
+
+
 def deal_units(values: list[str], players: int, focus: str = "") -> list[list[str]]:
     """Every `players`-subset of `values` (those holding `focus`, if given), each in every seat order.
 
@@ -167,12 +177,7 @@ def main() -> None:
     out.write_text(json.dumps(result, indent=2, sort_keys=True) + "\n")
     fair = result["fair_share"]
     print(f"{args.game} {args.players}p, {args.bot} in every seat, {result['matches']} matches, fair {fair:.1%}")
-    for label, s in result["labels"].items():
-        lo, hi = s["ci95"]
-        inside = fair - 0.05 <= lo and hi <= fair + 0.05
-        outside = hi < fair - 0.05 or lo > fair + 0.05
-        flag = "  whole interval inside +-5" if inside else "  <- wholly outside +-5" if outside else ""
-        print(f"  {label:<14} {s['share']:6.1%}  [{lo:.1%}, {hi:.1%}]  seats {s['seats']}{flag}")
+    print_labels(result["labels"], fair)
     for s in result["seat_bias"]:
         print(f"  seat {s['seat']}        {s['share']:6.1%}  [{s['ci95'][0]:.1%}, {s['ci95'][1]:.1%}]")
     print(f"  unfinished {result['unfinished']}, {result['wall_seconds']:.0f} s -> {out}")
