@@ -1,7 +1,7 @@
 //! Action codes and the legal-action lists. A code is `kind << 24 | x << 16 | y`, where `x` is a hand index,
 //! challenge type or seat and `y` a card uid or seat.
 
-use super::super::content::{Ability, Kind, Rules, IMMUNE_CHAR, IMMUNE_OPP_CHAR, LIMITED, NEUTRAL, NO_ATTACH};
+use super::super::content::{Ability, Kind, Rules, LIMITED, NEUTRAL, NO_ATTACH};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, At, Pending, Phase, Resp, Stage, Why};
 use super::super::statics;
@@ -496,7 +496,7 @@ impl AgotCcg {
                         }
                         let immune = *by_char && {
                             let k = self.keywords(rules, q as Player, c);
-                            k & IMMUNE_CHAR != 0 || (k & IMMUNE_OPP_CHAR != 0 && q != usize::from(*seat))
+                            super::effect_pool::immune_to_character_ability_of(k, q, usize::from(*seat))
                         };
                         if !immune {
                             out.push(code(KNEEL, 0, usize::from(c.uid)));

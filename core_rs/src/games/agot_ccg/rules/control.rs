@@ -374,12 +374,11 @@ impl AgotCcg {
         target: super::super::state::Target,
         out: &mut Vec<Action>,
     ) {
-        use super::super::content::{IMMUNE_CHAR, IMMUNE_OPP_CHAR};
         use super::super::state::Target;
         for (q, s) in self.seats.iter().enumerate() {
             for c in &s.play {
                 let k = self.keywords(rules, q as Player, c);
-                if k & IMMUNE_CHAR != 0 || (k & IMMUNE_OPP_CHAR != 0 && q != usize::from(seat)) {
+                if super::effect_pool::immune_to_character_ability_of(k, q, usize::from(seat)) {
                     continue;
                 }
                 let d = def(rules, c.def);

@@ -1,7 +1,7 @@
 //! Which cards a composable ability's filter matches, which targets it may choose, and whether the ability may
 //! be used now (play restrictions, limits, payable costs, an existing required target: research §3.1).
 
-use super::super::content::{house_index, icon_bits, Kind, Rules, IMMUNE_CHAR, IMMUNE_OPP_CHAR};
+use super::super::content::{house_index, icon_bits, Kind, Rules};
 use super::super::effects::def;
 use super::super::state::AgotCcg;
 use super::super::vocab::{Body, Cost, Filter, Op, Per, Place, Require, To, Who};
@@ -115,7 +115,7 @@ impl AgotCcg {
                 let immune = (r.event || by_char) && {
                     let k = self.keywords(rules, q as Player, c);
                     (r.event && super::effect_pool::immune_to_event_of(k, q, usize::from(r.seat)))
-                        || (by_char && (k & IMMUNE_CHAR != 0 || (k & IMMUNE_OPP_CHAR != 0 && q != usize::from(r.seat))))
+                        || (by_char && super::effect_pool::immune_to_character_ability_of(k, q, usize::from(r.seat)))
                 };
                 if !immune {
                     out.push(c.uid);

@@ -2,7 +2,9 @@
 //! "cannot be saved" discards, X counted from the current challenge, and the Dragons: a character that becomes a
 //! Condition attachment and comes back to hand, Hatchlings that become a Dragon's duplicates.
 
-use super::super::content::{icon_bits, keyword_bits, Ability, Cond, Kind, Rules, IMMUNE_EVENTS, IMMUNE_OPP_EVENTS};
+use super::super::content::{
+    icon_bits, keyword_bits, Ability, Cond, Kind, Rules, IMMUNE_CHAR, IMMUNE_EVENTS, IMMUNE_OPP_CHAR, IMMUNE_OPP_EVENTS,
+};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Challenge, Event, InPlay, Pending, Resp, Stage};
 use super::super::vocab::{Body, Cost, Filter, Op, Pile, To};
@@ -17,6 +19,12 @@ pub const BAR_WHOLE_PHASE: u8 = 0x80;
 /// events", or ccga's "immune to opponents' events".)
 pub fn immune_to_event_of(k: u16, owner: usize, player: usize) -> bool {
     k & IMMUNE_EVENTS != 0 || (k & IMMUNE_OPP_EVENTS != 0 && owner != player)
+}
+
+/// The same for a character ability of a card `player` controls ("immune to character abilities", or "to
+/// opponents' character abilities").
+pub fn immune_to_character_ability_of(k: u16, owner: usize, player: usize) -> bool {
+    k & IMMUNE_CHAR != 0 || (k & IMMUNE_OPP_CHAR != 0 && owner != player)
 }
 
 /// Does this card definition carry one of the House pool records' constant abilities (per-card bit `HAS_POOL`)?

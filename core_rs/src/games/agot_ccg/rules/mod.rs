@@ -27,7 +27,7 @@ pub mod zones;
 
 use super::bots::Heuristic;
 use super::content::{self, Rules, HOUSES};
-use super::effects::def;
+use super::effects::{def, MAX_SEATS};
 use super::state::{AgotCcg, Event, Pending, Phase, Resp, Seat, View};
 use crate::bots::Bot;
 use crate::engine::{Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, SetupError, Viewer};
@@ -35,8 +35,8 @@ use crate::rng::Rng;
 
 impl AgotCcg {
     pub fn fresh(rules: &Rules, players: u8, seed: u64) -> Result<Self, SetupError> {
-        if !(2..=4).contains(&players) {
-            return Err(SetupError::Players { game: Self::ID, min: 2, max: 4, got: players });
+        if !(2..=MAX_SEATS as u8).contains(&players) {
+            return Err(SetupError::Players { game: Self::ID, min: 2, max: MAX_SEATS as u8, got: players });
         }
         let n = usize::from(players);
         let mut rng = Rng::new(seed);
@@ -305,8 +305,8 @@ impl Game for AgotCcg {
 
     fn validate(&self, rules: &Rules) -> Result<(), String> {
         let n = self.seats.len();
-        if !(2..=4).contains(&n) {
-            return Err(format!("2 to 4 seats, not {n}"));
+        if !(2..=MAX_SEATS).contains(&n) {
+            return Err(format!("2 to {MAX_SEATS} seats, not {n}"));
         }
         let nc = rules.cards.len();
         let ok = |c: &u16| usize::from(*c) < nc;

@@ -6,7 +6,7 @@
 //! row. Influence costs are paid by kneeling the providers the player chooses (rulebook "Influenza"; excess is
 //! lost).
 
-use super::super::content::{house_index, icon_bits, Ability, Kind, Rules, IMMUNE_CHAR, IMMUNE_OPP_CHAR};
+use super::super::content::{house_index, icon_bits, Ability, Kind, Rules};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, At, Event, Pending, Phase};
 use super::super::statics;
@@ -153,7 +153,7 @@ impl AgotCcg {
                         // Keywords only where immunity can matter: they are the costly part (hot in every window).
                         let immune = by_char && {
                             let k = self.keywords(rules, q as Player, c);
-                            k & IMMUNE_CHAR != 0 || (k & IMMUNE_OPP_CHAR != 0 && q != ps)
+                            super::effect_pool::immune_to_character_ability_of(k, q, ps)
                         };
                         if !immune {
                             out.push(code(USE, j, usize::from(c.uid)));
