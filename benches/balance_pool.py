@@ -12,14 +12,12 @@ count and one bot; deals are weighted by their matches. Prints the table and, wi
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
 from typing import Any
 
-from ismcts_balance import print_labels  # a sibling: a script's folder is on the path
-from ravenry.simulate import wilson
+from ismcts_balance import label_table, print_labels  # a sibling: a script's folder is on the path
 
 
 def pool(runs: list[tuple[dict[str, Any], str]]) -> dict[str, Any]:
@@ -49,30 +47,30 @@ def pool(runs: list[tuple[dict[str, Any], str]]) -> dict[str, Any]:
         "fair_share": 1 / players,
         "deals": kept,
         "sources": [{"command": r.get("command"), "without": w or None} for r, w in runs],
-        "labels": {
-            k: {"seats": seats[k], "share": wins[k] / seats[k], "ci95": list(wilson(wins[k], seats[k]))}
-            for k in sorted(seats)
-        },
+        "labels": label_table(wins, seats),
     }
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("items", nargs="+", help="result files, each optionally after --without VALUE")
-    ap.add_argument("--out", type=Path)
-    argv, runs, without = sys.argv[1:], [], ""
-    out = None
+    # By hand, not argparse: a `--without` applies to the files after it, so the order of the arguments matters.
+    argv, runs, without, out = sys.argv[1:], [], "", None
+    if not argv or argv[0] in ("-h", "--help"):
+        raise SystemExit(__doc__)
     i = 0
     while i < len(argv):
-        if argv[i] == "--without" and i + 1 < len(argv):
-            without, i = argv[i + 1], i + 2
-        elif argv[i] == "--out" and i + 1 < len(argv):
-            out, i = Path(argv[i + 1]), i + 2
+        if argv[i] in ("--without", "--out"):
+            if i + 1 == len(argv):
+                raise SystemExit(f"{argv[i]} needs a value")
+            if argv[i] == "--without":
+                without = argv[i + 1]
+            else:
+                out = Path(argv[i + 1])
+            i += 2
         else:
             runs.append((json.loads(Path(argv[i]).read_text()), without))
             i += 1
     if not runs:
-        ap.error("name at least one result file")
+        raise SystemExit("name at least one result file")
     result = pool(runs)
     fair = result["fair_share"]
     print(f"{result['game']} {result['players']}p, {result['bots'][0]} in every seat, {result['deals']} deals pooled")

@@ -37,6 +37,14 @@ from ravenry.backends import check_backend
 from ravenry.simulate import wilson
 
 
+def label_table(wins: dict[str, float], seats: dict[str, int]) -> dict[str, dict[str, Any]]:
+    """Each label's seats, win share and 95% Wilson interval, from its wins and seats summed over deals."""
+    return {
+        k: {"seats": seats[k], "share": wins[k] / seats[k], "ci95": list(wilson(wins[k], seats[k]))}
+        for k in sorted(seats)
+    }
+
+
 def print_labels(labels: dict[str, dict[str, Any]], fair: float) -> None:
     """The label table, each row flagged when its whole interval lies inside ±5 points of fair, or wholly outside."""
     for label, s in labels.items():
@@ -114,10 +122,7 @@ def dealt(args: argparse.Namespace, options: dict[str, Any], progress: Callable[
             "matches_per_unit": per_unit,
         },
         "fair_share": 1 / args.players,
-        "labels": {
-            k: {"seats": seats[k], "share": wins[k] / seats[k], "ci95": list(wilson(wins[k], seats[k]))}
-            for k in sorted(seats)
-        },
+        "labels": label_table(wins, seats),
         "seat_bias": [
             {"seat": p, "share": w / finished, "ci95": list(wilson(w, finished))} for p, w in enumerate(seat_wins)
         ]
@@ -136,7 +141,7 @@ def main() -> None:
     ap.add_argument("--bot", default="ismcts:iterations=50")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--deal", default="", help="OPTION=A,B,...: every subset of the values, seats rotated")
+    ap.add_argument("--deal", default="", help="OPTION=A,B,...: every subset of the values, in every seat order")
     ap.add_argument("--focus", default="", help="with --deal: only the units that seat this value (a screen)")
     ap.add_argument("-o", "--option", action="append", default=[], help="game option name=value")
     ap.add_argument("--backend", choices=("local", "ray"), default="local", help="ray: play on a Ray cluster")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benches"))
 import ismcts_balance  # noqa: E402
+from ravenry.simulate import wilson  # noqa: E402
 
 HOUSES = ["stark", "lannister", "baratheon", "targaryen", "greyjoy", "martell"]
 
@@ -71,8 +72,8 @@ def test_pooling_drops_the_old_deck_s_deals_and_weights_deals_by_matches() -> No
     # two retuned decks: a deal seating either is dropped
     assert balance_pool.pool([(old, "a,c")])["deals"] == 0
     assert balance_pool.pool([(old, "c")])["labels"] == {
-        "a": {"seats": 10, "share": 0.2, "ci95": list(balance_pool.wilson(2.0, 10))},
-        "b": {"seats": 10, "share": 0.8, "ci95": list(balance_pool.wilson(8.0, 10))},
+        "a": {"seats": 10, "share": 0.2, "ci95": list(wilson(2.0, 10))},
+        "b": {"seats": 10, "share": 0.8, "ci95": list(wilson(8.0, 10))},
     }
 
 
