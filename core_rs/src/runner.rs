@@ -251,7 +251,7 @@ fn play_one<G: Game>(
                 continue;
             }
             let a = bot.act(rules, &state, p, buf, &mut bot_rng);
-            if state.apply(rules, p, a, &mut events).is_err() {
+            if state.apply_chosen(rules, p, a, buf, &mut events).is_err() {
                 // A bot that offers an illegal action is a bug; count the match as unfinished, never panic.
                 return record;
             }

@@ -73,6 +73,9 @@ fn check_step<G: Game>(
             let mut ev = Events::new();
             assert!(h.apply(rules, p, probe, &mut ev).is_err(), "{}: seat {p} code {probe} is not listed", G::ID);
             assert_eq!(snapshot::encode(&h), bytes, "{}: a refused action changed the state", G::ID);
+            // The runner's and the search's path checks the chosen action against the list it was given.
+            assert!(h.apply_chosen(rules, p, probe, &legal, &mut ev).is_err(), "{}: apply_chosen took {probe}", G::ID);
+            assert_eq!(snapshot::encode(&h), bytes, "{}: a refused chosen action changed the state", G::ID);
         }
         let d = g.determinize(rules, p as Player, rng);
         if let Err(why) = d.validate(rules) {
@@ -89,6 +92,9 @@ fn check_step<G: Game>(
             let (mut e1, mut e2) = (Events::new(), Events::new());
             assert!(checked.apply(rules, p, a, &mut e1).is_ok() && listed.apply_listed(rules, p, a, &mut e2).is_ok());
             assert_eq!(snapshot::encode(&listed), snapshot::encode(&checked), "{}: apply_listed != apply", G::ID);
+            let mut chosen = g.clone();
+            assert!(chosen.apply_chosen(rules, p, a, &legal, &mut Events::new()).is_ok());
+            assert_eq!(snapshot::encode(&chosen), snapshot::encode(&checked), "{}: apply_chosen != apply", G::ID);
         }
     }
 }

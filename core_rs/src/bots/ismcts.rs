@@ -359,7 +359,7 @@ impl<'a, G: Game> Search<'a, G> {
                     self.cur[q] = self.trees[q].child_or_insert(self.cur[q], key(p, seen));
                 }
             }
-            if world.apply(rules, p, a, &mut events).is_err() {
+            if world.apply_chosen(rules, p, a, &self.legal, &mut events).is_err() {
                 // A legal action refused is a game bug; score the world as it stands rather than panic.
                 break;
             }
@@ -410,7 +410,7 @@ impl<'a, G: Game> Search<'a, G> {
                     Some(bot) => bot.act(rules, world, p, &self.legal, &mut self.rng),
                     None => RandomBot.act(rules, world, p, &self.legal, &mut self.rng),
                 };
-                if world.apply(rules, p, a, events).is_err() {
+                if world.apply_chosen(rules, p, a, &self.legal, events).is_err() {
                     break 'play;
                 }
                 steps += 1;

@@ -107,6 +107,25 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     ) -> Result<(), Illegal> {
         self.apply(rules, p, a, ev)
     }
+    /// `apply` for an action a bot chose from `legal`, the list `legal_actions(rules, p, …)` just gave for this
+    /// state: membership in that list is the whole check, so the game need not derive the list a second time
+    /// (the runner and the search call this once per decision).
+    fn apply_chosen(
+        &mut self,
+        rules: &Self::Ruleset,
+        p: Player,
+        a: Action,
+        legal: &[Action],
+        ev: &mut Events<Self::Event>,
+    ) -> Result<(), Illegal> {
+        if !legal.contains(&a) {
+            return Err(Illegal::new(format!(
+                "{}: seat {p} chose action {a}, which is not among its legal actions",
+                Self::ID
+            )));
+        }
+        self.apply_listed(rules, p, a, ev)
+    }
     /// `Some` once the match is over.
     fn outcome(&self) -> Option<Outcome>;
     /// The one redaction point: what `viewer` may see.

@@ -185,6 +185,10 @@ impl Game for AgotCcg {
         if !legal.contains(&a) {
             return Err(Illegal::new(format!("agot-ccg: seat {p} may not take action {a} now ({:?})", self.phase)));
         }
+        self.apply_listed(rules, p, a, ev)
+    }
+
+    fn apply_listed(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) -> Result<(), Illegal> {
         self.perform(rules, p, a, ev);
         self.decisions += 1;
         self.advance(rules, ev);
