@@ -158,14 +158,7 @@ impl AgotCcg {
             return self.pending_actions(rules, pend, out);
         }
         if let Some(w) = self.window {
-            // Only the active player marshals, in his own marshalling turn; everyone may play the window's actions.
-            if w.at == At::Marshal && self.order().get(usize::from(self.turn)) == Some(&p) {
-                self.marshal_actions(rules, ps, out);
-            }
-            // ccga: a player who cannot trigger effects plays nothing in a window (effect_pool.rs).
-            if !self.trigger_barred(rules, p) {
-                self.window_actions(rules, p, out);
-            }
+            self.open_window_actions(rules, p, w.at, out, false);
             out.push(code(DONE, 0, 0));
             return;
         }
@@ -180,6 +173,22 @@ impl AgotCcg {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// What `p` may do in the open window `at` besides passing; with `first_only` it may stop at the first group
+    /// that offers anything (`flow::forced_pass` only asks whether there is any).
+    pub fn open_window_actions(&self, rules: &Rules, p: Player, at: At, out: &mut Vec<Action>, first_only: bool) {
+        // Only the active player marshals, in his own marshalling turn; everyone may play the window's actions.
+        if at == At::Marshal && self.order().get(usize::from(self.turn)) == Some(&p) {
+            self.marshal_actions(rules, usize::from(p), out);
+            if first_only && !out.is_empty() {
+                return;
+            }
+        }
+        // ccga: a player who cannot trigger effects plays nothing in a window (effect_pool.rs).
+        if !self.trigger_barred(rules, p) {
+            self.window_actions_until(rules, p, out, first_only);
         }
     }
 

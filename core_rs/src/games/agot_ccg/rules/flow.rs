@@ -61,6 +61,12 @@ impl AgotCcg {
         }
         let Some(p) = self.actor() else { return false };
         buf.clear();
+        // `advance` lapses pending choices before it asks, so an open window's list is its actions and the pass:
+        // stop at the first action found rather than build the whole list (the seat's own ask builds it).
+        if let Some(w) = self.window {
+            self.open_window_actions(rules, p, w.at, buf, true);
+            return buf.is_empty();
+        }
         self.legal(rules, p, buf);
         buf.len() == 1 && super::actions::split(buf[0]).0 == super::actions::DONE
     }

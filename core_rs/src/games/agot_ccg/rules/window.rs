@@ -110,6 +110,12 @@ impl AgotCcg {
     }
 
     pub fn window_actions(&self, rules: &Rules, p: Player, out: &mut Vec<Action>) {
+        self.window_actions_until(rules, p, out, false);
+    }
+
+    /// `window_actions`; with `first_only` it may stop after the first group that offers anything, for the
+    /// question "can this seat do anything but pass?" (asked at nearly every step: `flow::forced_pass`).
+    pub fn window_actions_until(&self, rules: &Rules, p: Player, out: &mut Vec<Action>, first_only: bool) {
         let ps = usize::from(p);
         let s = &self.seats[ps];
         for (i, &c) in s.hand.iter().enumerate() {
@@ -131,6 +137,9 @@ impl AgotCcg {
                     out.push(code(EVENT, i, usize::from(t)));
                 }
             }
+        }
+        if first_only && !out.is_empty() {
+            return;
         }
         for (j, src) in s.play.iter().enumerate() {
             if src.kneeling {
@@ -162,8 +171,14 @@ impl AgotCcg {
                 }
             }
         }
+        if first_only && !out.is_empty() {
+            return;
+        }
         // ccgsave: events and card actions of save/cancel, control and naming cards.
         self.interrupt_window_actions(rules, p, out);
+        if first_only && !out.is_empty() {
+            return;
+        }
         self.effect_actions(rules, p, out);
     }
 
