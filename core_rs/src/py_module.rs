@@ -131,8 +131,8 @@ impl PyRuleset {
     }
 
     /// Play tournament jobs in Rust with the GIL released. `jobs` are `(deal, [bot index per seat])`; returns one
-    /// `(decisions, results, labels)` per job, in job order, where `results` is `None` for an unfinished match
-    /// or a `(rank, score, win_share)` per seat.
+    /// `(decisions, results, labels, points)` per job, in job order, where `results` is `None` for an unfinished
+    /// match or a `(rank, score, win_share)` per seat, and `points` the game's tournament points per seat or `None`.
     #[pyo3(
         signature = (players, seed, bots, jobs, workers=Workers(1), max_decisions=Count(1_000_000)),
         text_signature = "(self, /, players, seed, bots, jobs, workers=1, max_decisions=1000000)"
@@ -147,7 +147,7 @@ impl PyRuleset {
         jobs: Vec<(Seed, Vec<usize>)>,
         workers: Workers,
         max_decisions: Count,
-    ) -> CoreResult<Vec<(u64, Option<Vec<(u8, f64, f64)>>, Vec<Option<String>>)>> {
+    ) -> CoreResult<Vec<(u64, Option<Vec<(u8, f64, f64)>>, Vec<Option<String>>, Option<Vec<f64>>)>> {
         let jobs: Vec<MatchJob> = jobs.into_iter().map(|(deal, seats)| MatchJob { deal: deal.0, seats }).collect();
         let (players, seed, workers, max_decisions) = (players.0, seed.0, usize::from(workers.0), max_decisions.0);
         let inner = Arc::clone(&self.inner);
@@ -156,7 +156,7 @@ impl PyRuleset {
             .into_iter()
             .map(|r| {
                 let results = r.result.map(|seats| seats.into_iter().map(|s| (s.rank, s.score, s.win_share)).collect());
-                (r.decisions, results, r.labels)
+                (r.decisions, results, r.labels, r.points)
             })
             .collect())
     }
@@ -296,7 +296,8 @@ impl PyMatch {
         self.inner.to_act().is_empty()
     }
 
-    /// `{"scores", "ranks", "winners"}` once over, else `None`.
+    /// `{"scores", "ranks", "winners"}` once over, else `None`; with `"points"` too (the rulebook's tournament
+    /// points per seat) for a game whose rules score matches.
     #[getter]
     fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let Some(o) = self.inner.outcome() else { return Ok(None) };
@@ -304,6 +305,9 @@ impl PyMatch {
         d.set_item("scores", o.scores)?;
         d.set_item("ranks", PyList::new(py, o.ranks)?)?;
         d.set_item("winners", PyList::new(py, o.winners.iter().collect::<Vec<u8>>())?)?;
+        if let Some(points) = self.inner.match_points() {
+            d.set_item("points", points)?;
+        }
         Ok(Some(d))
     }
 

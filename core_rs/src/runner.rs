@@ -108,6 +108,8 @@ pub struct MatchRecord {
     pub decisions: u64,
     pub result: Option<Vec<SeatResult>>,
     pub labels: Vec<Option<String>>,
+    /// The game's tournament points per seat (`Game::match_points`), when it has them.
+    pub points: Option<Vec<f64>>,
 }
 
 /// One match of a tournament: the deal it replays and which bot (an index into the bot list) sits in each seat.
@@ -233,7 +235,7 @@ fn play_one<G: Game>(
     let mut seed_rng = Rng::derive(seed, index);
     let game_seed = seed_rng.next_u64();
     let mut bot_rng = Rng::new(seed_rng.next_u64());
-    let mut record = MatchRecord { decisions: 0, result: None, labels: Vec::new() };
+    let mut record = MatchRecord { decisions: 0, result: None, labels: Vec::new(), points: None };
     let Ok(mut state) = G::new(rules, players, game_seed) else {
         return record;
     };
@@ -259,6 +261,7 @@ fn play_one<G: Game>(
         }
     }
     record.labels = (0..players).map(|p| state.seat_label(rules, p)).collect();
+    record.points = state.match_points(rules);
     if let Some(outcome) = state.outcome() {
         record.result = Some(
             (0..players)

@@ -375,6 +375,8 @@ def _print_tournament(d: dict[str, Any]) -> None:
     c.print(st)
     if d["labels"]:
         c.print(_label_table("by house / class / deck", d["labels"]))
+    if d["points"]:
+        c.print(_points_table(d))
     ln = d["lengths"]
     if ln.get("count"):
         c.print(
@@ -382,6 +384,19 @@ def _print_tournament(d: dict[str, Any]) -> None:
             f"range {ln['min']}–{ln['max']}; unfinished (safeguard) {d['unfinished']}; "
             f"{_rate(d['timing']['matches_per_s'])} matches/s"
         )
+
+
+def _points_table(d: dict[str, Any]) -> Table:
+    """The game's own tournament points (its rulebook's match scoring), per bot and per label."""
+    t = Table(title="tournament points a match", caption="the game's rulebook scoring; bots, then labels")
+    for col in ("bot / label", "seats", "mean", "95% CI", "total"):
+        t.add_column(col, justify="right")
+    bots = [(x["bot"], x) for x in d["points"]]
+    labels = [(label, v["points"]) for label, v in d["labels"].items() if "points" in v]
+    for i, (name, x) in enumerate(bots + labels):
+        cells = (name, str(x["seats"]), f"{x['mean']:.2f}", _interval(x["ci95"], "{:.2f}"), f"{x['total']:g}")
+        t.add_row(*cells, end_section=i == len(bots) - 1)
+    return t
 
 
 def _bot_match(

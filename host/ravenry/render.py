@@ -56,17 +56,30 @@ def actions_table(match: MatchBase, seat: int, legal: list[int]) -> Table:
 
 
 def outcome_table(match: MatchBase) -> Table:
-    out = match.outcome or {}
-    t = Table(title="final result", caption=match.game.spec.title)
+    return result_table(match.outcome or {}, None, match.game.spec.title)
+
+
+def result_table(outcome: dict[str, Any], seat: int | None, caption: str | None = None) -> Table:
+    """The final result from an outcome dict (a local match's or a server's frame): score, rank and winner per
+    seat, "(you)" on ``seat``, and the tournament points where the game's rules score matches."""
+    t = Table(title="final result", caption=caption)
     t.add_column("seat", justify="right")
     t.add_column("score", justify="right")
     t.add_column("rank", justify="right")
+    points = outcome.get("points")
+    if points is not None:
+        t.add_column("tournament points", justify="right")
     t.add_column("")
-    winners = set(out.get("winners", []))
-    for p in range(match.players):
-        t.add_row(
-            str(p), f"{out['scores'][p]:g}", str(out["ranks"][p]), "[bold green]winner[/]" if p in winners else ""
-        )
+    winners = set(outcome.get("winners", []))
+    ranks = outcome.get("ranks", [])
+    for p, score in enumerate(outcome.get("scores", [])):
+        mark = "[bold green]winner[/]" if p in winners else ""
+        if p == seat:
+            mark += " (you)"
+        cells = [str(p), f"{score:g}", str(ranks[p]) if p < len(ranks) else "?"]
+        if points is not None:
+            cells.append(f"{points[p]:g}" if p < len(points) else "?")
+        t.add_row(*cells, mark)
     return t
 
 

@@ -211,17 +211,22 @@ class SeatOutcome:
 
 @dataclass(frozen=True)
 class MatchRecord:
-    """One played match: its length, each seat's result (``None``: unfinished) and each seat's label."""
+    """One played match: its length, each seat's result (``None``: unfinished), each seat's label, and each
+    seat's tournament points where the game's rules score matches (the outcome's ``"points"``)."""
 
     decisions: int
     seats: tuple[SeatOutcome, ...] | None
     labels: tuple[str | None, ...]
+    points: tuple[float, ...] | None = None
 
     @classmethod
-    def from_core(cls, raw: tuple[int, list[tuple[int, float, float]] | None, list[str | None]]) -> MatchRecord:
-        decisions, results, labels = raw
+    def from_core(
+        cls,
+        raw: tuple[int, list[tuple[int, float, float]] | None, list[str | None], list[float] | None],
+    ) -> MatchRecord:
+        decisions, results, labels, points = raw
         seats = None if results is None else tuple(SeatOutcome(*r) for r in results)
-        return cls(decisions, seats, tuple(labels))
+        return cls(decisions, seats, tuple(labels), None if points is None else tuple(points))
 
 
 def play_python_match(
@@ -251,7 +256,8 @@ def play_python_match(
         SeatOutcome(out["ranks"][p], float(out["scores"][p]), 1 / len(winners) if p in winners else 0.0)
         for p in range(players)
     )
-    return MatchRecord(steps, seats, labels)
+    points = out.get("points")
+    return MatchRecord(steps, seats, labels, None if points is None else tuple(float(x) for x in points))
 
 
 def _add(result: SimResult, r: dict[str, Any]) -> None:

@@ -56,6 +56,8 @@ pub trait DynMatch: Send + Sync {
     /// Checked apply: on `Err` nothing changed (state, history, events).
     fn apply(&mut self, p: Player, a: Action) -> Result<(), Illegal>;
     fn outcome(&self) -> Option<Outcome>;
+    /// `Game::match_points`: the rulebook's tournament points per seat, once over.
+    fn match_points(&self) -> Option<Vec<f64>>;
     /// What `a` means for seat `p` now; refused unless `a` is one of `p`'s legal actions now.
     fn describe(&self, p: Player, a: Action) -> Result<ActionInfo, Illegal>;
     fn decisions(&self) -> u64;
@@ -265,6 +267,9 @@ impl<G: Game> DynMatch for MatchOf<G> {
     }
     fn outcome(&self) -> Option<Outcome> {
         self.state.outcome()
+    }
+    fn match_points(&self) -> Option<Vec<f64>> {
+        self.state.match_points(&self.rules)
     }
     fn describe(&self, p: Player, a: Action) -> Result<ActionInfo, Illegal> {
         if p >= self.players {

@@ -161,6 +161,12 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     fn seat_label(&self, _rules: &Self::Ruleset, _p: Player) -> Option<String> {
         None
     }
+    /// The match points a rulebook's tournament section gives each seat for this finished match (a full win 3,
+    /// a win on time 2, …), which a tournament sums beside its ratings; `None` for a game without such a
+    /// section, and for a match not over or stopped unfinished.
+    fn match_points(&self, _rules: &Self::Ruleset) -> Option<Vec<f64>> {
+        None
+    }
     /// Check a decoded snapshot's invariants, so a forged state cannot cause a panic later and an impossible one
     /// is refused on load: lengths and indices, and the conservation laws of the physical game (every card in
     /// exactly one place, counts within their supply, one house per seat).

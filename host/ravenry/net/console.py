@@ -15,7 +15,7 @@ from rich.table import Table
 
 import ravenry
 from ravenry.errors import RavenryError
-from ravenry.render import plain_event
+from ravenry.render import plain_event, result_table
 from ravenry.specs import GameSpec
 
 Frame = dict[str, Any]
@@ -94,7 +94,7 @@ class TerminalUI:
         if frame["actions"]:
             parts.append(actions_table(frame))
         if frame["over"] and frame["outcome"]:
-            parts.append(outcome_table(frame["outcome"], seat))
+            parts.append(result_table(frame["outcome"], seat))
         who = "spectator" if seat is None else f"seat {seat}"
         return Panel(Group(*parts), title=f"{frame['game']} · match {frame['match']} · {who}")
 
@@ -132,21 +132,6 @@ def actions_table(frame: Frame) -> Table:
     t.add_column("kind", style="dim")
     for i, a in enumerate(frame["actions"], 1):
         t.add_row(str(i), str(a["label"]), str(a["kind"]))
-    return t
-
-
-def outcome_table(outcome: dict[str, Any], seat: int | None) -> Table:
-    t = Table(title="final result")
-    t.add_column("seat", justify="right")
-    t.add_column("score", justify="right")
-    t.add_column("rank", justify="right")
-    t.add_column("")
-    winners = set(outcome.get("winners", []))
-    for p, score in enumerate(outcome.get("scores", [])):
-        mark = "[bold green]winner[/]" if p in winners else ""
-        if p == seat:
-            mark += " (you)"
-        t.add_row(str(p), f"{score:g}", str(outcome.get("ranks", ["?"] * (p + 1))[p]), mark)
     return t
 
 

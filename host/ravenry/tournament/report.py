@@ -81,6 +81,21 @@ def render(r: dict[str, Any]) -> str:
             ),
             _interval_plot([(k, v["share"], v["ci95"]) for k, v in r["labels"].items()], fair, "{:.0%}"),
         ]
+    if r.get("points"):
+        rows = [(x["bot"], x) for x in r["points"]]
+        rows += [(k, v["points"]) for k, v in r["labels"].items() if "points" in v]
+        parts += [
+            "<h2>Tournament points</h2>",
+            "<p class='note'>The game's own match scoring from its rulebook's tournament section, per bot and per "
+            "label: the mean a match with a normal-approximation 95% interval, and the total.</p>",
+            _table(
+                ["bot / label", "seats", "mean", "95% interval", "total"],
+                [
+                    [name, str(x["seats"]), f"{x['mean']:.2f}", _interval(x["ci95"], "{:.2f}"), f"{x['total']:g}"]
+                    for name, x in rows
+                ],
+            ),
+        ]
     lengths = r["lengths"]
     parts.append("<h2>Match length</h2>")
     if lengths.get("count"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +34,8 @@ class TournamentResult:
     head_to_head: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     seats: list[dict[str, Any]] = field(default_factory=list)
     labels: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # The game's own tournament points (a rulebook's match scoring), per bot; empty for a game without them.
+    points: list[dict[str, Any]] = field(default_factory=list)
     lengths: dict[str, Any] = field(default_factory=dict)
     unfinished: int = 0
     bootstrap_samples: int = 0
@@ -104,6 +107,8 @@ class TournamentResult:
         h2h_score = [[0.0] * k for _ in range(k)]
         h2h_count = [[0] * k for _ in range(k)]
         label_stats: dict[str, list[float]] = {}
+        bot_points: list[list[float]] = [[] for _ in range(k)]
+        label_points: dict[str, list[float]] = {}
         finished = 0
         for (_, seating), rec in zip(jobs, records):
             if rec.seats is None:
@@ -118,6 +123,10 @@ class TournamentResult:
                     st = label_stats.setdefault(label, [0, 0.0])
                     st[0] += 1
                     st[1] += seat.win_share
+                if rec.points is not None and p < len(rec.points):
+                    bot_points[b].append(rec.points[p])
+                    if label is not None:
+                        label_points.setdefault(label, []).append(rec.points[p])
                 for q in range(n):
                     c = seating[q]
                     if c == b:
@@ -158,6 +167,10 @@ class TournamentResult:
             label: {"seats": int(s), "share": w / s if s else 0.0, "ci95": list(wilson(w, int(s)))}
             for label, (s, w) in sorted(label_stats.items())
         }
+        if any(bot_points):
+            self.points = [{"bot": self.bots[b], **_points(bot_points[b])} for b in range(k)]
+            for label, pts in label_points.items():
+                self.labels[label]["points"] = _points(pts)
         self.lengths = _lengths([r.decisions for r in records if r.seats is not None])
 
     @property
@@ -184,10 +197,25 @@ class TournamentResult:
             "head_to_head": self.head_to_head,
             "seat_bias": self.seats,
             "labels": self.labels,
+            "points": self.points,
             "lengths": self.lengths,
             "unfinished": self.unfinished,
             "timing": {"seconds": self.seconds, "matches_per_s": self.matches / self.seconds if self.seconds else 0.0},
         }
+
+
+def _points(values: list[float]) -> dict[str, Any]:
+    """Tournament points over the seats in ``values``: the total, the mean a match and its 95% interval (normal
+    approximation, kept within the points seen: a seat's points are a few discrete values, so it needs a few dozen
+    seats to mean much)."""
+    n = len(values)
+    if not n:
+        return {"seats": 0, "total": 0.0, "mean": 0.0, "ci95": None}
+    mean = sum(values) / n
+    var = sum((x - mean) ** 2 for x in values) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n)
+    ci = [max(min(values), mean - half), min(max(values), mean + half)]
+    return {"seats": n, "total": sum(values), "mean": mean, "ci95": ci}
 
 
 def _lengths(values: list[int]) -> dict[str, Any]:
