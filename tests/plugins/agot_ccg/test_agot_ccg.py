@@ -263,17 +263,16 @@ def test_coverage_table_accounts_for_every_record() -> None:
 
 
 def test_tournament_scoring_full_and_modified_results() -> None:
-    """Come ci si prepara ai Tornei: full win 3 / loss 0; at the time limit modified win 2 / loss 1; draw 1.5."""
-    from ravenry_agot_ccg.scoring import tournament_points
-
+    """Come ci si prepara ai Tornei: full win 3 / loss 0; at the time limit modified win 2 / loss 1; draw 1.5.
+    A finished match's outcome carries them as ``points`` (the core's ``rules/scoring.rs``)."""
     g = ravenry.game("agot-ccg")
     seen = set()
     for seed in range(12):
         m = g.new_match(2, seed=seed, options={"round_limit": 3})
-        assert tournament_points(m) is None, "not finished"
+        assert m.outcome is None, "not finished"
         play_bot(m, "heuristic")
-        pts = tournament_points(m)
-        assert pts is not None and len(pts) == 2
+        pts = m.outcome["points"]
+        assert len(pts) == 2
         scores = m.outcome["scores"]
         if max(scores) >= 15:
             assert sorted(pts) == [0.0, 3.0]
@@ -283,3 +282,23 @@ def test_tournament_scoring_full_and_modified_results() -> None:
             assert pts[scores.index(max(scores))] == 2.0 and min(pts) == 1.0
         seen.add(tuple(sorted(pts)))
     assert (1.0, 2.0) in seen, "a 3-round limit ends some matches on time"
+
+
+def test_ravenry_tournament_sums_the_rulebook_s_tournament_points(tmp_path: Path) -> None:
+    """`ravenry tournament agot-ccg` scores every match by the rulebook's tournament points, per bot and per House:
+    each 2-player match hands out 3 points in all (3 + 0, 2 + 1 or 1.5 + 1.5), and the heuristic takes more than
+    random. The terminal table and the HTML report show them; a game without such scoring has none."""
+    d = ravenry.tournament("agot-ccg", ["heuristic", "random"], 16, players=2, seed=3, options={"round_limit": 4})
+    data = d.to_dict()
+    finished = data["matches"] - data["unfinished"]
+    pts = {x["bot"]: x for x in data["points"]}
+    assert sum(x["total"] for x in pts.values()) == pytest.approx(3.0 * finished)
+    assert pts["heuristic"]["seats"] == pts["random"]["seats"] == finished
+    assert pts["heuristic"]["mean"] > pts["random"]["mean"]
+    assert sum(v["points"]["total"] for v in data["labels"].values()) == pytest.approx(3.0 * finished)
+    assert "Tournament points" in ravenry.write_report(data, tmp_path / "t.html").read_text()
+    args = ["tournament", "agot-ccg", "--bots", "heuristic,random", "-n", "4", "-o", "round_limit=3"]
+    res = CliRunner().invoke(cli, args)
+    assert res.exit_code == 0, res.output
+    assert "tournament points" in res.output
+    assert ravenry.tournament("iron-throne", ["heuristic", "random"], 6, players=3).to_dict()["points"] == []

@@ -430,6 +430,10 @@ pub struct AgotCcg {
     pub must_participate: Vec<u16>,
     #[serde(default)]
     pub must_after: u8,
+    /// The match ended at the tournament time limit (`round_limit`), not by power or the curse: tournament
+    /// scoring's "vittoria / sconfitta modificata" (`rules::scoring`).
+    #[serde(default)]
+    pub ended_at_limit: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]

@@ -219,6 +219,7 @@ impl AgotCcg {
             let alive: Vec<usize> = (0..self.n()).filter(|&s| !self.seats[s].eliminated).collect();
             let best = alive.iter().map(|&s| self.power(s)).max().unwrap_or(0);
             let w = alive.into_iter().filter(|&s| self.power(s) == best).map(|s| s as Player).collect();
+            self.ended_at_limit = true;
             return self.finish(w, ev);
         }
         if round >= SAFEGUARD_ROUNDS {

@@ -21,6 +21,7 @@ pub mod next_card;
 pub mod perform;
 // Banished, In Chains, Band of Free Folk.
 pub mod restraints;
+pub mod scoring;
 pub mod triggered;
 pub mod window;
 pub mod zones;
@@ -115,6 +116,7 @@ impl AgotCcg {
             returning: Vec::new(),
             must_participate: Vec::new(),
             must_after: 0,
+            ended_at_limit: false,
             house_claims: Vec::new(),
             retyped: None,
             winners: Vec::new(),
@@ -215,6 +217,10 @@ impl Game for AgotCcg {
             })
             .collect();
         Some(Outcome { scores, ranks, winners })
+    }
+
+    fn match_points(&self, _rules: &Rules) -> Option<Vec<f64>> {
+        self.tournament_points()
     }
 
     fn view(&self, rules: &Rules, viewer: Viewer) -> View {

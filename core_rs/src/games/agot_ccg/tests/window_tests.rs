@@ -189,3 +189,34 @@ fn potere_e_vittoria_no_round_limit_and_the_safeguard_is_unfinished() {
     assert_eq!(g.outcome().map(|o| o.winners.len()), Some(1));
     assert_eq!(g.winners, vec![1], "tournament: the most power wins at the time limit");
 }
+
+/// "Come ci si prepara ai Tornei": 15 power within the time limit is a full win (3) and a full loss (0); at the
+/// limit the most power is a modified win (2), the rest modified losses (1), equal power a draw (1.5 each). A
+/// match not over, or stopped at the safeguard, has no points.
+#[test]
+fn tornei_tournament_points_full_modified_and_draw() {
+    let r = rules_with(r#"{"decks": ["stark", "lannister"], "round_limit": 10}"#);
+    let mut ev = Events::new();
+    let at_limit = |p0: u8, p1: u8| {
+        let mut g = scenario(&r, Phase::Standing, ["U224", "U227"]);
+        g.round = 10;
+        g.seats[0].house_power = p0;
+        g.seats[1].house_power = p1;
+        assert_eq!(g.match_points(&r), None, "not over yet");
+        g.advance(&r, &mut Events::new());
+        g.match_points(&r)
+    };
+    assert_eq!(at_limit(3, 4), Some(vec![1.0, 2.0]), "modified loss and win");
+    assert_eq!(at_limit(5, 5), Some(vec![1.5, 1.5]), "equal power at the limit: a draw");
+    // 15 power in round 10 ends the match before the limit: a full win even in the limit's round.
+    let mut g = scenario(&r, Phase::Standing, ["U224", "U227"]);
+    g.round = 10;
+    g.seats[0].house_power = 15;
+    g.advance(&r, &mut ev);
+    assert_eq!((g.winners.clone(), g.match_points(&r)), (vec![0], Some(vec![3.0, 0.0])));
+    let r = rules_with(r#"{"decks": ["stark", "lannister"], "round_limit": 0}"#);
+    let mut g = scenario(&r, Phase::Standing, ["U224", "U227"]);
+    g.round = SAFEGUARD_ROUNDS;
+    g.advance(&r, &mut ev);
+    assert_eq!((g.phase, g.match_points(&r)), (Phase::Over, None), "unfinished at the safeguard: no points");
+}
