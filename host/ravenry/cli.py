@@ -21,6 +21,7 @@ from ravenry.errors import RavenryError
 from ravenry.options import parse_cli
 from ravenry.plugins import get_plugin_manager, registry
 from ravenry.specs import bot_name, split_bots
+from ravenry.tournament.result import points_rows
 
 
 class RavenryGroup(click.Group):
@@ -391,11 +392,10 @@ def _points_table(d: dict[str, Any]) -> Table:
     t = Table(title="tournament points a match", caption="the game's rulebook scoring; bots, then labels")
     for col in ("bot / label", "seats", "mean", "95% CI", "total"):
         t.add_column(col, justify="right")
-    bots = [(x["bot"], x) for x in d["points"]]
-    labels = [(label, v["points"]) for label, v in d["labels"].items() if "points" in v]
-    for i, (name, x) in enumerate(bots + labels):
+    bots = len(d["points"])
+    for i, (name, x) in enumerate(points_rows(d)):
         cells = (name, str(x["seats"]), f"{x['mean']:.2f}", _interval(x["ci95"], "{:.2f}"), f"{x['total']:g}")
-        t.add_row(*cells, end_section=i == len(bots) - 1)
+        t.add_row(*cells, end_section=i == bots - 1)
     return t
 
 

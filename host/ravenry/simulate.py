@@ -51,13 +51,9 @@ class SimResult:
 
     def score_ci95(self, seat: int) -> tuple[float, float]:
         """Normal-approximation 95% interval of the seat's mean score (solo stars, for instance)."""
-        n = self.finished
-        if n < 2:
+        if self.finished < 2:
             return (float("nan"), float("nan"))
-        mean = self.scores[seat] / n
-        var = max(0.0, (self.score_squares[seat] - n * mean * mean) / (n - 1))
-        half = 1.96 * math.sqrt(var / n)
-        return (mean - half, mean + half)
+        return mean_interval(self.scores[seat], self.score_squares[seat], self.finished)
 
     def ci95(self, seat: int) -> tuple[float, float]:
         """Wilson 95% interval of seat's win share (shares are in [0, 1], so this bounds the true interval)."""
@@ -110,6 +106,14 @@ class SimResult:
                 for k, (n, w) in sorted(self.by_label.items())
             },
         }
+
+
+def mean_interval(total: float, squares: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Normal-approximation interval of a mean from the sum and the sum of squares of ``n >= 2`` values."""
+    mean = total / n
+    var = max(0.0, (squares - n * mean * mean) / (n - 1))
+    half = z * math.sqrt(var / n)
+    return (mean - half, mean + half)
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ravenry.tournament.result import points_rows
+
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; color: #222; }
 h1 { font-size: 1.5rem; } h2 { font-size: 1.15rem; margin-top: 2rem; border-bottom: 1px solid #ccc; }
@@ -82,8 +84,6 @@ def render(r: dict[str, Any]) -> str:
             _interval_plot([(k, v["share"], v["ci95"]) for k, v in r["labels"].items()], fair, "{:.0%}"),
         ]
     if r.get("points"):
-        rows = [(x["bot"], x) for x in r["points"]]
-        rows += [(k, v["points"]) for k, v in r["labels"].items() if "points" in v]
         parts += [
             "<h2>Tournament points</h2>",
             "<p class='note'>The game's own match scoring from its rulebook's tournament section, per bot and per "
@@ -92,7 +92,7 @@ def render(r: dict[str, Any]) -> str:
                 ["bot / label", "seats", "mean", "95% interval", "total"],
                 [
                     [name, str(x["seats"]), f"{x['mean']:.2f}", _interval(x["ci95"], "{:.2f}"), f"{x['total']:g}"]
-                    for name, x in rows
+                    for name, x in points_rows(r)
                 ],
             ),
         ]

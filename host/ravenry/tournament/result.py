@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from ravenry.simulate import MatchRecord, wilson
+from ravenry.simulate import MatchRecord, mean_interval, wilson
 from ravenry.tournament.ratings import RatedMatch, rate
 from ravenry.tournament.ratings import bootstrap as bootstrap_intervals
 from ravenry.tournament.schedule import Schedule
@@ -211,11 +210,16 @@ def _points(values: list[float]) -> dict[str, Any]:
     n = len(values)
     if not n:
         return {"seats": 0, "total": 0.0, "mean": 0.0, "ci95": None}
-    mean = sum(values) / n
-    var = sum((x - mean) ** 2 for x in values) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(var / n)
-    ci = [max(min(values), mean - half), min(max(values), mean + half)]
-    return {"seats": n, "total": sum(values), "mean": mean, "ci95": ci}
+    total = sum(values)
+    lo, hi = mean_interval(total, sum(x * x for x in values), n) if n > 1 else (total, total)
+    ci = [max(min(values), lo), min(max(values), hi)]
+    return {"seats": n, "total": total, "mean": total / n, "ci95": ci}
+
+
+def points_rows(result: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """A ``to_dict()``'s tournament points as (name, figures) rows: every bot, then every label that has them."""
+    rows = [(x["bot"], x) for x in result["points"]]
+    return rows + [(label, v["points"]) for label, v in result["labels"].items() if "points" in v]
 
 
 def _lengths(values: list[int]) -> dict[str, Any]:
