@@ -154,8 +154,13 @@ def main() -> None:
             row["aec_loop_over_pettingzoo_leduc"] = row["aec_loop"]["steps_per_s"] / leduc
     report = {
         "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        "machine": {"cpus": cpus, "platform": platform.platform(), "python": platform.python_version(),
-                    "load_average_at_start": load_at_start, "load_average_at_end": os.getloadavg()},
+        "machine": {
+            "cpus": cpus,
+            "platform": platform.platform(),
+            "python": platform.python_version(),
+            "load_average_at_start": load_at_start,
+            "load_average_at_end": os.getloadavg(),
+        },
         "seconds_per_measure": args.seconds,
         "matches_per_vector_env": args.matches,
         "ravenry_core": ravenry.core_version,

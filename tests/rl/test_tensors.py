@@ -76,4 +76,3 @@ def test_a_code_outside_the_space_is_refused_clearly() -> None:
         t.index(999_999)
     with pytest.raises(OptionError):
         t.code(t.action_size)
-
