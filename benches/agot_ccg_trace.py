@@ -1,12 +1,14 @@
 """Where one CCG House's wins and losses come from: the House against every other, both deck orders, the same bot
 in both seats (default ``ismcts``), with per-match tallies of challenges, defences, kills, power and dominance for
-the House's side and for its opponents', read from each match's event log.
+the House's side and for its opponents', and per card title of the House's side (marshalled, attacking, defending,
+in a won challenge, killed), read from each match's event log.
 
-    python benches/agot_ccg_trace.py HOUSE [-n 4] [--bot ismcts] [--deck FILE] [--seed 1000] [--workers 2]
+    python benches/agot_ccg_trace.py HOUSE [-n 4] [--bot ismcts] [--deck FILE] [--against H,...] [--seed 1000]
+        [--workers 2]
 
 ``-n`` matches per opponent and deck order; ``--deck`` plays a deck-list file in the House's seat instead of its
 shipped deck (a candidate). Writes ``benches/results/agot_ccg_trace_<house>[_<tag>].json``: the House's win share
-with its 95% Wilson interval, the mean of every tally per match for each side, and each match's row.
+with its 95% Wilson interval, the mean of every tally per match for each side and per card, and each match's row.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import sys
 import time
 from collections import Counter
 from datetime import datetime, timezone
+from functools import cache
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -64,6 +67,52 @@ def tally(events: list[dict[str, Any]]) -> dict[int, Counter[str]]:
     return side
 
 
+def per_card(events: list[dict[str, Any]], seat: int) -> dict[str, Counter[str]]:
+    """Per card title of one seat: times marshalled, sent to attack, declared as defender, in a challenge the seat
+    won, killed, and events played: which of a deck's cards carry its challenges and which only die."""
+    cards = _card_codes()
+    out: dict[str, Counter[str]] = {}
+    in_challenge: list[int] = []
+
+    def bump(card: int, key: str) -> None:
+        out.setdefault(cards[card] if 0 <= card < len(cards) else "?", Counter())[key] += 1
+
+    for e in events:
+        ev = e["event"]
+        if not isinstance(ev, dict):
+            continue
+        ((kind, f),) = ev.items()
+        if kind == "ChallengeDeclared":
+            in_challenge = list(f["attackers"]) if f["attacker"] == seat else []
+            for c in in_challenge:
+                bump(c, "attacked")
+        elif kind == "Defended":
+            if f["defender"] == seat:
+                in_challenge = list(f["defenders"])
+                for c in in_challenge:
+                    bump(c, "defended")
+        elif kind == "ChallengeResolved":
+            if f["winner"] == seat:
+                for c in in_challenge:
+                    bump(c, "won_in")
+            in_challenge = []
+        elif kind in ("Marshalled", "EventPlayed", "Killed") and f["seat"] == seat:
+            bump(f["card"], kind.lower())
+    return out
+
+
+@cache
+def _card_records() -> tuple[dict[str, Any], ...]:
+    from ravenry_agot_ccg import load_content
+
+    return tuple(load_content()["cards"])
+
+
+def _card_codes() -> list[str]:
+    """Card index (the core's ``u16`` in events) -> card code."""
+    return [c["code"] for c in _card_records()]
+
+
 def play(job: tuple[str, str, str, int, str]) -> dict[str, Any]:
     """One match: the House's deck (name or list text) in seat ``me`` of ``order``, the bot in both seats."""
     house_deck, opponent, bot, seed, order = job
@@ -75,7 +124,8 @@ def play(job: tuple[str, str, str, int, str]) -> dict[str, Any]:
         for p in m.to_act:
             m.apply(p, m.bot(bot, p))
             steps += 1
-    side = tally(m.events(0, None, all=True))
+    events = m.events(0, None, all=True)
+    side = tally(events)
     out = m.outcome
     return {
         "opponent": opponent,
@@ -87,7 +137,26 @@ def play(job: tuple[str, str, str, int, str]) -> dict[str, Any]:
         "power": out["scores"] if out else None,
         "house": dict(side[me]),
         "opponents": dict(side[1 - me]),
+        "cards": {code: dict(c) for code, c in per_card(events, me).items()},
+        "opponent_cards": {code: dict(c) for code, c in per_card(events, 1 - me).items()},
     }
+
+
+def card_tallies(rows: list[dict[str, Any]], key: str, n: int) -> dict[str, dict[str, float]]:
+    """The per-card tallies of ``rows[*][key]`` summed, per match."""
+    cards: dict[str, Counter[str]] = {}
+    for r in rows:
+        for code, c in r.get(key, {}).items():
+            cards.setdefault(code, Counter()).update(c)
+    return {code: {k: v / n for k, v in sorted(c.items())} for code, c in sorted(cards.items())}
+
+
+def print_cards(side: str, means: dict[str, dict[str, float]]) -> None:
+    names = {rec["code"]: rec["name"] for rec in _card_records()}
+    print(f"  {side}, per card and match: marshalled, attacked, defended, in a won challenge, killed, events played")
+    for code, c in means.items():
+        figures = " ".join(f"{c.get(k, 0.0):5.2f}" for k in ("marshalled", "attacked", "defended", "won_in", "killed"))
+        print(f"  {code:5s} {names.get(code, '?')[:26]:26s} {figures} {c.get('eventplayed', 0.0):5.2f}")
 
 
 def main() -> None:
@@ -98,10 +167,13 @@ def main() -> None:
     ap.add_argument("--deck", type=Path, help="a deck-list file to play in the House's seat")
     ap.add_argument("--seed", type=int, default=1000, help="match j plays seed SEED + j")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--against", default="", help="comma-separated opponent Houses (default: every other House)")
     ap.add_argument("--tag", default="")
     a = ap.parse_args()
     deck = a.deck.read_text(encoding="utf-8") if a.deck else a.house
-    others = [h for h in HOUSES if h != a.house]
+    others = [h for h in HOUSES if h != a.house and (not a.against or h in a.against.split(","))]
+    if not others:
+        raise SystemExit(f"--against {a.against!r} names no House other than {a.house}")
     pairs = [(h, order) for h in others for order in ("first", "second") for _ in range(a.matches)]
     jobs = [(deck, h, a.bot, a.seed + j, order) for j, (h, order) in enumerate(pairs)]
     started = time.perf_counter()
@@ -117,6 +189,7 @@ def main() -> None:
     for s in ("house", "opponents"):
         total: Counter[str] = sum((Counter(r[s]) for r in rows), Counter())
         mean[s] = {k: v / n for k, v in sorted(total.items())}
+    card_means = card_tallies(rows, "cards", n)
     by_opponent = {h: sum(r["share"] for r in rows if r["opponent"] == h) / (2 * a.matches) for h in others}
     data = {
         "house": a.house,
@@ -129,6 +202,8 @@ def main() -> None:
         "ci95": list(wilson(wins, n)),
         "by_opponent": by_opponent,
         "mean_per_match": mean,
+        "per_card_per_match": card_means,
+        "opponents_per_card_per_match": card_tallies(rows, "opponent_cards", n),
         "wall_seconds": time.perf_counter() - started,
         "rows": rows,
     }
@@ -138,6 +213,8 @@ def main() -> None:
     print(f"{a.house} ({data['deck']}), {a.bot} in both seats: {wins / n:.1%} [{lo:.1%}, {hi:.1%}] of {n}")
     for k in sorted(set(mean["house"]) | set(mean["opponents"])):
         print(f"  {k:22s} {mean['house'].get(k, 0.0):6.2f}   opponents {mean['opponents'].get(k, 0.0):6.2f}")
+    for side, means in ((a.house, card_means), ("opponents", data["opponents_per_card_per_match"])):
+        print_cards(side, means)
     print(f"-> {out}")
 
 
