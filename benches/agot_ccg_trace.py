@@ -18,6 +18,7 @@ import json
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from datetime import datetime, timezone
 from functools import cache
 from multiprocessing import Pool
@@ -32,16 +33,21 @@ HOUSES = ["stark", "lannister", "baratheon", "targaryen", "greyjoy", "martell"]
 MAX_DECISIONS = 5_000  # a safeguard far above any measured match (a 2-player search match takes about 200)
 
 
+def event_fields(events: list[dict[str, Any]]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each event of an event log as (kind, fields), skipping the field-less ones."""
+    for e in events:
+        ev = e["event"]
+        if isinstance(ev, dict):
+            ((kind, fields),) = ev.items()
+            yield kind, fields
+
+
 def tally(events: list[dict[str, Any]]) -> dict[int, Counter[str]]:
     """Per seat: challenges declared (by kind), attackers sent, wins attacking and unopposed, how many of its
     challenges were defended, wins defending, characters lost, power claimed / taken / lost, dominance won."""
     side: dict[int, Counter[str]] = {0: Counter(), 1: Counter()}
     attacker = None
-    for e in events:
-        ev = e["event"]
-        if not isinstance(ev, dict):
-            continue
-        ((kind, f),) = ev.items()
+    for kind, f in event_fields(events):
         if kind == "ChallengeDeclared":
             attacker = f["attacker"]
             side[attacker].update({"challenges": 1, f"challenges_kind{f['kind']}": 1, "attackers": len(f["attackers"])})
@@ -77,11 +83,7 @@ def per_card(events: list[dict[str, Any]], seat: int) -> dict[str, Counter[str]]
     def bump(card: int, key: str) -> None:
         out.setdefault(cards[card] if 0 <= card < len(cards) else "?", Counter())[key] += 1
 
-    for e in events:
-        ev = e["event"]
-        if not isinstance(ev, dict):
-            continue
-        ((kind, f),) = ev.items()
+    for kind, f in event_fields(events):
         if kind == "ChallengeDeclared":
             in_challenge = list(f["attackers"]) if f["attacker"] == seat else []
             for c in in_challenge:
