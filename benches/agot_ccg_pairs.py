@@ -20,9 +20,9 @@ from pathlib import Path
 
 import ravenry
 from ravenry.simulate import wilson
+from ravenry_agot_ccg import HOUSES
 
 RESULTS = Path(__file__).parent / "results"
-HOUSES = ["stark", "lannister", "baratheon", "targaryen", "greyjoy", "martell"]
 
 
 def pair_wins(n: int, bot: str, seed: int, decks: dict[str, str]) -> dict[tuple[str, str], float]:

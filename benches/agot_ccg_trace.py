@@ -27,9 +27,9 @@ from typing import Any
 
 import ravenry
 from ravenry.simulate import wilson
+from ravenry_agot_ccg import HOUSES, load_content
 
 RESULTS = Path(__file__).parent / "results"
-HOUSES = ["stark", "lannister", "baratheon", "targaryen", "greyjoy", "martell"]
 MAX_DECISIONS = 5_000  # a safeguard far above any measured match (a 2-player search match takes about 200)
 
 
@@ -88,11 +88,10 @@ def per_card(events: list[dict[str, Any]], seat: int) -> dict[str, Counter[str]]
             in_challenge = list(f["attackers"]) if f["attacker"] == seat else []
             for c in in_challenge:
                 bump(c, "attacked")
-        elif kind == "Defended":
-            if f["defender"] == seat:
-                in_challenge = list(f["defenders"])
-                for c in in_challenge:
-                    bump(c, "defended")
+        elif kind == "Defended" and f["defender"] == seat:
+            in_challenge = list(f["defenders"])
+            for c in in_challenge:
+                bump(c, "defended")
         elif kind == "ChallengeResolved":
             if f["winner"] == seat:
                 for c in in_challenge:
@@ -105,14 +104,13 @@ def per_card(events: list[dict[str, Any]], seat: int) -> dict[str, Counter[str]]
 
 @cache
 def _card_records() -> tuple[dict[str, Any], ...]:
-    from ravenry_agot_ccg import load_content
-
     return tuple(load_content()["cards"])
 
 
-def _card_codes() -> list[str]:
-    """Card index (the core's ``u16`` in events) -> card code."""
-    return [c["code"] for c in _card_records()]
+@cache
+def _card_codes() -> tuple[str, ...]:
+    """Card index (the core's ``u16`` in events) -> card code, built once per process."""
+    return tuple(c["code"] for c in _card_records())
 
 
 def play(job: tuple[str, str, str, int, str]) -> dict[str, Any]:
