@@ -345,9 +345,11 @@ class Server:
                 log.info("match %s expired: no player connected for %g s", tid, self.limits.abandoned_seconds)
                 table.notice({"kind": "expired", "message": "nobody has played this match for too long; it is closed"})
                 table.close()
-                del self.tables[tid]
+                # The save moves before the id leaves the table list: whoever sees the match gone must also
+                # see its save archived, never the moment between the two.
                 if self.store is not None and self.store.path(tid).exists():
                     self.store.set_aside(self.store.path(tid), EXPIRED, "abandoned")
+                del self.tables[tid]
                 gone.append(tid)
                 continue
             if table.subscribers:
