@@ -1,5 +1,6 @@
-"""The CCG's balance diagnostics (benches/agot_ccg_pairs.py, benches/agot_ccg_trace.py): the pair matrix hands out
-every match once, and the per-card tallies add up to the side tallies they split."""
+"""The CCG's balance diagnostics (benches/agot_ccg_pairs.py, benches/agot_ccg_trace.py, benches/agot_ccg_crossplay.py):
+the pair matrix hands out every match once, the per-card tallies add up to the side tallies they split, and the
+crossplay gives each bot to its House whichever seat the House holds."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benches"))
+import agot_ccg_crossplay  # noqa: E402
 import agot_ccg_pairs  # noqa: E402
 import agot_ccg_trace  # noqa: E402
 import ravenry  # noqa: E402
@@ -83,3 +85,11 @@ def test_the_per_card_tallies_add_up_to_the_side_tallies() -> None:
         assert summed["marshalled"] == side[seat]["marshalled"] > 0
         assert summed["eventplayed"] == side[seat]["eventplayed"]
         assert set(cards) <= {c["code"] for c in agot_ccg_trace._card_records()}
+
+
+def test_the_crossplay_gives_each_bot_to_its_house_in_both_seat_orders() -> None:
+    # the heuristic beats random play nearly always, so the House wins most of its 8 matches only when the
+    # heuristic plays it, whichever seat it holds; bots handed out by seat would give both roles about half
+    helped = agot_ccg_crossplay.house_wins("baratheon", "stark", ("heuristic", "random"), 4, 5, 1)
+    hindered = agot_ccg_crossplay.house_wins("baratheon", "stark", ("random", "heuristic"), 4, 5, 1)
+    assert helped >= 7 and hindered <= 1
