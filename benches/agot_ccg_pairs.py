@@ -2,9 +2,11 @@
 (default the heuristic, fast enough for thousands of matches a pair), with a candidate deck list in place of a
 House's shipped deck where ``--deck`` names one.
 
-    python benches/agot_ccg_pairs.py [-n 400] [--bot heuristic] [--seed 31] [--deck HOUSE=FILE ...] [--tag T]
+    python benches/agot_ccg_pairs.py [-n 400] [--bot heuristic] [--seed 31] [--deck HOUSE=FILE ...] [--melee N]
 
-``-n`` matches per ordered pair. Prints the matrix (row House's share against the column House) with each House's
+``-n`` matches per ordered pair. ``--melee N`` also plays N four-player matches in every seat order of every
+four-House subset (360 orders; seed ``SEED + 1``) and gives each House's share of those against the fair quarter,
+the 4-player check of a candidate. Prints the matrix (row House's share against the column House) with each House's
 share over all its matches and its difference to fair in points; writes ``benches/results/agot_ccg_pairs[_T].json``.
 The heuristic check of a candidate before a search screen (docs/games/agot_ccg.md) is one run with its ``--deck``.
 """
@@ -12,6 +14,7 @@ The heuristic check of a candidate before a search screen (docs/games/agot_ccg.m
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
 import time
@@ -39,12 +42,29 @@ def pair_wins(n: int, bot: str, seed: int, decks: dict[str, str]) -> dict[tuple[
     return wins
 
 
+def melee_wins(n: int, bot: str, seed: int, decks: dict[str, str], players: int = 4) -> dict[str, tuple[float, int]]:
+    """Each House's wins and seats over ``n`` matches in every seat order of every ``players``-House subset."""
+    wins = {h: 0.0 for h in HOUSES}
+    seats = {h: 0 for h in HOUSES}
+    orders = [o for subset in itertools.combinations(HOUSES, players) for o in itertools.permutations(subset)]
+    for i, order in enumerate(orders):
+        # each order its own seeds: one shared deal in 360 orders would be 360 looks at the same shuffles
+        options = {"decks": [decks.get(h, h) for h in order]}
+        result = ravenry.simulate("agot-ccg", n, players, [bot], seed=seed + i * n, workers=1, options=options)
+        by_seat = result.to_dict()["seats"]
+        for seat, house in enumerate(order):
+            wins[house] += by_seat[seat]["wins"]
+            seats[house] += n
+    return {h: (wins[h], seats[h]) for h in HOUSES}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-n", "--matches", type=int, default=400, help="matches per ordered pair")
     ap.add_argument("--bot", default="heuristic")
     ap.add_argument("--seed", type=int, default=31)
     ap.add_argument("--deck", action="append", default=[], help="HOUSE=FILE: a deck list in place of HOUSE's deck")
+    ap.add_argument("--melee", type=int, default=0, help="also N 4-player matches per seat order of every subset")
     ap.add_argument("--tag", default="")
     a = ap.parse_args()
     decks: dict[str, str] = {}
@@ -67,6 +87,10 @@ def main() -> None:
             "ci95": list(wilson(total, seats)),
             "against": {o: wins[(h, o)] / per_pair for o in HOUSES if o != h},
         }
+    melee = {}
+    if a.melee:
+        for h, (won, seats) in melee_wins(a.melee, a.bot, a.seed + 1, decks).items():
+            melee[h] = {"share": won / seats, "ci95": list(wilson(won, seats)), "seats": seats}
     data = {
         "bot": a.bot,
         "matches_per_ordered_pair": a.matches,
@@ -76,6 +100,7 @@ def main() -> None:
         "made": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "wall_seconds": time.perf_counter() - started,
         "houses": houses,
+        "melee": melee,
     }
     out = RESULTS / f"agot_ccg_pairs{'_' + a.tag if a.tag else ''}.json"
     out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
@@ -85,6 +110,11 @@ def main() -> None:
         cells = "".join(f"{houses[h]['against'][o]:8.2f}" if o != h else f"{'':8}" for o in HOUSES)
         share, lo, hi = (100 * (x - 0.5) for x in (houses[h]["share"], *houses[h]["ci95"]))
         print(f"{h:11}{cells}  {houses[h]['share']:6.3f}  {share:+.1f} ({lo:+.1f} … {hi:+.1f})")
+    if melee:
+        print(f"4 players, {a.melee} matches in each of 360 seat orders; points from a fair quarter")
+        for h, m in melee.items():
+            share, lo, hi = (100 * (x - 0.25) for x in (m["share"], *m["ci95"]))
+            print(f"{h:11}{m['share']:6.3f}  {share:+.1f} ({lo:+.1f} … {hi:+.1f})")
     print(f"-> {out}")
 
 

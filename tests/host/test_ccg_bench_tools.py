@@ -93,3 +93,10 @@ def test_the_crossplay_gives_each_bot_to_its_house_in_both_seat_orders() -> None
     helped = agot_ccg_crossplay.house_wins("baratheon", "stark", ("heuristic", "random"), 4, 5, 1)
     hindered = agot_ccg_crossplay.house_wins("baratheon", "stark", ("random", "heuristic"), 4, 5, 1)
     assert helped >= 7 and hindered <= 1
+
+
+def test_the_melee_check_seats_every_house_equally_and_shares_out_every_match_once() -> None:
+    tally = agot_ccg_pairs.melee_wins(1, "random", 5, {})
+    # 15 four-House subsets in 24 seat orders each, one match an order: 360 matches, 240 seats a House
+    assert {seats for _, seats in tally.values()} == {240}
+    assert abs(sum(won for won, _ in tally.values()) - 360) < 1e-9
