@@ -111,7 +111,7 @@ def main() -> None:
         share, lo, hi = (100 * (x - 0.5) for x in (houses[h]["share"], *houses[h]["ci95"]))
         print(f"{h:11}{cells}  {houses[h]['share']:6.3f}  {share:+.1f} ({lo:+.1f} … {hi:+.1f})")
     if melee:
-        print(f"4 players, {a.melee} matches in each of 360 seat orders; points from a fair quarter")
+        print(f"4 players, {a.melee} matches in each seat order of every subset; points from a fair quarter")
         for h, m in melee.items():
             share, lo, hi = (100 * (x - 0.25) for x in (m["share"], *m["ci95"]))
             print(f"{h:11}{m['share']:6.3f}  {share:+.1f} ({lo:+.1f} … {hi:+.1f})")
