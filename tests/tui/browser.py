@@ -138,6 +138,13 @@ class Page:
             await self.call("Input.dispatchKeyEvent", type="char", key=ch, text=ch)
             await self.call("Input.dispatchKeyEvent", type="keyUp", key=ch, windowsVirtualKeyCode=code)
 
+    async def focus(self) -> None:
+        """Give the terminal the keyboard without a click: a click lands on whatever row the page's size puts
+        under it, and selects it when it is a choice."""
+        expr = "document.querySelector('.xterm-helper-textarea').focus(); document.activeElement.className"
+        r = await self.call("Runtime.evaluate", expression=expr, returnByValue=True)
+        assert "xterm-helper-textarea" in str(r["result"].get("value")), f"the terminal took no focus: {r}"
+
     async def click(self, x: int, y: int) -> None:
         for kind in ("mousePressed", "mouseReleased"):
             await self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
@@ -148,11 +155,16 @@ class Page:
         return data
 
 
-def start(args: list[str], env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
-    """``ravenry ARGS`` in the background, quiet."""
-    return subprocess.Popen(
-        [sys.executable, "-m", "ravenry.cli", *args], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
+def start(args: list[str], env: dict[str, str] | None = None, log: Path | None = None) -> subprocess.Popen[bytes]:
+    """``ravenry ARGS`` in the background: its output in ``log`` (for ``ravenry web``, that is where a client's
+    traceback goes when its session ends), else nowhere."""
+    out = log.open("wb") if log is not None else subprocess.DEVNULL
+    return subprocess.Popen([sys.executable, "-m", "ravenry.cli", *args], env=env, stdout=out, stderr=subprocess.STDOUT)
+
+
+def log_tail(log: Path, chars: int = 4000) -> str:
+    """The end of a ``start`` log, for a failure's message."""
+    return log.read_text(errors="replace")[-chars:] if log.exists() else "(no log)"
 
 
 def stop(procs: list[subprocess.Popen[bytes]]) -> None:
@@ -214,7 +226,7 @@ async def start_local_match(page: Page, game_id: str, players: int) -> None:
     ids = [g.id for g in games()]  # the lobby lists the installed games in this order
     await page.until_text("Ravenry lobby", timeout=30)
     await asyncio.sleep(0.5)
-    await page.click(400, 600)  # focus the terminal (an empty part of the list)
+    await page.focus()
     await page.type(str(players))  # a digit on the list fills the players field
     for _ in range(ids.index(game_id)):
         await page.press("ArrowDown")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ravenry import tui
+from textual.widgets import OptionList
 
 from tests.net.conftest import live_server
 from tests.tui.conftest import drive, screen_text, until
@@ -44,3 +45,25 @@ def test_lobby_creates_joins_plays_and_shows_a_lost_connection_at_once() -> None
     finally:
         if not stopped:
             server.__exit__(None, None, None)
+
+
+def test_a_second_choice_while_the_lobby_is_leaving_is_ignored() -> None:
+    """Enter pressed twice on "create" (or a click then Enter, as in a browser) creates one match and joins it; the
+    second selection, queued while the first was being acted on, used to reach a lobby whose widgets the match
+    screen had replaced and end the client (issue 36)."""
+    with live_server() as live:
+        app = tui.lobby_app(live.url)
+
+        async def script(pilot: Any) -> None:
+            await until(pilot, lambda: "Game of Thrones: The Iron Throne (3–5 players" in screen_text(app))
+            lobby = app.query_one(tui.Lobby)
+            target = next(i for i, e in enumerate(lobby.entries) if e.get("game") == "iron-throne")
+            ol = lobby.query_one("#lobby-list", OptionList)
+            ol.highlighted = target
+            ol.action_select()  # both selections are queued before the lobby handles the first
+            ol.action_select()
+            await until(pilot, lambda: bool(app.frame and app.frame.get("actions")), rounds=2000)
+            assert "you are House" in screen_text(app)
+            assert live.call(lambda: len(live.server.tables)) == 1
+
+        drive(app, script)

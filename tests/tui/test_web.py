@@ -20,6 +20,7 @@ from tests.tui.browser import (
     CHROMIUM,
     chromium,
     free_port,
+    log_tail,
     open_page,
     play_to_the_end,
     start,
@@ -45,7 +46,8 @@ def test_the_browser_loads_the_client_shows_the_board_and_a_decision_reaches_the
     procs: list[subprocess.Popen[bytes]] = []
     try:
         procs.append(start(["serve", "iron-throne", "--players", "3", "--bots", "1,2", "--port", str(match_port)], env))
-        procs.append(start(["web", "--port", str(web_port), "--server", server_url], env))
+        web_log = tmp_path / "web.log"
+        procs.append(start(["web", "--port", str(web_port), "--server", server_url], env, web_log))
         wait_http(f"http://127.0.0.1:{web_port}/")
 
         async def drive(target: str) -> None:
@@ -57,7 +59,7 @@ def test_the_browser_loads_the_client_shows_the_board_and_a_decision_reaches_the
                 _, _, taken = await match_turn(server_url)
                 assert not taken
                 # Enter on the highlighted line ("join as player 1"): the board of the game.
-                await page.click(400, 400)
+                await page.focus()
                 await page.press("Enter")
                 await page.until_text("Your choices")
                 await asyncio.sleep(1.0)  # let the page paint the whole board before the screenshot
@@ -76,8 +78,12 @@ def test_the_browser_loads_the_client_shows_the_board_and_a_decision_reaches_the
                     _, after, _ = await match_turn(server_url)
                 assert after > before, "the decision made in the page never reached the server"
 
-        with chromium() as target:
-            asyncio.run(asyncio.wait_for(drive(target), 50))
+        # A common laptop's window: the page's terminal is as large as its font lets it be there.
+        with chromium((1280, 800)) as target:
+            try:
+                asyncio.run(asyncio.wait_for(drive(target), 50))
+            except AssertionError as e:
+                raise AssertionError(f"{e}\n--- ravenry web's output:\n{log_tail(web_log)}") from e
     finally:
         stop(procs)
 

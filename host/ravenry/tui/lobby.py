@@ -43,6 +43,9 @@ class Lobby(Vertical):
         self.entries: list[dict[str, Any]] = []
         self.server_games: list[dict[str, Any]] = []
         self.matches: list[dict[str, Any]] = []
+        # Set from the first choice acted on until the lobby is left (or the choice fails): a second Enter or
+        # click queued meanwhile would act on a lobby whose widgets the match screen has already replaced.
+        self.leaving = False
 
     def compose(self) -> ComposeResult:
         where = f"the match server {self.url}" if self.url else "this computer"
@@ -154,6 +157,9 @@ class Lobby(Vertical):
     async def _picked(self, event: OptionList.OptionSelected) -> None:
         e = self.entries[event.option_index]
         what = e.get("do")
+        if self.leaving or what is None:
+            return
+        self.leaving = True
         if what == "local":
             await self._start_local(e)
         elif what == "create":
@@ -182,6 +188,7 @@ class Lobby(Vertical):
                 reply = await c.request("create", game=e["game"], players=n, bots={p: bot for p in range(1, n)})
         except NetError as err:
             self.query_one("#lobby-status", Static).update(f"[b red]✗ {err.message}[/]")
+            self.leaving = False
             return
         await self._join(str(reply["match"]), e["game"], 0)
 
