@@ -572,6 +572,11 @@ def lobby(server: str | None) -> None:
     # Start-up cost, as in _tui: the network stack loads only for the lobby.
     from ravenry.net.commands import remember_token
 
+    parent = os.environ.get("RAVENRY_WEB_PARENT", "")  # ravenry.web.PARENT_VARIABLE, without importing aiohttp
+    if parent.isdigit():  # a browser session's client: it ends with the `ravenry web` that started it
+        from ravenry.web import exit_with_parent
+
+        exit_with_parent(int(parent))
     _tui().lobby_app(server, remember_token).run()
 
 

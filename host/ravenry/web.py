@@ -2,24 +2,164 @@
 client process (``ravenry lobby``) whose screen textual-serve streams to the page: local matches against bots,
 or, with ``--server``, the lobby of a ``ravenry serve`` match server, so friends play with nothing installed
 but a browser. Bind to 127.0.0.1 (the default) unless the network is trusted: anyone who reaches the port gets
-a client running on this machine."""
+a client running on this machine.
+
+The server owns every process it starts. A client runs in a process group of its own, started without a shell,
+and ends with its browser session: asked to quit, then terminated, then killed, each after a bounded wait (a
+Textual app whose page went away can block on its output and not quit by itself). Stopping ``ravenry web``
+ends every session the same way, and a client whose server died without a word (SIGKILL) notices that its
+parent is gone and exits (``exit_with_parent``)."""
 
 from __future__ import annotations
 
-import shlex
+import asyncio
+import contextlib
+import logging
+import os
+import signal
 import sys
+import threading
+from typing import Any
 
+from aiohttp import web
+from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+log = logging.getLogger("textual-serve")
 
-def client_command(server: str | None = None) -> str:
+#: The variable that tells a client process which ``ravenry web`` started it.
+PARENT_VARIABLE = "RAVENRY_WEB_PARENT"
+#: Seconds a client is given to quit when asked, and again after SIGTERM, before the next step.
+GRACE = 2.0
+
+
+def client_argv(server: str | None = None) -> list[str]:
     """The command each browser session runs: the lobby, local or of ``server``."""
-    parts = [sys.executable, "-m", "ravenry.cli", "lobby"]
+    argv = [sys.executable, "-m", "ravenry.cli", "lobby"]
     if server:
-        parts += ["--server", server]
-    return shlex.join(parts)
+        argv += ["--server", server]
+    return argv
+
+
+def exit_with_parent(parent: int, every: float = 1.0) -> threading.Thread:
+    """In a client process: end this process once ``parent`` is no longer its parent (the server died)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            threading.Event().wait(every)
+        os._exit(1)  # nothing left to draw for: no clean-up can reach a page
+
+    thread = threading.Thread(target=watch, name="exit-with-parent", daemon=True)
+    thread.start()
+    return thread
+
+
+class ClientProcess(AppService):
+    """One browser session's client: textual-serve's app service, owning its process group."""
+
+    def __init__(self, argv: list[str], **kw: Any) -> None:
+        super().__init__(" ".join(argv), **kw)
+        self.argv = argv
+        self._ending: asyncio.Future[None] | None = None
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        env = super()._build_environment(width, height)
+        env[PARENT_VARIABLE] = str(os.getpid())
+        return env
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
+        self._process = process = await asyncio.create_subprocess_exec(
+            *self.argv,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=self._build_environment(width, height),
+            start_new_session=True,  # its own group: whatever it starts ends with it
+        )
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
+
+    async def stop(self) -> None:
+        """Ask the client to quit; terminate, then kill its group if it does not. Returns once it has ended, and
+        runs to the end even when the caller is cancelled (the page went away); callable any number of times."""
+        if self._ending is None:
+            self._ending = asyncio.ensure_future(self._end())
+        await asyncio.shield(self._ending)
+
+    async def _end(self) -> None:
+        process = self._process
+        if self._task is not None:
+            await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+            await self.send_meta({"type": "quit"})
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(asyncio.shield(self._task), GRACE)
+        if process is not None and process.returncode is None:
+            for sig in (signal.SIGTERM, signal.SIGKILL):
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, sig)
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(process.wait(), GRACE)
+                if process.returncode is not None:
+                    break
+        if process is not None and process.returncode is not None:
+            # The group may outlive its leader (a child the client started): end it too.
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(process.pid, signal.SIGKILL)
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+
+class WebServer(Server):
+    """textual-serve's server, with sessions whose processes it owns and ends."""
+
+    def __init__(self, argv: list[str], **kw: Any) -> None:
+        super().__init__(" ".join(argv), **kw)
+        self.argv = argv
+        self.sessions: set[ClientProcess] = set()
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        await asyncio.gather(*(s.stop() for s in list(self.sessions)))
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        websocket = web.WebSocketResponse(heartbeat=15)
+        width = _int(request.query.get("width"), 80)
+        height = _int(request.query.get("height"), 24)
+        await websocket.prepare(request)
+        session = ClientProcess(
+            self.argv,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,
+            download_manager=self.download_manager,
+            debug=self.debug,
+        )
+        self.sessions.add(session)
+        try:
+            await session.start(width, height)
+            await self._process_messages(websocket, session)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception:  # a malformed frame from the page: this session ends, the others go on
+            log.exception("browser session %s failed", session.app_service_id)
+        finally:
+            try:
+                await session.stop()
+            finally:
+                self.sessions.discard(session)
+        return websocket
+
+
+def _int(raw: str | None, default: int) -> int:
+    try:
+        return int(raw) if raw is not None else default
+    except ValueError:
+        return default
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, server: str | None = None) -> None:
-    """Serve the client on http://host:port until interrupted."""
-    Server(client_command(server), host=host, port=port, title="Ravenry").serve()
+    """Serve the client on http://host:port until interrupted; every session's process ends with it."""
+    WebServer(client_argv(server), host=host, port=port, title="Ravenry").serve()
