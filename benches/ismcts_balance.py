@@ -34,6 +34,7 @@ from typing import Any
 
 import ravenry
 from ravenry.backends import check_backend
+from ravenry.options import parse_cli
 from ravenry.simulate import wilson
 
 
@@ -72,6 +73,8 @@ def dealt(args: argparse.Namespace, options: dict[str, Any], progress: Callable[
     if args.focus and args.focus not in values:
         raise SystemExit(f"--focus {args.focus!r} is not one of the --deal values {values}")
     units = deal_units(values, args.players, args.focus)
+    # A value naming a deck-list file is read here, as the command line reads it; matches get its text.
+    text = dict(zip(values, parse_cli([f"{name}={raw}"], ravenry.game(args.game).spec.options)[name]))
     per_unit = max(1, args.matches // len(units))
     wins: dict[str, float] = {}
     seats: dict[str, int] = {}
@@ -88,7 +91,7 @@ def dealt(args: argparse.Namespace, options: dict[str, Any], progress: Callable[
             players=args.players,
             seed=args.seed + 1000 * i,
             workers=1 if args.backend == "local" else args.workers,
-            options={**options, name: units[i]},
+            options={**options, name: [text[v] for v in units[i]]},
             backend=args.backend,
             address=args.address,
             progress=progress,
@@ -148,7 +151,7 @@ def main() -> None:
     ap.add_argument("--address", help="with --backend ray: the cluster's address (default: start a local Ray)")
     ap.add_argument("--tag", default="", help="appended to the results file's name, to keep two runs apart")
     args = ap.parse_args()
-    options = dict(kv.split("=", 1) for kv in args.option)
+    options = parse_cli(args.option, ravenry.game(args.game).spec.options)
     check_backend(args.backend)  # a missing Ray is one line, before any match is played
     started = time.perf_counter()
     done = [0]

@@ -9,6 +9,7 @@ from ravenry.errors import IllegalAction, OptionError, PluginError, RavenryError
 from ravenry.game import Game, game, games
 from ravenry.hookspecs import hookimpl
 from ravenry.match import Match, MatchBase
+from ravenry.options import read_text_file
 from ravenry.pygame import PythonGame, PythonMatch
 from ravenry.simulate import SimResult, simulate
 from ravenry.snapshot import load_match
@@ -40,6 +41,7 @@ __all__ = [
     "hookimpl",
     "load_match",
     "plugin_data",
+    "read_text_file",
     "simulate",
     "tournament",
     "tournament_unit",

@@ -574,7 +574,7 @@ def lobby(server: str | None) -> None:
 
     parent = os.environ.get("RAVENRY_WEB_PARENT", "")  # ravenry.web.PARENT_VARIABLE, without importing aiohttp
     if parent.isdigit():  # a browser session's client: it ends with the `ravenry web` that started it
-        from ravenry.web import exit_with_parent
+        from ravenry.web import exit_with_parent  # only here: ravenry.web brings aiohttp
 
         exit_with_parent(int(parent))
     _tui().lobby_app(server, remember_token).run()

@@ -23,10 +23,10 @@ class OptionSpec:
     choices: Sequence[Any] | None = None
     min: int | None = None
     max: int | None = None
-    # Turns a given value into the one the match keeps (e.g. a deck file's path into the deck list it holds), so
-    # that options, saves and ruleset hashes are self-contained. Must return its own output unchanged; may raise
-    # OptionError.
-    load: Callable[[Any], Any] | None = None
+    #: A path kind: a value (or an entry of a list) may name a file on this machine, which the local command line
+    #: (``-o name=PATH``) reads into its text; the match, its saves and the network only ever see text. Anywhere
+    #: else (the Python API, a network client) an entry that looks like a path is refused, never opened.
+    path: bool = False
 
 
 @dataclass(frozen=True)

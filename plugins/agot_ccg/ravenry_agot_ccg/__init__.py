@@ -13,7 +13,7 @@ from typing import Any
 import click
 from ravenry import GameSpec, OptionSpec, VariantSpec, hookimpl, plugin_data
 
-from ravenry_agot_ccg.decklists import load_deck, load_decks, register_commands
+from ravenry_agot_ccg.decklists import register_commands
 from ravenry_agot_ccg.render import learn, narrate_event, render_view
 
 HOUSES = ["stark", "lannister", "baratheon", "targaryen", "greyjoy", "martell"]
@@ -32,14 +32,14 @@ OPTIONS = [
         help="decks for the first seats, in seat order: a House name (" + ", ".join(HOUSES) + ") for its "
         "designed deck, or a deck-list file a player brings (checked against the deck rules); seats not named get "
         "distinct other Houses at random",
-        load=load_decks,
+        path=True,
     ),
     OptionSpec(
         "deck",
         str,
         default="",
         help="the first seat's deck: a House name or a deck-list file (the same as naming it first in 'decks')",
-        load=load_deck,
+        path=True,
     ),
     OptionSpec(
         "round_limit",

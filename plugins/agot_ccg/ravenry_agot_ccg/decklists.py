@@ -1,5 +1,7 @@
-"""Decks a player brings: the ``decks`` option's ``load`` reads deck-list files into their text (so a save or a
-ruleset never depends on a file), and ``ravenry agot-ccg deck check FILE`` reports a list's problems.
+"""Decks a player brings: the ``decks`` and ``deck`` options are of a path kind, so the local command line
+(``-o decks=my.txt,lannister``) reads a deck-list file into its text (a save or a ruleset never depends on a
+file, and a network client sends the text, never a name of the server's files); ``ravenry agot-ccg deck check
+FILE`` reports a list's problems.
 
 The text form is the one players trade (``3x Ser Jaime Lannister``, one ``House:`` line, an optional ``Agenda:``
 line such as ``Agenda: Treaty (Lannister)``; card codes work too); the Rust core parses it and checks it against
@@ -13,46 +15,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import click
 import ravenry
 from ravenry import OptionError, plugin_data
-
-# A brought list is at most this big (a real one is a few kilobytes).
-MAX_BYTES = 64_000
-
-
-def _read(entry: str) -> str:
-    """A House name or a deck list stays as given; an existing file's path becomes the list it holds."""
-    if "\n" in entry:
-        return entry
-    path = Path(entry).expanduser()
-    if not path.is_file():
-        if "/" in entry or entry.endswith(".txt"):
-            raise OptionError(f"agot-ccg option 'decks': no deck file {entry!r}")
-        return entry
-    try:
-        data = path.read_bytes()[: MAX_BYTES + 1]
-        text = data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise OptionError(f"agot-ccg option 'decks': cannot read deck file {entry!r}: {e}") from e
-    if len(data) > MAX_BYTES:
-        raise OptionError(f"agot-ccg option 'decks': deck file {entry!r} is larger than {MAX_BYTES} bytes")
-    # A one-line list still reads as a list (the core tells names from lists by a line break or a colon).
-    return text if "\n" in text else text + "\n"
-
-
-def load_decks(value: Any) -> Any:
-    """``OptionSpec.load`` of ``decks``: read every entry that names a file."""
-    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
-        return [_read(v) for v in value]
-    return value
-
-
-def load_deck(value: Any) -> Any:
-    """``OptionSpec.load`` of ``deck``: the first seat's deck, a House name or a file."""
-    return _read(value) if isinstance(value, str) and value else value
 
 
 def problems(text: str) -> list[str]:
@@ -103,11 +69,9 @@ def register_commands(cli: click.Group) -> None:
         bad = 0
         for name in files:
             try:
-                text = _read(name) if Path(name).is_file() else None
+                found = problems(ravenry.read_text_file(name, "deck file"))
             except OptionError as e:
-                text, found = None, [str(e)]
-            else:
-                found = [f"no deck file {name!r}"] if text is None else problems(text)
+                found = [str(e)]
             if found:
                 bad += 1
                 click.echo(f"{name}: {len(found)} problem{'s' if len(found) != 1 else ''}")

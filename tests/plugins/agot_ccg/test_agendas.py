@@ -12,6 +12,7 @@ import ravenry
 import ravenry_agot_ccg
 from click.testing import CliRunner
 from ravenry import OptionError
+from ravenry.options import parse_cli
 from ravenry_agot_ccg import load_content
 from ravenry_agot_ccg.decklists import problems
 
@@ -28,7 +29,8 @@ def _stark_list(agenda: str) -> str:
 def test_a_deck_list_with_an_agenda_loads_and_the_agenda_is_public(tmp_path: Path) -> None:
     path = tmp_path / "treaty.txt"
     path.write_text(_stark_list("Treaty (Lannister)"), encoding="utf-8")
-    m = ravenry.game("agot-ccg").new_match(2, seed=1, options={"decks": [str(path), "lannister"]})
+    g = ravenry.game("agot-ccg")
+    m = g.new_match(2, seed=1, options=parse_cli([f"decks={path},lannister"], g.options))
     seats = m.view(None)["seats"]
     assert [s["house"] for s in seats] == ["stark", "lannister"]
     assert [s["agenda"] for s in seats] == ["Treaty (lannister)", None]

@@ -16,6 +16,7 @@ import ravenry
 import ravenry_agot_ccg
 from click.testing import CliRunner
 from ravenry.cli import cli
+from ravenry.options import parse_cli
 from ravenry_agot_ccg import HOUSES, load_content
 from ravenry_agot_ccg.render import narrate_event, render_view
 from rich.console import Console
@@ -184,10 +185,11 @@ def test_a_deck_file_a_player_brings_plays_at_its_seat(tmp_path: Path) -> None:
     path = tmp_path / "my_stark.txt"
     path.write_text(_stark_list(), encoding="utf-8")
     g = ravenry.game("agot-ccg")
-    m = g.new_match(2, seed=1, options={"decks": [str(path), "lannister"]})
+    # The local command line (`-o decks=PATH,lannister`) reads the file; the match gets its text.
+    m = g.new_match(2, seed=1, options=parse_cli([f"decks={path},lannister"], g.options))
     assert m.options["decks"][0] == _stark_list(), "the deck list itself, so a save never depends on the file"
     assert [s["house"] for s in m.view(None)["seats"]] == ["stark", "lannister"]
-    m2 = g.new_match(2, seed=1, options={"deck": str(path)})
+    m2 = g.new_match(2, seed=1, options=parse_cli([f"deck={path}"], g.options))
     assert m2.view(None)["seats"][0]["house"] == "stark"
     loaded = ravenry.load_match(m.to_bytes())
     assert loaded.options == m.options
@@ -201,12 +203,13 @@ def test_a_bad_deck_file_is_refused_with_every_problem(tmp_path: Path) -> None:
     bad += "2x Ser Nobody\n"
     path = tmp_path / "bad.txt"
     path.write_text(bad, encoding="utf-8")
+    g = ravenry.game("agot-ccg")
     with pytest.raises(ravenry.OptionError) as e:
-        ravenry.game("agot-ccg").new_match(2, seed=1, options={"decks": [str(path)]})
+        g.new_match(2, seed=1, options=parse_cli([f"decks={path}"], g.options))
     text = str(e.value)
     assert "unknown card" in text and "4 copies of Arya Stark" in text and "7 plots, not 6" in text
-    with pytest.raises(ravenry.OptionError, match="no deck file"):
-        ravenry.game("agot-ccg").new_match(2, seed=1, options={"decks": [str(tmp_path / "missing.txt")]})
+    with pytest.raises(ravenry.OptionError, match="missing.txt': No such file"):
+        parse_cli([f"decks={tmp_path / 'missing.txt'}"], g.options)
 
 
 def test_cli_deck_check_reports_every_problem(tmp_path: Path) -> None:
@@ -246,7 +249,7 @@ def test_deck_export_writes_a_legal_list_of_the_house_s_own_cards(house: str, tm
         s = g.new_match(2, seed=3, options={"decks": [deck]}).state()["seats"][0]
         return s["house"], sorted(s["plots"]), sorted(s["deck"] + s["hand"])
 
-    assert dealt(str(out)) == dealt(house)
+    assert dealt(out.read_text(encoding="utf-8")) == dealt(house)
     r = CliRunner().invoke(group, ["agot-ccg", "deck", "export", "tully"])
     assert r.exit_code == 2 and "no deck for House 'tully'" in r.output and "greyjoy" in r.output
 
