@@ -45,7 +45,10 @@ def test_api_simulate_and_match_bot_take_parameters() -> None:
 @pytest.mark.parametrize(
     ("spec", "says"),
     [
-        ("ismcts:depth=3", "valid parameters: iterations, seconds, c, rollout, prior, cut, workers, trees"),
+        (
+            "ismcts:depth=3",
+            "valid parameters: iterations, seconds, max_seconds, c, rollout, prior, cut, workers, trees",
+        ),
         ("ismcts:iterations=0", "iterations"),
         ("ismcts:rollout=heuristic", "no heuristic"),
         ("ismcts:prior=5", "no heuristic to take a prior from"),

@@ -18,7 +18,8 @@ use crate::engine::{Action, Events, Game, Outcome, Player, SetupError};
 use crate::rng::Rng;
 
 /// Parameters a spec may set, in the order docs and errors list them.
-pub const PARAMS: &[&str] = &["iterations", "seconds", "c", "rollout", "prior", "cut", "workers", "trees"];
+pub const PARAMS: &[&str] =
+    &["iterations", "seconds", "max_seconds", "c", "rollout", "prior", "cut", "workers", "trees"];
 
 /// Most decisions one playout may take before it is scored where it stands (a safeguard for endless lines).
 const PLAYOUT_CAP: u32 = 20_000;
@@ -36,6 +37,9 @@ pub struct Params {
     pub iterations: u64,
     /// Wall-clock budget per decision; `None`: iterations only (deterministic for a seed).
     pub seconds: Option<f64>,
+    /// A wall-clock cap per decision that leaves the iteration budget as it is (unlike `seconds` given alone):
+    /// how a match server bounds a search a client asked for without changing the search it asked for.
+    pub max_seconds: Option<f64>,
     /// UCB exploration constant, on rewards normalised to [0, 1].
     pub c: f64,
     pub rollout: Rollout,
@@ -57,6 +61,7 @@ impl Default for Params {
         Params {
             iterations: 1000,
             seconds: None,
+            max_seconds: None,
             c: 0.7,
             rollout: Rollout::Random,
             prior: 0,
@@ -110,6 +115,7 @@ impl Params {
         match k {
             "iterations" => self.iterations = int(1, 100_000_000)?,
             "seconds" => self.seconds = Some(real(0.001, 3600.0)?),
+            "max_seconds" => self.max_seconds = Some(real(0.001, 3600.0)?),
             "c" => self.c = real(0.0, 100.0)?,
             "cut" => self.cut = int(0, u64::from(PLAYOUT_CAP))? as u32,
             "prior" if !has_heuristic && v != "0" => {
@@ -489,7 +495,11 @@ impl Ismcts {
         let params = &self.params;
         let trees = params.trees.max(1) as u64;
         let base = rng.next_u64();
-        let deadline = params.seconds.map(|s| Instant::now() + Duration::from_secs_f64(s));
+        let budget = match (params.seconds, params.max_seconds) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let deadline = budget.map(|s| Instant::now() + Duration::from_secs_f64(s));
         let one = |t: u64| {
             let share = params.iterations / trees + u64::from(t < params.iterations % trees);
             let mut s = Search::<G>::new(rules, params, p, n, Rng::derive(base, t));
@@ -553,6 +563,21 @@ mod tests {
         assert_eq!(Params::parse("", "ismcts:prior=0", false).unwrap().prior, 0);
         assert!(bots::make::<Fixture>("random:c=1").is_err(), "random takes no parameters");
         assert!(bots::make::<Fixture>("ismcts:iterations=5").is_ok());
+    }
+
+    #[test]
+    fn max_seconds_caps_the_clock_and_keeps_the_iteration_budget() {
+        let capped = Params::parse("iterations=300", "ismcts:max_seconds=0.5", false).unwrap();
+        assert_eq!((capped.iterations, capped.seconds, capped.max_seconds), (300, None, Some(0.5)));
+        let r = rules();
+        let g = Fixture::new(&r, 3, 11).unwrap();
+        let p = g.to_act().iter().next().unwrap();
+        let mut legal = Vec::new();
+        g.legal_actions(&r, p, &mut legal);
+        assert!(legal.len() > 1);
+        let bot = Ismcts::new(Params::parse("", "ismcts:iterations=100000000,max_seconds=0.02", false).unwrap());
+        let (_, done) = bot.unwrap().search(&r, &g, p, &legal, &mut Rng::new(1));
+        assert!(done > 0 && done < 100_000_000, "the cap stopped the search early ({done} iterations)");
     }
 
     #[test]
