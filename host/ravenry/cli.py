@@ -239,7 +239,7 @@ def sim(
     """Run headless bot matches and report win shares (solo: mean score) with 95% intervals."""
     options = _options(game, option_pairs)
     bot_list = split_bots(bots)
-    check_backend(backend)  # before the progress bar, so a missing Ray is one line
+    check_backend(backend, address)  # before the progress bar, so a missing Ray is one line
     with _progress(as_json) as bar:
         task = bar.add_task(f"{game}", total=matches)
         result = ravenry.simulate(
@@ -290,7 +290,12 @@ def sim(
 @click.option("--variant", "variants", multiple=True, help="a named variant (repeatable)")
 @click.option("--bootstrap", default=100, show_default=True, help="bootstrap resamples for the rating intervals")
 @_backend_options
-@click.option("--report", "report_path", type=click.Path(path_type=Path), help="write a self-contained HTML report")
+@click.option(
+    "--report",
+    "report_path",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="write a self-contained HTML report",
+)
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
 def tournament(
     game: str,
@@ -312,7 +317,7 @@ def tournament(
     options = _options(game, option_pairs)
     bot_list = split_bots(bots)
     n = matches if matches is not None else 20 * ravenry.tournament_unit(game, len(bot_list), players)
-    check_backend(backend)
+    check_backend(backend, address)
     with _progress(as_json) as bar:
         task = bar.add_task(f"{game} tournament", total=n)
         result = ravenry.tournament(
@@ -584,7 +589,21 @@ def lobby(server: str | None) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="port to listen on")
 @click.option("--server", metavar="URL", help="play on this ravenry serve match server (ws://…)")
-def web(host: str, port: int, server: str | None) -> None:
+@click.option(
+    "--max-sessions",
+    default=32,
+    show_default=True,
+    type=click.IntRange(1, 10_000),
+    help="browser sessions at once (each is a client process here)",
+)
+@click.option(
+    "--max-sessions-per-address",
+    default=4,
+    show_default=True,
+    type=click.IntRange(1, 10_000),
+    help="browser sessions at once from one address",
+)
+def web(host: str, port: int, server: str | None, max_sessions: int, max_sessions_per_address: int) -> None:
     """Serve the full-screen client to browsers (textual-serve): open http://HOST:PORT."""
     # Imported here, not at the top: textual-serve brings aiohttp, which every other command can do without.
     from ravenry import web as web_mod
@@ -592,7 +611,7 @@ def web(host: str, port: int, server: str | None) -> None:
     if server is not None and not server.startswith(("ws://", "wss://")):
         raise click.BadParameter("use a ws:// or wss:// address", param_hint="--server")
     _console().print(f"serving the Ravenry client on http://{host}:{port} (Ctrl-C stops)")
-    web_mod.serve(host, port, server)
+    web_mod.serve(host, port, server, max_sessions, max_sessions_per_address)
 
 
 @cli.command()

@@ -16,11 +16,15 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
 import signal
 import sys
 import threading
+from collections import Counter
 from typing import Any
 
+import aiohttp_jinja2
+import jinja2
 from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
@@ -31,6 +35,15 @@ log = logging.getLogger("textual-serve")
 PARENT_VARIABLE = "RAVENRY_WEB_PARENT"
 #: Seconds a client is given to quit when asked, and again after SIGTERM, before the next step.
 GRACE = 2.0
+#: Browser sessions at once, in all and per address: each is a client process on this machine.
+MAX_SESSIONS = 32
+MAX_SESSIONS_PER_ADDRESS = 4
+#: The terminal a page may ask for, in cells (the query string is the page's word, not a measurement).
+MAX_COLUMNS, MAX_ROWS = 400, 150
+MIN_COLUMNS, MIN_ROWS = 20, 8
+#: textual-serve's page links a web-font stylesheet on a third-party host; the page loads the same font from
+#: this server's own static files, so that link is dropped.
+_THIRD_PARTY = re.compile(r"<link[^>]*https?://[^>]*>\s*", re.IGNORECASE)
 
 
 def client_argv(server: str | None = None) -> list[str]:
@@ -113,22 +126,59 @@ class ClientProcess(AppService):
             self._task = None
 
 
-class WebServer(Server):
-    """textual-serve's server, with sessions whose processes it owns and ends."""
+class FirstPartyLoader(jinja2.FileSystemLoader):
+    """textual-serve's templates, less any element that loads from another host."""
 
-    def __init__(self, argv: list[str], **kw: Any) -> None:
+    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Any]:
+        source, filename, uptodate = super().get_source(environment, template)
+        return _THIRD_PARTY.sub("", source), filename, uptodate
+
+
+class WebServer(Server):
+    """textual-serve's server, with sessions whose processes it owns and ends, capped in number (in all and per
+    address) and in terminal size, and a page that loads nothing from another host."""
+
+    def __init__(
+        self,
+        argv: list[str],
+        max_sessions: int = MAX_SESSIONS,
+        max_per_address: int = MAX_SESSIONS_PER_ADDRESS,
+        **kw: Any,
+    ) -> None:
         super().__init__(" ".join(argv), **kw)
         self.argv = argv
+        self.max_sessions = max_sessions
+        self.max_per_address = max_per_address
         self.sessions: set[ClientProcess] = set()
+        self.by_address: Counter[str] = Counter()
+
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+        aiohttp_jinja2.setup(app, loader=FirstPartyLoader(self.templates_path))
+        return app
 
     async def on_shutdown(self, app: web.Application) -> None:
         await asyncio.gather(*(s.stop() for s in list(self.sessions)))
 
+    def _refusal(self, address: str) -> str | None:
+        if len(self.sessions) >= self.max_sessions:
+            return f"this server runs at most {self.max_sessions} browser sessions at once"
+        if self.by_address[address] >= self.max_per_address:
+            return f"at most {self.max_per_address} browser sessions at once from one address"
+        return None
+
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         websocket = web.WebSocketResponse(heartbeat=15)
-        width = _int(request.query.get("width"), 80)
-        height = _int(request.query.get("height"), 24)
+        width = min(MAX_COLUMNS, max(MIN_COLUMNS, _int(request.query.get("width"), 80)))
+        height = min(MAX_ROWS, max(MIN_ROWS, _int(request.query.get("height"), 24)))
+        address = request.remote or "unknown"
         await websocket.prepare(request)
+        refused = self._refusal(address)
+        if refused is not None:
+            # Said in the page's terminal, where the player looks; nothing is started.
+            await websocket.send_bytes(f"\r\n  Ravenry: {refused}; try again later.\r\n".encode())
+            await websocket.close()
+            return websocket
         session = ClientProcess(
             self.argv,
             write_bytes=websocket.send_bytes,
@@ -138,6 +188,7 @@ class WebServer(Server):
             debug=self.debug,
         )
         self.sessions.add(session)
+        self.by_address[address] += 1
         try:
             await session.start(width, height)
             await self._process_messages(websocket, session)
@@ -150,6 +201,9 @@ class WebServer(Server):
                 await session.stop()
             finally:
                 self.sessions.discard(session)
+                self.by_address[address] -= 1
+                if self.by_address[address] <= 0:
+                    del self.by_address[address]
         return websocket
 
 
@@ -160,6 +214,12 @@ def _int(raw: str | None, default: int) -> int:
         return default
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, server: str | None = None) -> None:
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    server: str | None = None,
+    max_sessions: int = MAX_SESSIONS,
+    max_per_address: int = MAX_SESSIONS_PER_ADDRESS,
+) -> None:
     """Serve the client on http://host:port until interrupted; every session's process ends with it."""
-    WebServer(client_argv(server), host=host, port=port, title="Ravenry").serve()
+    WebServer(client_argv(server), max_sessions, max_per_address, host=host, port=port, title="Ravenry").serve()

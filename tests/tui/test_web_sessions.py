@@ -1,4 +1,5 @@
-"""Every process ``ravenry web`` starts ends with its browser session or with ``ravenry web`` itself (issue 36):
+"""Every process ``ravenry web`` starts ends with its browser session or with ``ravenry web`` itself (issue 36),
+and a page cannot make it start more than its caps allow or load anything from another host (issue 37):
 a page that goes away, a server stopped by SIGTERM, and a server killed outright (its clients notice their parent
 is gone). The page is a plain websocket client of textual-serve's ``/ws`` endpoint, so no browser is needed;
 clients are found by the variable ``ravenry web`` sets in their environment. Linux (``/proc``) only."""
@@ -7,8 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
 import time
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
@@ -102,3 +105,60 @@ def test_every_client_ends_when_ravenry_web_stops(tmp_path: Path, how: signal.Si
         stop([web])
         for pid in clients(web.pid):  # never leave one behind, even when the test fails
             os.kill(pid, signal.SIGKILL)
+
+
+def _environ(pid: int) -> dict[str, str]:
+    pairs = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+    return dict(p.decode(errors="replace").partition("=")[::2] for p in pairs if b"=" in p)
+
+
+def test_sessions_are_capped_in_all_and_per_address_and_the_size_is_bounded(tmp_path: Path) -> None:
+    """A refused page is told why in its terminal and starts nothing; a page asking for a 4000x4000 terminal gets
+    the largest there is (issue 37)."""
+    port = free_port()
+    args = ["web", "--port", str(port), "--max-sessions", "3", "--max-sessions-per-address", "2"]
+    web = start(args, dict(os.environ, XDG_STATE_HOME=str(tmp_path)))
+    try:
+        wait_http(f"http://127.0.0.1:{port}/")
+
+        async def page(source: str, query: str = "width=100&height=30") -> tuple[object, str]:
+            ws = await connect(f"ws://127.0.0.1:{port}/ws?{query}", max_size=None, local_addr=(source, 0))
+            first = await asyncio.wait_for(ws.recv(), 20)
+            return ws, first.decode(errors="replace") if isinstance(first, bytes) else first
+
+        async def go() -> None:
+            big, _ = await page("127.0.0.1", "width=4000&height=4000")
+            second, _ = await page("127.0.0.1")
+            assert await wait_for(lambda: len(clients(web.pid)) == 2, 10)
+            env = [_environ(pid) for pid in clients(web.pid)]
+            assert sorted((e["COLUMNS"], e["ROWS"]) for e in env) == [("100", "30"), ("400", "150")]
+            _, said = await page("127.0.0.1")
+            assert "at most 2 browser sessions at once from one address" in said, said
+            third, _ = await page("127.0.0.2")  # another address: its own allowance
+            _, said = await page("127.0.0.3")
+            assert "at most 3 browser sessions at once" in said, said
+            assert len(clients(web.pid)) == 3
+            for ws in (big, second, third):
+                await ws.close()  # type: ignore[attr-defined]
+            assert await wait_for(lambda: not clients(web.pid), 10)
+
+        asyncio.run(asyncio.wait_for(go(), 60))
+    finally:
+        stop([web])
+
+
+def test_the_page_loads_nothing_from_another_host(tmp_path: Path) -> None:
+    port = free_port()
+    web = start(["web", "--port", str(port)], dict(os.environ, XDG_STATE_HOME=str(tmp_path)))
+    try:
+        wait_http(f"http://127.0.0.1:{port}/")
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as r:
+            html = r.read().decode()
+        urls = re.findall(r"""(?:href|src)\s*=\s*["']([^"']+)""", html)
+        assert urls and "terminal" in html
+        foreign = [
+            u for u in urls if re.match(r"(?i)(https?:)?//", u) and not u.startswith(f"http://127.0.0.1:{port}/")
+        ]
+        assert not foreign, foreign
+    finally:
+        stop([web])
