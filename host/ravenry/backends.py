@@ -10,6 +10,8 @@ plugin: a cluster node needs ``ravenry`` (with its Rust core) installed, and no 
 
 from __future__ import annotations
 
+import re
+import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -46,11 +48,35 @@ def run_chunk(source: RulesetSource, method: str, args: tuple[Any, ...]) -> Any:
     return getattr(rs, method)(*args)
 
 
-def check_backend(backend: str) -> None:
+def check_backend(backend: str, address: str | None = None) -> None:
+    """One line, before any match is played, for an unknown backend, a missing Ray, or a cluster address that is
+    malformed or where nothing answers (``ray.init`` would otherwise retry for minutes without a word)."""
     if backend not in BACKENDS:
         raise OptionError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
     if backend == "ray":
         _ray()
+        if address is not None:
+            check_address(address)
+    elif address is not None:
+        raise OptionError("--address is for --backend ray")
+
+
+def check_address(address: str, timeout: float = 5.0) -> None:
+    """A Ray cluster's address, ``HOST:PORT`` or ``ray://HOST:PORT`` (or ``auto``), reachable within ``timeout``."""
+    if address == "auto":
+        return
+    match = re.fullmatch(r"(?:ray://)?(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9_.-]+):(\d{1,5})", address)
+    if match is None or not 0 < int(match[2]) < 65536:
+        raise OptionError(f"a Ray address is HOST:PORT or ray://HOST:PORT (or auto), not {address!r}")
+    host, port = match[1].strip("[]"), int(match[2])
+    try:
+        socket.create_connection((host, port), timeout=timeout).close()
+    except OSError as e:
+        reason = e.strerror or type(e).__name__
+        raise OptionError(
+            f"nothing answers at Ray address {address} ({reason}); start a head there (ray start --head) or leave "
+            "--address out to run Ray on this machine"
+        ) from None
 
 
 def run_chunks(
@@ -63,7 +89,7 @@ def run_chunks(
     sizes: Sequence[int] | None = None,
 ) -> list[Any]:
     """Run every chunk and return the results in chunk order; ``progress(sizes[i])`` as chunk ``i`` finishes."""
-    check_backend(backend)
+    check_backend(backend, address)
     if backend == "local":
         out = []
         for i, args in enumerate(chunks):
@@ -93,7 +119,12 @@ def _run_on_ray(
 ) -> list[Any]:
     ray = _ray()
     if not ray.is_initialized():
-        ray.init(address=address, ignore_reinit_error=True, log_to_driver=False, include_dashboard=False)
+        check_backend("ray", address)
+        try:
+            ray.init(address=address, ignore_reinit_error=True, log_to_driver=False, include_dashboard=False)
+        except Exception as e:  # Ray's own errors are many kinds; each is one line here
+            first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            raise OptionError(f"cannot start or reach Ray at {address or 'this machine'}: {first}") from None
     task = ray.remote(run_chunk)
     src = ray.put(source)
     refs = [task.remote(src, method, args) for args in chunks]

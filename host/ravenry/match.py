@@ -18,7 +18,7 @@ import msgpack
 from ravenry._core import Match as CoreMatch
 from ravenry._core import Ruleset
 from ravenry._core import write_atomic as durable_write
-from ravenry.errors import IllegalAction, OptionError
+from ravenry.errors import IllegalAction, OptionError, RavenryError
 from ravenry.plugins import registry
 from ravenry.specs import GameInfo, GameSpec, bot_name, bot_params
 
@@ -133,6 +133,8 @@ class MatchBase:
     def events(self, since: int = 0, viewer: int | None = None, all: bool = False) -> list[dict[str, Any]]:
         """Events from index ``since`` on, as ``viewer`` may know them; each has ``index``, ``vis`` and ``event``."""
         self._check_seat(viewer)
+        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+            raise RavenryError(f"since is an event index, a whole number from 0, not {since!r}")
         return unpack(self.events_msgpack(since, viewer, all))
 
     def actions(self) -> list[dict[str, Any]]:

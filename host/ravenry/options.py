@@ -27,6 +27,8 @@ def resolve(
     known_variants: Mapping[str, VariantSpec] | None = None,
 ) -> dict[str, Any]:
     """Every option of ``game`` with its value: defaults, then the variants' values, then ``given``."""
+    if given is not None and not isinstance(given, Mapping):
+        raise OptionError(f"{game} options are a map of option names to values, not a {type(given).__name__}")
     specs = {o.name: o for o in schema}
     values: dict[str, Any] = {name: o.default for name, o in specs.items()}
     from_variant: dict[str, str] = {}

@@ -158,7 +158,7 @@ def simulate(
         raise OptionError(f"{len(bot_names)} bots named for {n} seats; name one per seat, or fewer to cycle")
     if workers is not None and (not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS):
         raise OptionError(f"workers must be an int from 1 to {MAX_WORKERS}, not {workers!r:.40}")
-    check_backend(backend)
+    check_backend(backend, address)
     w = workers or min(os.cpu_count() or 1, MAX_WORKERS)
     variants = tuple(variants)
     full = g.resolve_options(options, variants)

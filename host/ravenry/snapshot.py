@@ -37,12 +37,14 @@ def read(source: bytes | str | os.PathLike[str]) -> dict[str, Any]:
     """Decode and check the envelope of a save (bytes or a path)."""
     if isinstance(source, (bytes, bytearray, memoryview)):
         raw, where = bytes(source), "the data"
+    elif not isinstance(source, (str, os.PathLike)):
+        raise SnapshotError(f"a save is bytes or a file's path, not {type(source).__name__}")
     else:
         where = str(source)
         try:
             raw = Path(source).read_bytes()
-        except OSError as e:
-            raise SnapshotError(f"cannot read {where}: {e.strerror or e}") from e
+        except (OSError, ValueError) as e:  # ValueError: a path with a NUL in it
+            raise SnapshotError(f"cannot read {where}: {getattr(e, 'strerror', None) or e}") from e
     try:
         data = msgpack.unpackb(raw, raw=False, strict_map_key=False)
     except Exception as e:

@@ -4,12 +4,16 @@ options name a file (any path, ``/proc``, a device, a name of 4,000 characters) 
 
 from __future__ import annotations
 
+import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 import ravenry
-from ravenry.net.client import Client
+from ravenry.net.client import Client, NetError
+from ravenry.net.limits import Limits, address_range
+from ravenry.net.server import Server
 from ravenry.options import MAX_TEXT
 
 from .conftest import live_server, run
@@ -64,3 +68,130 @@ def test_a_deck_travels_as_its_text_bounded_in_size() -> None:
         run(go())
         seats = live.call(lambda: next(iter(live.server.tables.values())).match.view(None)["seats"])
         assert [s["house"] for s in seats] == ["stark", "baratheon"]
+
+
+def test_creates_racing_from_many_connections_cannot_pass_the_caps(tmp_path: Path) -> None:
+    """The count is reserved the moment a match exists, before its save is awaited: 40 connections of one address
+    creating at once get exactly the per-address allowance."""
+    with live_server(Limits(matches_per_address=5, matches_per_connection=5), save_dir=str(tmp_path)) as live:
+
+        async def go() -> list[dict[str, Any]]:
+            clients = [await Client(live.url).connect() for _ in range(40)]
+            try:
+                return list(await asyncio.gather(*(ask(c, "create", game="fixture", players=2) for c in clients)))
+            finally:
+                await asyncio.gather(*(c.close() for c in clients))
+
+        replies = run(go(), 60)
+        made = [r for r in replies if r["t"] == "created"]
+        assert len(made) == 5, [r.get("message") for r in replies if r["t"] == "error"][:3]
+        assert all(r["code"] == "limit" and "per address" in r["message"] for r in replies if r["t"] == "error")
+        assert len(live.server.tables) == 5
+
+
+def test_one_address_range_cannot_take_the_server_and_a_newcomer_still_creates() -> None:
+    """Addresses of one /24 share one allowance; an address of another network creates as usual."""
+    assert address_range("127.0.0.9") == address_range("127.0.0.200") == "127.0.0.0/24"
+    assert address_range("2001:db8::1") == address_range("2001:db8::ffff") == "2001:db8::/64"
+    assert address_range("::ffff:10.1.2.3") == "10.1.2.0/24"
+    with live_server(Limits(matches_per_range=4, matches_per_address=3)) as live:
+
+        async def go() -> None:
+            for i, want in enumerate(["created"] * 3 + ["limit"]):  # 3 from one address: its own cap
+                async with Client(live.url, source="127.0.0.1") as c:
+                    r = await ask(c, "create", game="fixture", players=2)
+                    assert (r["t"] if want == "created" else r.get("code")) == want, (i, r)
+            async with Client(live.url, source="127.0.0.2") as c:  # the same /24: one left in the range
+                assert (await ask(c, "create", game="fixture", players=2))["t"] == "created"
+                r = await ask(c, "create", game="fixture", players=2)
+                assert r["code"] == "limit" and "per address range" in r["message"], r
+            async with Client(live.url, source="127.0.1.1") as c:  # a newcomer from another network
+                assert (await ask(c, "create", game="fixture", players=2))["t"] == "created"
+
+        run(go())
+
+
+def test_matches_nobody_joins_expire_sooner_than_abandoned_ones() -> None:
+    with live_server(Limits(unjoined_seconds=60, abandoned_seconds=3600)) as live:
+
+        async def go() -> tuple[str, str]:
+            async with Client(live.url) as c:
+                empty = (await c.request("create", game="fixture", players=2))["match"]
+                joined = (await c.request("create", game="fixture", players=2))["match"]
+                await c.request("join", match=joined)
+            return empty, joined
+
+        empty, joined = run(go())
+        now = time.monotonic()
+        live.call(lambda: live.server.sweep(now))  # both are alone from now on
+        assert live.call(lambda: live.server.sweep(now + 61)) == [empty]
+        assert live.call(lambda: sorted(live.server.tables)) == [joined]
+
+
+def test_connections_per_address_are_capped() -> None:
+    with live_server(Limits(connections_per_address=3)) as live:
+
+        async def go() -> None:
+            held = [await Client(live.url).connect() for _ in range(3)]
+            try:
+                for c in held:
+                    assert (await c.request("ping"))["t"] == "pong"
+                extra = await Client(live.url).connect()
+                with pytest.raises(NetError):
+                    await extra.request("ping", timeout=5)
+                assert "per address" in extra.close_reason
+                await extra.close()
+            finally:
+                for c in held:
+                    await c.close()
+            async with Client(live.url) as again:  # closed connections give their places back
+                assert (await again.request("ping"))["t"] == "pong"
+
+        run(go())
+
+
+def test_a_search_a_client_asks_for_is_bounded_by_the_server() -> None:
+    server = Server(Limits(bot_seconds=0.5))
+    assert server.bounded_bot("fixture", "ismcts:iterations=1000000,workers=8") == (
+        "ismcts:iterations=1000000,max_seconds=0.5"
+    )
+    assert server.bounded_bot("fixture", "ismcts:seconds=30,max_seconds=60") == "ismcts:seconds=0.5,max_seconds=0.5"
+    assert server.bounded_bot("fixture", "ismcts") == "ismcts:max_seconds=0.5"
+    assert server.bounded_bot("fixture", "random") == "random"
+    assert server.bounded_bot("iron-throne", "heuristic") == "heuristic"
+
+
+def test_cheap_bots_answer_while_other_matches_search_at_the_cap() -> None:
+    """Six bots-only matches whose searches ask for a hundred million iterations a move (what one connection may
+    send) do not hold up a match of random bots: it plays to its end while they search, each at the server's cap."""
+    with live_server(Limits(bot_seconds=0.5)) as live:
+        greedy = {0: "ismcts:iterations=100000000", 1: "ismcts:iterations=100000000"}
+
+        async def go() -> tuple[str, float]:
+            async with Client(live.url) as c:
+                for _ in range(6):
+                    await c.request("create", game="fixture", players=2, bots=greedy)
+                honest = await c.request("create", game="fixture", players=2, bots={0: "random", 1: "random"})
+                t0 = time.monotonic()
+                while not live.call(lambda: live.server.tables[honest["match"]].match.is_over):
+                    assert time.monotonic() - t0 < 20, "the random bots were starved"
+                    await asyncio.sleep(0.05)
+                return honest["match"], time.monotonic() - t0
+
+        honest, took = run(go(), 40)
+        searching = [t for t in live.server.tables.values() if t.id != honest]
+        assert all(s.bot == "ismcts:iterations=100000000,max_seconds=0.5" for t in searching for s in t.seats)
+        assert live.call(lambda: live.server.tables[honest].match.decisions) > 0
+
+
+def test_a_negative_since_is_refused_not_read_as_zero() -> None:
+    with live_server() as live:
+
+        async def go() -> None:
+            async with Client(live.url) as c:
+                mid = (await c.request("create", game="fixture", players=2))["match"]
+                for t, args in (("watch", {}), ("join", {})):
+                    err = await ask(c, t, match=mid, since=-1, **args)
+                    assert err["code"] == "bad-field" and "'since' must be 0 or more" in err["message"], err
+
+        run(go())

@@ -43,8 +43,15 @@ class Client:
     """One WebSocket connection to a server. Replies to ``request`` come back paired by ``ref``; everything the
     server sends unasked (state, notices) lands on ``frames``."""
 
-    def __init__(self, url: str, record: Callable[[bytes, Frame], None] | None = None, keepalive: float = 30.0) -> None:
+    def __init__(
+        self,
+        url: str,
+        record: Callable[[bytes, Frame], None] | None = None,
+        keepalive: float = 30.0,
+        source: str | None = None,
+    ) -> None:
         self.url = url
+        self.source = source  # the local address to connect from (a machine with several), else the system's choice
         self.record = record
         self.keepalive = keepalive
         self.frames: asyncio.Queue[Frame] = asyncio.Queue()
@@ -57,7 +64,8 @@ class Client:
 
     async def connect(self) -> Client:
         try:
-            self._ws = await connect(self.url, max_size=16 * 1024 * 1024, compression=None, open_timeout=5)
+            local: dict[str, Any] = {"local_addr": (self.source, 0)} if self.source else {}
+            self._ws = await connect(self.url, max_size=16 * 1024 * 1024, compression=None, open_timeout=5, **local)
         except (OSError, InvalidHandshake, InvalidURI, asyncio.TimeoutError) as e:
             raise NetError("closed", f"cannot connect to {self.url}: {e}") from None
         loop = asyncio.get_running_loop()

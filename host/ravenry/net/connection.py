@@ -244,5 +244,10 @@ class Connection:
 
     def __post_init__(self) -> None:
         self.bucket = TokenBucket(self.limits.rate, self.limits.burst)
-        peer = getattr(self.ws, "remote_address", None)
-        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+        self.address = peer_address(self.ws)
+
+
+def peer_address(ws: Any) -> str:
+    """The client's IP address, the key of every per-address cap."""
+    peer = getattr(ws, "remote_address", None)
+    return str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from dataclasses import dataclass
 
@@ -36,11 +37,22 @@ class Limits:
     matches_per_address: int = 50
     seats_per_connection: int = 32
     seats_per_address: int = 128
+    # Unfinished matches created per address range (IPv4 /24, IPv6 /64): many addresses of one network share it,
+    # so no one range can hold more than a twentieth of ``max_matches`` and a newcomer elsewhere still gets in.
+    matches_per_range: int = 500
+    # Open connections per address (each is a file descriptor and a reader): more are closed at once (1008).
+    connections_per_address: int = 64
+    # The most a search bot a client asks for (``create … bots``) thinks per move, in seconds: the server adds
+    # ``max_seconds`` to its spec and runs it on one thread. The command line's bots are the operator's own.
+    bot_seconds: float = 2.0
     # An unfinished match nobody (no seat holder, no watcher) has been connected to for this long is closed and
     # its save moved into ``DIR/expired/``, so abandoned matches do not hold the match limit for good, even
     # across a restart. A dropped player keeps the seat for a reconnect until then. The command line's match
     # is exempt.
     abandoned_seconds: float = 3600.0
+    # An unfinished match none of whose seats anyone has ever claimed (created, then left empty) expires after this
+    # long instead: a flood of empty matches frees its places in minutes, not in an hour.
+    unjoined_seconds: float = 300.0
     # ``list`` replies at most this many summaries a page, and costs one extra frame of the rate limit per this
     # many hosted matches it scans and per this many summaries it sends: a 10-byte request that makes the server
     # scan thousands of matches pays for it (benches/net_attacks.py, list flood).
@@ -81,3 +93,16 @@ class TokenBucket:
             self.tokens -= n
             return True
         return False
+
+
+def address_range(address: str) -> str:
+    """The network an address belongs to for the per-range caps: its IPv4 /24 or IPv6 /64 (the address itself if
+    it is not an IP address)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    prefix = 24 if ip.version == 4 else 64
+    return str(ipaddress.ip_network(f"{ip}/{prefix}", strict=False))

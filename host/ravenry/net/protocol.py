@@ -41,6 +41,8 @@ REQUESTS: dict[str, dict[str, tuple[type, bool]]] = {
     },
     "leave": {"match": (str, True)},
 }
+#: Positions a client names: a negative one is a client bug, said as such rather than read silently as 0.
+NOT_NEGATIVE = frozenset({"since"})
 MAXstr = 256  # ids, tokens, game and bot names are short; a longer string is a mistake or an attack
 
 
@@ -102,6 +104,8 @@ def _check_type(name: str, value: Any, kind: type) -> Any:
         raise BadFrame("bad-field", f"field {name!r} is longer than {MAXstr} characters")
     if kind is int and not -(2**63) <= value < 2**64:
         raise BadFrame("bad-field", f"field {name!r} is out of range")
+    if name in NOT_NEGATIVE and value < 0:
+        raise BadFrame("bad-field", f"field {name!r} must be 0 or more, not {value}")
     return value
 
 

@@ -22,11 +22,12 @@ from websockets.asyncio.server import ServerConnection, serve
 
 import ravenry
 from ravenry.net import loop as event_loop
-from ravenry.net.connection import Connection
-from ravenry.net.limits import Limits
+from ravenry.net.connection import Connection, peer_address
+from ravenry.net.limits import Limits, address_range
 from ravenry.net.protocol import VERSION, BadFrame, Request
 from ravenry.net.store import EXPIRED, UNREADABLE, Store
-from ravenry.net.table import Seat, Table
+from ravenry.net.table import QUICK_BOTS, Seat, Table
+from ravenry.specs import bot_name, bot_params
 
 log = logging.getLogger("ravenry.net")
 
@@ -46,7 +47,9 @@ class Server:
         # Per client address: the unfinished matches it created and the seats it holds (match id, seat), for the
         # lobby's caps. One address with many connections shares one allowance.
         self.created_by: dict[str, set[str]] = {}
+        self.created_in_range: dict[str, set[str]] = {}
         self.seats_by: dict[str, set[tuple[str, int]]] = {}
+        self.connections_by: dict[str, int] = {}
 
     def stats(self) -> dict[str, Any]:
         xs = sorted(self.act_seconds)
@@ -76,6 +79,17 @@ class Server:
             raise BadFrame("limit", f"at most {lim.matches_per_connection} unfinished matches created per connection")
         if len(self._live(self.created_by.setdefault(conn.address, set()))) >= lim.matches_per_address:
             raise BadFrame("limit", f"at most {lim.matches_per_address} unfinished matches created per address")
+        if (
+            len(self._live(self.created_in_range.setdefault(address_range(conn.address), set())))
+            >= lim.matches_per_range
+        ):
+            raise BadFrame("limit", f"at most {lim.matches_per_range} unfinished matches created per address range")
+
+    def _reserve(self, conn: Connection, match_id: str, keep: bool = True) -> None:
+        """Count a match against its creator's allowances the moment it exists (before any ``await``, so that
+        creates racing from many connections cannot all pass ``check_create``), or take it back."""
+        for ids in (conn.created, self.created_by[conn.address], self.created_in_range[address_range(conn.address)]):
+            (ids.add if keep else ids.discard)(match_id)
 
     def check_seat(self, conn: Connection) -> None:
         lim = self.limits
@@ -179,10 +193,7 @@ class Server:
             return self._list(conn, req)
         if t == "create":
             self.check_create(conn)
-            reply = await self._create(req)
-            conn.created.add(reply["match"])
-            self.created_by.setdefault(conn.address, set()).add(reply["match"])
-            return reply
+            return await self._create(conn, req)
         if t == "act":
             table = self.table(req.args["match"])
             after = await table.act(req.args["token"], req.args["turn"], req.args["action"], req.get("seat"))
@@ -259,12 +270,12 @@ class Server:
         nxt = offset + limit if offset + limit < len(found) else None
         return {"t": "matches", "matches": page, "total": len(found), "offset": offset, "next": nxt}
 
-    async def _create(self, req: Request) -> dict[str, Any]:
+    async def _create(self, conn: Connection, req: Request) -> dict[str, Any]:
         bots: dict[int, str] = {}
         for k, v in req.get("bots", {}).items():
             if not isinstance(k, int) or isinstance(k, bool) or not isinstance(v, str):
                 raise BadFrame("bad-field", "'bots' maps seat numbers to bot names")
-            bots[k] = v
+            bots[k] = self.bounded_bot(req.args["game"], v)
         variants = req.get("variants", [])
         if not all(isinstance(v, str) for v in variants):
             raise BadFrame("bad-field", "'variants' is a list of variant names")
@@ -274,10 +285,12 @@ class Server:
         table = self.create(
             req.args["game"], req.get("players"), seed, req.get("options"), variants, bots, req.get("turn_seconds")
         )
+        self._reserve(conn, table.id)
         try:
             await self.save_table(table)
         except OSError as e:
             del self.tables[table.id]  # never host a match the disk does not have
+            self._reserve(conn, table.id, keep=False)
             raise BadFrame("save-failed", f"the server cannot save a new match ({e})") from None
         table.start()
         return {"t": "created", "match": table.id, "summary": table.summary()}
@@ -289,12 +302,46 @@ class Server:
                 await self.store.save(table)
 
     # -- running -----------------------------------------------------------------------------------------------
+    def bounded_bot(self, game: str, spec: str) -> str:
+        """A bot spec a client sent, within the server's bounds: a search thinks at most ``bot_seconds`` a move
+        (``max_seconds``, which leaves its iteration budget as asked), on one thread. Quick bots, and a plugin's
+        bot that takes no clock, are left as sent (create refuses a spec that is not valid)."""
+        name = bot_name(spec)
+        if name in QUICK_BOTS:
+            return spec
+        cap = self.limits.bot_seconds
+        kept = []
+        for kv in filter(None, bot_params(spec).split(",")):
+            key, _, value = kv.partition("=")
+            if key == "seconds":
+                try:
+                    kv = f"seconds={min(cap, float(value)):g}"
+                except ValueError:
+                    return spec  # malformed: check_bot refuses the spec with its own message
+            if key not in ("workers", "max_seconds"):
+                kept.append(kv)
+        bounded = f"{name}:" + ",".join([*kept, f"max_seconds={cap:g}"])
+        try:
+            ravenry.game(game).check_bot(bounded)
+        except ravenry.RavenryError:
+            return spec
+        return bounded
+
     async def handler(self, ws: ServerConnection) -> None:
+        address = peer_address(ws)
+        if self.connections_by.get(address, 0) >= self.limits.connections_per_address:
+            per = self.limits.connections_per_address
+            await ws.close(1008, f"at most {per} connections per address")
+            return
         self.connections += 1
+        self.connections_by[address] = self.connections_by.get(address, 0) + 1
         try:
             await Connection(self, ws, self.limits).serve()
         finally:
             self.connections -= 1
+            self.connections_by[address] -= 1
+            if not self.connections_by[address]:
+                del self.connections_by[address]
 
     async def run(
         self, host: str, port: int, ready: asyncio.Event | None = None, stop: asyncio.Event | None = None
@@ -340,9 +387,11 @@ class Server:
                 table.seen_alone()
                 if table.pinned or table.alone_since is None:
                     continue
-                if now - table.alone_since < self.limits.abandoned_seconds:
+                unjoined = all(s.token_hash is None for s in table.seats)
+                wait = self.limits.unjoined_seconds if unjoined else self.limits.abandoned_seconds
+                if now - table.alone_since < wait:
                     continue
-                log.info("match %s expired: no player connected for %g s", tid, self.limits.abandoned_seconds)
+                log.info("match %s expired: no player connected for %g s", tid, wait)
                 table.notice({"kind": "expired", "message": "nobody has played this match for too long; it is closed"})
                 table.close()
                 # The save moves before the id leaves the table list: whoever sees the match gone must also
@@ -365,7 +414,10 @@ class Server:
 
     async def _sweep_forever(self) -> None:
         while True:
-            await asyncio.sleep(min(60.0, self.limits.keep_finished_seconds / 2, self.limits.abandoned_seconds / 2))
+            lim = self.limits
+            await asyncio.sleep(
+                min(60.0, lim.keep_finished_seconds / 2, lim.abandoned_seconds / 2, lim.unjoined_seconds / 2)
+            )
             self.sweep()
 
 

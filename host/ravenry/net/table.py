@@ -11,17 +11,40 @@ import asyncio
 import hashlib
 import hmac
 import logging
+import os
 import secrets
 import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ravenry.errors import IllegalAction
 from ravenry.match import MatchBase
 from ravenry.net.protocol import BadFrame, encode_spliced
+from ravenry.specs import bot_name
 
 log = logging.getLogger("ravenry.net")
+
+#: Bots that answer in microseconds (the core's random and every game's heuristic): they get a pool of their own,
+#: so they answer at once however many searches fill the other pool.
+QUICK_BOTS = frozenset({"random", "heuristic"})
+_pools: dict[bool, ThreadPoolExecutor] = {}
+
+
+def bot_pool(spec: str) -> ThreadPoolExecutor:
+    """The threads a server bot thinks on: apart from asyncio's default pool (which the saves use), and searches
+    apart from quick bots. Each table has at most one bot move in flight and a pool serves moves in the order
+    they come, so matches take turns: none can starve another."""
+    quick = bot_name(spec) in QUICK_BOTS
+    pool = _pools.get(quick)
+    if pool is None:
+        size = 2 if quick else max(1, os.cpu_count() or 1)
+        pool = _pools[quick] = ThreadPoolExecutor(
+            size, thread_name_prefix="ravenry-quick-bots" if quick else "ravenry-search-bots"
+        )
+    return pool
+
 
 Saver = Callable[["Table"], Awaitable[None]]
 
@@ -240,8 +263,8 @@ class Table:
             if self.halted:
                 return False
             try:
-                # A search bot thinks with the GIL released, off the event loop: other tables keep playing.
-                a = await asyncio.to_thread(m.bot, name, p)
+                # A bot thinks with the GIL released, off the event loop: other tables keep playing.
+                a = await asyncio.get_running_loop().run_in_executor(bot_pool(name), m.bot, name, p)
                 m.apply(p, a)
             except Exception as e:  # bots are plugin code: any exception is theirs, not the server's
                 # A bot that cannot move is a plugin bug; log it and leave the seat waiting rather than crash.

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ravenry.errors import RavenryError
 from ravenry.tournament.result import points_rows
 
 _STYLE = """
@@ -22,7 +23,10 @@ svg text { font-size: 12px; font-family: system-ui, sans-serif; }
 def write_report(result: dict[str, Any], path: str | Path) -> Path:
     """Write ``result`` (a ``TournamentResult.to_dict()``) as one HTML file at ``path``."""
     out = Path(path)
-    out.write_text(render(result), encoding="utf-8")
+    try:
+        out.write_text(render(result), encoding="utf-8")
+    except OSError as e:  # a directory, a missing folder, a full disk: one line, not a traceback
+        raise RavenryError(f"cannot write the report to {out}: {e.strerror or e}") from None
     return out
 
 

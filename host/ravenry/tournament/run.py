@@ -59,7 +59,7 @@ def tournament(
     if dupes:
         raise OptionError(f"each bot may be named once; repeated: {', '.join(dupes)}")
     check_bots(g, names)
-    check_backend(backend)
+    check_backend(backend, address)
     if not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise OptionError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r}")
     if workers is not None and (not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS):

@@ -1,0 +1,57 @@
+"""One clear line for every misuse the server-trust review found silent or raw (issue 37 §3): each is a
+RavenryError (or the CLI's one-line usage error) naming what is wrong, in bounded time."""
+
+from __future__ import annotations
+
+import socket
+import time
+from pathlib import Path
+
+import pytest
+import ravenry
+from click.testing import CliRunner
+from ravenry.backends import check_backend
+from ravenry.cli import cli
+
+
+@pytest.mark.parametrize("source", [None, 3, 2.5, ["a.rvn"]])
+def test_load_match_of_something_that_is_no_save(source: object) -> None:
+    with pytest.raises(ravenry.SnapshotError, match="a save is bytes or a file's path"):
+        ravenry.load_match(source)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("options", [[1], "decks=stark", 3])
+def test_options_that_are_not_a_map(options: object) -> None:
+    with pytest.raises(ravenry.OptionError, match="options are a map of option names to values"):
+        ravenry.game("fixture").new_match(2, options=options)  # type: ignore[arg-type]
+
+
+def test_events_since_a_negative_index() -> None:
+    m = ravenry.game("fixture").new_match(2, seed=1)
+    with pytest.raises(ravenry.RavenryError, match="since is an event index"):
+        m.events(since=-1)
+
+
+def test_a_report_that_cannot_be_written(tmp_path: Path) -> None:
+    with pytest.raises(ravenry.RavenryError, match="cannot write the report to"):
+        ravenry.write_report(ravenry.tournament("fixture", ["random", "ismcts:iterations=5"], 2).to_dict(), tmp_path)
+    r = CliRunner().invoke(
+        cli, ["tournament", "fixture", "--bots", "random,ismcts:iterations=5", "-n", "2", "--report", str(tmp_path)]
+    )
+    assert r.exit_code == 2 and "--report" in r.output and "Traceback" not in r.output, r.output
+
+
+def test_a_ray_address_that_is_malformed_or_where_nothing_listens() -> None:
+    pytest.importorskip("ray")
+    for bad in ("nonsense", "127.0.0.1:99999", "http://x:1/"):
+        with pytest.raises(ravenry.OptionError, match="a Ray address is HOST:PORT"):
+            check_backend("ray", bad)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # bound, not listening: nothing answers there
+        t0 = time.monotonic()
+        with pytest.raises(ravenry.OptionError, match="nothing answers at Ray address"):
+            check_backend("ray", f"127.0.0.1:{port}")
+        assert time.monotonic() - t0 < 10
+    with pytest.raises(ravenry.OptionError, match="--address is for --backend ray"):
+        check_backend("local", "127.0.0.1:1")
