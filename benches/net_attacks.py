@@ -6,6 +6,13 @@ timing its ``act`` round trips (sent -> "ok"), first alone, then during each att
 - ``malformed``: three clients sending garbage, oversized and malformed frames without pause
 - ``stalled-readers``: 150 clients watching the honest player's match that never read a byte
 - ``slowloris``: 200 connections dribbling their HTTP handshake a byte a second
+- ``file-probe``: one client creating agot-ccg matches whose deck names a server file (``/etc/hostname``,
+  ``/proc/self/environ``, ``/dev/zero``, a 4,000-character name) without pause: a reply quoting the file is a leak
+- ``bot-flood``: one client creating ten 5-player Iron Throne matches of ``ismcts:iterations=1000000`` seats (the
+  server caps each search's clock; the honest player's random bot thinks on another pool)
+- ``create-race``: 64 connections of one address (all its cap allows) sending ``create`` at the same moment (the
+  per-address cap of 50 matches must hold)
+- ``connection-flood``: one address opening connections until refused (the per-address cap, 64)
 - ``sigkill``: the server killed with SIGKILL mid-match and started again, repeatedly: acknowledged actions
   lost (must be 0)
 
@@ -255,12 +262,69 @@ async def slowloris(url: str, stop: asyncio.Event, stats: dict[str, Any]) -> Non
     await asyncio.gather(*(one(i) for i in range(200)))
 
 
+async def file_probe(url: str, stop: asyncio.Event, stats: dict[str, Any]) -> None:
+    secrets = [Path("/etc/hostname").read_text(errors="replace").strip()] if Path("/etc/hostname").exists() else []
+    paths = ["/etc/hostname", "/proc/self/environ", "/dev/zero", "/tmp/" + "x" * 4000]
+    c = await Conn(url, "127.0.0.70").open()
+    stats["refused"] = stats["leaks"] = stats["internal"] = 0
+    i = 0
+    while not stop.is_set():
+        r = await c.ask("create", game="agot-ccg", players=2, options={"decks": [paths[i % len(paths)]]})
+        i += 1
+        message = str(r.get("message", ""))
+        stats["refused"] += r["t"] == "error"
+        stats["internal"] += r.get("code") == "internal"
+        stats["leaks"] += any(x and x in message for x in secrets) or "PATH=" in message
+    await c.close()
+
+
+async def bot_flood(url: str, stop: asyncio.Event, stats: dict[str, Any]) -> None:
+    c = await Conn(url, "127.0.0.80").open()
+    greedy = dict.fromkeys(range(5), "ismcts:iterations=1000000,workers=8")
+    made = [await c.ask("create", game="iron-throne", players=5, bots=greedy) for _ in range(10)]
+    stats["created"] = sum(r["t"] == "created" for r in made)
+    kept = [s["bot"] for r in made if r["t"] == "created" for s in r["summary"]["seats"]]
+    stats["bot_as_run"] = sorted(set(kept))
+    await stop.wait()
+    await c.close()
+
+
+async def create_race(url: str, stop: asyncio.Event, stats: dict[str, Any]) -> None:
+    conns = [await Conn(url, "127.0.0.90").open() for _ in range(64)]
+    replies = await asyncio.gather(*(c.ask("create", game="fixture", players=2) for c in conns))
+    stats["created"] = sum(r["t"] == "created" for r in replies)
+    stats["refused"] = sum(r.get("code") == "limit" for r in replies)
+    await stop.wait()
+    for c in conns:
+        await c.close()
+
+
+async def connection_flood(url: str, stop: asyncio.Event, stats: dict[str, Any]) -> None:
+    conns: list[Conn] = []
+    stats["accepted"] = stats["refused"] = 0
+    while not stop.is_set() and stats["refused"] < 20:
+        c = await Conn(url, "127.0.0.100").open()
+        try:
+            await c.ask("ping")
+            conns.append(c)
+            stats["accepted"] += 1
+        except Exception:  # closed at once (1008): the cap
+            stats["refused"] += 1
+    await stop.wait()
+    for c in conns:
+        await c.close()
+
+
 ATTACKS: dict[str, Callable[[str, asyncio.Event, dict[str, Any]], Awaitable[None]]] = {
     "list-flood": list_flood,
     "match-flood": match_flood,
     "malformed": malformed,
     "stalled-readers": stalled_readers,
     "slowloris": slowloris,
+    "file-probe": file_probe,
+    "bot-flood": bot_flood,
+    "create-race": create_race,
+    "connection-flood": connection_flood,
 }
 
 

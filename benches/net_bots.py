@@ -207,9 +207,18 @@ class LeanSeat(asyncio.Protocol):
                 fut.set_exception(lost)
 
 
-async def connect(url: str, choose: Callable[[State], int], think: Callable[[], float]) -> LeanSeat:
+def table_address(table: int) -> str:
+    """A loopback address of its own for each table's players, as players at different homes have: the server
+    caps connections and matches per address, and a whole load bench from 127.0.0.1 would be one flooding home."""
+    return f"127.0.{table // 250 % 250 + 1}.{table % 250 + 1}"
+
+
+async def connect(
+    url: str, choose: Callable[[State], int], think: Callable[[], float], source: str | None = None
+) -> LeanSeat:
     uri = parse_uri(url)
     loop = asyncio.get_running_loop()
-    _, bot = await loop.create_connection(lambda: LeanSeat(url, choose, think), uri.host, uri.port)
+    local = (source, 0) if source else None
+    _, bot = await loop.create_connection(lambda: LeanSeat(url, choose, think), uri.host, uri.port, local_addr=local)
     await asyncio.wait_for(bot.opened, REPLY_SECONDS)
     return bot

@@ -102,7 +102,7 @@ async def table(
     all start in the same millisecond (with 0, all tables' connections arrive at once: a worst case)."""
     await asyncio.sleep(random.Random(seed).uniform(0, stagger_s))
     choosers = [thinking(seed * 10 + s, think_ms) for s in range(players)]
-    clients = [await Client(url).connect() for _ in range(players)]
+    clients = [await Client(url, source=net_bots.table_address(seed)).connect() for _ in range(players)]
     out: list[SeatPlayer] = []
     try:
         for r in range(rounds):
@@ -125,7 +125,8 @@ async def lean_table(
     for s in range(players):
         rng = random.Random(seed * 10 + s)
         think = (lambda rng=rng: rng.uniform(0, 2 * think_ms) / 1000) if think_ms else (lambda: 0.0)
-        bots.append(await net_bots.connect(url, lambda state, rng=rng: rng.choice(state["actions"])["code"], think))
+        choose = lambda state, rng=rng: rng.choice(state["actions"])["code"]  # noqa: E731
+        bots.append(await net_bots.connect(url, choose, think, net_bots.table_address(seed)))
     try:
         for r in range(rounds):
             mid = (await bots[0].request("create", game=game, players=players, seed=seed * 1000 + r))["match"]

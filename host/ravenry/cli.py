@@ -582,7 +582,8 @@ def lobby(server: str | None) -> None:
         from ravenry.web import exit_with_parent  # only here: ravenry.web brings aiohttp
 
         exit_with_parent(int(parent))
-    _tui().lobby_app(server, remember_token).run()
+    # Served to a browser, this machine is the server's, not the player's: no deck is read from its files.
+    _tui().lobby_app(server, remember_token, read_files=not parent).run()
 
 
 @cli.command()

@@ -69,7 +69,7 @@ def check(game: str, spec: OptionSpec, value: Any) -> None:
     for item in items:
         if isinstance(item, str) and len(item) > MAX_TEXT:
             raise OptionError(f"{where}: a value of {len(item)} characters; at most {MAX_TEXT}")
-        if spec.path and isinstance(item, str) and _looks_like_path(item):
+        if spec.path and isinstance(item, str) and looks_like_path(item):
             raise OptionError(
                 f"{where}: {item!r} names a file; only the local command line (-o {spec.name}=PATH) reads files, "
                 "elsewhere give the text itself"
@@ -111,14 +111,18 @@ def parse_cli(pairs: Iterable[str], schema: Iterable[OptionSpec]) -> dict[str, A
 
 def _read_paths(spec: OptionSpec, value: Any) -> Any:
     def read(entry: Any) -> Any:
-        if isinstance(entry, str) and (_looks_like_path(entry) or _is_file(entry)):
-            return read_text_file(entry, f"option {spec.name!r}")
-        return entry
+        return read_text_file(entry, f"option {spec.name!r}") if isinstance(entry, str) and names_file(entry) else entry
 
     return [read(v) for v in value] if isinstance(value, list) else read(value)
 
 
-def _looks_like_path(entry: str) -> bool:
+def names_file(entry: str) -> bool:
+    """Whether a local command line's entry of a path option names a file: it has a directory separator, or a
+    file of that name exists here."""
+    return looks_like_path(entry) or _is_file(entry)
+
+
+def looks_like_path(entry: str) -> bool:
     """A one-line entry with a directory separator: a file's name, never a name or a text of the game's own."""
     return "\n" not in entry and ("/" in entry or os.sep in entry)
 

@@ -3,10 +3,11 @@ keys and joins it; a decision goes to the server; a lost connection shows at onc
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ravenry import tui
-from textual.widgets import OptionList
+from textual.widgets import OptionList, TextArea
 
 from tests.net.conftest import live_server
 from tests.tui.conftest import drive, screen_text, until
@@ -67,3 +68,53 @@ def test_a_second_choice_while_the_lobby_is_leaving_is_ignored() -> None:
             assert live.call(lambda: len(live.server.tables)) == 1
 
         drive(app, script)
+
+
+def _stark_list() -> str:
+    from ravenry_agot_ccg.decklists import deck_list
+
+    return deck_list("stark")
+
+
+def _create_agot_ccg_with_deck(deck: str, read_files: bool = True) -> tuple[str, list[Any]]:
+    """Type ``deck`` into the lobby's deck field, create an agot-ccg match; the status line and the server's
+    tables after."""
+    with live_server() as live:
+        app = tui.lobby_app(live.url, read_files=read_files)
+        status = ""
+
+        async def script(pilot: Any) -> None:
+            nonlocal status
+            await until(pilot, lambda: "A Game of Thrones" in screen_text(app) and "CCG" in screen_text(app))
+            lobby = app.query_one(tui.Lobby)
+            lobby.query_one("#lobby-deck", TextArea).text = deck
+            ol = lobby.query_one("#lobby-list", OptionList)
+            ol.highlighted = next(i for i, e in enumerate(lobby.entries) if e.get("game") == "agot-ccg")
+            ol.focus()
+            await pilot.press("enter")
+            await until(pilot, lambda: bool(app.frame) or "✗" in screen_text(app), rounds=2000)
+            status = screen_text(app)
+
+        drive(app, script)
+        tables = live.call(lambda: [t.match for t in live.server.tables.values()])
+    return status, tables
+
+
+def test_the_create_screen_takes_a_pasted_deck_list() -> None:
+    """Issue 37: over the network a deck travels as its text; the player pastes it into the lobby."""
+    _, tables = _create_agot_ccg_with_deck(_stark_list())
+    assert len(tables) == 1 and tables[0].view(None)["seats"][0]["house"] == "stark"
+
+
+def test_the_create_screen_reads_a_deck_file_on_the_player_s_machine(tmp_path: Path) -> None:
+    path = tmp_path / "mine.txt"
+    path.write_text(_stark_list(), encoding="utf-8")
+    _, tables = _create_agot_ccg_with_deck(str(path))
+    assert len(tables) == 1 and tables[0].options["deck"] == _stark_list()
+
+
+def test_a_browser_s_lobby_reads_no_file_of_the_server(tmp_path: Path) -> None:
+    path = tmp_path / "mine.txt"
+    path.write_text(_stark_list(), encoding="utf-8")
+    status, tables = _create_agot_ccg_with_deck(str(path), read_files=False)
+    assert not tables and "cannot read files on the server" in status

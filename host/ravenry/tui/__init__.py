@@ -46,10 +46,15 @@ def local_app(
     return RavenryApp(match.game.spec, LocalDriver(session, delay))
 
 
-def lobby_app(server: str | None = None, remember: Callable[[str, str, int, str], None] | None = None) -> RavenryApp:
+def lobby_app(
+    server: str | None = None,
+    remember: Callable[[str, str, int, str], None] | None = None,
+    read_files: bool = True,
+) -> RavenryApp:
     """The app opening on the lobby: local games, or the matches of the ``ravenry serve`` server at ``server``
-    (``remember(url, match, seat, token)`` keeps a joined seat's token, so the seat can be resumed)."""
-    return RavenryApp(None, None, lobby=lambda app: Lobby(app, server, remember))
+    (``remember(url, match, seat, token)`` keeps a joined seat's token, so the seat can be resumed). With
+    ``read_files`` false (a lobby ``ravenry web`` serves to a browser) a deck is taken as pasted text only."""
+    return RavenryApp(None, None, lobby=lambda app: Lobby(app, server, remember, read_files))
 
 
 def net_app(

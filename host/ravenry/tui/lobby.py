@@ -9,16 +9,19 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+from rich.markup import escape
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
-from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
+from ravenry.errors import OptionError, RavenryError
 from ravenry.game import game, games
 from ravenry.net.client import Client, NetError
 from ravenry.net.console import game_spec
+from ravenry.options import looks_like_path, names_file, read_text_file
 from ravenry.tui.drivers import LocalDriver
 from ravenry.tui.netplay import NetDriver
 from ravenry.tui.session import LocalSession
@@ -34,12 +37,16 @@ class Lobby(Vertical):
         app: Any,
         url: str | None = None,
         remember: Callable[[str, str, int, str], None] | None = None,
+        read_files: bool = True,
         **kw: Any,
     ) -> None:
         super().__init__(id="lobby", **kw)
         self.owner = app
         self.url = url
         self.remember = remember
+        # A deck field naming a file is read on this machine, the player's own, unless this lobby serves a
+        # browser (``ravenry web``): then this machine is the server's, and only pasted text is taken.
+        self.read_files = read_files
         self.entries: list[dict[str, Any]] = []
         self.server_games: list[dict[str, Any]] = []
         self.matches: list[dict[str, Any]] = []
@@ -53,6 +60,10 @@ class Lobby(Vertical):
         with Horizontal(id="lobby-options"):
             yield Label("players (type a number; blank: the game's fewest) ")
             yield Input(placeholder="e.g. 4", id="lobby-players", type="integer")
+        with Horizontal(id="lobby-deck-row"):
+            where = "a file here, " if self.read_files else ""
+            yield Label(f"deck (agot-ccg): a House, {where}or a pasted list ")
+            yield TextArea(id="lobby-deck", soft_wrap=False)
         yield OptionList(id="lobby-list")
         yield Static("", id="lobby-status")
 
@@ -67,6 +78,8 @@ class Lobby(Vertical):
     def on_key(self, event: Key) -> None:
         """A digit typed on the list sets the player count, so the keyboard alone picks both."""
         field = self.query_one("#lobby-players", Input)
+        if self.query_one("#lobby-deck", TextArea).has_focus:
+            return
         if event.character and event.character.isdigit() and not field.has_focus:
             field.value = event.character
             event.stop()
@@ -74,6 +87,27 @@ class Lobby(Vertical):
     def players(self, lo: int, hi: int) -> int:
         raw = self.query_one("#lobby-players", Input).value.strip()
         return min(hi, max(lo, int(raw))) if raw.isdigit() else lo
+
+    def deck_options(self, game_id: str) -> dict[str, Any]:
+        """The deck field as the game's ``deck`` option: a House name or a list as typed, or (where files are
+        read here) the text of the file it names. Raises ``OptionError`` with one line for the status line."""
+        raw = self.query_one("#lobby-deck", TextArea).text.strip()
+        if not raw:
+            return {}
+        installed = game_id in {g.id for g in games()}
+        spec = next((o for o in game(game_id).options if o.name == "deck"), None) if installed else None
+        if installed and spec is None:
+            raise OptionError(f"{game_id} takes no deck; clear the deck field to create it")
+        if "\n" in raw:
+            return {"deck": raw + "\n"}
+        if spec is not None and not spec.path:
+            return {"deck": raw}
+        if not self.read_files:
+            # Not even whether a file exists: this machine is the server's.
+            if looks_like_path(raw):
+                raise OptionError("a browser session cannot read files on the server: paste the deck list's text")
+            return {"deck": raw}
+        return {"deck": read_text_file(raw, "deck file") if names_file(raw) else raw}
 
     def _show(self, entries: list[dict[str, Any]]) -> None:
         ol = self.query_one("#lobby-list", OptionList)
@@ -171,11 +205,19 @@ class Lobby(Vertical):
                 game_spec(e["match"]["game"]), NetDriver(self.url or "", e["match"]["id"], watch=True)
             )
 
+    def _refused(self, err: RavenryError) -> None:
+        self.query_one("#lobby-status", Static).update(f"[b red]✗ {escape(str(err))}[/]")
+        self.leaving = False
+
     async def _start_local(self, e: dict[str, Any]) -> None:
         g = game(e["game"])
         n = self.players(*e["range"])
         bot = "heuristic" if "heuristic" in g.info.bots else "random"
-        m = g.new_match(n, secrets.randbits(63))
+        try:
+            m = g.new_match(n, secrets.randbits(63), self.deck_options(g.id))
+        except RavenryError as err:
+            self._refused(err)
+            return
         seats: dict[int, str | None] = {p: (None if p == 0 else bot) for p in range(n)}
         await self.owner.begin(g.spec, LocalDriver(LocalSession(m, seats)))
 
@@ -184,11 +226,16 @@ class Lobby(Vertical):
         n = self.players(*e["range"])
         bot = "heuristic" if "heuristic" in e["bots"] else "random"
         try:
+            options = self.deck_options(e["game"])
             async with Client(self.url) as c:
-                reply = await c.request("create", game=e["game"], players=n, bots={p: bot for p in range(1, n)})
+                bots = {p: bot for p in range(1, n)}
+                reply = await c.request("create", game=e["game"], players=n, bots=bots, options=options)
         except NetError as err:
-            self.query_one("#lobby-status", Static).update(f"[b red]✗ {err.message}[/]")
+            self.query_one("#lobby-status", Static).update(f"[b red]✗ {escape(err.message)}[/]")
             self.leaving = False
+            return
+        except RavenryError as err:
+            self._refused(err)
             return
         await self._join(str(reply["match"]), e["game"], 0)
 
