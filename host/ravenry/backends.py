@@ -20,6 +20,7 @@ from ravenry._core import Ruleset
 from ravenry.errors import OptionError
 
 BACKENDS = ("local", "ray")
+HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
 
 
 @dataclass(frozen=True)
@@ -70,13 +71,19 @@ def check_address(address: str, timeout: float = 5.0) -> None:
         raise OptionError(f"a Ray address is HOST:PORT or ray://HOST:PORT (or auto), not {address!r}")
     host, port = match[1].strip("[]"), int(match[2])
     try:
-        socket.create_connection((host, port), timeout=timeout).close()
+        with socket.create_connection((host, port), timeout=timeout) as s:
+            # Ray's head and client server speak gRPC: an HTTP/2 server answers the client preface with a SETTINGS
+            # frame at once. Anything else that listens there would leave ray.init retrying for minutes.
+            s.sendall(HTTP2_PREFACE + b"\x00\x00\x00\x04\x00\x00\x00\x00\x00")
+            head = s.recv(9)
     except OSError as e:
         reason = e.strerror or type(e).__name__
         raise OptionError(
             f"nothing answers at Ray address {address} ({reason}); start a head there (ray start --head) or leave "
             "--address out to run Ray on this machine"
         ) from None
+    if len(head) < 9 or head[3] != 0x04:
+        raise OptionError(f"what listens at {address} is not a Ray cluster (it does not speak gRPC)")
 
 
 def run_chunks(

@@ -29,6 +29,8 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from ravenry.net.limits import address_range
+
 log = logging.getLogger("textual-serve")
 
 #: The variable that tells a client process which ``ravenry web`` started it.
@@ -38,6 +40,8 @@ GRACE = 2.0
 #: Browser sessions at once, in all and per address: each is a client process on this machine.
 MAX_SESSIONS = 32
 MAX_SESSIONS_PER_ADDRESS = 4
+#: ... and per address range (IPv4 /24, IPv6 /64), so one network cannot take every session.
+MAX_SESSIONS_PER_RANGE = 8
 #: The terminal a page may ask for, in cells (the query string is the page's word, not a measurement).
 MAX_COLUMNS, MAX_ROWS = 400, 150
 MIN_COLUMNS, MIN_ROWS = 20, 8
@@ -92,6 +96,10 @@ class ClientProcess(AppService):
         assert process.stdin is not None
         self._stdin = process.stdin
         return process
+
+    async def set_terminal_size(self, width: Any, height: Any) -> None:
+        """A page's resize, bounded like its first size: the page's word, not a measurement."""
+        await super().set_terminal_size(*terminal_size(width, height))
 
     async def stop(self) -> None:
         """Ask the client to quit; terminate, then kill its group if it does not. Returns once it has ended, and
@@ -165,12 +173,13 @@ class WebServer(Server):
             return f"this server runs at most {self.max_sessions} browser sessions at once"
         if self.by_address[address] >= self.max_per_address:
             return f"at most {self.max_per_address} browser sessions at once from one address"
+        if self.by_address[address_range(address)] >= MAX_SESSIONS_PER_RANGE:
+            return f"at most {MAX_SESSIONS_PER_RANGE} browser sessions at once from one network"
         return None
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         websocket = web.WebSocketResponse(heartbeat=15)
-        width = min(MAX_COLUMNS, max(MIN_COLUMNS, _int(request.query.get("width"), 80)))
-        height = min(MAX_ROWS, max(MIN_ROWS, _int(request.query.get("height"), 24)))
+        width, height = terminal_size(request.query.get("width"), request.query.get("height"))
         address = request.remote or "unknown"
         await websocket.prepare(request)
         refused = self._refusal(address)
@@ -188,7 +197,8 @@ class WebServer(Server):
             debug=self.debug,
         )
         self.sessions.add(session)
-        self.by_address[address] += 1
+        held = (address, address_range(address))  # one counter serves both: an address never looks like a range
+        self.by_address.update(held)
         try:
             await session.start(width, height)
             await self._process_messages(websocket, session)
@@ -201,17 +211,24 @@ class WebServer(Server):
                 await session.stop()
             finally:
                 self.sessions.discard(session)
-                self.by_address[address] -= 1
-                if self.by_address[address] <= 0:
-                    del self.by_address[address]
+                self.by_address.subtract(held)
+                self.by_address = +self.by_address  # drop the counts that reached zero
         return websocket
 
 
-def _int(raw: str | None, default: int) -> int:
-    try:
-        return int(raw) if raw is not None else default
-    except ValueError:
-        return default
+def terminal_size(width: Any, height: Any) -> tuple[int, int]:
+    """The terminal a page asks for, in bounds; anything that is not a whole number is the default 80x24."""
+
+    def whole(raw: Any, default: int) -> int:
+        try:
+            return int(raw) if isinstance(raw, (int, str)) and not isinstance(raw, bool) else default
+        except ValueError:
+            return default
+
+    return (
+        min(MAX_COLUMNS, max(MIN_COLUMNS, whole(width, 80))),
+        min(MAX_ROWS, max(MIN_ROWS, whole(height, 24))),
+    )
 
 
 def serve(

@@ -5,6 +5,7 @@ options name a file (any path, ``/proc``, a device, a name of 4,000 characters) 
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -157,6 +158,8 @@ def test_a_search_a_client_asks_for_is_bounded_by_the_server() -> None:
     )
     assert server.bounded_bot("fixture", "ismcts:seconds=30,max_seconds=60") == "ismcts:seconds=0.5,max_seconds=0.5"
     assert server.bounded_bot("fixture", "ismcts") == "ismcts:max_seconds=0.5"
+    assert server.bounded_bot("fixture", "ismcts:c=1,workers =64") == "ismcts:c=1,max_seconds=0.5"  # spaced keys
+    assert server.bounded_bot("fixture", "ismcts:c=0.7, workers=200") == "ismcts:c=0.7,max_seconds=0.5"
     assert server.bounded_bot("fixture", "random") == "random"
     assert server.bounded_bot("iron-throne", "heuristic") == "heuristic"
 
@@ -164,7 +167,7 @@ def test_a_search_a_client_asks_for_is_bounded_by_the_server() -> None:
 def test_cheap_bots_answer_while_other_matches_search_at_the_cap() -> None:
     """Six bots-only matches whose searches ask for a hundred million iterations a move (what one connection may
     send) do not hold up a match of random bots: it plays to its end while they search, each at the server's cap."""
-    with live_server(Limits(bot_seconds=0.5)) as live:
+    with live_server(Limits(bot_seconds=0.5, search_matches_per_address=6)) as live:
         greedy = {0: "ismcts:iterations=100000000", 1: "ismcts:iterations=100000000"}
 
         async def go() -> tuple[str, float]:
@@ -193,5 +196,61 @@ def test_a_negative_since_is_refused_not_read_as_zero() -> None:
                 for t, args in (("watch", {}), ("join", {})):
                     err = await ask(c, t, match=mid, since=-1, **args)
                     assert err["code"] == "bad-field" and "'since' must be 0 or more" in err["message"], err
+
+        run(go())
+
+
+def test_one_client_s_share_of_the_search_threads_is_bounded() -> None:
+    """Searches share one pool: an address may keep three unfinished matches with search bots (six per range),
+    however many plain matches it may create."""
+    with live_server(Limits(bot_seconds=0.05, search_matches_per_address=3)) as live:
+        search = {0: "ismcts:iterations=50", 1: "random"}
+
+        async def go() -> None:
+            async with Client(live.url) as c:
+                for _ in range(3):
+                    await c.request("create", game="fixture", players=2, bots=search)
+                err = await ask(c, "create", game="fixture", players=2, bots=search)
+                assert err["code"] == "limit" and "with search bots created per address" in err["message"], err
+                assert (await ask(c, "create", game="fixture", players=2, bots={1: "random"}))["t"] == "created"
+
+        run(go())
+
+
+def _threads() -> int:
+    """Every thread of this process, the core's native ones too."""
+    return len(os.listdir("/proc/self/task"))
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs /proc")
+def test_a_refused_create_starts_no_thread() -> None:
+    """Checking a bot spec builds no search (a search's thread pool lives as long as the process)."""
+    before = _threads()
+    with live_server() as live:
+
+        async def go() -> None:
+            async with Client(live.url) as c:
+                bots = {100 + w: f"ismcts:c=1, workers ={w}" for w in range(2, 40)}  # keys as the core trims them
+                err = await ask(c, "create", game="fixture", players=2, bots=bots)
+                assert err["code"] == "bad-bots", err
+
+        run(go())
+    assert _threads() <= before + 8  # the server's own threads, not 700 searchers
+
+
+def test_seats_are_capped_per_address_range() -> None:
+    with live_server(Limits(seats_per_address=3, seats_per_range=4)) as live:
+
+        async def go() -> None:
+            async with Client(live.url, source="127.0.0.1") as owner:
+                mids = [(await owner.request("create", game="fixture", players=4))["match"] for _ in range(2)]
+            async with Client(live.url, source="127.0.0.11") as a, Client(live.url, source="127.0.0.12") as b:
+                for _ in range(3):
+                    await a.request("join", match=mids[0])
+                await b.request("join", match=mids[1])  # the range's fourth seat
+                err = await ask(b, "join", match=mids[1])
+                assert err["code"] == "limit" and "per address range" in err["message"], err
+            async with Client(live.url, source="127.0.5.1") as newcomer:
+                assert (await newcomer.request("join", match=mids[1]))["t"] == "joined"
 
         run(go())

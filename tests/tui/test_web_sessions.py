@@ -7,6 +7,7 @@ clients are found by the variable ``ravenry web`` sets in their environment. Lin
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import signal
@@ -132,6 +133,8 @@ def test_sessions_are_capped_in_all_and_per_address_and_the_size_is_bounded(tmp_
             assert await wait_for(lambda: len(clients(web.pid)) == 2, 10)
             env = [_environ(pid) for pid in clients(web.pid)]
             assert sorted((e["COLUMNS"], e["ROWS"]) for e in env) == [("100", "30"), ("400", "150")]
+            # A resize is bounded like the first size (textual-serve passes it on as the page sent it).
+            await big.send(json.dumps(["resize", {"width": 10**9, "height": "x"}]))  # type: ignore[attr-defined]
             _, said = await page("127.0.0.1")
             assert "at most 2 browser sessions at once from one address" in said, said
             third, _ = await page("127.0.0.2")  # another address: its own allowance
@@ -162,3 +165,12 @@ def test_the_page_loads_nothing_from_another_host(tmp_path: Path) -> None:
         assert not foreign, foreign
     finally:
         stop([web])
+
+
+def test_a_page_s_sizes_are_bounded() -> None:
+    from ravenry.web import MAX_COLUMNS, MAX_ROWS, terminal_size
+
+    assert terminal_size("4000", 4000) == (MAX_COLUMNS, MAX_ROWS)
+    assert terminal_size(10**9, "x") == (MAX_COLUMNS, 24)
+    assert terminal_size(["1"], None) == terminal_size(True, {}) == (80, 24)
+    assert terminal_size("-5", "3") == (20, 8)

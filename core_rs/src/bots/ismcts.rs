@@ -453,8 +453,16 @@ pub struct Ismcts {
 type Pools = Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>>;
 
 /// One pool per worker count, built once: a fresh bot (one per seeded decision) must not pay for threads.
+/// The searches' thread pools, one per worker count, kept for the life of the process.
+static POOLS: OnceLock<Pools> = OnceLock::new();
+
+/// Whether a pool of `workers` threads has been made (a test checks that validating a spec makes none).
+#[cfg(test)]
+fn pool_made(workers: usize) -> bool {
+    POOLS.get().is_some_and(|p| p.lock().unwrap_or_else(PoisonError::into_inner).iter().any(|(w, _)| *w == workers))
+}
+
 fn shared_pool(workers: usize) -> Result<Arc<rayon::ThreadPool>, SetupError> {
-    static POOLS: OnceLock<Pools> = OnceLock::new();
     let mut pools = POOLS.get_or_init(|| Mutex::new(Vec::new())).lock().unwrap_or_else(PoisonError::into_inner);
     if let Some((_, p)) = pools.iter().find(|(w, _)| *w == workers) {
         return Ok(Arc::clone(p));
@@ -563,6 +571,9 @@ mod tests {
         assert_eq!(Params::parse("", "ismcts:prior=0", false).unwrap().prior, 0);
         assert!(bots::make::<Fixture>("random:c=1").is_err(), "random takes no parameters");
         assert!(bots::make::<Fixture>("ismcts:iterations=5").is_ok());
+        assert!(bots::check::<Fixture>("ismcts:workers=300").is_err() && bots::check::<Fixture>("nobody").is_err());
+        assert!(bots::check::<Fixture>("ismcts:workers=97").is_ok());
+        assert!(!pool_made(97), "checking a spec makes no thread pool");
     }
 
     #[test]

@@ -32,6 +32,16 @@ pub fn ismcts_params<G: Game>(spec: &str) -> Result<IsmctsParams, SetupError> {
     IsmctsParams::parse(G::ismcts_defaults(), spec, G::bot("heuristic").is_some())
 }
 
+/// Whether `spec_text` names a bot of `G` with valid parameters, building nothing: a search's thread pool is
+/// made (and kept) when the search is, so checking a spec a network client sent must not make one.
+pub fn check<G: Game>(spec_text: &str) -> Result<(), SetupError> {
+    let s = spec::parse(spec_text)?;
+    if s.name == "ismcts" {
+        return ismcts_params::<G>(spec_text).map(|_| ());
+    }
+    make::<G>(spec_text).map(|_| ())
+}
+
 /// Build a bot from a spec (`heuristic`, `ismcts:iterations=200,rollout=random`). Unknown names and bad
 /// parameters are a `SetupError` that lists what would be valid.
 pub fn make<G: Game>(spec_text: &str) -> Result<Box<dyn Bot<G>>, SetupError> {

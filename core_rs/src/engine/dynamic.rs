@@ -143,7 +143,7 @@ impl<G: Game> DynRuleset for RulesetOf<G> {
         bots::names::<G>()
     }
     fn check_bot(&self, spec: &str) -> Result<(), SetupError> {
-        bots::make::<G>(spec).map(|_| ())
+        bots::check::<G>(spec)
     }
     fn new_match(&self, players: u8, seed: u64) -> Result<Box<dyn DynMatch>, SetupError> {
         self.check_players(players)?;

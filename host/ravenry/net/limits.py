@@ -40,6 +40,12 @@ class Limits:
     # Unfinished matches created per address range (IPv4 /24, IPv6 /64): many addresses of one network share it,
     # so no one range can hold more than a twentieth of ``max_matches`` and a newcomer elsewhere still gets in.
     matches_per_range: int = 500
+    # Seats of unfinished matches held per address range: many addresses of one network cannot sit in every seat.
+    seats_per_range: int = 256
+    # Unfinished matches with search bots (anything but random and heuristic) created per address and per range:
+    # searches share one pool of threads, so one client's matches cannot make every other search wait long.
+    search_matches_per_address: int = 3
+    search_matches_per_range: int = 6
     # Open connections per address (each is a file descriptor and a reader): more are closed at once (1008).
     connections_per_address: int = 64
     # The most a search bot a client asks for (``create … bots``) thinks per move, in seconds: the server adds

@@ -48,7 +48,11 @@ class Server:
         # lobby's caps. One address with many connections shares one allowance.
         self.created_by: dict[str, set[str]] = {}
         self.created_in_range: dict[str, set[str]] = {}
+        # Seats held, by address and by address range (a range key has a "/", so the two never meet).
         self.seats_by: dict[str, set[tuple[str, int]]] = {}
+        # Unfinished matches with search bots a client created, by address and by address range: searches share
+        # one pool of threads, so a client's share of it is bounded, not only each search's clock.
+        self.searching: dict[str, set[str]] = {}
         self.connections_by: dict[str, int] = {}
 
     def stats(self) -> dict[str, Any]:
@@ -85,22 +89,46 @@ class Server:
         ):
             raise BadFrame("limit", f"at most {lim.matches_per_range} unfinished matches created per address range")
 
-    def _reserve(self, conn: Connection, match_id: str, keep: bool = True) -> None:
+    def check_searching(self, conn: Connection) -> None:
+        lim = self.limits
+        for key, cap, per in (
+            (conn.address, lim.search_matches_per_address, "address"),
+            (address_range(conn.address), lim.search_matches_per_range, "address range"),
+        ):
+            if len(self._live(self.searching.setdefault(key, set()))) >= cap:
+                raise BadFrame("limit", f"at most {cap} unfinished matches with search bots created per {per}")
+
+    def _reserve(self, conn: Connection, match_id: str, searching: bool, keep: bool = True) -> None:
         """Count a match against its creator's allowances the moment it exists (before any ``await``, so that
         creates racing from many connections cannot all pass ``check_create``), or take it back."""
-        for ids in (conn.created, self.created_by[conn.address], self.created_in_range[address_range(conn.address)]):
+        where = (conn.address, address_range(conn.address))
+        held = [conn.created, self.created_by[where[0]], self.created_in_range[where[1]]]
+        held += [self.searching[key] for key in where] if searching else []
+        for ids in held:
             (ids.add if keep else ids.discard)(match_id)
 
     def check_seat(self, conn: Connection) -> None:
         lim = self.limits
-        held = self.seats_by.setdefault(conn.address, set())
-        held.intersection_update(k for k in held if k[0] in self.tables and not self.tables[k[0]].match.is_over)
+        held = self._live_seats(conn.address)
         mine = {k for k in conn.seats if k in held}
         conn.seats.intersection_update(mine)
         if len(mine) >= lim.seats_per_connection:
             raise BadFrame("limit", f"at most {lim.seats_per_connection} seats of unfinished matches per connection")
         if len(held) >= lim.seats_per_address:
             raise BadFrame("limit", f"at most {lim.seats_per_address} seats of unfinished matches per address")
+        if len(self._live_seats(address_range(conn.address))) >= lim.seats_per_range:
+            raise BadFrame("limit", f"at most {lim.seats_per_range} seats of unfinished matches per address range")
+
+    def _live_seats(self, key: str) -> set[tuple[str, int]]:
+        held = self.seats_by.setdefault(key, set())
+        held.intersection_update(k for k in held if k[0] in self.tables and not self.tables[k[0]].match.is_over)
+        return held
+
+    def _hold_seat(self, conn: Connection, seat: tuple[str, int], keep: bool = True) -> None:
+        conn.seats.add(seat) if keep else conn.seats.discard(seat)
+        for key in (conn.address, address_range(conn.address)):
+            held = self.seats_by.setdefault(key, set())
+            held.add(seat) if keep else held.discard(seat)
 
     # -- tables -------------------------------------------------------------------------------------------
     def create(
@@ -209,18 +237,19 @@ class Server:
                 await self.save_table(table)  # the token must survive a crash before the client hears of it
             except OSError as e:
                 table.release(seat)
-                raise BadFrame("save-failed", f"the server cannot save the match ({e}); the seat stays free") from None
+                log.error("match %s: cannot save a join: %s", table.id, e)
+                raise BadFrame(
+                    "save-failed", "the server cannot save the match (see its log); the seat stays free"
+                ) from None
             conn.subscribe(table, seat, req.get("since", 0))
-            conn.seats.add((table.id, seat))
-            self.seats_by.setdefault(conn.address, set()).add((table.id, seat))
+            self._hold_seat(conn, (table.id, seat))
             log.info("%s joined match %s as seat %d", conn.address, table.id, seat)
             table.publish()  # others' seat lists show the new player
             return {"t": "joined", "match": table.id, "seat": seat, "token": token, "game": table.match.game.id}
         if t == "resume":
             seat = table.seat_of(req.args["token"])
             conn.subscribe(table, seat, req.get("since", 0))
-            conn.seats.add((table.id, seat))
-            self.seats_by.setdefault(conn.address, set()).add((table.id, seat))
+            self._hold_seat(conn, (table.id, seat))
             return {
                 "t": "joined",
                 "match": table.id,
@@ -240,8 +269,7 @@ class Server:
                 table.subscribers.discard(sub)
                 if sub.seat is not None and (table.id, sub.seat) in conn.seats and not table.match.is_over:
                     table.release(sub.seat)
-                    conn.seats.discard((table.id, sub.seat))
-                    self.seats_by.get(conn.address, set()).discard((table.id, sub.seat))
+                    self._hold_seat(conn, (table.id, sub.seat), keep=False)
                     freed.append(sub.seat)
             if freed:
                 await self.save_table(table)
@@ -276,6 +304,9 @@ class Server:
             if not isinstance(k, int) or isinstance(k, bool) or not isinstance(v, str):
                 raise BadFrame("bad-field", "'bots' maps seat numbers to bot names")
             bots[k] = self.bounded_bot(req.args["game"], v)
+        searching = any(bot_name(b) not in QUICK_BOTS for b in bots.values())
+        if searching:
+            self.check_searching(conn)
         variants = req.get("variants", [])
         if not all(isinstance(v, str) for v in variants):
             raise BadFrame("bad-field", "'variants' is a list of variant names")
@@ -285,13 +316,14 @@ class Server:
         table = self.create(
             req.args["game"], req.get("players"), seed, req.get("options"), variants, bots, req.get("turn_seconds")
         )
-        self._reserve(conn, table.id)
+        self._reserve(conn, table.id, searching)
         try:
             await self.save_table(table)
         except OSError as e:
             del self.tables[table.id]  # never host a match the disk does not have
-            self._reserve(conn, table.id, keep=False)
-            raise BadFrame("save-failed", f"the server cannot save a new match ({e})") from None
+            self._reserve(conn, table.id, searching, keep=False)
+            log.error("match %s: cannot save a new match: %s", table.id, e)
+            raise BadFrame("save-failed", "the server cannot save a new match (see its log)") from None
         table.start()
         return {"t": "created", "match": table.id, "summary": table.summary()}
 
@@ -311,15 +343,15 @@ class Server:
             return spec
         cap = self.limits.bot_seconds
         kept = []
-        for kv in filter(None, bot_params(spec).split(",")):
-            key, _, value = kv.partition("=")
+        for kv in filter(None, (part.strip() for part in bot_params(spec).split(","))):
+            key, _, value = (x.strip() for x in kv.partition("="))  # as the core reads them: "workers =64" too
             if key == "seconds":
                 try:
-                    kv = f"seconds={min(cap, float(value)):g}"
+                    value = f"{min(cap, float(value)):g}"
                 except ValueError:
-                    return spec  # malformed: check_bot refuses the spec with its own message
+                    pass  # malformed: check_bot below refuses it, and the spec as sent
             if key not in ("workers", "max_seconds"):
-                kept.append(kv)
+                kept.append(f"{key}={value}")
         bounded = f"{name}:" + ",".join([*kept, f"max_seconds={cap:g}"])
         try:
             ravenry.game(game).check_bot(bounded)

@@ -239,8 +239,9 @@ class Table:
             except Exception as e:
                 # Not on disk, so not acknowledged: the match stops here (a restarted server resumes it from its
                 # last good save, without this action) and everyone at the table is told why.
-                why = f"saving turn {m.decisions} failed ({type(e).__name__}: {e}); the match is stopped"
-                log.error("match %s: %s", self.id, why)
+                # The details (paths, the system's words) stay in the operator's log, not in frames.
+                log.error("match %s: saving turn %d failed: %s: %s", self.id, m.decisions, type(e).__name__, e)
+                why = f"saving turn {m.decisions} failed on the server (see its log); the match is stopped"
                 self.halt(why)
                 raise BadFrame("save-failed", why) from None
         self.kick_bots()

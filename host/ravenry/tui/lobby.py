@@ -5,6 +5,7 @@ the list fresh while it is open."""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -27,6 +28,10 @@ from ravenry.tui.netplay import NetDriver
 from ravenry.tui.session import LocalSession
 
 REFRESH = 2.0  # seconds between match lists from the server
+
+
+def _read_if_file(entry: str) -> str:
+    return read_text_file(entry, "deck file") if names_file(entry) else entry
 
 
 class Lobby(Vertical):
@@ -88,9 +93,10 @@ class Lobby(Vertical):
         raw = self.query_one("#lobby-players", Input).value.strip()
         return min(hi, max(lo, int(raw))) if raw.isdigit() else lo
 
-    def deck_options(self, game_id: str) -> dict[str, Any]:
+    async def deck_options(self, game_id: str) -> dict[str, Any]:
         """The deck field as the game's ``deck`` option: a House name or a list as typed, or (where files are
-        read here) the text of the file it names. Raises ``OptionError`` with one line for the status line."""
+        read here) the text of the file it names, read off the event loop. Raises ``OptionError`` with one line
+        for the status line."""
         raw = self.query_one("#lobby-deck", TextArea).text.strip()
         if not raw:
             return {}
@@ -107,7 +113,7 @@ class Lobby(Vertical):
             if looks_like_path(raw):
                 raise OptionError("a browser session cannot read files on the server: paste the deck list's text")
             return {"deck": raw}
-        return {"deck": read_text_file(raw, "deck file") if names_file(raw) else raw}
+        return {"deck": await asyncio.to_thread(_read_if_file, raw)}
 
     def _show(self, entries: list[dict[str, Any]]) -> None:
         ol = self.query_one("#lobby-list", OptionList)
@@ -214,7 +220,7 @@ class Lobby(Vertical):
         n = self.players(*e["range"])
         bot = "heuristic" if "heuristic" in g.info.bots else "random"
         try:
-            m = g.new_match(n, secrets.randbits(63), self.deck_options(g.id))
+            m = g.new_match(n, secrets.randbits(63), await self.deck_options(g.id))
         except RavenryError as err:
             self._refused(err)
             return
@@ -226,7 +232,7 @@ class Lobby(Vertical):
         n = self.players(*e["range"])
         bot = "heuristic" if "heuristic" in e["bots"] else "random"
         try:
-            options = self.deck_options(e["game"])
+            options = await self.deck_options(e["game"])
             async with Client(self.url) as c:
                 bots = {p: bot for p in range(1, n)}
                 reply = await c.request("create", game=e["game"], players=n, bots=bots, options=options)
