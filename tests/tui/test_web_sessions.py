@@ -11,9 +11,11 @@ import json
 import os
 import re
 import signal
+import subprocess
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -64,11 +66,22 @@ async def open_sessions(port: int, n: int) -> list[object]:
     return pages
 
 
-def test_a_session_s_client_ends_when_its_page_goes_away(tmp_path: Path) -> None:
+@contextmanager
+def serving(tmp_path: Path, *extra: str) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
+    """``ravenry web`` on a free port, answering; stopped (and any client it left, killed) on the way out."""
     port = free_port()
-    web = start(["web", "--port", str(port)], dict(os.environ, XDG_STATE_HOME=str(tmp_path)))
+    web = start(["web", "--port", str(port), *extra], dict(os.environ, XDG_STATE_HOME=str(tmp_path)))
     try:
         wait_http(f"http://127.0.0.1:{port}/")
+        yield web, port
+    finally:
+        stop([web])
+        for pid in clients(web.pid):  # never leave one behind, even when the test fails
+            os.kill(pid, signal.SIGKILL)
+
+
+def test_a_session_s_client_ends_when_its_page_goes_away(tmp_path: Path) -> None:
+    with serving(tmp_path) as (web, port):
 
         async def go() -> None:
             pages = await open_sessions(port, 2)
@@ -81,16 +94,11 @@ def test_a_session_s_client_ends_when_its_page_goes_away(tmp_path: Path) -> None
 
         asyncio.run(asyncio.wait_for(go(), 60))
         assert web.poll() is None  # the server goes on serving
-    finally:
-        stop([web])
 
 
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["sigterm", "sigkill"])
 def test_every_client_ends_when_ravenry_web_stops(tmp_path: Path, how: signal.Signals) -> None:
-    port = free_port()
-    web = start(["web", "--port", str(port)], dict(os.environ, XDG_STATE_HOME=str(tmp_path)))
-    try:
-        wait_http(f"http://127.0.0.1:{port}/")
+    with serving(tmp_path) as (web, port):
 
         async def go() -> None:
             pages = await open_sessions(port, 2)
@@ -102,10 +110,6 @@ def test_every_client_ends_when_ravenry_web_stops(tmp_path: Path, how: signal.Si
                 await page.close()  # type: ignore[attr-defined]
 
         asyncio.run(asyncio.wait_for(go(), 60))
-    finally:
-        stop([web])
-        for pid in clients(web.pid):  # never leave one behind, even when the test fails
-            os.kill(pid, signal.SIGKILL)
 
 
 def _environ(pid: int) -> dict[str, str]:
@@ -116,11 +120,7 @@ def _environ(pid: int) -> dict[str, str]:
 def test_sessions_are_capped_in_all_and_per_address_and_the_size_is_bounded(tmp_path: Path) -> None:
     """A refused page is told why in its terminal and starts nothing; a page asking for a 4000x4000 terminal gets
     the largest there is (issue 37)."""
-    port = free_port()
-    args = ["web", "--port", str(port), "--max-sessions", "3", "--max-sessions-per-address", "2"]
-    web = start(args, dict(os.environ, XDG_STATE_HOME=str(tmp_path)))
-    try:
-        wait_http(f"http://127.0.0.1:{port}/")
+    with serving(tmp_path, "--max-sessions", "3", "--max-sessions-per-address", "2") as (web, port):
 
         async def page(source: str, query: str = "width=100&height=30") -> tuple[object, str]:
             ws = await connect(f"ws://127.0.0.1:{port}/ws?{query}", max_size=None, local_addr=(source, 0))
@@ -146,15 +146,10 @@ def test_sessions_are_capped_in_all_and_per_address_and_the_size_is_bounded(tmp_
             assert await wait_for(lambda: not clients(web.pid), 10)
 
         asyncio.run(asyncio.wait_for(go(), 60))
-    finally:
-        stop([web])
 
 
 def test_the_page_loads_nothing_from_another_host(tmp_path: Path) -> None:
-    port = free_port()
-    web = start(["web", "--port", str(port)], dict(os.environ, XDG_STATE_HOME=str(tmp_path)))
-    try:
-        wait_http(f"http://127.0.0.1:{port}/")
+    with serving(tmp_path) as (_, port):
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as r:
             html = r.read().decode()
         urls = re.findall(r"""(?:href|src)\s*=\s*["']([^"']+)""", html)
@@ -163,8 +158,6 @@ def test_the_page_loads_nothing_from_another_host(tmp_path: Path) -> None:
             u for u in urls if re.match(r"(?i)(https?:)?//", u) and not u.startswith(f"http://127.0.0.1:{port}/")
         ]
         assert not foreign, foreign
-    finally:
-        stop([web])
 
 
 def test_a_page_s_sizes_are_bounded() -> None:
