@@ -33,8 +33,10 @@ def test_acknowledged_actions_are_exactly_the_history() -> None:
         burst=100_000,
         matches_per_connection=100_000,
         matches_per_address=100_000,
+        matches_per_range=100_000,
         seats_per_connection=100_000,
         seats_per_address=100_000,
+        seats_per_range=100_000,
     )
     with live_server(limits) as live:
 

@@ -148,6 +148,8 @@ class RavenryApp(App[None]):
     def show(self, frame: Frame) -> None:
         """Draw a frame: the board, your cards, your choices, the story so far."""
         self.frame = frame
+        if not self.screen.query("#log"):
+            return  # the match screen is gone (the app is closing while a paced bot's timer fires): nothing to draw
         view, seat = frame["view"], frame["seat"]
         self.ui.learn(view)
         for w in self.query(ViewWidget):
