@@ -210,7 +210,7 @@ class LeanSeat(asyncio.Protocol):
 def table_address(table: int) -> str:
     """A loopback address of its own for each table's players, as players at different homes have: the server
     caps connections and matches per address, and a whole load bench from 127.0.0.1 would be one flooding home."""
-    return f"127.0.{table // 250 % 250 + 1}.{table % 250 + 1}"
+    return f"127.0.{table % 250 + 1}.{table // 250 % 250 + 1}"  # a /24 of its own, as homes have
 
 
 async def connect(
