@@ -17,7 +17,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
 from ravenry.errors import RavenryError
-from ravenry.net.limits import Limits, TokenBucket
+from ravenry.net.limits import Limits, TokenBucket, address_range
 from ravenry.net.protocol import BadFrame, Request, decode_request, encode, error, peek_ref
 from ravenry.net.table import Table
 
@@ -245,6 +245,7 @@ class Connection:
     def __post_init__(self) -> None:
         self.bucket = TokenBucket(self.limits.rate, self.limits.burst)
         self.address = peer_address(self.ws)
+        self.range = address_range(self.address)  # once a connection: parsing an address is not free
 
 
 def peer_address(ws: Any) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import time
 from dataclasses import dataclass
@@ -101,6 +102,7 @@ class TokenBucket:
         return False
 
 
+@functools.lru_cache(maxsize=4096)
 def address_range(address: str) -> str:
     """The network an address belongs to for the per-range caps: its IPv4 /24 or IPv6 /64 (the address itself if
     it is not an IP address)."""

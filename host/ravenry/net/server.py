@@ -23,7 +23,7 @@ from websockets.asyncio.server import ServerConnection, serve
 import ravenry
 from ravenry.net import loop as event_loop
 from ravenry.net.connection import Connection, peer_address
-from ravenry.net.limits import Limits, address_range
+from ravenry.net.limits import Limits
 from ravenry.net.protocol import VERSION, BadFrame, Request
 from ravenry.net.store import EXPIRED, UNREADABLE, Store
 from ravenry.net.table import QUICK_BOTS, Seat, Table
@@ -83,17 +83,14 @@ class Server:
             raise BadFrame("limit", f"at most {lim.matches_per_connection} unfinished matches created per connection")
         if len(self._live(self.created_by.setdefault(conn.address, set()))) >= lim.matches_per_address:
             raise BadFrame("limit", f"at most {lim.matches_per_address} unfinished matches created per address")
-        if (
-            len(self._live(self.created_in_range.setdefault(address_range(conn.address), set())))
-            >= lim.matches_per_range
-        ):
+        if len(self._live(self.created_in_range.setdefault(conn.range, set()))) >= lim.matches_per_range:
             raise BadFrame("limit", f"at most {lim.matches_per_range} unfinished matches created per address range")
 
     def check_searching(self, conn: Connection) -> None:
         lim = self.limits
         for key, cap, per in (
             (conn.address, lim.search_matches_per_address, "address"),
-            (address_range(conn.address), lim.search_matches_per_range, "address range"),
+            (conn.range, lim.search_matches_per_range, "address range"),
         ):
             if len(self._live(self.searching.setdefault(key, set()))) >= cap:
                 raise BadFrame("limit", f"at most {cap} unfinished matches with search bots created per {per}")
@@ -101,7 +98,7 @@ class Server:
     def _reserve(self, conn: Connection, match_id: str, searching: bool, keep: bool = True) -> None:
         """Count a match against its creator's allowances the moment it exists (before any ``await``, so that
         creates racing from many connections cannot all pass ``check_create``), or take it back."""
-        where = (conn.address, address_range(conn.address))
+        where = (conn.address, conn.range)
         held = [conn.created, self.created_by[where[0]], self.created_in_range[where[1]]]
         held += [self.searching[key] for key in where] if searching else []
         for ids in held:
@@ -116,7 +113,7 @@ class Server:
             raise BadFrame("limit", f"at most {lim.seats_per_connection} seats of unfinished matches per connection")
         if len(held) >= lim.seats_per_address:
             raise BadFrame("limit", f"at most {lim.seats_per_address} seats of unfinished matches per address")
-        if len(self._live_seats(address_range(conn.address))) >= lim.seats_per_range:
+        if len(self._live_seats(conn.range)) >= lim.seats_per_range:
             raise BadFrame("limit", f"at most {lim.seats_per_range} seats of unfinished matches per address range")
 
     def _live_seats(self, key: str) -> set[tuple[str, int]]:
@@ -126,7 +123,7 @@ class Server:
 
     def _hold_seat(self, conn: Connection, seat: tuple[str, int], keep: bool = True) -> None:
         conn.seats.add(seat) if keep else conn.seats.discard(seat)
-        for key in (conn.address, address_range(conn.address)):
+        for key in (conn.address, conn.range):
             held = self.seats_by.setdefault(key, set())
             held.add(seat) if keep else held.discard(seat)
 
