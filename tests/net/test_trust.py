@@ -254,3 +254,18 @@ def test_seats_are_capped_per_address_range() -> None:
                 assert (await newcomer.request("join", match=mids[1]))["t"] == "joined"
 
         run(go())
+
+
+def test_a_match_with_a_bounded_search_bot_resumes_after_a_restart(tmp_path: Path) -> None:
+    """The bounded spec (``ismcts:…,max_seconds=2``) is saved as it runs, and a restarted server resumes it."""
+    with live_server(save_dir=str(tmp_path)) as live:
+
+        async def go() -> str:
+            async with Client(live.url) as c:
+                made = await c.request("create", game="fixture", players=2, bots={1: "ismcts:iterations=20"})
+                return str(made["match"])
+
+        mid = run(go())
+    with live_server(save_dir=str(tmp_path)) as again:
+        seats = again.call(lambda: [s.bot for s in again.server.tables[mid].seats])
+        assert seats == [None, "ismcts:iterations=20,max_seconds=2"]  # resumed, not moved aside as unreadable

@@ -182,9 +182,9 @@ class Server:
         for path, m in self.store.load_all():
             try:
                 table = Table.from_saved(m, self.store.save)
-                unknown = [s.bot for s in table.seats if s.bot is not None and s.bot not in m.game.info.bots]
-                if unknown:
-                    raise ValueError(f"no bot {unknown[0]!r} for {m.game.id}")
+                for s in table.seats:
+                    if s.bot is not None:
+                        m.game.check_bot(s.bot)  # a spec with parameters (ismcts:…,max_seconds=2) as it was made
             except Exception as e:  # whatever a damaged save trips over costs that save only
                 log.error("cannot resume %s: %s", path, e)
                 self.store.set_aside(path, UNREADABLE, f"{type(e).__name__}: {e}")
