@@ -184,7 +184,7 @@ class Server:
                 table = Table.from_saved(m, self.store.save)
                 for s in table.seats:
                     if s.bot is not None:
-                        m.game.check_bot(s.bot)  # a spec with parameters (ismcts:…,max_seconds=2) as it was made
+                        ravenry.game(m.game.id).check_bot(s.bot)  # a spec with parameters (ismcts:…,max_seconds=2)
             except Exception as e:  # whatever a damaged save trips over costs that save only
                 log.error("cannot resume %s: %s", path, e)
                 self.store.set_aside(path, UNREADABLE, f"{type(e).__name__}: {e}")
