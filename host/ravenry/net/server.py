@@ -122,10 +122,8 @@ class Server:
         return held
 
     def _hold_seat(self, conn: Connection, seat: tuple[str, int], keep: bool = True) -> None:
-        conn.seats.add(seat) if keep else conn.seats.discard(seat)
-        for key in (conn.address, conn.range):
-            held = self.seats_by.setdefault(key, set())
-            held.add(seat) if keep else held.discard(seat)
+        for held in (conn.seats, *(self.seats_by.setdefault(key, set()) for key in (conn.address, conn.range))):
+            (held.add if keep else held.discard)(seat)
 
     # -- tables -------------------------------------------------------------------------------------------
     def create(
