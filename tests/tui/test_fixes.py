@@ -91,3 +91,18 @@ def test_watch_is_paced_pauses_and_steps() -> None:
         assert m.decisions > paused_at + 1
 
     drive(app, script)
+
+
+def test_a_paced_bot_move_after_the_app_has_closed_draws_nothing() -> None:
+    # A paced bot's timer can fire while the app tears its screens down; drawing then must be a no-op, not a crash.
+    m = ravenry.game("iron-throne").new_match(3, seed=4)
+    app = tui.local_app(m, {0: "heuristic", 1: "heuristic", 2: "heuristic"}, delay=0.2)
+
+    async def script(pilot: Any) -> None:
+        await pilot.pause(0.3)
+
+    drive(app, script)
+    assert not app.screen_stack
+    app.show(app.frame)
+    app.note("late news")
+    app.set_connection("late news")

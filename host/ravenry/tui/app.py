@@ -145,11 +145,16 @@ class RavenryApp(App[None]):
         self._started()
 
     # -- drawing ---------------------------------------------------------------------------------------------
+    def drawing(self) -> bool:
+        """Whether the match screen is up. A paced bot's or a replay's timer can fire while the app tears its
+        screens down; then there is nothing to draw on."""
+        return bool(self.screen_stack) and bool(self.screen.query("#log"))
+
     def show(self, frame: Frame) -> None:
         """Draw a frame: the board, your cards, your choices, the story so far."""
         self.frame = frame
-        if not self.screen.query("#log"):
-            return  # the match screen is gone (the app is closing while a paced bot's timer fires): nothing to draw
+        if not self.drawing():
+            return
         view, seat = frame["view"], frame["seat"]
         self.ui.learn(view)
         for w in self.query(ViewWidget):
@@ -215,7 +220,7 @@ class RavenryApp(App[None]):
 
     def _show_topline(self) -> None:
         frame = self.frame
-        if frame is None:
+        if frame is None or not self.drawing():
             return
         view, seat = frame["view"], frame["seat"]
         who = "watching" if seat is None else f"you are {self.ui.seat_name(view, seat)}"
@@ -271,7 +276,8 @@ class RavenryApp(App[None]):
 
     def note(self, line: str, style: str = "bold") -> None:
         """A line in the story pane from the client itself (not the match): refusals, connection news."""
-        self.query_one("#log", RichLog).write(Text(line, style=style))
+        if self.drawing():
+            self.query_one("#log", RichLog).write(Text(line, style=style))
 
     # -- cards and previews ----------------------------------------------------------------------------------
     @on(OptionList.OptionHighlighted, "#cards")
