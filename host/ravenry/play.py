@@ -56,9 +56,9 @@ def play(
             match.apply(p, a)
             steps += 1
             if bot is not None and all(b is not None for b in seats.values()):
-                render.learn(match, None)
+                public = match.view(None)
                 for e in match.events(public_seen, None):
-                    console.print(f"  {render.narrate(match, e)}")
+                    console.print(f"  {render.narrate(match, e, public)}")
                 public_seen = match.event_count
                 if delay > 0:
                     time.sleep(delay)
@@ -73,9 +73,9 @@ def play(
 
 
 def _show_events(match: MatchBase, console: Console, p: int, seen: dict[int, int]) -> None:
-    render.learn(match, p)
+    view = match.view(p)
     for e in match.events(seen[p], p):
-        console.print(f"  [dim]·[/] {render.narrate(match, e)}")
+        console.print(f"  [dim]·[/] {render.narrate(match, e, view)}")
     seen[p] = match.event_count
 
 
@@ -109,9 +109,9 @@ def replay(
         except RavenryError as e:
             raise RavenryError(f"action {i} of the save does not replay: {e}") from e
         console.print(f"[bold]{i + 1:>4}[/] seat {p}" + (f": {label}" if label is not None else " acts"))
-        render.learn(match, viewer)
+        view = match.view(viewer)
         for event in match.events(before, viewer, all=all):
-            console.print(f"       {render.narrate(match, event)}")
+            console.print(f"       {render.narrate(match, event, view)}")
         if ask is not None:
             ask("enter for the next action")
     console.print(Pretty(match.state()) if all else render.view(match, viewer))

@@ -19,18 +19,12 @@ def view(match: MatchBase, seat: int | None) -> RenderableType:
     return Pretty(v)
 
 
-def narrate(match: MatchBase, event: dict[str, Any]) -> str:
+def narrate(match: MatchBase, event: dict[str, Any], view: dict[str, Any] | None) -> str:
+    """One line for ``event``, naming what ``view`` (the viewer's current view) shows."""
     spec = match.game.spec
     if spec.narrate is not None:
-        return spec.narrate(event)
+        return spec.narrate(event, view)
     return plain_event(event)
-
-
-def learn(match: MatchBase, seat: int | None) -> None:
-    """Let the game's narrator learn names from ``seat``'s view before narrating that seat's events."""
-    spec = match.game.spec
-    if spec.learn is not None:
-        spec.learn(match.view(seat))
 
 
 def plain_event(event: dict[str, Any]) -> str:

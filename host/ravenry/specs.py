@@ -43,10 +43,10 @@ class GameSpec:
     content: Callable[[], Mapping[str, Any]] | Mapping[str, Any] = field(default_factory=dict)
     options: Sequence[OptionSpec] = ()
     render: Callable[[dict[str, Any], int | None], Any] | None = None
-    narrate: Callable[[dict[str, Any]], str] | None = None
-    #: Called with the viewer's current view before its events are narrated, so a narrator that names seats or
-    #: cards can learn them from the view too, not only from the events it saw (a resumed match starts mid-way).
-    learn: Callable[[dict[str, Any]], None] | None = None
+    #: One line of the story for an event, given the viewer's current view (``None`` when there is none) to name
+    #: seats and cards by. A pure function: one process narrates many matches (a server's tables), so a narrator
+    #: keeps nothing between calls.
+    narrate: Callable[[dict[str, Any], dict[str, Any] | None], str] | None = None
     help: str = ""
     #: The module of the game's Textual widgets (``"ravenry_<game>.ui"``, exporting ``UI``, a subclass of
     #: ``ravenry.tui.GameUI``), imported only by the full-screen client so nothing else needs Textual.

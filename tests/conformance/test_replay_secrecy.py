@@ -48,9 +48,10 @@ def expected(m: ravenry.MatchBase, viewer: int | None) -> list[str]:
         before = shadow.event_count
         shadow.apply(p, a)
         lines.append(f"{i + 1:>4} seat {p}: {label}" if p == viewer else f"{i + 1:>4} seat {p} acts")
+        view = shadow.view(viewer)
         for e in shadow.events(before, None, all=True):
             if visible(e["vis"], viewer):
-                lines.append(f"       {render.narrate(shadow, e)}")
+                lines.append(f"       {render.narrate(shadow, e, view)}")
     out = io.StringIO()
     console = Console(file=out, width=100_000, color_system=None, soft_wrap=True)
     console.print(render.view(shadow, viewer))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import ravenry
-from ravenry import render, tui
+from ravenry import tui
 from ravenry_agot_ccg.render import render_view as ccg_render
 from ravenry_agot_ccg.render import stage_words
 from ravenry_iron_throne import render as it_render
@@ -24,12 +24,10 @@ def test_iron_throne_names_leaders_after_a_resume(tmp_path: Any) -> None:
         m.apply(p, m.bot("heuristic", p))
     m.save(tmp_path / "it.rvn")
     used = next(e for e in m.events(0, None) if isinstance(e["event"], dict) and "LeaderUsed" in e["event"])
-    # A new process: nothing cached from the LeaderRevealed events, which it never saw.
-    it_render.forget_houses()
+    # Narration reads names from the view it is given, never from events it happened to narrate before.
     resumed = ravenry.load_match(tmp_path / "it.rvn")
     assert "their leader's ability" in it_render.narrate_event(used)
-    render.learn(resumed, None)
-    line = it_render.narrate_event(used)
+    line = it_render.narrate_event(used, resumed.view(None))
     seat = used["event"]["LeaderUsed"]["seat"]
     view = resumed.view(None)["seats"][seat]
     assert f"{view['leader_name']}'s {view['leader_title']}" in line and f"House {view['house']}" in line

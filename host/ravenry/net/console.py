@@ -29,10 +29,10 @@ def game_spec(game_id: str) -> GameSpec | None:
         return None
 
 
-def narrate(spec: GameSpec | None, event: dict[str, Any]) -> str:
+def narrate(spec: GameSpec | None, event: dict[str, Any], view: dict[str, Any] | None) -> str:
     if spec is not None and spec.narrate is not None:
         try:
-            return spec.narrate(event)
+            return spec.narrate(event, view)
         except Exception:  # a renderer bug must not cost the player the match; fall back to the raw event
             pass
     return plain_event(event)
@@ -67,18 +67,13 @@ class TerminalUI:
             self.received_at = time.monotonic()
             if self.spec is None or self.spec.id != frame["game"]:
                 self.spec = game_spec(frame["game"])
-            if self.spec is not None and self.spec.learn is not None:
-                try:
-                    self.spec.learn(frame["view"])
-                except Exception:  # as in narrate: a face bug must not cost the player the match
-                    pass
             c.print(self.render(frame))
 
     def render(self, frame: Frame) -> RenderableType:
         seat = frame["seat"]
         parts: list[RenderableType] = []
         for e in frame["events"]:
-            parts.append(f"[dim]#{e['index']}[/] {narrate(self.spec, e)}")
+            parts.append(f"[dim]#{e['index']}[/] {narrate(self.spec, e, frame['view'])}")
         view: RenderableType = Pretty(frame["view"])
         if self.spec is not None and self.spec.render is not None:
             try:

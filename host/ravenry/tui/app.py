@@ -156,7 +156,6 @@ class RavenryApp(App[None]):
         if not self.drawing():
             return
         view, seat = frame["view"], frame["seat"]
-        self.ui.learn(view)
         for w in self.query(ViewWidget):
             w.show(view, seat)
         self._show_log(frame, seat)
@@ -176,7 +175,7 @@ class RavenryApp(App[None]):
             self.shown_seat = seat
         for i, e in enumerate(events):
             if e.get("index", first + i) >= self.log_count:
-                log.write(Text(self.ui.narrate(e)))
+                log.write(Text(self.ui.narrate(e, frame["view"])))
         if events:
             self.log_count = max(self.log_count, events[-1].get("index", first + len(events) - 1) + 1)
 

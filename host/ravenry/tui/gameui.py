@@ -119,13 +119,11 @@ class GameUI:
         return None
 
     # -- story -------------------------------------------------------------------------------------------------
-    def learn(self, view: View) -> None:
-        """Called with every view before narrating: a narrator that names seats can learn them here."""
-
-    def narrate(self, event: dict[str, Any]) -> str:
+    def narrate(self, event: dict[str, Any], view: View | None) -> str:
+        """One line of the story for ``event``, naming what ``view`` (the viewer's current view) shows."""
         if self.spec is not None and self.spec.narrate is not None:
             try:
-                return self.spec.narrate(event)
+                return self.spec.narrate(event, view)
             except Exception:  # a narrator bug must not cost the player the match
                 pass
         return plain_event(event)

@@ -75,7 +75,7 @@ def render_view(view: dict[str, Any], seat: int | None) -> Any:
     return Group(*parts)
 
 
-def narrate_event(event: dict[str, Any]) -> str:
+def narrate_event(event: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     """One line of the story (the core already words it)."""
     body = event.get("event", event)
     if isinstance(body, dict) and "Note" in body:

@@ -418,9 +418,9 @@ shows the total it makes. Houses: [S] Stark [L] Lannister [B] Baratheon [G] Grey
             AreaIndex(self, id="board-areas"),
         ]
 
-    def narrate(self, event: dict[str, Any]) -> str:
+    def narrate(self, event: dict[str, Any], view: View | None) -> str:
         """The core's notes, with a march's unit counts in words ("1 footman, 2 knights", not "1F 2K 0S")."""
-        return MOVED.sub(units_in_words, super().narrate(event))
+        return MOVED.sub(units_in_words, super().narrate(event, view))
 
     def outcome(self, view: View, viewer: int | None, outcome: dict[str, Any]) -> str | None:
         """The winner and every House's castles and strongholds (seven win at once; else the most after round 10),

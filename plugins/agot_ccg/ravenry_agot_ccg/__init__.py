@@ -14,7 +14,7 @@ import click
 from ravenry import GameSpec, OptionSpec, VariantSpec, hookimpl, plugin_data
 
 from ravenry_agot_ccg.decklists import register_commands
-from ravenry_agot_ccg.render import learn, narrate_event, render_view
+from ravenry_agot_ccg.render import narrate_event, render_view
 
 HOUSES = ["stark", "lannister", "baratheon", "targaryen", "greyjoy", "martell"]
 
@@ -67,7 +67,6 @@ def ravenry_register_games(register: Callable[[GameSpec], None]) -> None:
             options=OPTIONS,
             render=render_view,
             narrate=narrate_event,
-            learn=learn,
             ui="ravenry_agot_ccg.ui",
             help=(
                 "Each player leads a Great House of Westeros with a House deck and seven plots. Every round all "

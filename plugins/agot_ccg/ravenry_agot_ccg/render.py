@@ -25,20 +25,12 @@ def _cards() -> list[dict[str, Any]]:
     return list(load_content()["cards"])
 
 
-#: seat -> House, learnt from views (``learn``), so narration names Houses rather than seat numbers.
-_SEAT_HOUSE: dict[int, str] = {}
-
-
-def learn(view: dict[str, Any]) -> None:
-    for i, s in enumerate(view.get("seats", [])):
-        _SEAT_HOUSE[i] = str(s["house"]).title()
-
-
-def who(seat: int | None) -> str:
-    """A seat in the players' words: its House once known."""
+def seat_words(seat: int | None, view: dict[str, Any] | None) -> str:
+    """A seat in the players' words: its House, read from ``view`` (a seat's number when there is no view)."""
     if seat is None:
         return "nobody"
-    return f"House {_SEAT_HOUSE[seat]}" if seat in _SEAT_HOUSE else f"player {seat + 1}"
+    seats = view.get("seats", []) if view else []
+    return f"House {str(seats[seat]['house']).title()}" if 0 <= seat < len(seats) else f"player {seat + 1}"
 
 
 #: The challenge's automatic resolution steps (state.rs ``Stage::Resolve``), in words.
@@ -114,26 +106,30 @@ def _seat_panel(i: int, s: dict[str, Any], view: dict[str, Any]) -> Panel:
 
 def render_view(view: dict[str, Any], seat: int | None = None) -> Any:
     """The table as ``seat`` sees it (``None``: a spectator)."""
-    learn(view)
     top = Text(f"round {view['round']} · phase {view['phase']}")
     if view.get("active") is not None:
-        top.append(f" · {who(view['active'])} to act")
+        top.append(f" · {seat_words(view['active'], view)} to act")
     parts: list[Any] = [top]
     ch = view.get("challenge")
     if ch:
         t = Table(box=None, show_header=False)
-        t.add_row(f"{CHALLENGES[ch['kind']]} challenge: {who(ch['attacker'])} against {who(ch['defender'])}")
+        attacker, defender = seat_words(ch["attacker"], view), seat_words(ch["defender"], view)
+        t.add_row(f"{CHALLENGES[ch['kind']]} challenge: {attacker} against {defender}")
         t.add_row(f"attackers {len(ch['attackers'])}, defenders {len(ch['defenders'])}, {stage_words(ch['stage'])}")
         parts.append(t)
     for i, s in enumerate(view["seats"]):
         parts.append(_seat_panel(i, s, view))
     if view.get("winners"):
-        parts.append(Text("winners: " + ", ".join(who(w) for w in view["winners"]), style="bold green"))
+        parts.append(Text("winners: " + ", ".join(seat_words(w, view) for w in view["winners"]), style="bold green"))
     return Group(*parts)
 
 
-def narrate_event(event: dict[str, Any]) -> str:
-    """One line for a logged event (``{"index", "vis", "event"}``)."""
+def narrate_event(event: dict[str, Any], view: dict[str, Any] | None = None) -> str:
+    """One line for a logged event (``{"index", "vis", "event"}``), naming seats by the Houses ``view`` shows."""
+
+    def who(seat: int | None) -> str:
+        return seat_words(seat, view)
+
     e = event["event"]
     if isinstance(e, str):
         return e

@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widget import Widget
 
-from ravenry_agot_ccg.render import CHALLENGES, HOUSE_STYLE, _cards, learn, stage_words
+from ravenry_agot_ccg.render import CHALLENGES, HOUSE_STYLE, _cards, seat_words, stage_words
 
 View = dict[str, Any]
 
@@ -73,8 +73,7 @@ def card_text(card: int) -> Text:
 
 
 def house_name(view: View, seat: int) -> str:
-    seats = view.get("seats", [])
-    return f"House {seats[seat]['house'].title()}" if 0 <= seat < len(seats) else f"player {seat + 1}"
+    return seat_words(seat, view)
 
 
 def in_words(view: View, viewer: int | None, label: str) -> str:
@@ -258,9 +257,6 @@ before you declare attackers or defenders the strengths they make.
 
     def widgets(self) -> list[Widget]:
         return [Houses(self, id="ccg-houses"), ChallengePanel(self, id="ccg-challenge")]
-
-    def learn(self, view: View) -> None:
-        learn(view)
 
     def seat_name(self, view: View, seat: int) -> str:
         return house_name(view, seat)

@@ -141,7 +141,7 @@ def render_view(view: dict[str, Any], seat: int | None) -> Any:
     return Group(*parts)
 
 
-def narrate_event(event: dict[str, Any]) -> str:
+def narrate_event(event: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     body = event["event"]
     if body == "HeartsBroken":
         return "Hearts are broken."

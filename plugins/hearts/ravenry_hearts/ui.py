@@ -345,9 +345,6 @@ whether it would take the trick so far, and the points in the trick.
             return f"{head} · trick {view['cards_played'] // 4 + 1} of 13 · {broken}"
         return head
 
-    def learn(self, view: View) -> None:
-        self.viewer = view.get("viewer")
-
     def outcome(self, view: View, viewer: int | None, outcome: dict[str, Any]) -> str | None:
         """The winner with every seat's score (26 − points a hand, highest wins) and the points they took."""
         names = ", ".join(seat_words(view, viewer, w) for w in outcome.get("winners", []))
@@ -356,13 +353,13 @@ whether it would take the trick so far, and the points in the trick.
         )
         return f"winner: {names or 'no one'} — scores (26 − points taken, highest wins): {scores}"
 
-    def narrate(self, event: dict[str, Any]) -> str:
+    def narrate(self, event: dict[str, Any], view: View | None) -> str:
         """The story in the seat's words: "you", "East (left)", cards with their suit letters."""
         body = event.get("event")
         if not isinstance(body, dict) or len(body) != 1:
             return narrate_event(event)
         ((kind, f),) = body.items()
-        viewer = getattr(self, "viewer", None)
+        viewer = view.get("viewer") if view else None
         if not isinstance(f, dict):
             return narrate_event(event)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from ravenry import GameSpec, OptionSpec, hookimpl, plugin_data
 
-from ravenry_iron_throne.render import learn, narrate_event, render_view
+from ravenry_iron_throne.render import narrate_event, render_view
 
 #: Content order: the core indexes houses by their position here (see ``content.rs`` ``HOUSE_FILES``).
 HOUSES = ("stark", "lannister", "baratheon", "tyrell", "targaryen")
@@ -43,7 +43,6 @@ def ravenry_register_games(register: Callable[[GameSpec], None]) -> None:
             ],
             render=render_view,
             narrate=narrate_event,
-            learn=learn,
             ui="ravenry_iron_throne.ui",
             help=(
                 "Five great houses contest the Iron Throne in Cosmic-Encounter-style encounters: an event names "

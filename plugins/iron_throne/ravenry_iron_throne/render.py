@@ -6,6 +6,7 @@ Views and events arrive as the msgpack encoding of the Rust ``View`` / ``Event``
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -16,18 +17,6 @@ from rich.text import Text
 
 HOSTILITY = (1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 20)
 SIDE = {1: "attacker", 2: "defender"}
-
-#: seat -> house index, learned from views and ``LeaderRevealed`` events, so narration can name houses (the
-#: narrate hook receives one event and nothing else). Until a match's leaders are revealed, seats are numbered.
-_SEAT_HOUSE: dict[int, int] = {}
-#: seat -> leader (character index), from ``LeaderRevealed`` events, so narration can name leader abilities.
-_SEAT_LEADER: dict[int, int] = {}
-
-
-def forget_houses() -> None:
-    """Start narrating a new match: forget which house sits where."""
-    _SEAT_HOUSE.clear()
-    _SEAT_LEADER.clear()
 
 
 @cache
@@ -42,13 +31,33 @@ def _house(h: int) -> dict[str, Any] | None:
     return houses[h] if 0 <= h < len(houses) else None
 
 
-def _seat(s: int) -> str:
-    h = _house(_SEAT_HOUSE[s]) if s in _SEAT_HOUSE else None
+@dataclass(frozen=True)
+class Known:
+    """What narration may name: each seat's house (an index) and revealed leader (a character index), as the
+    viewer's view shows them. Until a seat's house is known, it is numbered."""
+
+    house: dict[int, int] = field(default_factory=dict)
+    leader: dict[int, int] = field(default_factory=dict)
+
+    @staticmethod
+    def of(view: dict[str, Any] | None) -> Known:
+        names = [h["name"] for h in _content()["houses"]]
+        known = Known()
+        for s in (view or {}).get("seats", []):
+            if s.get("house") in names:
+                known.house[s["seat"]] = names.index(s["house"])
+            if s.get("leader") is not None:
+                known.leader[s["seat"]] = s["leader"]
+        return known
+
+
+def _seat(k: Known, s: int) -> str:
+    h = _house(k.house[s]) if s in k.house else None
     return f"House {h['name']}" if h else f"Seat {s}"
 
 
-def _char(s: int, c: int) -> str:
-    h = _house(_SEAT_HOUSE[s]) if s in _SEAT_HOUSE else None
+def _character(k: Known, s: int, c: int) -> str:
+    h = _house(k.house[s]) if s in k.house else None
     if h and 0 <= c < 5:
         return str(h["characters"][c]["name"])
     return f"character {c}"
@@ -72,25 +81,14 @@ def card_name(house: int | None, idx: int) -> str:
     return f"card {idx}"
 
 
-def _ability(s: int) -> str:
+def _ability(k: Known, s: int) -> str:
     """ "Catelyn Stark's Maternal", or a plain phrase when the leader is not known yet."""
-    h = _house(_SEAT_HOUSE[s]) if s in _SEAT_HOUSE else None
-    if h is None or s not in _SEAT_LEADER:
+    h = _house(k.house[s]) if s in k.house else None
+    if h is None or s not in k.leader:
         return "their leader's ability"
-    name = h["characters"][_SEAT_LEADER[s]]["name"]
+    name = h["characters"][k.leader[s]]["name"]
     sheet = next((x for x in h["leaders"] if x["character"] == name), None)
     return f"{name}'s {sheet['title']}" if sheet else f"{name}'s ability"
-
-
-def learn(view: dict[str, Any]) -> None:
-    """Learn each seat's house and revealed leader from a view, so narration names them even when their
-    ``LeaderRevealed`` events came before this process saw the match (a resumed or joined match)."""
-    names = [h["name"] for h in _content()["houses"]]
-    for s in view.get("seats", []):
-        if s.get("house") in names:
-            _SEAT_HOUSE[s["seat"]] = names.index(s["house"])
-        if s.get("leader") is not None:
-            _SEAT_LEADER[s["seat"]] = s["leader"]
 
 
 #: What the match waits for, in words (the view's ``waiting_for`` is the core's name for the pending step).
@@ -141,7 +139,6 @@ def _characters(seat: dict[str, Any], enc: dict[str, Any]) -> Text:
 
 def render_view(view: dict[str, Any], seat: int | None) -> Any:
     """Houses (leader, characters with crowns, dead ones, influence, hostages), the encounter and your hand."""
-    learn(view)
     enc = view["encounter"]
     n = len(view["seats"])
     houses = Table(title=f"Turn {view['turn'] + 1}", expand=True, show_lines=True)
@@ -218,7 +215,8 @@ def _encounter(view: dict[str, Any]) -> Any:
     if enc.get("deal"):
         lines.append(Text(f"On the table: {enc['deal']} (proposals {enc['proposals']})"))
     if enc["played"]:
-        played = ", ".join(f"{seats[p]['house']}: {card_name(_SEAT_HOUSE.get(p), c)}" for p, c in enc["played"])
+        house = Known.of(view).house
+        played = ", ".join(f"{seats[p]['house']}: {card_name(house.get(p), c)}" for p, c in enc["played"])
         lines.append(Text(f"Character cards played: {played}"))
     return Group(*lines)
 
@@ -249,13 +247,21 @@ def _terms(x: int) -> str:
     return f"attacker gets {one(x % 12)}, defender gets {one(x // 12)}"
 
 
-def narrate_event(event: dict[str, Any]) -> str:
-    """One line of the story, as the viewer may know it."""
+def narrate_event(event: dict[str, Any], view: dict[str, Any] | None = None) -> str:
+    """One line of the story, as the viewer may know it, naming what the viewer's ``view`` shows."""
     kind, b = _body(event)
-    S = _seat  # noqa: N806 - short alias keeps the table readable
+    k = Known.of(view)
+    if kind == "LeaderRevealed":  # the event itself names the house and the leader
+        k.house[b["seat"]] = b["house"]
+        k.leader[b["seat"]] = b["leader"]
+
+    def S(s: int) -> str:  # noqa: N802 - short name keeps the table readable
+        return _seat(k, s)
+
+    def _char(s: int, c: int) -> str:
+        return _character(k, s, c)
+
     if kind == "LeaderRevealed":
-        _SEAT_HOUSE[b["seat"]] = b["house"]
-        _SEAT_LEADER[b["seat"]] = b["leader"]
         h = _house(b["house"])
         leader = (
             next((x for x in h["leaders"] if x["character"] == h["characters"][b["leader"]]["name"]), None)
@@ -264,7 +270,7 @@ def narrate_event(event: dict[str, Any]) -> str:
         )
         title = f" ({leader['title']})" if leader else ""
         return f"{S(b['seat'])} is led by {_char(b['seat'], b['leader'])}{title}."
-    own = _SEAT_HOUSE.get
+    own = k.house.get
     lines: dict[str, Any] = {
         "LeaderPicked": lambda: f"{S(b['seat'])} has chosen a leader in secret.",
         "FirstAttacker": lambda: f"{S(b['seat'])} attacks first.",
@@ -299,7 +305,9 @@ def narrate_event(event: dict[str, Any]) -> str:
         "CommittedFaceUp": lambda: f"{S(b['seat'])} must play first, face up: {card_name(own(b['seat']), b['card'])}.",
         "Revealed": lambda: f"{S(b['seat'])} reveals {card_name(own(b['seat']), b['card'])}.",
         "LeaderUsed": lambda: (
-            f"{S(b['seat'])} uses {_ability(b['seat'])}" + (f" on {S(b['target'])}" if b["target"] != 7 else "") + "."
+            f"{S(b['seat'])} uses {_ability(k, b['seat'])}"
+            + (f" on {S(b['target'])}" if b["target"] != 7 else "")
+            + "."
         ),
         "CardPlayed": lambda: (
             f"{S(b['seat'])} plays {card_name(own(b['seat']), b['card'])}"

@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ravenry_iron_throne import load_content
-from ravenry_iron_throne.render import HOSTILITY, learn, waiting_words
+from ravenry_iron_throne.render import HOSTILITY, waiting_words
 
 View = dict[str, Any]
 
@@ -245,9 +245,6 @@ Houses are coloured and lettered: [S] Stark, [L] Lannister, [B] Baratheon, [T] T
 
     def widgets(self) -> list[Widget]:
         return [Houses(self, id="houses"), Encounter(self, id="encounter")]
-
-    def learn(self, view: View) -> None:
-        learn(view)
 
     def seat_name(self, view: View, seat: int) -> str:
         seats = view.get("seats", [])

@@ -155,7 +155,7 @@ def render_view(view: dict[str, Any], seat: int | None) -> Any:
     return Group(*parts)
 
 
-def narrate_event(event: dict[str, Any]) -> str:
+def narrate_event(event: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     """One line per event, in plain words."""
     ev = event.get("event", event)
     if isinstance(ev, str):

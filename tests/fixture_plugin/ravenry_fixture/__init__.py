@@ -15,7 +15,7 @@ def render(view: dict[str, Any], seat: int | None) -> str:
     return f"scores {view['scores']}  deck {view['deck_size']}  your hand {hand}"
 
 
-def narrate(event: dict[str, Any]) -> str:
+def narrate(event: dict[str, Any], view: dict[str, Any] | None) -> str:
     ((kind, body),) = event["event"].items() if isinstance(event["event"], dict) else ((event["event"], {}),)
     return f"{kind} {body}"
 

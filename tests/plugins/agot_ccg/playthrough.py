@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import ravenry
-from ravenry_agot_ccg.render import learn, narrate_event
+from ravenry_agot_ccg.render import narrate_event
 
 HERE = Path(__file__).parent / "playthroughs"
 # name: (players, seed, options, variants)
@@ -26,7 +26,6 @@ LABELS = 8
 
 def record(players: int, seed: int, options: dict[str, Any], variants: list[str]) -> dict[str, Any]:
     m = ravenry.game("agot-ccg").new_match(players, seed=seed, options=options, variants=variants)
-    learn(m.view(None))  # narration names each seat's House (public), whatever was narrated before
     seen = [0] * players
     steps = []
     while not m.is_over:
@@ -38,7 +37,7 @@ def record(players: int, seed: int, options: dict[str, Any], variants: list[str]
         m.apply(p, a)
         told = m.events(since=seen[p], viewer=p)
         seen[p] = max([seen[p]] + [e["index"] + 1 for e in told])
-        steps.append({"seat": p, "legal": labels, "chose": chose, "told": [narrate_event(e) for e in told]})
+        steps.append({"seat": p, "legal": labels, "chose": chose, "told": [narrate_event(e, m.view(p)) for e in told]})
     return {
         "players": players,
         "seed": seed,

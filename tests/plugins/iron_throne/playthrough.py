@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import ravenry
-from ravenry_iron_throne.render import forget_houses, narrate_event
+from ravenry_iron_throne.render import narrate_event
 
 GOLDEN = Path(__file__).parent / "playthroughs" / "iron_throne_3p_seed7.jsonl"
 SEED = 7
@@ -21,7 +21,6 @@ STEPS = 120
 
 def generate(seed: int = SEED, steps: int = STEPS) -> list[dict[str, Any]]:
     m = ravenry.game("iron-throne").new_match(3, seed=seed, options={"houses": ["stark", "lannister", "tyrell"]})
-    forget_houses()
     seen = [0, 0, 0]
     lines: list[dict[str, Any]] = []
     for step in range(steps):
@@ -41,7 +40,7 @@ def generate(seed: int = SEED, steps: int = STEPS) -> list[dict[str, Any]]:
                 "seat": p,
                 "legal": labels,
                 "chose": chose,
-                "told": [narrate_event(e) for e in events],
+                "told": [narrate_event(e, m.view(p)) for e in events],
             }
         )
     return lines

@@ -79,7 +79,7 @@ def test_render_and_narrate_a_match_in_progress() -> None:
     console.print(render_view(m.view(0), 0))
     text = console.export_text()
     assert "Encounter" in text and "Your hand" in text
-    lines = [narrate_event(e) for e in m.events(since=0, viewer=0)]
+    lines = [narrate_event(e, m.view(0)) for e in m.events(since=0, viewer=0)]
     assert lines and all(isinstance(line, str) and line for line in lines)
     assert any(line.startswith("— Turn") for line in lines)
 
