@@ -69,6 +69,10 @@ class GameUI:
     css_path: ClassVar[Path | None] = None
     #: a rules summary and how to read the screen (Markdown), shown by F1
     help_text: ClassVar[str] = ""
+    #: the picker's first step: an action's kind -> the group it is listed under, in the game's words
+    GROUPS: ClassVar[dict[str, str]] = {}
+    #: the group of a kind not in GROUPS (None: the kind itself, capitalised)
+    OTHER_GROUP: ClassVar[str | None] = None
 
     def __init__(self, spec: GameSpec | None) -> None:
         self.spec = spec
@@ -108,7 +112,7 @@ class GameUI:
 
     def group(self, action: Action) -> str:
         kind = str(action.get("kind", "action"))
-        return kind.replace("_", " ").capitalize()
+        return self.GROUPS.get(kind, self.OTHER_GROUP or kind.replace("_", " ").capitalize())
 
     def preview(self, view: View, viewer: int | None, action: Action) -> RenderableType | None:
         """What choosing ``action`` would do, where the rulebook has totals; None when there is nothing to add."""

@@ -508,9 +508,6 @@ shows the total it makes. Houses: [S] Stark [L] Lannister [B] Baratheon [G] Grey
         "TieOrder": "Tied bids: you hold the Iron Throne and set the order",
     }
 
-    def group(self, action: dict[str, Any]) -> str:
-        return self.GROUPS.get(str(action["kind"]), super().group(action))
-
     def path(self, view: View, viewer: int | None, action: dict[str, Any]) -> tuple[str, ...]:
         label = str(action["label"])
         g = self.group(action)

@@ -324,9 +324,6 @@ before you declare attackers or defenders the strengths they make.
         "done": "Pass",
     }
 
-    def group(self, action: dict[str, Any]) -> str:
-        return self.GROUPS.get(str(action["kind"]), super().group(action))
-
     def path(self, view: View, viewer: int | None, action: dict[str, Any]) -> tuple[str, ...]:
         label = in_words(view, viewer, str(action["label"]))
         g = self.group(action)

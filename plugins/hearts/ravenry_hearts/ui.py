@@ -298,6 +298,7 @@ class HandWidget(ViewWidget):
 
 class UI(GameUI):
     css_path = Path(__file__).with_suffix(".tcss")
+    GROUPS = {"pass": "Pass a card", "play": "Play a card"}
     help_text = """\
 # Hearts
 
@@ -412,9 +413,6 @@ whether it would take the trick so far, and the points in the trick.
     def card_key(self, action: Action) -> str | None:
         c = (action.get("fields") or {}).get("card")
         return f"card:{c}" if c is not None else None
-
-    def group(self, action: Action) -> str:
-        return {"pass": "Pass a card", "play": "Play a card"}.get(str(action["kind"]), super().group(action))
 
     def path(self, view: View, viewer: int | None, action: Action) -> tuple[str, ...]:
         c = (action.get("fields") or {}).get("card")

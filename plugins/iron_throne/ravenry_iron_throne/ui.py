@@ -310,9 +310,6 @@ Houses are coloured and lettered: [S] Stark, [L] Lannister, [B] Baratheon, [T] T
         "deal_reject": "Answer the truce proposal",
     }
 
-    def group(self, action: dict[str, Any]) -> str:
-        return self.GROUPS.get(str(action["kind"]), super().group(action))
-
     def path(self, view: View, viewer: int | None, action: dict[str, Any]) -> tuple[str, ...]:
         g = self.group(action)
         label = str(action["label"])

@@ -299,9 +299,7 @@ and effects. Choosing a race or class shows its modifiers and goals; placing a d
         "swap": "Swap two dice",
         "move": "Move your alignment token",
     }
-
-    def group(self, action: dict[str, Any]) -> str:
-        return self.GROUPS.get(str(action["kind"]), "Use your die's colour action")
+    OTHER_GROUP = "Use your die's colour action"
 
     def path(self, view: View, viewer: int | None, action: dict[str, Any]) -> tuple[str, ...]:
         label = str(action["label"])
