@@ -4,9 +4,9 @@ the search (``--bot``) playing one side and the heuristic (``--other``) the othe
     python plugins/agot_ccg/tools/crossplay.py HOUSE --against H,... [-n 20] [--bot ismcts] [--other heuristic]
         [--seed 41]
 
-For each opponent it prints the House's share when the search plays the House and when the search plays the
-opponent (``-n`` matches per seat order, so ``2n`` a cell). A House the search plays well wins the first cell by
-more than it loses the second; docs/games/agot_ccg.md reads these for the Baratheon–Stark pair. Writes
+For each opponent it prints the House's share when the search plays the House and when the search plays the opponent
+(``-n`` matches per seat order, so ``2n`` a cell). A House the search plays well wins the first cell by more than it
+loses the second; docs/games/agot_ccg/balance_notes.md reads these for the Baratheon–Stark pair. Writes
 ``agot_ccg_crossplay_<house>[_T].json`` in the benches' results folder.
 """
 
