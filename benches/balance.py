@@ -5,9 +5,9 @@ with the seat bias; and the pooling of several dealt runs into one table.
         [--deal OPTION=A,B,C,... [--focus A]] [-o name=value] [--backend ray [--address ADDR]] [--tag T] [--out F]
     python benches/balance.py pool RUN.json [RUN.json ...] [--without VALUE[,VALUE] RUN.json ...] [--out POOLED.json]
 
-`run` writes `benches/results/balance_<game>_<n>p[_<tag>].json` (the tournament's `to_dict()`, or with `--deal`
-the label and seat tables summed over the deals and each deal's label shares) in the shared envelope
-(`_record.py`), and prints the label and seat tables. The budget is set per run by the bot spec.
+`run` writes `balance_<game>_<n>p[_<tag>].json` in the results folder beside this script (the tournament's
+`to_dict()`, or with `--deal` the label and seat tables summed over the deals and each deal's label shares) in the
+shared envelope (`_record.py`), and prints the label and seat tables. The budget is set per run by the bot spec.
 
 Without `--deal` the game deals its labels itself (agot-ccg: distinct Houses at random), so a label's seats vary
 from run to run. `--deal decks=stark,lannister,...` sets the option per match instead: every `N`-subset of the
@@ -190,7 +190,7 @@ def run_main(argv: list[str]) -> None:
     ap.add_argument("--backend", choices=("local", "ray"), default="local", help="ray: play on a Ray cluster")
     ap.add_argument("--address", help="with --backend ray: the cluster's address (default: start a local Ray)")
     ap.add_argument("--tag", default="", help="appended to the results file's name, to keep two runs apart")
-    ap.add_argument("--out", type=Path, help="the results file (default: benches/results/balance_<game>_<n>p.json)")
+    ap.add_argument("--out", type=Path, help="the results file (default: balance_<game>_<n>p.json in results/)")
     args = ap.parse_args(argv)
     options = parse_cli(args.option, ravenry.game(args.game).spec.options)
     check_backend(args.backend)  # a missing Ray is one line, before any match is played

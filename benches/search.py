@@ -13,8 +13,9 @@
     python benches/search.py scaling [GAME ...] [--seconds S] [--out FILE]   one worker against two, per thread
     python benches/search.py report [GAME]   the recorded strength runs as one markdown table
 
-Writes ``benches/results/search_<subcommand>_<game>_<n>p.json`` (``search_timing.json``, ``search_scaling.json``)
-unless ``--out`` names another file. Every subcommand plays each match on one core unless ``--workers`` says more.
+Writes ``search_<subcommand>_<game>_<n>p.json`` (``search_timing.json``, ``search_scaling.json``) in the results
+folder beside this script unless ``--out`` names another file. Every subcommand plays each match on one core
+unless ``--workers`` says more.
 """
 
 from __future__ import annotations
@@ -410,7 +411,7 @@ def parser() -> argparse.ArgumentParser:
         "--stop-after", type=float, default=0.0, help="seconds: start no new rotation of seats after this (0: never)"
     )
     s.add_argument("--kinds", default="", help="action kinds to tally per bot: how often offered, how often chosen")
-    s.add_argument("--out", type=Path, help="the results file (default: benches/results/search_strength_…)")
+    s.add_argument("--out", type=Path, help="the results file (default: search_strength_… in the results folder)")
 
     for name, text in (
         ("duel", "two bot specs sharing every table: a tournament"),
@@ -423,7 +424,7 @@ def parser() -> argparse.ArgumentParser:
         d.add_argument("-n", "--matches", type=int, default=60)
         d.add_argument("--seed", type=int, default=1)
         d.add_argument("--workers", type=int, default=1)
-        d.add_argument("--out", type=Path, help=f"the results file (default: benches/results/search_{name}_…)")
+        d.add_argument("--out", type=Path, help=f"the results file (default: search_{name}_… in the results folder)")
         if name == "duel":
             d.add_argument("--bots", nargs=2, required=True, metavar="SPEC")
             d.add_argument("--name", required=True, help="the results file's middle part")

@@ -304,7 +304,7 @@ def parser() -> argparse.ArgumentParser:
     h = sub.add_parser("hearts", help="Ravenry's hearts against OpenSpiel's on identical work")
     for p in (e, h):
         p.add_argument("--quick", action="store_true", help="a tenth of the time budget: a smoke test, not a record")
-        p.add_argument("--out", type=Path, help="the results file (default: benches/results/…)")
+        p.add_argument("--out", type=Path, help="the results file (default: in results/)")
     r = sub.add_parser("rl", help="VectorEnv and the PettingZoo AEC loop beside PettingZoo's own environments")
     r.add_argument("--seconds", type=float, default=3.0)
     r.add_argument("--matches", type=int, default=2048)
