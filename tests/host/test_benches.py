@@ -1,10 +1,12 @@
-"""The balance bench (benches/balance.py): its deal seats every value equally often in every seat and beside every
-other value, a focused screen seats its value in every unit, in each seat equally often, and pooling runs drops
-the retuned deck's deals and weights the rest by their matches."""
+"""The benches' shared code: every result opens with one envelope (benches/_record.py); the balance bench's deal
+(benches/balance.py) seats every value equally often in every seat and beside every other value, a focused screen
+seats its value in every unit, in each seat equally often, and pooling runs drops the retuned deck's deals and
+weights the rest by their matches."""
 
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -27,8 +29,32 @@ def load(path: Path, name: str) -> ModuleType:
 
 
 # balance.py imports its sibling `_record` (the shared envelope) by that name, as it does when run as a script.
-load(BENCHES / "_record.py", "_record")
+record = load(BENCHES / "_record.py", "_record")
 balance = load(BENCHES / "balance.py", "benches_balance")
+
+
+def test_a_result_opens_with_the_envelope_and_keeps_its_data(tmp_path: Path) -> None:
+    run = record.Run("balance run")
+    path = run.write({"game": "hearts", "labels": {}}, tmp_path / "deep" / "balance_hearts_4p.json")
+    doc = json.loads(path.read_text())
+    assert doc["game"] == "hearts" and doc["labels"] == {}
+    envelope = doc["envelope"]
+    assert set(envelope) == {
+        "bench",
+        "command",
+        "git_revision",
+        "started",
+        "finished",
+        "wall_seconds",
+        "machine",
+        "load_average_before",
+        "load_average_after",
+    }
+    assert envelope["bench"] == "balance run" and envelope["command"].startswith("python ")
+    assert len(envelope["load_average_before"]) == len(envelope["load_average_after"]) == 3
+    assert envelope["started"] <= envelope["finished"]
+    assert envelope["git_revision"] is None or len(envelope["git_revision"].removesuffix("-dirty")) == 40
+
 
 HOUSES = ["stark", "lannister", "baratheon", "targaryen", "greyjoy", "martell"]
 
