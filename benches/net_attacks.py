@@ -29,8 +29,6 @@ import argparse
 import asyncio
 import json
 import multiprocessing
-import os
-import platform
 import random
 import signal
 import socket
@@ -44,6 +42,7 @@ from typing import Any
 
 import msgpack
 import ravenry
+from _record import RESULTS, Run
 from websockets.asyncio.client import connect
 
 Frame = dict[str, Any]
@@ -424,8 +423,9 @@ def main() -> None:
     ap.add_argument("--think", type=float, default=0.02, help="the honest player's pause before each action (s)")
     ap.add_argument("--only", help="comma-separated attacks (default: all)")
     ap.add_argument("--kills", type=int, default=8, help="SIGKILL rounds")
-    ap.add_argument("--out", default="benches/results/net_attacks.json")
+    ap.add_argument("--out", default=str(RESULTS / "net_attacks.json"))
     a = ap.parse_args()
+    run = Run("net_attacks")
     names = a.only.split(",") if a.only else [*ATTACKS, "sigkill"]
     results: list[dict[str, Any]] = []
     port = free_port()
@@ -444,15 +444,11 @@ def main() -> None:
         print(json.dumps(r), flush=True)
         results.append(r)
     out = {
-        "bench": "net_attacks",
-        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "platform": platform.platform()},
         "seconds_per_phase": a.seconds,
         "think_s": a.think,
         "results": results,
     }
-    Path(a.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(a.out).write_text(json.dumps(out, indent=2) + "\n")
-    print(f"written to {a.out}")
+    run.write(out, a.out)
 
 
 if __name__ == "__main__":

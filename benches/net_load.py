@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import net_bots
+from _record import RESULTS, Run
 from ravenry.net import loop as event_loop
 from ravenry.net.client import Chooser, Client, SeatPlayer, random_chooser
 
@@ -301,7 +302,7 @@ def main() -> None:
     )
     ap.add_argument("--stagger-s", type=float, default=0.0, help="tables sit down spread over this many seconds")
     ap.add_argument("--save-dir", help="have the server save every match after every action here")
-    ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "net_load.json"))
+    ap.add_argument("--out", default=str(RESULTS / "net_load.json"))
     ap.add_argument("--target-p99-ms", type=float, default=50.0)
     ap.add_argument("--probe", metavar="URL", help=argparse.SUPPRESS)  # internal: run as the probe process
     ap.add_argument("--probe-seconds", type=float, help=argparse.SUPPRESS)
@@ -314,6 +315,7 @@ def main() -> None:
         asyncio.run(probe(a.probe, a.probe_seconds))
         return
 
+    run = Run("net_load")
     games = a.game.split(",")
     if len(games) > 1:
         if a.sweep:
@@ -339,8 +341,7 @@ def main() -> None:
         }
     else:
         report = measure(a, a.think_ms, a.game)
-    Path(a.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(a.out).write_text(json.dumps(report, indent=2) + "\n")
+    run.write(report, a.out)
     print(json.dumps(report, indent=2))
 
 

@@ -7,7 +7,7 @@ The text form is the one players trade (``3x Ser Jaime Lannister``, one ``House:
 line such as ``Agenda: Treaty (Lannister)``; card codes work too); the Rust core parses it and checks it against
 the rulebook's deck rules and banned list (``core_rs/src/games/agot_ccg/decklist.rs``), listing every problem.
 ``ravenry agot-ccg deck export HOUSE`` writes a preconstructed deck in that form, a start for a player's own list
-or a designer's candidate (``benches/ismcts_balance.py --deal decks=a.txt,...`` takes such files).
+or a designer's candidate (``benches/balance.py run --deal decks=a.txt,...`` takes such files).
 """
 
 from __future__ import annotations

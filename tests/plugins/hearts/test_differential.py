@@ -12,7 +12,7 @@ sequential (seat 0's three cards, then seat 1's, ...). The test follows OpenSpie
 seat-p pass decision Ravenry must have exactly seats p..3 to act.
 
 CI plays 2,000 matches here (a few seconds); ``RAVENRY_HEARTS_DIFF_MATCHES`` scales the run
-(``benches/hearts_differential.sh`` plays 20,000 per case).
+(``benches/peers/hearts_differential.sh`` plays 20,000 per case).
 """
 
 from __future__ import annotations

@@ -1,15 +1,60 @@
-"""The search balance bench's deal (benches/ismcts_balance.py): every value seated equally often in every seat and
-beside every other value, and a focused screen that seats its value in every unit, in each seat equally often."""
+"""The benches' shared code: every result opens with one envelope (benches/_record.py); the balance bench's deal
+(benches/balance.py) seats every value equally often in every seat and beside every other value, a focused screen
+seats its value in every unit, in each seat equally often, and pooling runs drops the retuned deck's deals and
+weights the rest by their matches."""
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import sys
 from collections import Counter
 from pathlib import Path
+from types import ModuleType
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benches"))
-import ismcts_balance  # noqa: E402
-from ravenry.simulate import wilson  # noqa: E402
+import pytest
+from ravenry.simulate import wilson
+
+BENCHES = Path(__file__).resolve().parents[2] / "benches"
+
+
+def load(path: Path, name: str) -> ModuleType:
+    """A script loaded by its path: the benches are scripts run from the repository root, not a package."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+# balance.py imports its sibling `_record` (the shared envelope) by that name, as it does when run as a script.
+record = load(BENCHES / "_record.py", "_record")
+balance = load(BENCHES / "balance.py", "benches_balance")
+
+
+def test_a_result_opens_with_the_envelope_and_keeps_its_data(tmp_path: Path) -> None:
+    run = record.Run("balance run")
+    path = run.write({"game": "hearts", "labels": {}}, tmp_path / "deep" / "balance_hearts_4p.json")
+    doc = json.loads(path.read_text())
+    assert doc["game"] == "hearts" and doc["labels"] == {}
+    envelope = doc["envelope"]
+    assert set(envelope) == {
+        "bench",
+        "command",
+        "git_revision",
+        "started",
+        "finished",
+        "wall_seconds",
+        "machine",
+        "load_average_before",
+        "load_average_after",
+    }
+    assert envelope["bench"] == "balance run" and envelope["command"].startswith("python ")
+    assert len(envelope["load_average_before"]) == len(envelope["load_average_after"]) == 3
+    assert envelope["started"] <= envelope["finished"]
+    assert envelope["git_revision"] is None or len(envelope["git_revision"].removesuffix("-dirty")) == 40
+
 
 HOUSES = ["stark", "lannister", "baratheon", "targaryen", "greyjoy", "martell"]
 
@@ -20,7 +65,7 @@ def left_neighbours(units: list[list[str]]) -> Counter[tuple[str, str]]:
 
 def test_a_full_deal_seats_every_value_equally_in_every_seat_and_beside_every_other() -> None:
     for players in (2, 3, 4):
-        units = ismcts_balance.deal_units(HOUSES, players)
+        units = balance.deal_units(HOUSES, players)
         assert all(len(set(u)) == players for u in units)
         for seat in range(players):
             assert set(Counter(u[seat] for u in units).values()) == {len(units) // len(HOUSES)}
@@ -30,13 +75,13 @@ def test_a_full_deal_seats_every_value_equally_in_every_seat_and_beside_every_ot
 
 
 def test_two_seat_deals_are_the_rotations_of_each_pair() -> None:
-    units = ismcts_balance.deal_units(["a", "b", "c"], 2)
+    units = balance.deal_units(["a", "b", "c"], 2)
     assert units == [["a", "b"], ["b", "a"], ["a", "c"], ["c", "a"], ["b", "c"], ["c", "b"]]
 
 
 def test_a_focused_deal_seats_the_focus_in_every_unit_and_every_seat() -> None:
     for players, subsets in ((2, 5), (4, 10)):
-        units = ismcts_balance.deal_units(HOUSES, players, focus="baratheon")
+        units = balance.deal_units(HOUSES, players, focus="baratheon")
         orders = 2 if players == 2 else 24
         assert len(units) == subsets * orders
         assert all("baratheon" in u for u in units)
@@ -58,11 +103,9 @@ def run(deals: list[tuple[list[str], int, dict[str, float]]], bots: tuple[str, .
 
 
 def test_pooling_drops_the_old_deck_s_deals_and_weights_deals_by_matches() -> None:
-    import balance_pool
-
     old = run([(["a", "b"], 10, {"a": 0.2, "b": 0.8}), (["b", "c"], 10, {"b": 0.5, "c": 0.5})])
     screen = run([(["a2.txt", "b"], 30, {"a": 0.6, "b": 0.4})])
-    table = balance_pool.pool([(screen, ""), (old, "a")])
+    table = balance.pool([(screen, ""), (old, "a")])
     assert table["deals"] == 2
     assert table["labels"]["a"]["seats"] == 30 and abs(table["labels"]["a"]["share"] - 0.6) < 1e-12
     # b: 12 wins of 30 against the new deck, 5 of 10 against c; the old deck's deal is gone
@@ -70,16 +113,13 @@ def test_pooling_drops_the_old_deck_s_deals_and_weights_deals_by_matches() -> No
     lo, hi = table["labels"]["b"]["ci95"]
     assert lo < 17 / 40 < hi
     # two retuned decks: a deal seating either is dropped
-    assert balance_pool.pool([(old, "a,c")])["deals"] == 0
-    assert balance_pool.pool([(old, "c")])["labels"] == {
+    assert balance.pool([(old, "a,c")])["deals"] == 0
+    assert balance.pool([(old, "c")])["labels"] == {
         "a": {"seats": 10, "share": 0.2, "ci95": list(wilson(2.0, 10))},
         "b": {"seats": 10, "share": 0.8, "ci95": list(wilson(8.0, 10))},
     }
 
 
 def test_pooling_refuses_runs_of_different_bots() -> None:
-    import balance_pool
-    import pytest
-
     with pytest.raises(SystemExit, match="different games, player counts or bots"):
-        balance_pool.pool([(run([], ("ismcts",)), ""), (run([], ("ismcts:iterations=30",)), "")])
+        balance.pool([(run([], ("ismcts",)), ""), (run([], ("ismcts:iterations=30",)), "")])

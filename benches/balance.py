@@ -1,11 +1,13 @@
-"""Balance among good players: `ismcts` in every seat, by house / class / deck, with the seat bias.
+"""Balance among good players: one bot (default `ismcts`) in every seat, the win share by house / class / deck
+with the seat bias; and the pooling of several dealt runs into one table.
 
-    python benches/ismcts_balance.py GAME --players N -n MATCHES [--bot SPEC] [--workers W]
-        [--deal OPTION=A,B,C,... [--focus A]] [-o name=value] [--backend ray [--address ADDR]]
+    python benches/balance.py run GAME --players N -n MATCHES [--bot SPEC] [--workers W]
+        [--deal OPTION=A,B,C,... [--focus A]] [-o name=value] [--backend ray [--address ADDR]] [--tag T] [--out F]
+    python benches/balance.py pool RUN.json [RUN.json ...] [--without VALUE[,VALUE] RUN.json ...] [--out POOLED.json]
 
-Writes `benches/results/ismcts_balance_<game>_<n>p[_<tag>].json` (the tournament's `to_dict()`, or with `--deal`
-the label and seat tables summed over the deals and each deal's label shares, plus the command) and prints the
-label and seat tables. The budget is set per run by the bot spec; the docs record what was run.
+`run` writes `balance_<game>_<n>p[_<tag>].json` in the results folder beside this script (the tournament's
+`to_dict()`, or with `--deal` the label and seat tables summed over the deals and each deal's label shares) in the
+shared envelope (`_record.py`), and prints the label and seat tables. The budget is set per run by the bot spec.
 
 Without `--deal` the game deals its labels itself (agot-ccg: distinct Houses at random), so a label's seats vary
 from run to run. `--deal decks=stark,lannister,...` sets the option per match instead: every `N`-subset of the
@@ -15,6 +17,13 @@ may be a House name or a deck-list file, so a designer compares candidate decks 
 `--focus A` keeps only the units that seat `A`, a screen of one candidate against every other value at a fraction
 of the full deal's cost. The units play side by side, `W` at a time with one worker each; `--backend ray` sends
 each unit's matches to a Ray cluster instead. Either way the results are the same bits as one worker's.
+
+`pool`: a designer who retunes one deck need not replay the deals it does not sit in. A focused screen of the new
+deck (`run ... --deal ... --focus new.txt`) plus the earlier runs' deals without the old deck make the table of the
+new deck list. `--without VALUE` drops, from the runs named after it, every deal that seats VALUE (the value as it
+was written in that run's `--deal`, e.g. `baratheon`; several, comma-separated, drop a deal that seats any of them;
+`--without ""` keeps every deal again). Every run must be of one game, one player count and one bot; deals are
+weighted by their matches. Prints the table and, with `--out`, writes it in the envelope.
 """
 
 from __future__ import annotations
@@ -22,17 +31,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import sys
-import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timezone
 from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any
 
 import ravenry
+from _record import RESULTS, Run
 from ravenry.backends import check_backend
 from ravenry.options import parse_cli
 from ravenry.simulate import wilson
@@ -136,8 +143,41 @@ def dealt(args: argparse.Namespace, options: dict[str, Any], progress: Callable[
     }
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
+def pool(runs: list[tuple[dict[str, Any], str]]) -> dict[str, Any]:
+    """`runs`: (a `balance.py run` result with `by_deal`, the values whose deals to drop, comma-separated, or "")."""
+    keys = {(r["game"], r["players"], tuple(r["bots"])) for r, _ in runs}
+    if len(keys) != 1:
+        raise SystemExit(f"the runs are of different games, player counts or bots: {sorted(keys)}")
+    if any("by_deal" not in r for r, _ in runs):
+        raise SystemExit("every run must be a `balance.py run --deal` result (it has `by_deal`)")
+    wins: dict[str, float] = {}
+    seats: dict[str, int] = {}
+    kept = 0
+    for r, without in runs:
+        dropped = set(filter(None, without.split(",")))
+        for d in r["by_deal"]:
+            if dropped & set(d["deal"]):
+                continue
+            kept += 1
+            for label, share in d["labels"].items():
+                wins[label] = wins.get(label, 0.0) + share * d["matches"]
+                seats[label] = seats.get(label, 0) + d["matches"]
+    game, players, bots = keys.pop()
+    return {
+        "game": game,
+        "players": players,
+        "bots": list(bots),
+        "fair_share": 1 / players,
+        "deals": kept,
+        "sources": [
+            {"command": r.get("envelope", {}).get("command") or r.get("command"), "without": w or None} for r, w in runs
+        ],
+        "labels": label_table(wins, seats),
+    }
+
+
+def run_main(argv: list[str]) -> None:
+    ap = argparse.ArgumentParser(prog="balance.py run")
     ap.add_argument("game")
     ap.add_argument("--players", type=int, required=True)
     ap.add_argument("-n", "--matches", type=int, default=200)
@@ -150,10 +190,11 @@ def main() -> None:
     ap.add_argument("--backend", choices=("local", "ray"), default="local", help="ray: play on a Ray cluster")
     ap.add_argument("--address", help="with --backend ray: the cluster's address (default: start a local Ray)")
     ap.add_argument("--tag", default="", help="appended to the results file's name, to keep two runs apart")
-    args = ap.parse_args()
+    ap.add_argument("--out", type=Path, help="the results file (default: balance_<game>_<n>p.json in results/)")
+    args = ap.parse_args(argv)
     options = parse_cli(args.option, ravenry.game(args.game).spec.options)
     check_backend(args.backend)  # a missing Ray is one line, before any match is played
-    started = time.perf_counter()
+    record = Run("balance run")
     done = [0]
 
     def progress(k: int) -> None:
@@ -176,19 +217,56 @@ def main() -> None:
             progress=progress,
         ).to_dict()
     print(file=sys.stderr)
-    result["command"] = " ".join(["python", "benches/ismcts_balance.py", *sys.argv[1:]])
-    result["made"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    result["machine"] = {"cpus": os.cpu_count(), "platform": platform.platform(), "load_average": os.getloadavg()}
-    result["wall_seconds"] = time.perf_counter() - started
     tag = f"_{args.tag}" if args.tag else ""
-    out = Path("benches/results") / f"ismcts_balance_{args.game.replace('-', '_')}_{args.players}p{tag}.json"
-    out.write_text(json.dumps(result, indent=2, sort_keys=True) + "\n")
+    out = record.write(result, args.out or RESULTS / f"balance_{args.game.replace('-', '_')}_{args.players}p{tag}.json")
     fair = result["fair_share"]
     print(f"{args.game} {args.players}p, {args.bot} in every seat, {result['matches']} matches, fair {fair:.1%}")
     print_labels(result["labels"], fair)
     for s in result["seat_bias"]:
         print(f"  seat {s['seat']}        {s['share']:6.1%}  [{s['ci95'][0]:.1%}, {s['ci95'][1]:.1%}]")
-    print(f"  unfinished {result['unfinished']}, {result['wall_seconds']:.0f} s -> {out}")
+    print(f"  unfinished {result['unfinished']} -> {out}")
+
+
+def pool_main(argv: list[str]) -> None:
+    # By hand, not argparse: a `--without` applies to the files after it, so the order of the arguments matters.
+    runs: list[tuple[dict[str, Any], str]] = []
+    without, out = "", None
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__)
+        return
+    record = Run("balance pool")
+    i = 0
+    while i < len(argv):
+        if argv[i] in ("--without", "--out"):
+            if i + 1 == len(argv):
+                raise SystemExit(f"{argv[i]} needs a value")
+            if argv[i] == "--without":
+                without = argv[i + 1]
+            else:
+                out = Path(argv[i + 1])
+            i += 2
+        else:
+            runs.append((json.loads(Path(argv[i]).read_text()), without))
+            i += 1
+    if not runs:
+        raise SystemExit("name at least one result file")
+    result = pool(runs)
+    fair = result["fair_share"]
+    print(f"{result['game']} {result['players']}p, {result['bots'][0]} in every seat, {result['deals']} deals pooled")
+    print_labels(result["labels"], fair)
+    if out:
+        record.write(result, out)
+
+
+def main() -> None:
+    # Two subcommands by hand: `pool` reads its arguments in order, which argparse subparsers would not keep.
+    commands = {"run": run_main, "pool": pool_main}
+    if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
+        print(__doc__)
+    elif len(sys.argv) < 2 or sys.argv[1] not in commands:
+        raise SystemExit(f"usage: balance.py {{run,pool}} ... (balance.py --help)\n{__doc__}")
+    else:
+        commands[sys.argv[1]](sys.argv[2:])
 
 
 if __name__ == "__main__":

@@ -1,12 +1,13 @@
 """Which side of a CCG pair gains from the search: one House against each named opponent, both seat orders, with
 the search (``--bot``) playing one side and the heuristic (``--other``) the other, then the roles swapped.
 
-    python benches/agot_ccg_crossplay.py HOUSE --against H,... [-n 20] [--bot ismcts] [--other heuristic] [--seed 41]
+    python plugins/agot_ccg/tools/crossplay.py HOUSE --against H,... [-n 20] [--bot ismcts] [--other heuristic]
+        [--seed 41]
 
-For each opponent it prints the House's share when the search plays the House and when the search plays the
-opponent (``-n`` matches per seat order, so ``2n`` a cell). A House the search plays well wins the first cell by
-more than it loses the second; docs/games/agot_ccg.md reads these for the Baratheon–Stark pair. Writes
-``benches/results/agot_ccg_crossplay_<house>[_T].json``.
+For each opponent it prints the House's share when the search plays the House and when the search plays the opponent
+(``-n`` matches per seat order, so ``2n`` a cell). A House the search plays well wins the first cell by more than it
+loses the second; docs/games/agot_ccg/balance_notes.md reads these for the Baratheon–Stark pair. Writes
+``agot_ccg_crossplay_<house>[_T].json`` in the benches' results folder.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ import ravenry
 from ravenry.simulate import wilson
 from ravenry_agot_ccg import HOUSES
 
-RESULTS = Path(__file__).parent / "results"
+# Written beside the benches' results, where a run worth keeping is renamed by the question it answers
+# (benches/README.md); a probe is not committed.
+RESULTS = Path(__file__).resolve().parents[3] / "benches" / "results"
 
 
 def house_wins(house: str, opponent: str, bots: tuple[str, str], n: int, seed: int, workers: int) -> float:

@@ -2,13 +2,15 @@
 (default the heuristic, fast enough for thousands of matches a pair), with a candidate deck list in place of a
 House's shipped deck where ``--deck`` names one.
 
-    python benches/agot_ccg_pairs.py [-n 400] [--bot heuristic] [--seed 31] [--deck HOUSE=FILE ...] [--melee N]
+    python plugins/agot_ccg/tools/pairs.py [-n 400] [--bot heuristic] [--seed 31] [--deck HOUSE=FILE ...] [--melee N]
 
 ``-n`` matches per ordered pair. ``--melee N`` also plays N four-player matches in every seat order of every
 four-House subset (360 orders; seed ``SEED + 1``) and gives each House's share of those against the fair quarter,
 the 4-player check of a candidate. Prints the matrix (row House's share against the column House) with each House's
-share over all its matches and its difference to fair in points; writes ``benches/results/agot_ccg_pairs[_T].json``.
-The heuristic check of a candidate before a search screen (docs/games/agot_ccg.md) is one run with its ``--deck``.
+share over all its matches and its difference to fair in points; writes ``agot_ccg_pairs[_T].json`` in the
+benches' results folder.
+The heuristic check of a candidate before a search screen (docs/games/agot_ccg/balance_notes.md) is one run with
+its ``--deck``.
 """
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ import ravenry
 from ravenry.simulate import wilson
 from ravenry_agot_ccg import HOUSES
 
-RESULTS = Path(__file__).parent / "results"
+# Written beside the benches' results, where a run worth keeping is renamed by the question it answers
+# (benches/README.md); a probe is not committed.
+RESULTS = Path(__file__).resolve().parents[3] / "benches" / "results"
 
 
 def pair_wins(n: int, bot: str, seed: int, decks: dict[str, str]) -> dict[tuple[str, str], float]:

@@ -1,18 +1,31 @@
-"""The CCG's balance diagnostics (benches/agot_ccg_pairs.py, benches/agot_ccg_trace.py, benches/agot_ccg_crossplay.py):
-the pair matrix hands out every match once, the per-card tallies add up to the side tallies they split, and the
-crossplay gives each bot to its House whichever seat the House holds."""
+"""The CCG's balance diagnostics (plugins/agot_ccg/tools/{pairs,trace,crossplay}.py): the pair matrix hands out
+every match once, the per-card tallies add up to the side tallies they split, and the crossplay gives each bot to
+its House whichever seat the House holds."""
 
 from __future__ import annotations
 
-import sys
+import importlib.util
 from collections import Counter
 from pathlib import Path
+from types import ModuleType
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benches"))
-import agot_ccg_crossplay  # noqa: E402
-import agot_ccg_pairs  # noqa: E402
-import agot_ccg_trace  # noqa: E402
-import ravenry  # noqa: E402
+import ravenry
+
+TOOLS = Path(__file__).resolve().parents[3] / "plugins" / "agot_ccg" / "tools"
+
+
+def tool(name: str) -> ModuleType:
+    """A tool script loaded by its path: the tools are scripts run from the repository, not an installed package."""
+    spec = importlib.util.spec_from_file_location(f"agot_ccg_tools_{name}", TOOLS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+agot_ccg_pairs = tool("pairs")
+agot_ccg_trace = tool("trace")
+agot_ccg_crossplay = tool("crossplay")
 
 
 def test_the_pair_matrix_shares_out_every_match_of_each_pair_once() -> None:

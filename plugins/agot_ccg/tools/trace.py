@@ -3,12 +3,13 @@ in both seats (default ``ismcts``), with per-match tallies of challenges, defenc
 the House's side and for its opponents', and per card title of the House's side (marshalled, attacking, defending,
 in a won challenge, killed), read from each match's event log.
 
-    python benches/agot_ccg_trace.py HOUSE [-n 4] [--bot ismcts] [--deck FILE] [--against H,...] [--seed 1000]
+    python plugins/agot_ccg/tools/trace.py HOUSE [-n 4] [--bot ismcts] [--deck FILE] [--against H,...] [--seed 1000]
         [--workers 2]
 
 ``-n`` matches per opponent and deck order; ``--deck`` plays a deck-list file in the House's seat instead of its
-shipped deck (a candidate). Writes ``benches/results/agot_ccg_trace_<house>[_<tag>].json``: the House's win share
-with its 95% Wilson interval, the mean of every tally per match for each side and per card, and each match's row.
+shipped deck (a candidate). Writes ``agot_ccg_trace_<house>[_<tag>].json`` in the benches' results folder: the
+House's win share with its 95% Wilson interval, the mean of every tally per match for each side and per card, and
+each match's row.
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ import ravenry
 from ravenry.simulate import wilson
 from ravenry_agot_ccg import HOUSES, load_content
 
-RESULTS = Path(__file__).parent / "results"
+# Written beside the benches' results, where a run worth keeping is renamed by the question it answers
+# (benches/README.md); a probe is not committed.
+RESULTS = Path(__file__).resolve().parents[3] / "benches" / "results"
 MAX_DECISIONS = 5_000  # a safeguard far above any measured match (a 2-player search match takes about 200)
 
 
