@@ -9,6 +9,7 @@ from typing import Any
 
 from ravenry.backends import RulesetSource, check_backend, run_chunks
 from ravenry.errors import OptionError
+from ravenry.game import Game
 from ravenry.game import game as get_game
 from ravenry.simulate import MAX_WORKERS, MatchRecord, check_bots, play_python_match
 from ravenry.specs import bot_name
@@ -70,28 +71,7 @@ def tournament(
     plan = schedule(len(names), n)
     jobs = plan.jobs(matches)
     started = time.perf_counter()
-    core_bots = set(g.ruleset(full).bot_names) if g.spec.core else set()
-    if g.spec.core and all(bot_name(b) in core_bots for b in names):
-        source = RulesetSource(*g.ruleset_args(full))
-        size = min(_CHUNK, max(2 * w, len(jobs) // 50))
-        chunks = [jobs[i : i + size] for i in range(0, len(jobs), size)]
-        args = [
-            (n, seed, names, [(d, list(s)) for d, s in c], 1 if backend == "ray" else w, max_decisions) for c in chunks
-        ]
-        results = run_chunks(source, "play_matches", args, backend, address, progress, [len(c) for c in chunks])
-        records = [MatchRecord.from_core(r) for chunk in results for r in chunk]
-        engine = "rust"
-    else:
-        if backend != "local":
-            raise OptionError(f"the {backend} backend runs core games with core bots only")
-        records = []
-        for deal, seating in jobs:
-            records.append(
-                play_python_match(g, n, seed, deal, [names[b] for b in seating], full, variants, max_decisions)
-            )
-            if progress:
-                progress(1)
-        engine = "python"
+    records, engine = play_jobs(g, n, seed, names, full, variants, jobs, w, backend, address, max_decisions, progress)
     seconds = time.perf_counter() - started
     return TournamentResult.build(
         game=game,
@@ -108,3 +88,43 @@ def tournament(
         bootstrap=bootstrap,
         seconds=seconds,
     )
+
+
+def play_jobs(
+    g: Game,
+    players: int,
+    seed: int,
+    bots: list[str],
+    options: dict[str, Any],
+    variants: tuple[str, ...],
+    jobs: list[tuple[int, tuple[int, ...]]],
+    workers: int,
+    backend: str = "local",
+    address: str | None = None,
+    max_decisions: int = 1_000_000,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[list[MatchRecord], str]:
+    """Play checked jobs ``(deal, seating)`` (a seating names an index into ``bots`` per seat) and return their
+    records in job order, with the engine that played them: the Rust runner in chunks (local threads or Ray
+    tasks) when the game and every bot are in the core, else Python, one match at a time."""
+    core_bots = set(g.ruleset(options).bot_names) if g.spec.core else set()
+    if g.spec.core and all(bot_name(b) in core_bots for b in bots):
+        source = RulesetSource(*g.ruleset_args(options))
+        size = min(_CHUNK, max(2 * workers, len(jobs) // 50))
+        chunks = [jobs[i : i + size] for i in range(0, len(jobs), size)]
+        args = [
+            (players, seed, bots, [(d, list(s)) for d, s in c], 1 if backend == "ray" else workers, max_decisions)
+            for c in chunks
+        ]
+        results = run_chunks(source, "play_matches", args, backend, address, progress, [len(c) for c in chunks])
+        return [MatchRecord.from_core(r) for chunk in results for r in chunk], "rust"
+    if backend != "local":
+        raise OptionError(f"the {backend} backend runs core games with core bots only")
+    records = []
+    for deal, seating in jobs:
+        records.append(
+            play_python_match(g, players, seed, deal, [bots[b] for b in seating], options, variants, max_decisions)
+        )
+        if progress:
+            progress(1)
+    return records, "python"

@@ -7,6 +7,7 @@ from typing import Any
 
 from ravenry import GameSpec, OptionSpec, VariantSpec, hookimpl
 
+from ravenry_fixture.coin import Coin
 from ravenry_fixture.race import RaceToTen
 
 
@@ -45,6 +46,17 @@ def ravenry_register_games(register: Callable[[GameSpec], None]) -> None:
             python_game=RaceToTen,
             options=[OptionSpec("target", int, default=10, min=3, max=30, help="the total to reach")],
             help="Players add 1 or 2 to a shared total in turn; whoever reaches the target wins.",
+        )
+    )
+    register(
+        GameSpec(
+            id="coin",
+            title="Rigged coin (pure-Python test game)",
+            min_players=2,
+            max_players=4,
+            python_game=Coin,
+            options=[OptionSpec("bias", int, default=500, min=0, max=1000, help="seat 0's chance to win, per mille")],
+            help="Seat 0 flips a coin that it wins with a known chance: a balance study's known answer.",
         )
     )
 
