@@ -213,6 +213,11 @@ class SeatOutcome:
     win_share: float
 
 
+#: A match record as the Rust runner returns it: decisions, per seat (rank, score, win share) or None when the
+#: match did not finish, per seat label, per seat tournament points or None.
+CoreRecord = tuple[int, list[tuple[int, float, float]] | None, list[str | None], list[float] | None]
+
+
 @dataclass(frozen=True)
 class MatchRecord:
     """One played match: its length, each seat's result (``None``: unfinished), each seat's label, and each
@@ -224,13 +229,15 @@ class MatchRecord:
     points: tuple[float, ...] | None = None
 
     @classmethod
-    def from_core(
-        cls,
-        raw: tuple[int, list[tuple[int, float, float]] | None, list[str | None], list[float] | None],
-    ) -> MatchRecord:
+    def from_core(cls, raw: CoreRecord) -> MatchRecord:
         decisions, results, labels, points = raw
         seats = None if results is None else tuple(SeatOutcome(*r) for r in results)
         return cls(decisions, seats, tuple(labels), None if points is None else tuple(points))
+
+    def to_core(self) -> CoreRecord:
+        """The record in the Rust runner's plain shape (what tallies of many records read fastest)."""
+        seats = None if self.seats is None else [(s.rank, s.score, s.win_share) for s in self.seats]
+        return (self.decisions, seats, list(self.labels), None if self.points is None else list(self.points))
 
 
 def play_python_match(

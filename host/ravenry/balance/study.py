@@ -23,8 +23,8 @@ from ravenry.balance.tally import Mean, Tally
 from ravenry.errors import OptionError
 from ravenry.game import Game
 from ravenry.game import game as get_game
-from ravenry.simulate import MAX_WORKERS, MatchRecord, check_bots
-from ravenry.tournament.run import play_jobs
+from ravenry.simulate import MAX_WORKERS, CoreRecord, check_bots
+from ravenry.tournament.run import play_core_jobs
 from ravenry.tournament.schedule import schedule
 
 #: Matches in the first batch (rounded up to whole seat rotations); later batches double, up to MAX_BATCH, and
@@ -203,11 +203,17 @@ def balance(
             batch -= batch % plan.unit
         jobs = plan.jobs(batch, first_deal=deal)
         deal = jobs[-1][0] + 1
-        recs, report.engine = play_jobs(g, n, seed, names, full, variants, jobs, w, backend, address, max_decisions)
+        # One Rust call per batch on this machine (the study looks between batches, not between chunks).
+        chunk = len(jobs) if backend == "local" else None
+        recs, report.engine = play_core_jobs(
+            g, n, seed, names, full, variants, jobs, w, backend, address, max_decisions, chunk=chunk
+        )
         report.tally.add(recs)
         _write(records, jobs, recs, names, "as configured" if other else None)
         if other is not None and report.restricted is not None:
-            alt, _ = play_jobs(g, n, seed, names, other[1], other[0], jobs, w, backend, address, max_decisions)
+            alt, _ = play_core_jobs(
+                g, n, seed, names, other[1], other[0], jobs, w, backend, address, max_decisions, chunk=chunk
+            )
             report.restricted.add(alt)
             paired.add(recs, alt)
             _write(records, jobs, alt, names, f"without {without}")
@@ -254,15 +260,16 @@ class PairedChange:
         self.seats = [Mean() for _ in range(players)]
         self.factions: dict[str, Mean] = {}
 
-    def add(self, base: Sequence[MatchRecord], restricted: Sequence[MatchRecord]) -> None:
-        for a, b in zip(base, restricted):
-            if a.seats is None or b.seats is None:
+    def add(self, base: Sequence[CoreRecord], restricted: Sequence[CoreRecord]) -> None:
+        for (_, ra, la, _), (_, rb, lb, _) in zip(base, restricted):
+            if ra is None or rb is None:
                 continue
-            for p, (sa, sb) in enumerate(zip(a.seats, b.seats)):
-                self.seats[p].add(sb.win_share - sa.win_share)
-                la = a.labels[p] if p < len(a.labels) else None
-                if la is not None and la == (b.labels[p] if p < len(b.labels) else None):
-                    self.factions.setdefault(la, Mean()).add(sb.win_share - sa.win_share)
+            for p, (sa, sb) in enumerate(zip(ra, rb)):
+                change = sb[2] - sa[2]
+                self.seats[p].add(change)
+                label = la[p] if p < len(la) else None
+                if label is not None and label == (lb[p] if p < len(lb) else None):
+                    self.factions.setdefault(label, Mean()).add(change)
 
     def answers(self, tolerance: float, alpha: float) -> list[Answer]:
         qs = [(f"seat {p}", m) for p, m in enumerate(self.seats)] + sorted(self.factions.items())
@@ -275,25 +282,25 @@ class PairedChange:
 def _write(
     out: IO[str] | None,
     jobs: list[tuple[int, tuple[int, ...]]],
-    recs: list[MatchRecord],
+    recs: list[CoreRecord],
     bots: list[str],
     arm: str | None,
 ) -> None:
     """One JSON line per match, for pandas: the deal, who sat where, the factions, the result and the length."""
     if out is None:
         return
-    for (deal, seating), r in zip(jobs, recs):
+    for (deal, seating), (decisions, results, labels, _) in zip(jobs, recs):
         row: dict[str, Any] = {
             "deal": deal,
             "bots": [bots[b] for b in seating],
-            "factions": list(r.labels),
-            "decisions": r.decisions,
-            "finished": r.seats is not None,
+            "factions": list(labels),
+            "decisions": decisions,
+            "finished": results is not None,
         }
-        if r.seats is not None:
-            row["scores"] = [s.score for s in r.seats]
-            row["ranks"] = [s.rank for s in r.seats]
-            row["win_shares"] = [s.win_share for s in r.seats]
+        if results is not None:
+            row["ranks"] = [r[0] for r in results]
+            row["scores"] = [r[1] for r in results]
+            row["win_shares"] = [r[2] for r in results]
         if arm is not None:
             row["arm"] = arm
         out.write(json.dumps(row) + "\n")

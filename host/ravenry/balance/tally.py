@@ -8,7 +8,9 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ravenry.simulate import MatchRecord, wilson
+import numpy as np
+
+from ravenry.simulate import CoreRecord, wilson
 
 
 @dataclass
@@ -23,6 +25,11 @@ class Mean:
         self.n += 1
         self.total += x
         self.squares += x * x
+
+    def add_many(self, xs: np.ndarray) -> None:
+        self.n += int(xs.size)
+        self.total += float(xs.sum())
+        self.squares += float((xs * xs).sum())
 
     @property
     def mean(self) -> float:
@@ -54,30 +61,54 @@ class Tally:
         self.seats = [Mean() for _ in range(self.players)]
         self.scores = [Mean() for _ in range(self.players)]
 
-    def add(self, records: Iterable[MatchRecord]) -> None:
+    def add(self, records: Iterable[CoreRecord]) -> None:
+        """Count a batch of records (the runner's plain shape). Array sums, not a loop over seats: a batch is
+        thousands of matches and this runs beside the Rust runner, so it must cost a small share of playing them."""
+        done = []
         for rec in records:
             self.matches += 1
-            if rec.seats is None:
+            if rec[1] is None:
                 self.unfinished += 1
-                continue
-            self.decisions.append(rec.decisions)
-            for p, seat in enumerate(rec.seats):
-                self.seats[p].add(seat.win_share)
-                self.scores[p].add(seat.score)
-            labels = [rec.labels[p] if p < len(rec.labels) else None for p in range(self.players)]
-            for p, label in enumerate(labels):
-                if label is None:
-                    continue
-                share = rec.seats[p].win_share
-                self.factions.setdefault(label, Mean()).add(share)
-                for q, other in enumerate(labels):
-                    if q != p and other is not None and other != label:
-                        self.pairs.setdefault((label, other), Mean()).add(share)
-            if self.players > 1:
-                best = sorted((s.score for s in rec.seats), reverse=True)
-                self.margins.add(best[0] - best[1])
-                if sum(1 for s in rec.seats if s.rank == 1) > 1:
-                    self.ties += 1
+            else:
+                done.append(rec)
+        if not done:
+            return
+        n = self.players
+        results = np.array([r[1] for r in done], dtype=np.float64).reshape(-1, n, 3)
+        ranks, scores, shares = results[:, :, 0], results[:, :, 1], results[:, :, 2]
+        self.decisions.extend(r[0] for r in done)
+        for p in range(n):
+            self.seats[p].add_many(shares[:, p])
+            self.scores[p].add_many(scores[:, p])
+        # Seatings of factions repeat (5 Houses in 4 seats: 120 of them), so each distinct one is read once.
+        seatings: dict[tuple[str | None, ...], int] = {}
+        which = np.array([seatings.setdefault(tuple(r[2]), len(seatings)) for r in done])
+        names = sorted({label for seating in seatings for label in seating if label is not None})
+        if names:
+            index = {name: i for i, name in enumerate(names)}
+            ids = np.array([[_index(index, list(seating), p) for p in range(n)] for seating in seatings])[which]
+            k = len(names)
+            for p in range(n):
+                has = ids[:, p] >= 0
+                for i in np.unique(ids[has, p]):
+                    self.factions.setdefault(names[i], Mean()).add_many(shares[ids[:, p] == i, p])
+                for q in range(n):
+                    if q == p:
+                        continue
+                    both = has & (ids[:, q] >= 0) & (ids[:, q] != ids[:, p])
+                    key = ids[both, p] * k + ids[both, q]
+                    counts = np.bincount(key, minlength=k * k)
+                    wins = np.bincount(key, weights=shares[both, p], minlength=k * k)
+                    squares = np.bincount(key, weights=shares[both, p] ** 2, minlength=k * k)
+                    for j in np.flatnonzero(counts):
+                        m = self.pairs.setdefault((names[j // k], names[j % k]), Mean())
+                        m.n += int(counts[j])
+                        m.total += float(wins[j])
+                        m.squares += float(squares[j])
+        if n > 1:
+            top = -np.sort(-scores, axis=1)
+            self.margins.add_many(top[:, 0] - top[:, 1])
+            self.ties += int(((ranks == 1).sum(axis=1) > 1).sum())
 
     @property
     def finished(self) -> int:
@@ -104,3 +135,8 @@ class Tally:
             {"faction": a, "against": b, "n": m.n, "share": m.mean, "ci95": list(wilson(m.total, m.n))}
             for (a, b), m in sorted(self.pairs.items())
         ]
+
+
+def _index(index: dict[str, int], labels: list[str | None], p: int) -> int:
+    label = labels[p] if p < len(labels) else None
+    return -1 if label is None else index[label]

@@ -11,7 +11,7 @@ from ravenry.backends import RulesetSource, check_backend, run_chunks
 from ravenry.errors import OptionError
 from ravenry.game import Game
 from ravenry.game import game as get_game
-from ravenry.simulate import MAX_WORKERS, MatchRecord, check_bots, play_python_match
+from ravenry.simulate import MAX_WORKERS, CoreRecord, MatchRecord, check_bots, play_python_match
 from ravenry.specs import bot_name
 from ravenry.tournament.result import TournamentResult
 from ravenry.tournament.schedule import schedule
@@ -103,28 +103,51 @@ def play_jobs(
     address: str | None = None,
     max_decisions: int = 1_000_000,
     progress: Callable[[int], None] | None = None,
+    chunk: int | None = None,
 ) -> tuple[list[MatchRecord], str]:
     """Play checked jobs ``(deal, seating)`` (a seating names an index into ``bots`` per seat) and return their
-    records in job order, with the engine that played them: the Rust runner in chunks (local threads or Ray
-    tasks) when the game and every bot are in the core, else Python, one match at a time."""
+    records in job order, with the engine that played them (see ``play_core_jobs``)."""
+    raw, engine = play_core_jobs(
+        g, players, seed, bots, options, variants, jobs, workers, backend, address, max_decisions, progress, chunk
+    )
+    return [MatchRecord.from_core(r) for r in raw], engine
+
+
+def play_core_jobs(
+    g: Game,
+    players: int,
+    seed: int,
+    bots: list[str],
+    options: dict[str, Any],
+    variants: tuple[str, ...],
+    jobs: list[tuple[int, tuple[int, ...]]],
+    workers: int,
+    backend: str = "local",
+    address: str | None = None,
+    max_decisions: int = 1_000_000,
+    progress: Callable[[int], None] | None = None,
+    chunk: int | None = None,
+) -> tuple[list[CoreRecord], str]:
+    """``play_jobs`` with the records in the runner's plain shape: the Rust runner in chunks (local threads or Ray
+    tasks) when the game and every bot are in the core, else Python, one match at a time. ``chunk``: jobs per
+    Rust call (default: small enough for the progress bar to move and a Ray cluster to get many tasks)."""
     core_bots = set(g.ruleset(options).bot_names) if g.spec.core else set()
     if g.spec.core and all(bot_name(b) in core_bots for b in bots):
         source = RulesetSource(*g.ruleset_args(options))
-        size = min(_CHUNK, max(2 * workers, len(jobs) // 50))
+        size = chunk or min(_CHUNK, max(2 * workers, len(jobs) // 50))
         chunks = [jobs[i : i + size] for i in range(0, len(jobs), size)]
         args = [
             (players, seed, bots, [(d, list(s)) for d, s in c], 1 if backend == "ray" else workers, max_decisions)
             for c in chunks
         ]
         results = run_chunks(source, "play_matches", args, backend, address, progress, [len(c) for c in chunks])
-        return [MatchRecord.from_core(r) for chunk in results for r in chunk], "rust"
+        return [r for part in results for r in part], "rust"
     if backend != "local":
         raise OptionError(f"the {backend} backend runs core games with core bots only")
     records = []
     for deal, seating in jobs:
-        records.append(
-            play_python_match(g, players, seed, deal, [bots[b] for b in seating], options, variants, max_decisions)
-        )
+        m = play_python_match(g, players, seed, deal, [bots[b] for b in seating], options, variants, max_decisions)
+        records.append(m.to_core())
         if progress:
             progress(1)
     return records, "python"
