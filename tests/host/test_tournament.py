@@ -161,3 +161,9 @@ def test_ray_backend_gives_the_same_totals_bit_for_bit(local_ray) -> None:
     t_ray = ravenry.tournament("iron-throne", ["heuristic", "random"], 600, backend="ray", **tk).to_dict()
     t_local.pop("backend"), t_ray.pop("backend")
     assert _without_timing(t_local) == _without_timing(t_ray)
+    from ravenry.balance import balance
+
+    bk = dict(players=4, bots=["heuristic"], seed=3, max_matches=2_000, max_seconds=None)
+    b_local, b_ray = balance("iron-throne", **bk).to_dict(), balance("iron-throne", backend="ray", **bk).to_dict()
+    assert b_local.pop("seconds") >= 0 and b_ray.pop("seconds") >= 0
+    assert b_local == b_ray and b_local["matches"] == 2_000
