@@ -9,7 +9,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benches"))
 import ismcts_balance  # noqa: E402
-from ravenry.simulate import wilson  # noqa: E402
+from ravenry.services.simulate import wilson  # noqa: E402
 
 HOUSES = ["stark", "lannister", "baratheon", "targaryen", "greyjoy", "martell"]
 

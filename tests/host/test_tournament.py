@@ -9,8 +9,8 @@ from collections import Counter
 import pytest
 import ravenry
 from click.testing import CliRunner
-from ravenry.cli import cli
-from ravenry.tournament.schedule import schedule
+from ravenry.faces.cli import cli
+from ravenry.services.tournament.schedule import schedule
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])

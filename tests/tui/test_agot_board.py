@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 import ravenry
-from ravenry import tui
+from ravenry.faces import tui
 from ravenry_agot_board.ui import PARTS, board_map, house_cards, layout, total
 
 from tests.tui.conftest import deciding, drive, screen_text, settle, until, widget_text

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 import ravenry
-from ravenry import tui
+from ravenry.faces import tui
 from ravenry_agot_ccg.render import _cards
 from ravenry_agot_ccg.ui import can_defend
 

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-from ravenry.cli import _full_screen, cli
+from ravenry.faces.cli import _full_screen, cli
 
 
 def test_web_and_lobby_refuse_an_address_that_is_not_a_match_server() -> None:

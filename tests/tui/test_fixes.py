@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import ravenry
-from ravenry import render, tui
+from ravenry.faces import render, tui
 from ravenry_agot_ccg.render import render_view as ccg_render
 from ravenry_agot_ccg.render import stage_words
 from ravenry_iron_throne import render as it_render

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 import ravenry
-from ravenry import tui
+from ravenry.faces import tui
 from ravenry_hearts.ui import LETTERS, SUIT_WORDS, card_points, card_tag, card_words, trick_winner
 
 from tests.tui.conftest import deciding, drive, screen_text, settle, until

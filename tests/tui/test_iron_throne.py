@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import ravenry
-from ravenry import tui
+from ravenry.faces import tui
 from ravenry_iron_throne.ui import card_value, content, side_crowns
 
 from tests.tui.conftest import deciding, drive, screen_text, settle, until

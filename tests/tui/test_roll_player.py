@@ -7,7 +7,8 @@ import re
 from typing import Any
 
 import ravenry
-from ravenry import plugin_data, tui
+from ravenry import plugin_data
+from ravenry.faces import tui
 from ravenry_roll_player.ui import classes, mods_text, races
 
 from tests.tui.conftest import deciding, drive, screen_text, settle, until

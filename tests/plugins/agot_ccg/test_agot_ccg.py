@@ -15,8 +15,8 @@ import pytest
 import ravenry
 import ravenry_agot_ccg
 from click.testing import CliRunner
-from ravenry.cli import cli
-from ravenry.options import parse_cli
+from ravenry.faces.cli import cli
+from ravenry.model.options import parse_cli
 from ravenry_agot_ccg import HOUSES, load_content
 from ravenry_agot_ccg.render import narrate_event, render_view
 from rich.console import Console

@@ -1,0 +1,110 @@
+"""Play a tournament: build the schedule, run its jobs in chunks (Rust runner, local or Ray), collect records."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from ravenry.errors import OptionError
+from ravenry.model.game import game as get_game
+from ravenry.services.backends import RulesetSource, check_backend, run_chunks
+from ravenry.services.simulate import MAX_WORKERS, MatchRecord, check_bots, play_python_match
+from ravenry.services.tournament.result import TournamentResult
+from ravenry.services.tournament.schedule import schedule
+from ravenry.specs import bot_name
+
+# Jobs per Rust call: at most this many, and about a fiftieth of the tournament (at least two per worker), so the
+# progress bar moves even when every match is a long search, and a Ray cluster gets many tasks.
+_CHUNK = 256
+
+
+def tournament_unit(game: str, bots: int, players: int | None = None) -> int:
+    """How many matches one schedule unit of ``bots`` bots takes in ``game`` (a tournament plays whole units)."""
+    g = get_game(game)
+    return schedule(bots, g.spec.min_players if players is None else players).unit
+
+
+def tournament(
+    game: str,
+    bots: Iterable[str],
+    matches: int,
+    players: int | None = None,
+    seed: int = 0,
+    workers: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    variants: Iterable[str] = (),
+    backend: str = "local",
+    address: str | None = None,
+    bootstrap: int = 100,
+    max_decisions: int = 1_000_000,
+    progress: Callable[[int], None] | None = None,
+) -> TournamentResult:
+    """Rank ``bots`` (specs such as ``ismcts:iterations=500``) over ``matches`` matches of ``game``. With one bot
+    in every seat it is a balance run: the seat bias and the per-label tables are what it is for.
+
+    Seats rotate so every bot sits in every seat equally often, and every deal is replayed under each rotation of
+    its line-up (duplicate format); ``matches`` is rounded up to whole rotations (see
+    ``ravenry.tournament.schedule``).
+    """
+    g = get_game(game)
+    n = g.spec.min_players if players is None else players
+    if not g.spec.min_players <= n <= g.spec.max_players:
+        raise OptionError(f"{game} takes {g.spec.min_players}-{g.spec.max_players} players, not {n}")
+    names = list(bots)
+    if not names:
+        raise OptionError("a tournament needs at least one bot (comma-separated --bots)")
+    dupes = sorted({b for b in names if names.count(b) > 1})
+    if dupes:
+        raise OptionError(f"each bot may be named once; repeated: {', '.join(dupes)}")
+    check_bots(g, names)
+    check_backend(backend, address)
+    if not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise OptionError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r}")
+    if workers is not None and (not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS):
+        raise OptionError(f"workers must be an int from 1 to {MAX_WORKERS}, not {workers!r:.40}")
+    w = workers or min(os.cpu_count() or 1, MAX_WORKERS)
+    variants = tuple(variants)
+    full = g.resolve_options(options, variants)
+    plan = schedule(len(names), n)
+    jobs = plan.jobs(matches)
+    started = time.perf_counter()
+    core_bots = set(g.ruleset(full).bot_names) if g.spec.core else set()
+    if g.spec.core and all(bot_name(b) in core_bots for b in names):
+        source = RulesetSource(*g.ruleset_args(full))
+        size = min(_CHUNK, max(2 * w, len(jobs) // 50))
+        chunks = [jobs[i : i + size] for i in range(0, len(jobs), size)]
+        args = [
+            (n, seed, names, [(d, list(s)) for d, s in c], 1 if backend == "ray" else w, max_decisions) for c in chunks
+        ]
+        results = run_chunks(source, "play_matches", args, backend, address, progress, [len(c) for c in chunks])
+        records = [MatchRecord.from_core(r) for chunk in results for r in chunk]
+        engine = "rust"
+    else:
+        if backend != "local":
+            raise OptionError(f"the {backend} backend runs core games with core bots only")
+        records = []
+        for deal, seating in jobs:
+            records.append(
+                play_python_match(g, n, seed, deal, [names[b] for b in seating], full, variants, max_decisions)
+            )
+            if progress:
+                progress(1)
+        engine = "python"
+    seconds = time.perf_counter() - started
+    return TournamentResult.build(
+        game=game,
+        players=n,
+        bots=names,
+        seed=seed,
+        options=full,
+        variants=list(variants),
+        schedule=plan,
+        jobs=jobs,
+        records=records,
+        engine=engine,
+        backend=backend,
+        bootstrap=bootstrap,
+        seconds=seconds,
+    )
