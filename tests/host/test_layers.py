@@ -168,3 +168,58 @@ def test_a_wrong_import_is_reported(tmp_path: Path) -> None:
         assert reported in out, f"{reported} not reported:\n{out}"
     # The copy is the one linted: the working tree's own sources are unchanged.
     assert "_save_upward" not in (HOST / "model" / "match.py").read_text()
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """Module -> the host modules it imports directly, as import-linter sees them: at module level, inside
+    functions and under ``TYPE_CHECKING`` alike."""
+    grimp = pytest.importorskip("grimp")  # installed with import-linter
+    graph = grimp.build_graph("ravenry", include_external_packages=False)
+    return {m: set(graph.find_modules_directly_imported_by(m)) for m in graph.modules}
+
+
+def _a_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle as its path (first module repeated at the end), or None: a depth-first search that
+    stops at the first edge back to a module still on its path."""
+    done: set[str] = set()
+    for root in sorted(graph):
+        if root in done:
+            continue
+        path = [root]
+        todo = [sorted(graph[root])]
+        while todo:
+            if not todo[-1]:
+                todo.pop()
+                done.add(path.pop())
+                continue
+            nxt = todo[-1].pop()
+            if nxt in path:
+                return path[path.index(nxt) :] + [nxt]
+            if nxt not in done:
+                path.append(nxt)
+                todo.append(sorted(graph.get(nxt, ())))
+    return None
+
+
+def test_a_cycle_is_found() -> None:
+    assert _a_cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
+    assert _a_cycle({"a": {"b"}, "b": {"c"}, "c": {"b"}}) == ["b", "c", "b"]
+
+
+def test_no_import_cycle_in_the_host() -> None:
+    """No module of host/ravenry reaches itself through imports (the layers contracts allow cycles among
+    siblings joined by ``:``, and within one layer; this allows none). Modules that ``import ravenry`` (the
+    public API) see every module its __init__ imports, so a service doing so must sit above all of them."""
+    cycle = _a_cycle(_import_graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+MAX_LINES = 600
+
+
+def test_no_source_file_is_over_600_lines() -> None:
+    """One job per file: split past about 600 lines (style guide, "Size"), in the host and in every plugin."""
+    files = sorted(HOST.rglob("*.py")) + sorted(ROOT.glob("plugins/*/ravenry_*/**/*.py"))
+    sizes = {str(p.relative_to(ROOT)): len(p.read_text().splitlines()) for p in files}
+    over = sorted(f"{f} ({n} lines)" for f, n in sizes.items() if n > MAX_LINES)
+    assert not over, f"split these past {MAX_LINES} lines: {over}"
