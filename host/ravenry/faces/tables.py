@@ -155,3 +155,35 @@ def points_table(d: dict[str, Any]) -> Table:
         cells = (name, str(x["seats"]), f"{x['mean']:.2f}", interval(x["ci95"], "{:.2f}"), f"{x['total']:g}")
         t.add_row(*cells, end_section=i == bots - 1)
     return t
+
+
+def bench_table(results: dict[str, Any]) -> Table:
+    """``ravenry bench``'s rows: per game and player count, decisions/s unless said."""
+    t = Table(title="Ravenry throughput (decisions/s unless said)")
+    cols = ("game", "players", "rust 1 worker", "rust all", "python driver", "clone/s", "snapshot rt/s", "bytes")
+    for col in (*cols, "ismcts it/s 1 worker", "ismcts it/s all", "all/1 (cores used)"):
+        t.add_column(col, justify="right")
+
+    def f(x: Any) -> str:
+        return f"{x:,.0f}" if isinstance(x, (int, float)) else "—"
+
+    def scaling(search: dict[str, Any]) -> str:
+        if "all_over_1" not in search:
+            return "—"
+        return f"{search['all_over_1']:.2f} ({search.get('cores_used_all_workers', 0):.2f})"
+
+    for r in results["results"]:
+        t.add_row(
+            r["game"],
+            str(r["players"]),
+            f(r.get("rust_batch_1_worker", {}).get("decisions_per_s")),
+            f(r.get("rust_batch_all_workers", {}).get("decisions_per_s")),
+            f(r["python_driver_decisions_per_s"]),
+            f(r["clone_per_s"]),
+            f(r.get("snapshot_round_trips_per_s")),
+            str(r["snapshot_bytes"]),
+            f(r.get("ismcts_iterations_per_s", {}).get("random_1_worker")),
+            f(r.get("ismcts_iterations_per_s", {}).get("random_all_workers")),
+            scaling(r.get("ismcts_iterations_per_s", {})),
+        )
+    return t

@@ -171,8 +171,7 @@ def tournament(
 )
 @click.option("--json", "as_json", is_flag=True, help="print the results as JSON")
 def bench(games: tuple[str, ...], quick: bool, out: Path, as_json: bool) -> None:
-    """Measure engine throughput per game and player count, beside OpenSpiel's hearts when installed
-    (with --game hearts: Ravenry's hearts and OpenSpiel's on identical work, row by row)."""
+    """Measure engine throughput per game and player count (OpenSpiel beside it: benches/peers/)."""
     from ravenry.services import bench as bench_mod  # here, not at the top: only `ravenry bench` pays for importing it
 
     results = bench_mod.run(list(games) or None, quick=quick)
@@ -180,9 +179,5 @@ def bench(games: tuple[str, ...], quick: bool, out: Path, as_json: bool) -> None
     if as_json:
         emit_json(results)
         return
-    c = console()
-    c.print(bench_mod.table(results))
-    like_for_like = bench_mod.like_for_like_table(results)
-    if like_for_like is not None:
-        c.print(like_for_like)
-    c.print(f"results written to {path}")
+    console().print(tables.bench_table(results))
+    console().print(f"results written to {path}")

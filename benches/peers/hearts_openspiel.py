@@ -1,25 +1,38 @@
-"""Like-for-like: Ravenry's hearts and OpenSpiel's hearts on identical work, measured in the same run (issue 11).
+"""Hearts, Ravenry against OpenSpiel: the like-for-like rows (issue 11) and OpenSpiel's own throughput.
 
-Both games are OpenSpiel's hearts with its default parameters, checked move for move against each other by
-``tests/plugins/hearts/test_differential.py``. A step is a player decision (12 passes and 52 plays in a hand
-that passes, on both sides); OpenSpiel's chance steps (pass direction and deal, 53 a hand) are counted apart,
+Usage: python benches/peers/hearts_openspiel.py [--quick] [--out benches/results] [--json]
+(needs ``pip install ".[peers]"``). ``ravenry bench`` measures Ravenry only; this peer harness lived in the host
+as ``ravenry.bench_hearts`` until the host's layers became packages (issue 38).
+
+Like for like: both games are OpenSpiel's hearts with its default parameters, checked move for move against each
+other by ``tests/plugins/hearts/test_differential.py``. A step is a player decision (12 passes and 52 plays in a
+hand that passes, on both sides); OpenSpiel's chance steps (pass direction and deal, 53 a hand) are counted apart,
 and Ravenry deals inside ``new_match``, so both sides' rates include dealing. Each row runs several chunks
 alternating between the engines and keeps each engine's best chunk, so a noisy neighbour on the machine hurts
 both alike.
+
+OpenSpiel's own figures (``peer``): C++ random play through ``pyspiel.evaluate_bots``, the Python driver loop,
+``State.clone()`` and ``ISMCTSBot`` iterations, for reading beside ``ravenry bench``'s rows.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import multiprocessing
 import os
+import platform
 import random
 import time
 from collections.abc import Callable
+from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
 import ravenry
 from ravenry import _core
-from ravenry.model.match import Match
+from rich.console import Console
+from rich.table import Table
 
 CHUNKS = 5
 # A hand is 64 decisions when it passes (12 pass cards + 52 plays) and 52 when it does not; the first chance node
@@ -211,7 +224,7 @@ def _save_rows(seconds: float, game: Any) -> list[dict[str, Any]]:
     g, rs = m.game, m.ruleset
 
     def snapshot_once() -> int:
-        Match(g, rs, 4, m.seed, state=m.state_msgpack(), history=m.history(), options=m.options)
+        ravenry.Match(g, rs, 4, m.seed, state=m.state_msgpack(), history=m.history(), options=m.options)
         return 1
 
     def save_file_once() -> int:
@@ -354,3 +367,163 @@ def measure(budget: float) -> dict[str, Any]:
         "seconds_per_chunk": seconds,
         "rows": rows,
     }
+
+
+# --- OpenSpiel's own throughput (the `peer` figures) ------------------------------------------------------------
+
+
+def _clone_us(thing: Any, budget: float) -> float:
+    """Microseconds per ``thing.clone()`` (an OpenSpiel state)."""
+    return 1e6 / _rate_for(budget, lambda: (thing.clone(), 1)[1])
+
+
+def measure_hearts(budget: float) -> dict[str, Any]:
+    """OpenSpiel's hearts: C++ random play (pyspiel.evaluate_bots) and the same Python driver loop."""
+    import pyspiel
+
+    game = pyspiel.load_game("hearts")
+    rng = random.Random(1)
+
+    def py_match() -> int:
+        s = game.new_initial_state()
+        n = 0
+        while not s.is_terminal():
+            if s.is_chance_node():
+                outcomes, probs = zip(*s.chance_outcomes())
+                s.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                s.apply_action(rng.choice(s.legal_actions()))
+                n += 1
+        return n
+
+    decisions_per_match = sum(py_match() for _ in range(20)) / 20
+    python_rate = _rate_for(budget, py_match)
+    seed = [0]
+
+    def cpp_match() -> int:
+        seed[0] += 1
+        bots = [pyspiel.make_uniform_random_bot(p, seed[0] * 7 + p) for p in range(game.num_players())]
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, seed[0])
+        return 1
+
+    cpp_matches_per_s = _rate_for(budget, cpp_match)
+    clone_us = {}
+    for at in (0, 200):
+        s = game.new_initial_state()
+        k = 0
+        while not s.is_terminal() and k < at:
+            if s.is_chance_node():
+                outcomes, probs = zip(*s.chance_outcomes())
+                s.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                s.apply_action(rng.choice(s.legal_actions()))
+                k += 1
+        clone_us[f"clone_us_at_{at}"] = _clone_us(s, budget / 4)
+    ismcts = _open_spiel_ismcts(pyspiel, game, budget)
+    return {
+        **clone_us,
+        "ismcts_iterations_per_s_first_decision": ismcts,
+        "game": "open_spiel:hearts",
+        "players": 4,
+        "open_spiel_version": getattr(pyspiel, "__version__", "?"),
+        "cpp_random_matches_per_s": cpp_matches_per_s,
+        "cpp_random_decisions_per_s": cpp_matches_per_s * decisions_per_match,
+        "decisions_per_match": decisions_per_match,
+        "python_driver_decisions_per_s": python_rate,
+        "note": "C++ figure: pyspiel.evaluate_bots with uniform random bots, one thread, bots built per match",
+    }
+
+
+def _open_spiel_ismcts(pyspiel: Any, game: Any, budget: float) -> float | None:
+    """``pyspiel.ISMCTSBot`` iterations/s at hearts' first real decision (random rollouts, one thread)."""
+    try:
+        s = game.new_initial_state()
+        rng = random.Random(4)
+        while s.is_chance_node() or len(s.legal_actions()) < 2:
+            if s.is_chance_node():
+                outcomes, probs = zip(*s.chance_outcomes())
+                s.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                s.apply_action(s.legal_actions()[0])
+        iterations = 256
+        while True:
+            evaluator = pyspiel.RandomRolloutEvaluator(1, 7)
+            final = pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT
+            bot = pyspiel.ISMCTSBot(7, evaluator, 0.7, iterations, -1, final, False, False)
+            t = time.perf_counter()
+            bot.step(s)
+            dt = time.perf_counter() - t
+            if dt >= budget / 4 or iterations >= 1 << 20:
+                return iterations / dt
+            iterations *= 2
+    except (AttributeError, TypeError, RuntimeError):
+        return None
+
+
+# --- the report -----------------------------------------------------------------------------------------------
+
+
+def like_for_like_table(lfl: dict[str, Any]) -> Table:
+    """Ravenry's hearts beside OpenSpiel's, row by row with the ratio."""
+    t = Table(title=f"hearts, like for like: Ravenry vs OpenSpiel {lfl['open_spiel_version']} (same run)")
+    for col in ("row", "unit", "Ravenry", "OpenSpiel", "ratio"):
+        t.add_column(col, justify="left" if col in ("row", "unit") else "right")
+    for r in lfl["rows"]:
+        if "ratio" not in r:
+            t.add_row(r["row"], "—", "—", "—", r.get("status", "—"))
+            continue
+        style = "green" if r["ratio"] >= 1.5 else "red"
+        t.add_row(
+            r["row"], r["unit"], f"{r['ravenry']:,.0f}", f"{r['open_spiel']:,.0f}", f"[{style}]{r['ratio']:.2f}×[/]"
+        )
+    return t
+
+
+def peer_table(peer: dict[str, Any]) -> Table:
+    """OpenSpiel's own hearts figures, to read beside ``ravenry bench``'s rows."""
+    t = Table(title=f"OpenSpiel {peer['open_spiel_version']} hearts (decisions/s unless said)")
+    for col in ("C++ random play", "python driver", "clone µs at 0", "clone µs at 200", "ismcts it/s"):
+        t.add_column(col, justify="right")
+    ismcts = peer.get("ismcts_iterations_per_s_first_decision")
+    t.add_row(
+        f"{peer['cpp_random_decisions_per_s']:,.0f}",
+        f"{peer['python_driver_decisions_per_s']:,.0f}",
+        f"{peer['clone_us_at_0']:.2f}",
+        f"{peer['clone_us_at_200']:.2f}",
+        "—" if ismcts is None else f"{ismcts:,.0f}",
+    )
+    return t
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a short run (smoke test), not for recording")
+    parser.add_argument("--out", type=Path, default=Path("benches/results"), help="folder for the JSON results")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    args = parser.parse_args()
+    if not available():
+        raise SystemExit('OpenSpiel is not installed: pip install ".[peers]"')
+    budget = 0.2 if args.quick else 2.0
+    results = {
+        "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version()},
+        "ravenry_core": ravenry.core_version,
+        "quick": args.quick,
+        "budget_seconds": budget,
+        "peer": measure_hearts(budget),
+        "like_for_like": measure(budget),
+    }
+    args.out.mkdir(parents=True, exist_ok=True)
+    path = args.out / f"hearts_openspiel{'_quick' if args.quick else ''}.json"
+    path.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")
+    if args.json:
+        print(json.dumps(results, indent=2, sort_keys=True))
+        return
+    console = Console()
+    console.print(peer_table(results["peer"]))
+    console.print(like_for_like_table(results["like_for_like"]))
+    console.print(f"results written to {path}")
+
+
+if __name__ == "__main__":
+    main()
