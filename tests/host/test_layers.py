@@ -174,7 +174,7 @@ def _import_graph() -> dict[str, set[str]]:
     """Module -> the host modules it imports directly, as import-linter sees them: at module level, inside
     functions and under ``TYPE_CHECKING`` alike."""
     grimp = pytest.importorskip("grimp")  # installed with import-linter
-    graph = grimp.build_graph("ravenry", include_external_packages=False)
+    graph = grimp.build_graph("ravenry", include_external_packages=False, cache_dir=None)  # no cache in the tree
     return {m: set(graph.find_modules_directly_imported_by(m)) for m in graph.modules}
 
 

@@ -3,8 +3,8 @@
 (views, events, snapshots, cloning) lives in ``MatchBase``.
 
 A match writes its own save (``dumps``, the design §6 envelope); reading one back needs the game registry, so
-that half lives above, in ``ravenry.snapshot``. A match knows its game through the ``GameHandle`` it was made
-with (a ``ravenry.Game``), never by importing ``ravenry.game``: see docs/architecture.md."""
+that half lives above, in ``ravenry.model.snapshot``. A match knows its game through the ``GameHandle`` it was made
+with (a ``ravenry.Game``), never by importing ``ravenry.model.game``: see docs/architecture.md."""
 
 from __future__ import annotations
 
@@ -22,11 +22,11 @@ from ravenry.errors import IllegalAction, OptionError, RavenryError
 from ravenry.registry.plugins import registry
 from ravenry.specs import GameInfo, GameSpec, bot_name, bot_params
 
-FORMAT = 1  # the save format: ravenry.snapshot.read refuses any other
+FORMAT = 1  # the save format: ravenry.model.snapshot.read refuses any other
 
 
 class GameHandle(Protocol):
-    """What a match uses of its game: a ``ravenry.Game``, typed structurally because ``ravenry.game`` (which makes
+    """What a match uses of its game: a ``ravenry.Game``, typed structurally because ``ravenry.model.game`` (which makes
     matches) sits above this module."""
 
     spec: GameSpec

@@ -1,6 +1,6 @@
 """Save files (design §6): one versioned, self-describing msgpack map; loading checks everything it can.
 
-Writing a save is the match's own job (``ravenry.match.dumps``, re-exported here with ``FORMAT`` and
+Writing a save is the match's own job (``ravenry.model.match.dumps``, re-exported here with ``FORMAT`` and
 ``write_atomic``); this module reads, checks and loads saves, which needs the game registry, so it sits at the
 top of the match model (docs/architecture.md)."""
 

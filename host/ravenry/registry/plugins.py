@@ -237,7 +237,7 @@ _registry: Registry | None = None
 
 def registry() -> Registry:
     """The registry, built once per process (call ``reload()`` after installing plugins). ``reload()`` builds a new
-    ``Registry`` object, so a cache built from an old one can tell by identity that it is stale (``ravenry.game``
+    ``Registry`` object, so a cache built from an old one can tell by identity that it is stale (``ravenry.model.game``
     does; the registry never reaches up to clear caches above it)."""
     global _registry
     if _registry is None:

@@ -1,7 +1,7 @@
 """Researchers' interfaces (design §8b): every Ravenry game as a PettingZoo AEC environment, a Gymnasium
 single-agent environment, an OpenSpiel Python game, and a vectorised environment stepping many matches in Rust.
 
-A services-layer package: it builds on the match model (``ravenry.game``, ``ravenry.match``) and the core.
+A services-layer package: it builds on the match model (``ravenry.model.game``, ``ravenry.model.match``) and the core.
 ``openspiel_game`` needs OpenSpiel (the ``peers`` extra); the rest needs the ``rl`` extra.
 """
 
@@ -16,7 +16,7 @@ from ravenry.services.rl.vector import VectorEnv
 
 
 def openspiel_game(game: str, **kwargs: Any) -> Any:
-    """``game`` as a pyspiel game (see ``ravenry.rl.openspiel.openspiel_game``); needs OpenSpiel installed."""
+    """``game`` as a pyspiel game (see ``ravenry.services.rl.openspiel.openspiel_game``); needs OpenSpiel installed."""
     from ravenry.services.rl import openspiel  # optional dependency: pyspiel is imported only when asked for
 
     return openspiel.openspiel_game(game, **kwargs)

@@ -46,7 +46,7 @@ def tournament(
 
     Seats rotate so every bot sits in every seat equally often, and every deal is replayed under each rotation of
     its line-up (duplicate format); ``matches`` is rounded up to whole rotations (see
-    ``ravenry.tournament.schedule``).
+    ``ravenry.services.tournament.schedule``).
     """
     g = get_game(game)
     n = g.spec.min_players if players is None else players
