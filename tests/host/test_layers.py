@@ -170,6 +170,23 @@ def test_a_wrong_import_is_reported(tmp_path: Path) -> None:
     assert "_save_upward" not in (HOST / "model" / "match.py").read_text()
 
 
+def test_old_module_paths_still_import_the_new_modules() -> None:
+    """Scripts outside the host (benches/) still import the flat paths: each gives the layered module itself, a
+    submodule too, and the API's functions named like a module (``ravenry.game``, ``simulate``, ``tournament``)
+    stay functions."""
+    import importlib
+
+    import ravenry
+    from ravenry._moved import MOVED
+
+    for old, new in MOVED.items():
+        assert importlib.import_module(old) is importlib.import_module(new), old
+    assert importlib.import_module("ravenry.tournament.result") is importlib.import_module(
+        "ravenry.services.tournament.result"
+    )
+    assert all(callable(f) for f in (ravenry.game, ravenry.simulate, ravenry.tournament))
+
+
 def _import_graph() -> dict[str, set[str]]:
     """Module -> the host modules it imports directly, as import-linter sees them: at module level, inside
     functions and under ``TYPE_CHECKING`` alike."""
