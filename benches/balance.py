@@ -40,9 +40,9 @@ from typing import Any
 
 import ravenry
 from _record import RESULTS, Run
-from ravenry.backends import check_backend
-from ravenry.options import parse_cli
-from ravenry.simulate import wilson
+from ravenry.model.options import parse_cli
+from ravenry.services.backends import check_backend
+from ravenry.services.simulate import wilson
 
 
 def label_table(wins: dict[str, float], seats: dict[str, int]) -> dict[str, dict[str, Any]]:

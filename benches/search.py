@@ -32,7 +32,7 @@ from typing import Any
 
 import ravenry
 from _record import RESULTS, Run
-from ravenry.simulate import wilson
+from ravenry.services.simulate import wilson
 
 MAX_DECISIONS = 20_000  # a safeguard far above any real match (agot-board: about 900); see `unfinished`
 STUCK = RESULTS / "stuck"
@@ -307,7 +307,7 @@ def measure_scaling(game: str, players: int, seconds: float) -> dict[str, Any]:
     cost of parallelism). `balance`: the busier thread's CPU time over the mean of both. `idle_machine_ratio`: one
     worker's CPU seconds over the busier thread's on two, the wall-clock ratio a core per thread would give;
     `wall_ratio` is what this machine gave, and `cores_used` says why the two may differ."""
-    from ravenry.bench import _after
+    from ravenry.services.bench import _after
 
     m = _after(game, players, 0)
     while not m.is_over and all(len(m.legal_actions(q)) < 2 for q in m.to_act):

@@ -4,15 +4,14 @@ envelope (``_record.py``). The peers need ``pip install ".[peers]"`` (OpenSpiel,
 
     python benches/throughput.py engine [--game ID ...] [--quick] [--out F]   -> results/throughput.json
         per game and player count: Rust batch random play (1 worker and all workers), the Python driver loop,
-        clones/s, snapshot and save-file round trips/s, beside OpenSpiel's hearts in the same run (``ravenry bench``)
-    python benches/throughput.py hearts [--quick] [--out F]                   -> results/hearts_like_for_like.json
-        Ravenry's hearts against OpenSpiel's on identical work, row by row (the table in benches/README.md)
+        clones/s, snapshot and save-file round trips/s (``ravenry bench``); OpenSpiel's hearts beside Ravenry's on
+        identical work is ``benches/peers/hearts_openspiel.py`` (-> results/hearts_like_for_like.json)
     python benches/throughput.py rl [--seconds 3] [--matches 2048] [--game ID ...] [--out F]   -> results/rl.json
         VectorEnv steps/s and the PettingZoo AEC loop, beside PettingZoo's Leduc Hold'em and tic-tac-toe
     python benches/throughput.py scale-out [--matches 20000] [--tasks 400] [--out F]   -> results/scale_out.json
         `simulate` and `tournament` matches/s, local backend against a local Ray, and Ray's cost per task
 
-`engine` leaves out the test-only games (``fixture``, ``race-to-ten``, from tests/fixture_plugin) unless
+`engine` leaves out the test-only games (tests/fixture_plugin's: ``fixture``, ``race-to-ten``, ``coin``) unless
 ``--game`` names them, so the file answers for the games a user installs whatever else is on the machine.
 """
 
@@ -40,17 +39,14 @@ def test_only(game: str) -> bool:
 
 def engine(args: argparse.Namespace, games: list[str], default: str) -> None:
     """``ravenry bench`` for ``games``, written in the envelope to ``default`` unless ``--out`` says otherwise."""
-    from ravenry import bench as bench_mod  # here: only these subcommands pay for importing the peers
+    from ravenry.faces.tables import bench_table
+    from ravenry.services import bench as bench_mod
     from rich.console import Console
 
     run = Run(f"throughput {args.command}")
     results = bench_mod.run(games, quick=args.quick)
     run.write(results, args.out or RESULTS / default)
-    console = Console()
-    console.print(bench_mod.table(results))
-    like_for_like = bench_mod.like_for_like_table(results)
-    if like_for_like is not None:
-        console.print(like_for_like)
+    Console().print(bench_table(results))
 
 
 # --- rl: VectorEnv and the AEC loop beside PettingZoo's ----------------------------------------------------------
@@ -222,7 +218,7 @@ def scale_out(args: argparse.Namespace) -> None:
     differs is where the chunks run. Ray is started locally with one CPU per core. The per-task overhead is measured
     with chunks of one match of the fixture game, whose play costs microseconds, against the same chunks run locally."""
     import ray
-    from ravenry.backends import RulesetSource, run_chunks
+    from ravenry.services.backends import RulesetSource, run_chunks
 
     run = Run("throughput scale-out")
     cpus = os.cpu_count() or 1
@@ -302,12 +298,10 @@ def scale_out(args: argparse.Namespace) -> None:
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0], formatter_class=argparse.RawTextHelpFormatter)
     sub = ap.add_subparsers(dest="command", required=True)
-    e = sub.add_parser("engine", help="every installed real game beside OpenSpiel's hearts (ravenry bench)")
+    e = sub.add_parser("engine", help="every installed real game (ravenry bench); OpenSpiel's hearts: peers/")
     e.add_argument("--game", action="append", help="only this game (repeatable; default: every real game)")
-    h = sub.add_parser("hearts", help="Ravenry's hearts against OpenSpiel's on identical work")
-    for p in (e, h):
-        p.add_argument("--quick", action="store_true", help="a tenth of the time budget: a smoke test, not a record")
-        p.add_argument("--out", type=Path, help="the results file (default: in results/)")
+    e.add_argument("--quick", action="store_true", help="a tenth of the time budget: a smoke test, not a record")
+    e.add_argument("--out", type=Path, help="the results file (default: results/throughput.json)")
     r = sub.add_parser("rl", help="VectorEnv and the PettingZoo AEC loop beside PettingZoo's own environments")
     r.add_argument("--seconds", type=float, default=3.0)
     r.add_argument("--matches", type=int, default=2048)
@@ -325,8 +319,6 @@ def main() -> None:
     if args.command == "engine":
         games = args.game or sorted(i.id for i in ravenry.games() if not test_only(i.id))
         engine(args, games, "throughput.json")
-    elif args.command == "hearts":
-        engine(args, ["hearts"], "hearts_like_for_like.json")
     elif args.command == "rl":
         rl(args)
     else:

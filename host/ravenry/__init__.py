@@ -6,17 +6,19 @@
 
 from ravenry._core import __version__ as core_version
 from ravenry.errors import IllegalAction, OptionError, PluginError, RavenryError, SnapshotError, UnknownGame
-from ravenry.game import Game, game, games
-from ravenry.hookspecs import hookimpl
-from ravenry.match import Match, MatchBase
-from ravenry.options import read_text_file
-from ravenry.pygame import PythonGame, PythonMatch
-from ravenry.simulate import SimResult, simulate
-from ravenry.snapshot import load_match
+from ravenry.model.game import Game, game, games
+from ravenry.model.match import Match, MatchBase
+from ravenry.model.options import read_text_file
+from ravenry.model.python_game import PythonGame, PythonMatch
+from ravenry.model.snapshot import load_match
+from ravenry.registry.hookspecs import hookimpl
+from ravenry.services.balance import BalanceReport, balance
+from ravenry.services.simulate import SimResult, simulate
+from ravenry.services.tournament import TournamentResult, tournament, tournament_unit, write_report
 from ravenry.specs import BotSpec, GameInfo, GameSpec, OptionSpec, VariantSpec, plugin_data
-from ravenry.tournament import TournamentResult, tournament, tournament_unit, write_report
 
 __all__ = [
+    "BalanceReport",
     "BotSpec",
     "Game",
     "GameInfo",
@@ -35,6 +37,7 @@ __all__ = [
     "TournamentResult",
     "UnknownGame",
     "VariantSpec",
+    "balance",
     "core_version",
     "game",
     "games",

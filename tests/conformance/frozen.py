@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import ravenry
-from ravenry.match import Match, MatchBase
+from ravenry.model.match import Match, MatchBase
 
 HERE = Path(__file__).parent / "frozen.json"
 STEPS = 300

@@ -7,7 +7,7 @@ import os
 import random
 
 import ravenry
-from ravenry.match import Match, MatchBase
+from ravenry.model.match import Match, MatchBase
 
 # Matches per game and player count; CI plays more.
 MATCHES = int(os.environ.get("RAVENRY_CONFORMANCE_MATCHES", "200" if os.environ.get("CI") else "40"))

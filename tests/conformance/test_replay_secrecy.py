@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 import ravenry
-from ravenry import play, render
+from ravenry.faces import line_mode as play
+from ravenry.faces import render
 from rich.console import Console
 
 from .kit import play_random

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import ravenry
 from ravenry import IllegalAction, OptionError, UnknownGame
-from ravenry.match import Match
+from ravenry.model.match import Match
 
 
 def test_games_lists_registered_games() -> None:

@@ -11,9 +11,9 @@ import math
 import numpy as np
 import pytest
 from ravenry import OptionError
-from ravenry.balance import FAIR, OFF, UNDECIDED, Question, balance
-from ravenry.balance.html import page
-from ravenry.balance.sequential import answer, needed, radius, verdict
+from ravenry.services.balance import FAIR, OFF, UNDECIDED, Question, balance
+from ravenry.services.balance.html import page
+from ravenry.services.balance.sequential import answer, needed, radius, verdict
 
 
 def test_the_radius_shrinks_as_matches_add_up_and_grows_with_confidence() -> None:

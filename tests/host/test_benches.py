@@ -13,7 +13,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from ravenry.simulate import wilson
+from ravenry.services.simulate import wilson
 
 BENCHES = Path(__file__).resolve().parents[2] / "benches"
 

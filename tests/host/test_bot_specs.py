@@ -9,7 +9,7 @@ import json
 import pytest
 import ravenry
 from click.testing import CliRunner
-from ravenry.cli import cli
+from ravenry.faces.cli import cli
 from ravenry.net.commands import join
 from ravenry.net.protocol import BadFrame
 from ravenry.net.server import Server, parse_bots

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 import ravenry
 from click.testing import CliRunner
-from ravenry.backends import check_backend
-from ravenry.cli import cli
+from ravenry.faces.cli import cli
+from ravenry.services.backends import check_backend
 
 
 @pytest.mark.parametrize("source", [None, 3, 2.5, ["a.rvn"]])

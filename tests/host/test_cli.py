@@ -7,7 +7,7 @@ from pathlib import Path
 
 import ravenry
 from click.testing import CliRunner
-from ravenry.cli import cli
+from ravenry.faces.cli import cli
 
 
 def invoke(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]

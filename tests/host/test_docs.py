@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import ravenry
-from ravenry import hookspecs
+from ravenry.registry import hookspecs
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,8 +8,9 @@ import click
 import pluggy
 import pytest
 import ravenry
-from ravenry import GameSpec, OptionSpec, VariantSpec, hookimpl, hookspecs
-from ravenry.plugins import collect, get_plugin_manager
+from ravenry import GameSpec, OptionSpec, VariantSpec, hookimpl
+from ravenry.registry import hookspecs
+from ravenry.registry.plugins import collect, get_plugin_manager
 
 HOOKS = [name for name in dir(hookspecs) if name.startswith("ravenry_")]
 
@@ -126,11 +127,11 @@ def test_pinning_plugins_with_the_environment(monkeypatch: pytest.MonkeyPatch) -
 def test_hook_specs_are_documented_in_module() -> None:
     for name in HOOKS:
         assert getattr(hookspecs, name).__doc__, f"{name} has no docstring"
-    assert sys.modules["ravenry.hookspecs"] is hookspecs
+    assert sys.modules["ravenry.registry.hookspecs"] is hookspecs
 
 
 def test_reload_rebuilds_the_registry() -> None:
-    from ravenry.plugins import registry, reload
+    from ravenry.registry.plugins import registry, reload
 
     first = registry()
     again = reload()

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 import ravenry
-from ravenry.options import MAX_TEXT, parse_cli, read_text_file
+from ravenry.model.options import MAX_TEXT, parse_cli, read_text_file
 
 OPENED: list[str] = []
 _WATCHING: list[set[str]] = []

@@ -31,7 +31,7 @@ def installed() -> object:
 
 
 def test_installed_plugin_is_discovered(installed: object) -> None:
-    r = run("ravenry.cli", "plugins", "--json")
+    r = run("ravenry.faces.cli", "plugins", "--json")
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     sample = next(p for p in data["plugins"] if p["name"] == "sample")
@@ -46,14 +46,14 @@ def test_installed_plugin_is_discovered(installed: object) -> None:
 
 
 def test_installed_plugin_command_and_bot_work(installed: object) -> None:
-    r = run("ravenry.cli", "sample-hello")
+    r = run("ravenry.faces.cli", "sample-hello")
     assert r.returncode == 0 and "hello from ravenry-sample" in r.stdout
-    r = run("ravenry.cli", "sim", "fixture", "-n", "20", "--players", "2", "--bots", "lowest", "--json")
+    r = run("ravenry.faces.cli", "sim", "fixture", "-n", "20", "--players", "2", "--bots", "lowest", "--json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["engine"] == "python"
 
 
 def test_pinned_set_excludes_the_plugin(installed: object) -> None:
-    r = run("ravenry.cli", "plugins", "--json", RAVENRY_PLUGINS="fixture")
+    r = run("ravenry.faces.cli", "plugins", "--json", RAVENRY_PLUGINS="fixture")
     names = {p["name"] for p in json.loads(r.stdout)["plugins"]}
     assert names == {"fixture", "builtin"}

@@ -11,7 +11,7 @@ import ravenry
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ravenry import SnapshotError
-from ravenry.snapshot import FIELDS, FORMAT
+from ravenry.model.snapshot import FIELDS, FORMAT
 
 
 def played(seed: int = 3, steps: int = 10) -> ravenry.MatchBase:

@@ -9,8 +9,8 @@ from collections import Counter
 import pytest
 import ravenry
 from click.testing import CliRunner
-from ravenry.cli import cli
-from ravenry.tournament.schedule import schedule
+from ravenry.faces.cli import cli
+from ravenry.services.tournament.schedule import schedule
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
@@ -161,7 +161,7 @@ def test_ray_backend_gives_the_same_totals_bit_for_bit(local_ray) -> None:
     t_ray = ravenry.tournament("iron-throne", ["heuristic", "random"], 600, backend="ray", **tk).to_dict()
     t_local.pop("backend"), t_ray.pop("backend")
     assert _without_timing(t_local) == _without_timing(t_ray)
-    from ravenry.balance import balance
+    from ravenry.services.balance import balance
 
     bk = dict(players=4, bots=["heuristic"], seed=3, max_matches=2_000, max_seconds=None)
     b_local, b_ray = balance("iron-throne", **bk).to_dict(), balance("iron-throne", backend="ray", **bk).to_dict()

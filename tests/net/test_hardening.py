@@ -114,7 +114,7 @@ def test_a_port_in_use_ends_serve_at_once_with_one_line(tmp_path: Path) -> None:
         port = s.getsockname()[1]
         started = time.monotonic()
         r = subprocess.run(
-            [sys.executable, "-m", "ravenry.cli", "serve", "fixture", "--port", str(port)],
+            [sys.executable, "-m", "ravenry.faces.cli", "serve", "fixture", "--port", str(port)],
             capture_output=True,
             text=True,
             timeout=30,

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 import ravenry
+from ravenry.model.snapshot import read
 from ravenry.net.client import Client, SeatPlayer, random_chooser
-from ravenry.snapshot import read
 
 from .conftest import GAMES, free_port, run, seats_for
 

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 import ravenry
+from ravenry.model.options import MAX_TEXT
 from ravenry.net.client import Client, NetError
 from ravenry.net.limits import Limits, address_range
 from ravenry.net.server import Server
-from ravenry.options import MAX_TEXT
 
 from .conftest import live_server, run
 from .test_hardening import ask

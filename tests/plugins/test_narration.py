@@ -8,8 +8,8 @@ import re
 
 import pytest
 import ravenry
-from ravenry.match import MatchBase
-from ravenry.render import narrate
+from ravenry.faces.render import narrate
+from ravenry.model.match import MatchBase
 
 
 def _played(game: str, seed: int) -> MatchBase:

@@ -12,7 +12,7 @@ from tests.rl.conftest import core_games
 pyspiel = pytest.importorskip("pyspiel")
 ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
 
-from ravenry.rl.openspiel import CoreRolloutEvaluator, openspiel_game, short_name  # noqa: E402
+from ravenry.services.rl.openspiel import CoreRolloutEvaluator, openspiel_game, short_name  # noqa: E402
 
 
 def ravenry_search_bot(game: str) -> str:

@@ -20,7 +20,7 @@ from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
-from ravenry.game import games
+from ravenry.model.game import games
 from websockets.asyncio.client import connect
 
 CHROMIUM = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)), None)
@@ -159,7 +159,9 @@ def start(args: list[str], env: dict[str, str] | None = None, log: Path | None =
     """``ravenry ARGS`` in the background: its output in ``log`` (for ``ravenry web``, that is where a client's
     traceback goes when its session ends), else nowhere."""
     out = log.open("wb") if log is not None else subprocess.DEVNULL
-    return subprocess.Popen([sys.executable, "-m", "ravenry.cli", *args], env=env, stdout=out, stderr=subprocess.STDOUT)
+    return subprocess.Popen(
+        [sys.executable, "-m", "ravenry.faces.cli", *args], env=env, stdout=out, stderr=subprocess.STDOUT
+    )
 
 
 def log_tail(log: Path, chars: int = 4000) -> str:

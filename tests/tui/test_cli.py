@@ -8,7 +8,8 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-from ravenry.cli import _full_screen, cli
+from ravenry.faces.cli import cli
+from ravenry.faces.cli.common import full_screen
 
 
 def test_web_and_lobby_refuse_an_address_that_is_not_a_match_server() -> None:
@@ -20,10 +21,10 @@ def test_web_and_lobby_refuse_an_address_that_is_not_a_match_server() -> None:
 def test_a_pipe_gets_the_line_mode(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
     monkeypatch.setattr(sys, "stdout", io.StringIO())
-    assert not _full_screen(plain=True)
-    assert not _full_screen(plain=False)
+    assert not full_screen(plain=True)
+    assert not full_screen(plain=False)
     monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
-    assert _full_screen(plain=False), "textual-serve draws through pipes: still full screen"
+    assert full_screen(plain=False), "textual-serve draws through pipes: still full screen"
     monkeypatch.delenv("TEXTUAL_DRIVER")
     r = CliRunner().invoke(cli, ["watch", "iron-throne", "--players", "3", "--seed", "1", "--bots", "random"])
     assert r.exit_code == 0 and "Game over" in r.output

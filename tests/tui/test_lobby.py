@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ravenry import tui
+from ravenry.faces import tui
 from textual.widgets import OptionList, TextArea
 
 from tests.net.conftest import live_server

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from ravenry.web import PARENT_VARIABLE
+from ravenry.faces.web import PARENT_VARIABLE
 from websockets.asyncio.client import connect
 
 from tests.tui.browser import free_port, start, stop, wait_http
@@ -161,7 +161,7 @@ def test_the_page_loads_nothing_from_another_host(tmp_path: Path) -> None:
 
 
 def test_a_page_s_sizes_are_bounded() -> None:
-    from ravenry.web import MAX_COLUMNS, MAX_ROWS, terminal_size
+    from ravenry.faces.web import MAX_COLUMNS, MAX_ROWS, terminal_size
 
     assert terminal_size("4000", 4000) == (MAX_COLUMNS, MAX_ROWS)
     assert terminal_size(10**9, "x") == (MAX_COLUMNS, 24)

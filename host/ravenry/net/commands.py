@@ -14,12 +14,12 @@ import click
 
 import ravenry
 from ravenry.errors import RavenryError
+from ravenry.model.options import parse_cli
+from ravenry.model.snapshot import write_atomic
 from ravenry.net import loop as event_loop
 from ravenry.net.client import CHOOSERS, Client, NetError, SeatPlayer
 from ravenry.net.console import TerminalUI, matches_table
 from ravenry.net.server import parse_bots, serve_forever
-from ravenry.options import parse_cli
-from ravenry.snapshot import write_atomic
 from ravenry.specs import bot_name, bot_params
 
 

@@ -15,7 +15,7 @@ from rich.table import Table
 
 import ravenry
 from ravenry.errors import RavenryError
-from ravenry.render import plain_event, result_table
+from ravenry.faces.render import plain_event, result_table
 from ravenry.specs import GameSpec
 
 Frame = dict[str, Any]

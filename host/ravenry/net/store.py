@@ -13,9 +13,9 @@ from pathlib import Path
 
 from ravenry import _core
 from ravenry.errors import RavenryError
-from ravenry.match import MatchBase
+from ravenry.model.match import MatchBase
+from ravenry.model.snapshot import load_match
 from ravenry.net.table import Table
-from ravenry.snapshot import load_match
 
 log = logging.getLogger("ravenry.net")
 MATCH_ID = re.compile(r"^[a-z0-9-]{1,64}$")

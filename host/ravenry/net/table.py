@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ravenry.errors import IllegalAction
-from ravenry.match import MatchBase
+from ravenry.model.match import MatchBase
 from ravenry.net.protocol import BadFrame, encode_spliced
 from ravenry.specs import bot_name
 

@@ -20,7 +20,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import ravenry
-from ravenry.simulate import wilson
+from ravenry.services.simulate import wilson
 from ravenry_agot_ccg import HOUSES
 
 # Written beside the benches' results, where a run worth keeping is renamed by the question it answers

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import ravenry
-from ravenry.simulate import wilson
+from ravenry.services.simulate import wilson
 from ravenry_agot_ccg import HOUSES, load_content
 
 # Written beside the benches' results, where a run worth keeping is renamed by the question it answers

@@ -12,7 +12,7 @@ import ravenry
 import ravenry_agot_ccg
 from click.testing import CliRunner
 from ravenry import OptionError
-from ravenry.options import parse_cli
+from ravenry.model.options import parse_cli
 from ravenry_agot_ccg import load_content
 from ravenry_agot_ccg.decklists import problems
 

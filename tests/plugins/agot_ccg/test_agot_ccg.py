@@ -15,10 +15,10 @@ import pytest
 import ravenry
 import ravenry_agot_ccg
 from click.testing import CliRunner
-from ravenry.cli import cli
-from ravenry.options import parse_cli
+from ravenry.faces.cli import cli
+from ravenry.model.options import parse_cli
 from ravenry_agot_ccg import HOUSES, load_content
-from ravenry_agot_ccg.render import narrate_event, render_view
+from ravenry_agot_ccg.render import narrate_event, render_view, stage_words
 from rich.console import Console
 
 from tests.conformance.kit import play_bot, play_random
@@ -305,3 +305,30 @@ def test_ravenry_tournament_sums_the_rulebook_s_tournament_points(tmp_path: Path
     assert res.exit_code == 0, res.output
     assert "tournament points" in res.output
     assert ravenry.tournament("iron-throne", ["heuristic", "random"], 6, players=3).to_dict()["points"] == []
+
+
+def test_the_ccg_defender_passing_with_nobody_reads_no_defenders() -> None:
+    m = ravenry.game("agot-ccg").new_match(2, seed=3)
+    for _ in range(3000):
+        p = m.to_act[0]
+        v = m.view(p)
+        ch = v.get("challenge")
+        if ch and ch["stage"] == "Defenders" and not ch["defenders"] and p == ch["defender"]:
+            labels = [m.describe(a, p)["label"] for a in m.legal_actions(p)]
+            assert "no defenders" in labels and "defenders declared" not in labels
+            return
+        m.apply(p, m.bot("heuristic", p))
+    raise AssertionError("no defence to declare")
+
+
+def test_no_debug_strings_in_the_renderer() -> None:
+    assert stage_words({"Resolve": 1}) == "resolving: unopposed power"
+    g = ravenry.game("agot-ccg").new_match(2, seed=1)
+    c = Console(record=True, width=160)
+    for _ in range(150):
+        if g.is_over:
+            break
+        p = g.to_act[0]
+        c.print(render_view(g.view(p), p))
+        g.apply(p, g.bot("heuristic", p))
+    assert "{'Resolve'" not in c.export_text() and "stage {" not in c.export_text()

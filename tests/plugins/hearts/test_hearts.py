@@ -11,7 +11,7 @@ import random
 import pytest
 import ravenry
 from click.testing import CliRunner
-from ravenry.cli import cli
+from ravenry.faces.cli import cli
 from ravenry_hearts import OPTIONS
 from ravenry_hearts.render import narrate_event, render_view
 from rich.console import Console

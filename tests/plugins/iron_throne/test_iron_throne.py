@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 import ravenry
 from ravenry import OptionError
 from ravenry_iron_throne import HOUSES, load_content
+from ravenry_iron_throne import render as it_render
 from ravenry_iron_throne.render import narrate_event, render_view
 from rich.console import Console
 
@@ -98,3 +100,32 @@ def test_golden_playthrough_is_unchanged() -> None:
 
     golden = [json.loads(line) for line in GOLDEN.read_text(encoding="utf-8").splitlines()]
     assert generate() == golden
+
+
+def test_narration_names_leaders_after_a_resume(tmp_path: Any) -> None:
+    m = ravenry.game("iron-throne").new_match(3, seed=2)
+    while (
+        not any("LeaderUsed" in e["event"] for e in m.events(0, None) if isinstance(e["event"], dict)) and not m.is_over
+    ):
+        p = m.to_act[0]
+        m.apply(p, m.bot("heuristic", p))
+    m.save(tmp_path / "it.rvn")
+    used = next(e for e in m.events(0, None) if isinstance(e["event"], dict) and "LeaderUsed" in e["event"])
+    # Narration reads names from the view it is given, never from events it happened to narrate before.
+    resumed = ravenry.load_match(tmp_path / "it.rvn")
+    assert "their leader's ability" in it_render.narrate_event(used)
+    line = it_render.narrate_event(used, resumed.view(None))
+    seat = used["event"]["LeaderUsed"]["seat"]
+    view = resumed.view(None)["seats"][seat]
+    assert f"{view['leader_name']}'s {view['leader_title']}" in line and f"House {view['house']}" in line
+
+
+def test_no_debug_strings_in_the_renderer() -> None:
+    m = ravenry.game("iron-throne").new_match(3, seed=2)
+    c = Console(record=True, width=160)
+    for _ in range(60):
+        p = m.to_act[0]
+        c.print(it_render.render_view(m.view(p), p))
+        m.apply(p, m.bot("heuristic", p))
+    text = c.export_text()
+    assert "{ seat" not in text and "(seats [" not in text and "Waiting for" in text

@@ -13,7 +13,7 @@ from importlib import resources
 import pytest
 import ravenry
 from click.testing import CliRunner
-from ravenry.cli import cli
+from ravenry.faces.cli import cli
 from ravenry_roll_player import load_content
 from ravenry_roll_player.render import narrate_event, render_view
 from rich.console import Console

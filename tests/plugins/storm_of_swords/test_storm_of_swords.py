@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 import pytest
 import ravenry
 from ravenry import OptionError, OptionSpec, SnapshotError, VariantSpec, hookimpl
-from ravenry.plugins import collect, get_plugin_manager, reload
+from ravenry.registry.plugins import collect, get_plugin_manager, reload
 from ravenry_storm_of_swords import OPTIONS, load_content
 
 from tests.conformance.kit import play_random
@@ -69,7 +69,7 @@ def test_its_content_names_sources_and_is_merged_only_when_in_force() -> None:
 
 def test_info_lists_the_variants_and_names_the_plugin() -> None:
     r = subprocess.run(
-        [sys.executable, "-m", "ravenry.cli", "info", "agot-board"],
+        [sys.executable, "-m", "ravenry.faces.cli", "info", "agot-board"],
         capture_output=True,
         text=True,
         timeout=120,
@@ -80,7 +80,7 @@ def test_info_lists_the_variants_and_names_the_plugin() -> None:
     for _, name, _, _ in OPTIONS:
         assert f"{name} (from {DIST})" in text
     pinned = subprocess.run(
-        [sys.executable, "-m", "ravenry.cli", "info", "agot-board", "--json"],
+        [sys.executable, "-m", "ravenry.faces.cli", "info", "agot-board", "--json"],
         capture_output=True,
         text=True,
         timeout=120,

@@ -1,7 +1,0 @@
-"""Balance studies for designers: is a game fair, to whom, and what does a rule change? Answers come with
-anytime-valid intervals and verdicts against a tolerance, inside a budget (``docs/balance.md``)."""
-
-from ravenry.balance.sequential import FAIR, OFF, UNDECIDED, Answer, Question
-from ravenry.balance.study import BalanceReport, balance
-
-__all__ = ["FAIR", "OFF", "UNDECIDED", "Answer", "BalanceReport", "Question", "balance"]

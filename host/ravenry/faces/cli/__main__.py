@@ -1,0 +1,5 @@
+"""``python -m ravenry.faces.cli``: the ``ravenry`` command without its console script (tests, subprocesses)."""
+
+from ravenry.faces.cli import main
+
+main()

@@ -1,0 +1,183 @@
+"""``ravenry sim``, ``tournament`` and ``bench``: headless runs of many matches, and the engine's throughput."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+import ravenry
+from ravenry.faces import tables
+from ravenry.faces.cli.common import backend_options, console, emit_json, game_options
+from ravenry.services.backends import check_backend
+from ravenry.specs import split_bots
+
+T = TypeVar("T")
+
+
+def _with_progress(
+    label: str, total: int, quiet: bool, backend: str, address: str | None, run: Callable[[Callable[[int], None]], T]
+) -> T:
+    """``run(progress)`` under a progress bar of ``total`` matches (none with ``--json``), once the backend is
+    checked: before the bar, so a missing Ray is one line."""
+    check_backend(backend, address)
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        disable=quiet,
+        console=console(),
+    )
+    with bar:
+        task = bar.add_task(label, total=total)
+        return run(lambda k: bar.advance(task, k))
+
+
+@click.command()
+@click.argument("game")
+@click.option("-n", "--matches", default=1000, show_default=True, help="how many matches")
+@click.option("--players", type=int, help="players per match (default: the game's minimum)")
+@click.option("--bots", default="random", show_default=True, help="bot per seat, comma-separated, cycled")
+@click.option("--seed", default=0, show_default=True, help="run seed; match i plays from a seed derived from it")
+@click.option("--workers", type=int, help="threads (default: all cores)")
+@click.option("-o", "--option", "option_pairs", multiple=True, help="game option name=value")
+@click.option("--variant", "variants", multiple=True, help="a named variant (repeatable)")
+@backend_options
+@click.option("--json", "as_json", is_flag=True, help="machine-readable output")
+def sim(
+    game: str,
+    matches: int,
+    players: int | None,
+    bots: str,
+    seed: int,
+    workers: int | None,
+    option_pairs: tuple[str, ...],
+    variants: tuple[str, ...],
+    backend: str,
+    address: str | None,
+    as_json: bool,
+) -> None:
+    """Run headless bot matches and report win shares (solo: mean score) with 95% intervals."""
+    options, bot_list = game_options(game, option_pairs), split_bots(bots)
+    result = _with_progress(
+        game,
+        matches,
+        as_json,
+        backend,
+        address,
+        lambda progress: ravenry.simulate(
+            game,
+            matches,
+            players,
+            bot_list,
+            seed,
+            workers,
+            options,
+            variants,
+            progress=progress,
+            backend=backend,
+            address=address,
+        ),
+    )
+    data = result.to_dict()
+    if as_json:
+        emit_json(data)
+        return
+    tables.print_sim(console(), game, result, data)
+
+
+@click.command()
+@click.argument("game")
+@click.option("--bots", required=True, help="the bots to rank, comma-separated specs (ismcts:iterations=500)")
+@click.option("--players", type=int, help="seats per match (default: the game's minimum)")
+@click.option("-n", "--matches", default=None, type=int, help="how many matches (a whole number of rotations)")
+@click.option("--seed", default=0, show_default=True, help="tournament seed; deal d plays from a seed derived from it")
+@click.option("--workers", type=int, help="threads (default: all cores)")
+@click.option("-o", "--option", "option_pairs", multiple=True, help="game option name=value")
+@click.option("--variant", "variants", multiple=True, help="a named variant (repeatable)")
+@click.option("--bootstrap", default=100, show_default=True, help="bootstrap resamples for the rating intervals")
+@backend_options
+@click.option(
+    "--report",
+    "report_path",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="write a self-contained HTML report",
+)
+@click.option("--json", "as_json", is_flag=True, help="machine-readable output")
+def tournament(
+    game: str,
+    bots: str,
+    players: int | None,
+    matches: int | None,
+    seed: int,
+    workers: int | None,
+    option_pairs: tuple[str, ...],
+    variants: tuple[str, ...],
+    bootstrap: int,
+    backend: str,
+    address: str | None,
+    report_path: Path | None,
+    as_json: bool,
+) -> None:
+    """Rank bots with seat rotation and duplicate deals: openskill ratings with intervals, head-to-head, seat
+    bias and per-house tables."""
+    options, bot_list = game_options(game, option_pairs), split_bots(bots)
+    n = matches if matches is not None else 20 * ravenry.tournament_unit(game, len(bot_list), players)
+    result = _with_progress(
+        f"{game} tournament",
+        n,
+        as_json,
+        backend,
+        address,
+        lambda progress: ravenry.tournament(
+            game,
+            bot_list,
+            n,
+            players,
+            seed,
+            workers,
+            options,
+            variants,
+            backend=backend,
+            address=address,
+            bootstrap=bootstrap,
+            progress=progress,
+        ),
+    )
+    data = result.to_dict()
+    if report_path is not None:
+        ravenry.write_report(data, report_path)
+    if as_json:
+        emit_json(data)
+        return
+    tables.print_tournament(console(), data)
+    if report_path is not None:
+        console().print(f"report written to {report_path}")
+
+
+@click.command()
+@click.option("--game", "games", multiple=True, help="only these games (default: every installed game)")
+@click.option("--quick", is_flag=True, help="a short run (smoke test), not for recording")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("benches/results"),
+    show_default=True,
+    help="folder for the JSON results",
+)
+@click.option("--json", "as_json", is_flag=True, help="print the results as JSON")
+def bench(games: tuple[str, ...], quick: bool, out: Path, as_json: bool) -> None:
+    """Measure engine throughput per game and player count (OpenSpiel beside it: benches/peers/)."""
+    from ravenry.services import bench as bench_mod  # here, not at the top: only `ravenry bench` pays for importing it
+
+    results = bench_mod.run(list(games) or None, quick=quick)
+    path = bench_mod.write(results, out)
+    if as_json:
+        emit_json(results)
+        return
+    console().print(tables.bench_table(results))
+    console().print(f"results written to {path}")

@@ -1,0 +1,30 @@
+"""Seating bots for a match started from a face (``ravenry play`` and ``watch``): the bot specs, a game without a
+heuristic bot getting random in its place, each checked against the game, and the new match to seat them at."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from typing import Any
+
+import ravenry
+from ravenry.specs import bot_name, split_bots
+
+
+def bots_for(game: str, bots: str) -> list[str]:
+    """``bots`` (comma-separated specs) with ``heuristic`` read as ``random`` where ``game`` has no heuristic bot."""
+    g = ravenry.game(game)
+    return ["random" if bot_name(b) == "heuristic" and "heuristic" not in g.info.bots else b for b in split_bots(bots)]
+
+
+def check_bots(game: str, specs: list[str]) -> None:
+    """``OptionError`` naming the first spec ``game`` does not take, and what would be valid."""
+    for b in specs:
+        ravenry.game(game).check_bot(b)
+
+
+def new_match(
+    game: str, players: int | None, seed: int | None, options: dict[str, Any], variants: Iterable[str]
+) -> ravenry.MatchBase:
+    """A new match of ``game``, from a random seed unless one is given."""
+    return ravenry.game(game).new_match(players, secrets.randbits(63) if seed is None else seed, options, variants)

@@ -1,0 +1,189 @@
+"""The rich tables the ``ravenry`` command prints its results in: installed games and plugins, a game's options,
+a batch's win shares, a tournament's ratings, head-to-head, seat bias and points, and the engine benchmark.
+Each takes the same data ``--json`` prints (or the API's result objects) and only lays it out."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from ravenry.registry.plugins import Registry
+from ravenry.services.simulate import SimResult
+from ravenry.services.tournament.result import points_rows
+from ravenry.specs import GameInfo
+
+
+def interval(ci: list[float] | None, fmt: str = "{:.1%}") -> str:
+    return "–" if not ci else f"{fmt.format(ci[0])} – {fmt.format(ci[1])}"
+
+
+def rate(per_s: float) -> str:
+    """A rate readable at any size: 12,345 or 0.38 (a tournament of searching bots plays under one match a second)."""
+    return f"{per_s:,.0f}" if per_s >= 10 else f"{per_s:.2f}"
+
+
+def games_table(infos: list[GameInfo]) -> Table:
+    t = Table(title="Installed games")
+    for col in ("id", "title", "players", "variants", "plugin"):
+        t.add_column(col)
+    for i in infos:
+        t.add_row(i.id, i.title, f"{i.players[0]}–{i.players[1]}", ", ".join(i.variants), i.plugin)
+    return t
+
+
+def print_info(c: Console, i: GameInfo, opts: list[dict[str, Any]], reg: Registry) -> None:
+    """A game's players, options table, variants (an expansion's named with its distribution) and bots."""
+    c.print(f"[bold]{i.title}[/] ({i.id}) — {i.players[0]} to {i.players[1]} players, from plugin {i.plugin}")
+    if i.help:
+        c.print(i.help)
+    t = Table(title="options (-o name=value)")
+    for col in ("name", "kind", "default", "choices", "help"):
+        t.add_column(col)
+    for o in opts:
+        t.add_row(o["name"], o["kind"], json.dumps(o["default"]), ", ".join(map(str, o["choices"] or [])), o["help"])
+    c.print(t)
+    # A variant from another distribution than the game's own (an expansion) says where it comes from.
+    own = next((p.distribution for p in reg.plugins if p.name == i.plugin), i.plugin)
+    named = [v if i.variant_plugins.get(v, own) == own else f"{v} (from {i.variant_plugins[v]})" for v in i.variants]
+    c.print(f"variants: {', '.join(named) or 'none'}")
+    c.print(f"bots: {', '.join(i.bots)}")
+
+
+def print_plugins(c: Console, reg: Registry) -> None:
+    t = Table(title="Plugins")
+    for col in ("name", "distribution", "version", "module", "registered"):
+        t.add_column(col)
+    for p in reg.plugins:
+        what = [f"games: {', '.join(p.games)}"] if p.games else []
+        what += [f"variants: {', '.join(p.variants)}"] if p.variants else []
+        what += [f"bots: {', '.join(p.bots)}"] if p.bots else []
+        what += [f"commands: {', '.join(p.commands)}"] if p.commands else []
+        t.add_row(p.name, p.distribution, p.version, p.module, "; ".join(what))
+    c.print(t)
+    for problem in reg.problems:
+        c.print(f"[yellow]problem:[/] {problem}")
+
+
+def label_table(title: str, labels: dict[str, dict[str, Any]]) -> Table:
+    """Win share per label (house, class, deck) with its interval: the same table for sim and tournament."""
+    t = Table(title=title)
+    for col in ("label", "seats", "win share", "95% CI"):
+        t.add_column(col, justify="right")
+    for label, s in labels.items():
+        t.add_row(label, str(s["seats"]), f"{s['share']:.1%}", interval(s["ci95"]))
+    return t
+
+
+def print_sim(c: Console, game: str, result: SimResult, data: dict[str, Any]) -> None:
+    """Per seat its bot and win share (solo: mean score) with the interval, per label, then the rates."""
+    solo = result.players == 1
+    t = Table(title=f"{game}: {result.matches} matches, {result.players} players, engine {result.engine}")
+    cols = ("seat", "bot", "mean score", "95% CI") if solo else ("seat", "bot", "win share", "95% CI")
+    for col in cols:
+        t.add_column(col, justify="right")
+    for s in data["seats"]:
+        if solo:
+            t.add_row(str(s["seat"]), s["bot"], f"{s['mean_score']:.2f}", interval(s["score_ci95"], "{:.2f}"))
+        else:
+            t.add_row(str(s["seat"]), s["bot"], f"{s['share']:.1%}", interval(s["ci95"]))
+    c.print(t)
+    if data["by_label"] and not solo:
+        c.print(label_table("by house / class", data["by_label"]))
+    c.print(
+        f"finished {result.finished}/{result.matches}; {result.decisions_per_match:.1f} decisions/match; "
+        f"{result.matches_per_s:,.0f} matches/s; {result.decisions_per_s:,.0f} decisions/s"
+    )
+
+
+def print_tournament(c: Console, d: dict[str, Any]) -> None:
+    """A tournament's ``to_dict()``: ratings with win shares, head to head, seat bias, labels, points, lengths."""
+    t = Table(title=f"{d['game']}: {d['matches']} matches over {d['deals']} deals, {d['players']} seats")
+    for col in ("rank", "bot", "rating (mu)", "95% CI", "win share", "95% CI "):
+        t.add_column(col, justify="right")
+    shares = {x["bot"]: x for x in d["bots_win_share"]}
+    for i, r in enumerate(d["ratings"], 1):
+        s = shares[r["bot"]]
+        t.add_row(
+            str(i),
+            r["bot"],
+            f"{r['mu']:.2f}",
+            interval(r["ci95"], "{:.2f}"),
+            f"{s['share']:.1%}",
+            interval(s["ci95"]),
+        )
+    c.print(t)
+    h = Table(title="head to head (row's score against column)")
+    h.add_column("")
+    for b in d["bots"]:
+        h.add_column(b, justify="right")
+    for a in d["bots"]:
+        cells = []
+        for b in d["bots"]:
+            cell = d["head_to_head"][a].get(b)
+            cells.append("" if a == b or not cell or not cell["meetings"] else f"{cell['score']:.0%}")
+        h.add_row(a, *cells)
+    c.print(h)
+    st = Table(title=f"seat bias (fair {d['fair_share']:.1%})")
+    for col in ("seat", "win share", "95% CI"):
+        st.add_column(col, justify="right")
+    for s in d["seat_bias"]:
+        st.add_row(str(s["seat"]), f"{s['share']:.1%}", interval(s["ci95"]))
+    c.print(st)
+    if d["labels"]:
+        c.print(label_table("by house / class / deck", d["labels"]))
+    if d["points"]:
+        c.print(points_table(d))
+    ln = d["lengths"]
+    if ln.get("count"):
+        c.print(
+            f"match length (decisions): median {ln['median']}, 25–75% {ln['p25']}–{ln['p75']}, "
+            f"range {ln['min']}–{ln['max']}; unfinished (safeguard) {d['unfinished']}; "
+            f"{rate(d['timing']['matches_per_s'])} matches/s"
+        )
+
+
+def points_table(d: dict[str, Any]) -> Table:
+    """The game's own tournament points (its rulebook's match scoring), per bot and per label."""
+    t = Table(title="tournament points a match", caption="the game's rulebook scoring; bots, then labels")
+    for col in ("bot / label", "seats", "mean", "95% CI", "total"):
+        t.add_column(col, justify="right")
+    bots = len(d["points"])
+    for i, (name, x) in enumerate(points_rows(d)):
+        cells = (name, str(x["seats"]), f"{x['mean']:.2f}", interval(x["ci95"], "{:.2f}"), f"{x['total']:g}")
+        t.add_row(*cells, end_section=i == bots - 1)
+    return t
+
+
+def bench_table(results: dict[str, Any]) -> Table:
+    """``ravenry bench``'s rows: per game and player count, decisions/s unless said."""
+    t = Table(title="Ravenry throughput (decisions/s unless said)")
+    cols = ("game", "players", "rust 1 worker", "rust all", "python driver", "clone/s", "snapshot rt/s", "bytes")
+    for col in (*cols, "ismcts it/s 1 worker", "ismcts it/s all", "all/1 (cores used)"):
+        t.add_column(col, justify="right")
+
+    def f(x: Any) -> str:
+        return f"{x:,.0f}" if isinstance(x, (int, float)) else "—"
+
+    def scaling(search: dict[str, Any]) -> str:
+        if "all_over_1" not in search:
+            return "—"
+        return f"{search['all_over_1']:.2f} ({search.get('cores_used_all_workers', 0):.2f})"
+
+    for r in results["results"]:
+        t.add_row(
+            r["game"],
+            str(r["players"]),
+            f(r.get("rust_batch_1_worker", {}).get("decisions_per_s")),
+            f(r.get("rust_batch_all_workers", {}).get("decisions_per_s")),
+            f(r["python_driver_decisions_per_s"]),
+            f(r["clone_per_s"]),
+            f(r.get("snapshot_round_trips_per_s")),
+            str(r["snapshot_bytes"]),
+            f(r.get("ismcts_iterations_per_s", {}).get("random_1_worker")),
+            f(r.get("ismcts_iterations_per_s", {}).get("random_all_workers")),
+            scaling(r.get("ismcts_iterations_per_s", {})),
+        )
+    return t

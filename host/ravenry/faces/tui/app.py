@@ -1,0 +1,357 @@
+"""The full-screen client: one app shell for every game and every way of playing (local, hotseat, watching,
+replaying, over the network). It draws frames (session.py) through the game's UI (gameui.py) and sends the
+player's decisions back through a *driver*; it never reads a match itself, only the seat's view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from ravenry.faces.tui.gameui import Card, GameUI, ViewWidget, load_ui
+from ravenry.faces.tui.picker import ActionPicker
+from ravenry.faces.tui.screens import HelpScreen, PassDeviceScreen
+from ravenry.faces.tui.session import Frame
+from ravenry.model.game import game, games
+
+LOG_LINES = 400  # narration lines kept on screen (the whole story stays in the match)
+
+
+def game_css_paths() -> list[str]:
+    """The stylesheets of every installed game's UI (for a lobby, before the game is known)."""
+    out = []
+    for info in games():
+        ui = load_ui(game(info.id).spec)
+        if ui.css_path is not None:
+            out.append(str(ui.css_path))
+    return out
+
+
+class Driver:
+    """Connects the app to where frames come from. Subclasses: drivers.py."""
+
+    app: RavenryApp
+    can_undo = False
+    paced = False
+
+    def start(self, app: RavenryApp) -> None:
+        self.app = app
+
+    def choose(self, action: dict[str, Any]) -> None:
+        """The player made a decision."""
+
+    def undo(self) -> str | None:
+        """Take the last decision back; the reason when that is refused."""
+        return "undo is for local play"
+
+    def toggle_pause(self) -> None: ...
+    def step(self) -> None: ...
+    def pace(self, factor: float) -> None: ...
+
+
+class RavenryApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "Ravenry"
+    BINDINGS = [
+        Binding("f1", "help", "help"),
+        Binding("ctrl+z", "undo", "undo"),
+        Binding("ctrl+q", "quit", "quit"),
+        Binding("space", "pause", "pause"),
+        Binding("n,right", "step", "step"),
+        Binding("plus", "pace(0.5)", "faster"),
+        Binding("minus", "pace(2)", "slower"),
+    ]
+
+    def __init__(self, spec: Any, driver: Driver | None, lobby: Any = None, **kw: Any) -> None:
+        """A match app (``driver`` set), or a lobby first (``lobby``: a widget factory that calls ``begin``)."""
+        self.ui: GameUI = load_ui(spec)
+        paths = [RavenryApp.CSS_PATH]
+        if driver is not None and self.ui.css_path is not None:
+            paths.append(str(self.ui.css_path))
+        elif driver is None:
+            paths.extend(game_css_paths())  # any game may be chosen in the lobby
+        self.CSS_PATH = paths  # type: ignore[misc,assignment]  # per app: the chosen game adds its stylesheet
+        super().__init__(**kw)
+        self.spec = spec
+        self.title = spec.title if spec is not None else "Ravenry"
+        self.driver = driver
+        self.lobby = lobby
+        self.frame: Frame | None = None
+        self.cards: list[Card] = []
+        self.shown_seat: int | None = None
+        self.log_count = 0
+        self.connection = ""  # a line about the network connection ("" when local)
+
+    # -- layout ----------------------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        if self.driver is None and self.lobby is not None:
+            yield self.lobby(self)
+            yield Footer()
+            return
+        yield from self.match_widgets()
+
+    def match_widgets(self) -> list[Widget]:
+        return [
+            Static("", id="topline"),
+            Horizontal(
+                Vertical(
+                    VerticalScroll(*self.ui.widgets(), id="board"),
+                    RichLog(id="log", wrap=True, markup=False, max_lines=LOG_LINES),
+                    id="left",
+                ),
+                Vertical(
+                    Static("Your cards", id="cards-title", classes="title"),
+                    OptionList(id="cards"),
+                    Static("", id="card-text"),
+                    Static("Your choices", id="choices-title", classes="title"),
+                    ActionPicker(id="picker"),
+                    Static("", id="preview"),
+                    id="side",
+                ),
+                id="main",
+            ),
+            Footer(),
+        ]
+
+    def on_mount(self) -> None:
+        if self.driver is not None:
+            self._started()
+
+    def _started(self) -> None:
+        assert self.driver is not None
+        self.query_one("#log", RichLog).border_title = "Story"
+        self.query_one("#board").border_title = self.title
+        self.driver.start(self)
+
+    async def begin(self, spec: Any, driver: Driver) -> None:
+        """Leave the lobby for a match: the game's widgets replace the lobby, then the driver starts."""
+        self.spec = spec
+        self.ui = load_ui(spec)
+        self.title = spec.title if spec is not None else "Ravenry"
+        self.driver = driver
+        self.refresh_bindings()
+        await self.screen.query("*").remove()
+        await self.screen.mount_all(self.match_widgets())
+        self._started()
+
+    # -- drawing ---------------------------------------------------------------------------------------------
+    def drawing(self) -> bool:
+        """Whether the match screen is up. A paced bot's or a replay's timer can fire while the app tears its
+        screens down; then there is nothing to draw on."""
+        return bool(self.screen_stack) and bool(self.screen.query("#log"))
+
+    def show(self, frame: Frame) -> None:
+        """Draw a frame: the board, your cards, your choices, the story so far."""
+        self.frame = frame
+        if not self.drawing():
+            return
+        view, seat = frame["view"], frame["seat"]
+        for w in self.query(ViewWidget):
+            w.show(view, seat)
+        self._show_log(frame, seat)
+        self._show_cards(view, seat)
+        self._show_actions(frame)
+        self._show_topline()
+
+    def _show_log(self, frame: Frame, seat: int | None) -> None:
+        """Narrate the events not yet shown. Local frames carry the whole story, network frames only what is new
+        (each event has its ``index``); a shorter story (after an undo) or another seat redraws from the start."""
+        log = self.query_one("#log", RichLog)
+        events = frame.get("events") or []
+        first = events[0].get("index", 0) if events else self.log_count
+        if seat != self.shown_seat or (first == 0 and len(events) < self.log_count):
+            log.clear()
+            self.log_count = 0
+            self.shown_seat = seat
+        for i, e in enumerate(events):
+            if e.get("index", first + i) >= self.log_count:
+                log.write(Text(self.ui.narrate(e, frame["view"])))
+        if events:
+            self.log_count = max(self.log_count, events[-1].get("index", first + len(events) - 1) + 1)
+
+    def _show_cards(self, view: dict[str, Any], seat: int | None) -> None:
+        self.cards = self.ui.cards(view, seat)
+        for sel in ("#cards-title", "#cards", "#card-text", "#preview"):
+            self.query_one(sel).display = seat is not None  # a spectator has no cards and no choices
+        ol = self.query_one("#cards", OptionList)
+        keep = ol.highlighted
+        ol.clear_options()
+        ol.add_options([Option(c.line, id=f"c{i}") for i, c in enumerate(self.cards)])
+        if self.cards:
+            ol.highlighted = keep if keep is not None and keep < len(self.cards) else 0
+        else:
+            self.query_one("#card-text", Static).update("")
+        self.query_one("#cards-title", Static).update(f"Your cards ({len(self.cards)})" if seat is not None else "")
+
+    def _show_actions(self, frame: Frame) -> None:
+        picker = self.query_one(ActionPicker)
+        actions = frame.get("actions") or []
+        self.query_one("#preview").set_class(bool(frame.get("over")), "over")
+        view, seat = frame["view"], frame["seat"]
+        picker.set_actions([(self.ui.path(view, seat, a), a) for a in actions])
+        title = self.query_one("#choices-title", Static)
+        if actions:
+            title.update(f"Your choice{'' if len(actions) == 1 else 's'} ({len(actions)})")
+            picker.display = True
+            picker.query_one("#filter").focus()
+        else:
+            picker.display = False
+            title.update(self._waiting_line(frame))
+            self.query_one("#preview", Static).update("")
+            if frame.get("over"):
+                self._show_outcome(frame)
+
+    def _waiting_line(self, frame: Frame) -> str:
+        if frame.get("over"):
+            return "Result"
+        names = [self.ui.you(frame["view"], frame["seat"], p) for p in frame.get("to_act", [])]
+        return "Waiting for " + (", ".join(names) or "—")
+
+    def _show_topline(self) -> None:
+        frame = self.frame
+        if frame is None or not self.drawing():
+            return
+        view, seat = frame["view"], frame["seat"]
+        who = "watching" if seat is None else f"you are {self.ui.seat_name(view, seat)}"
+        status = self.ui.status(view, seat)
+        bits = [f"[b]{self.title}[/b]", who]
+        if status:
+            bits.append(status)
+        if frame.get("over"):
+            bits.append("[b reverse] match over [/] " + escape(self.outcome_line(frame)))
+        elif frame.get("actions"):
+            bits.append("[b reverse] your decision [/]")
+        else:
+            bits.append(self._waiting_line(frame))
+        if self.connection:
+            bits.append(self.connection)
+        self.query_one("#topline", Static).update(" · ".join(bits))
+
+    def outcome_line(self, frame: Frame) -> str:
+        """The result in the players' words: the game's own line (stars, points) when its UI has one."""
+        out = frame.get("outcome") or {}
+        view, seat = frame["view"], frame["seat"]
+        own = self.ui.outcome(view, seat, out)
+        if own is not None:
+            return own
+        winners = out.get("winners", [])
+        names = [self.ui.you(view, seat, w) for w in winners]
+        scores = out.get("scores") or []
+        score = ", ".join(f"{self.ui.you(view, seat, p)} {s:g}" for p, s in enumerate(scores))
+        return ("winner: " + ", ".join(names) if names else "no winner") + (f" (scores: {score})" if score else "")
+
+    def _show_outcome(self, frame: Frame) -> None:
+        """The end of the match, where the choices were: who won and how, and what the keys do now."""
+        line = self.outcome_line(frame)
+        winners = (frame.get("outcome") or {}).get("winners", [])
+        players = len(frame["view"].get("seats") or []) or 2
+        won = frame["seat"] is not None and frame["seat"] in winners and players > 1  # solo: a score, not a win
+        head = "You won!" if won else "The match is over."
+        self.query_one("#preview", Static).update(
+            Panel(
+                Text.assemble((head + "\n", "bold"), (line[:1].upper() + line[1:], "bold"), "\n\nCtrl-Q quits."),
+                title="match over",
+                border_style="green",
+            )
+        )
+        self.query_one("#preview", Static).display = True
+        if not self.cards:  # nothing left in hand: the result gets the room
+            for sel in ("#cards-title", "#cards", "#card-text"):
+                self.query_one(sel).display = False
+
+    def set_connection(self, line: str) -> None:
+        self.connection = line
+        self._show_topline()
+
+    def note(self, line: str, style: str = "bold") -> None:
+        """A line in the story pane from the client itself (not the match): refusals, connection news."""
+        if self.drawing():
+            self.query_one("#log", RichLog).write(Text(line, style=style))
+
+    # -- cards and previews ----------------------------------------------------------------------------------
+    @on(OptionList.OptionHighlighted, "#cards")
+    def _card_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        i = event.option_index
+        if 0 <= i < len(self.cards):
+            self.query_one("#card-text", Static).update(self.cards[i].text)
+
+    @on(ActionPicker.Highlighted)
+    def _action_highlighted(self, event: ActionPicker.Highlighted) -> None:
+        box = self.query_one("#preview", Static)
+        if self.frame is None or (event.action is None and event.alone is None):
+            box.update(f"{event.count} choices below: Enter to go in" if event.count > 1 else "")
+            return
+        view, seat = self.frame["view"], self.frame["seat"]
+        parts: list[RenderableType] = []
+        action = event.action
+        if action is None:  # a step whose first part is a decision too: what that part alone makes
+            action = event.alone
+            parts.append(Text(f"{event.count} choices below (Enter to go in); this one alone:", style="dim"))
+        assert action is not None
+        preview = self.ui.preview(view, seat, action)
+        if preview is not None:
+            parts.append(preview)
+        key = self.ui.card_key(action)
+        card = next((c for c in self.cards if c.key == key), None) if key else None
+        if card is not None:
+            parts.append(card.text)
+        box.update(Group(*parts) if parts else "")
+
+    @on(ActionPicker.Chosen)
+    def _chosen(self, event: ActionPicker.Chosen) -> None:
+        if self.driver is not None:
+            self.driver.choose(event.action)
+
+    # -- screens and keys ------------------------------------------------------------------------------------
+    def pass_device(self, who: str, then: Any) -> None:
+        """Blank every panel that shows a seat's secrets, then cover the screen until the next player is ready."""
+        for sel in ("#cards",):
+            self.query_one(sel, OptionList).clear_options()
+        self.query_one("#card-text", Static).update("")
+        self.query_one("#log", RichLog).clear()
+        self.log_count = 0
+        self.shown_seat = None
+        for w in self.query(ViewWidget):
+            w.clear()
+        self.push_screen(PassDeviceScreen(who), lambda _: then())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer shows only the keys that work here: undo in local play, pacing when watching."""
+        if action == "undo":
+            return self.driver is not None and self.driver.can_undo
+        if action in ("pause", "step", "pace"):
+            return self.driver is not None and self.driver.paced
+        return True
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(self.ui.help_text or (self.ui.spec.help if self.ui.spec else "")))
+
+    def action_undo(self) -> None:
+        if self.driver is None:
+            return
+        why = self.driver.undo()
+        if why is not None:
+            self.note(f"Cannot undo: {why}.", "bold red")
+            self.notify(f"Cannot undo: {why}.", severity="warning")
+
+    def action_pause(self) -> None:
+        if self.driver is not None:
+            self.driver.toggle_pause()
+
+    def action_step(self) -> None:
+        if self.driver is not None:
+            self.driver.step()
+
+    def action_pace(self, factor: float) -> None:
+        if self.driver is not None:
+            self.driver.pace(factor)

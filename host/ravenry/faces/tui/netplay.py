@@ -1,0 +1,108 @@
+"""Network play in the full-screen client: ``NetDriver`` holds a seat (or watches) on a ``ravenry serve`` match
+through ``SeatPlayer``, which reconnects with the seat's token. Every frame the server sends is drawn as it
+comes; a lost connection is shown the moment the socket closes (the player's status line turns red), not at the
+next keypress. The server stays the authority: a decision goes out as ``act`` and only the next state frame
+shows it applied."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Callable
+from typing import Any
+
+from ravenry.faces.tui.app import Driver
+from ravenry.net.client import NetError, SeatPlayer
+
+Frame = dict[str, Any]
+
+
+class NetDriver(Driver):
+    def __init__(
+        self,
+        url: str,
+        match: str,
+        seat: int | None = None,
+        token: str | None = None,
+        watch: bool = False,
+        on_token: Callable[[int, str], None] | None = None,
+    ) -> None:
+        self.url = url
+        self.match = match
+        self.seat = seat
+        self.token = token
+        self.watch = watch
+        self.on_token = on_token
+        self.pending: asyncio.Future[int] | None = None
+        self.last_status = ""
+        self.player: SeatPlayer | None = None
+
+    def start(self, app: Any) -> None:
+        super().start(app)
+        app.set_connection(f"[b]connecting to {self.url}…[/b]")
+        app.run_worker(self._run(), exclusive=True, group="net")
+
+    async def _run(self) -> None:
+        self.player = SeatPlayer(
+            self.url,
+            self.match,
+            seat=self.seat,
+            token=self.token,
+            watch=self.watch,
+            choose=None if self.watch else self._choose,
+            on_frame=self._on_frame,
+            on_token=self.on_token,
+            reconnect_for=60,
+        )
+        try:
+            await self.player.run()
+            self.app.set_connection("[b]match over[/b]")
+        except NetError as e:
+            self.app.set_connection(f"[b red]✗ {e.message}[/]")
+            self.app.note(f"Connection: {e.message}", "bold red")
+
+    def _on_frame(self, frame: Frame) -> None:
+        t = frame.get("t")
+        if t == "status":
+            # The client's status names seats by number; the screen says "player N" as the lobby does.
+            msg = re.sub(r"\(seat (\d+)\)", lambda m: f"(player {int(m[1]) + 1})", str(frame["message"]))
+            bad = "lost" in msg or "no connection" in msg
+            short = msg if len(msg) <= 60 else msg[:59] + "…"
+            self.app.set_connection(f"[b red]● {short}[/]" if bad else f"[b green]● {short}[/]")
+            if msg != self.last_status:  # retries repeat the same line: the story gets it once
+                self.app.note(msg, "bold red" if bad else "bold cyan")
+            self.last_status = msg
+        elif t == "notice":
+            self.app.note(f"⚑ {frame.get('message', '')}", "bold yellow")
+        elif t == "error":
+            self.app.note(f"✗ refused ({frame.get('code')}): {frame.get('message')}", "bold red")
+        elif t == "state":
+            if self.pending is not None and not self.pending.done():
+                self.pending.cancel()  # a new state replaces the one being decided on
+            self.app.show(frame)
+
+    async def _choose(self, frame: Frame) -> int | None:
+        """Wait for the player's decision, or for the connection to end (shown at once, then the player
+        reconnects and asks again from the state the server sends)."""
+        loop = asyncio.get_running_loop()
+        self.pending = loop.create_future()
+        client = self.player.client if self.player is not None else None
+        closed = asyncio.ensure_future(client.wait_closed()) if client is not None else loop.create_future()
+        try:
+            done, _ = await asyncio.wait({self.pending, closed}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            closed.cancel()
+        if self.pending in done and not self.pending.cancelled():
+            return self.pending.result()
+        self.pending.cancel()
+        self.app.set_connection("[b red]● connection lost; reconnecting…[/]")
+        self.app.note("Connection lost; reconnecting…", "bold red")
+        return None
+
+    def choose(self, action: dict[str, Any]) -> None:
+        if self.pending is not None and not self.pending.done():
+            self.pending.set_result(int(action["code"]))
+            self.app.note(f"sent: {action['label']}", "dim")
+
+    def undo(self) -> str | None:
+        return "over the network the server is the authority: nothing is taken back"

@@ -1,0 +1,243 @@
+"""Matches. ``Match`` subclasses the Rust ``_core.Match`` so the driver loop (``to_act`` → ``legal_actions`` →
+``apply``) is one PyO3 call each; ``PythonMatch`` hosts a pure-Python game behind the same API. What both share
+(views, events, snapshots, cloning) lives in ``MatchBase``.
+
+A match writes its own save (``dumps``, the design §6 envelope); reading one back needs the game registry, so
+that half lives above, in ``ravenry.model.snapshot``. A match knows its game through the ``GameHandle`` it was made
+with (a ``ravenry.Game``), never by importing ``ravenry.model.game``: see docs/architecture.md."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+import msgpack
+
+from ravenry._core import Match as CoreMatch
+from ravenry._core import Ruleset
+from ravenry._core import write_atomic as durable_write
+from ravenry.errors import IllegalAction, OptionError, RavenryError
+from ravenry.registry.plugins import registry
+from ravenry.specs import GameInfo, GameSpec, bot_name, bot_params
+
+FORMAT = 1  # the save format: ravenry.model.snapshot.read refuses any other
+
+
+class GameHandle(Protocol):
+    """What a match uses of its game: a ``ravenry.Game``, typed structurally because ``ravenry.model.game`` (which makes
+    matches) sits above this module."""
+
+    spec: GameSpec
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def info(self) -> GameInfo: ...
+    @property
+    def version(self) -> str: ...
+    def ruleset_hash(self, options: Mapping[str, Any]) -> str: ...
+    def canonical_options(self, options: Mapping[str, Any]) -> dict[str, Any]: ...
+    def extensions_used(self, options: Mapping[str, Any], variants: Iterable[str]) -> dict[str, list[str]]: ...
+    def new_match(
+        self,
+        players: int | None = None,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        variants: Iterable[str] = (),
+        meta: Mapping[str, Any] | None = None,
+    ) -> MatchBase: ...
+
+
+def unpack(data: bytes) -> Any:
+    return msgpack.unpackb(data, raw=False, strict_map_key=False)
+
+
+def dumps(match: MatchBase) -> bytes:
+    data = {
+        "ravenry": FORMAT,
+        "game": match.game.id,
+        "game_version": match.game.version,
+        "ruleset_hash": match.game.ruleset_hash(match.options),
+        "players": match.players,
+        # Expansion options left at their defaults are not written, so such a save loads without the expansion.
+        "options": match.game.canonical_options(match.options),
+        "variants": list(match.variants),
+        "extensions": match.game.extensions_used(match.options, match.variants),
+        "seed": match.seed,
+        "actions": [list(a) for a in match.history()],
+        "state": match.state_msgpack(),
+        "meta": match.meta,
+    }
+    return msgpack.packb(data, use_bin_type=True)
+
+
+def write_atomic(path: Path, data: bytes) -> Path:
+    """Write ``data`` to ``path`` so a crash leaves the old file or the new one, whole: a temporary file (mode
+    0600) in the same folder, fsync, rename over ``path``, fsync of the folder. Done in Rust with the GIL
+    released (``ravenry._core.write_atomic``), the same code the match server's writer threads run."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    durable_write(path, data)
+    return path
+
+
+class MatchBase:
+    """The host-side half of every match; subclasses provide the primitive calls."""
+
+    game: GameHandle
+    options: dict[str, Any]
+    variants: tuple[str, ...]
+    meta: dict[str, Any]
+
+    if TYPE_CHECKING:
+        # Primitives provided by _core.Match or PythonMatch. Declared only for type checkers: defining them here
+        # would shadow the Rust methods, since MatchBase comes first in Match's MRO.
+        players: int
+        seed: int
+
+        @property
+        def to_act(self) -> list[int]: ...
+        @property
+        def is_over(self) -> bool: ...
+        @property
+        def outcome(self) -> dict[str, Any] | None: ...
+        @property
+        def event_count(self) -> int: ...
+        @property
+        def decisions(self) -> int: ...
+
+        def legal_actions(self, p: int) -> list[int]: ...
+        def apply(self, p: int, a: int) -> None: ...
+        def describe(self, a: int, seat: int | None = None) -> dict[str, Any]: ...
+        def history(self) -> list[tuple[int, int]]: ...
+        def state_msgpack(self) -> bytes: ...
+        def view_msgpack(self, seat: int | None = None, all: bool = False) -> bytes: ...
+        def events_msgpack(self, since: int = 0, seat: int | None = None, all: bool = False) -> bytes: ...
+        def bot_action(self, name: str, p: int, seed: int | None = None) -> int: ...
+        def clone(self) -> MatchBase: ...
+
+    @property
+    def game_id(self) -> str:
+        return self.game.id
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What seat ``seat`` may see (``None``: the public, as a spectator sees it)."""
+        self._check_seat(seat)
+        return unpack(self.view_msgpack(seat))
+
+    def state(self) -> dict[str, Any]:
+        """The whole state, hidden information and RNG included (a god view, for tools and tests)."""
+        return unpack(self.state_msgpack())
+
+    def events(self, since: int = 0, viewer: int | None = None, all: bool = False) -> list[dict[str, Any]]:
+        """Events from index ``since`` on, as ``viewer`` may know them; each has ``index``, ``vis`` and ``event``."""
+        self._check_seat(viewer)
+        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+            raise RavenryError(f"since is an event index, a whole number from 0, not {since!r}")
+        return unpack(self.events_msgpack(since, viewer, all))
+
+    def actions(self) -> list[dict[str, Any]]:
+        """Every legal action of every seat to act now, described: ``[{seat, code, kind, label, fields}]``."""
+        out = []
+        for p in self.to_act:
+            for a in self.legal_actions(p):
+                info = self.describe(a, p)
+                info["seat"] = p
+                out.append(info)
+        return out
+
+    def bot(self, name: str, seat: int) -> int:
+        """The action bot ``name`` (any registered bot; a spec such as ``ismcts:iterations=200``) would take
+        for ``seat`` now."""
+        base = bot_name(name)
+        spec = registry().bots.get(base)
+        if spec is None or (spec.games is not None and self.game.id not in spec.games):
+            raise OptionError(f"no bot {base!r} for {self.game.id}; known: {', '.join(self.game.info.bots)}")
+        if bot_params(name):
+            if spec.with_params is None:
+                raise OptionError(f"bot {base!r} takes no parameters (got {name!r})")
+            return spec.with_params(name)(self, seat)
+        return spec.choose(self, seat)
+
+    def _check_seat(self, seat: int | None) -> None:
+        if seat is None:
+            return
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise OptionError(f"{self.game.id}: seat must be an int or None, not {type(seat).__name__} {seat!r:.40}")
+        if not 0 <= seat < self.players:
+            raise OptionError(f"{self.game.id}: there is no seat {seat} in a {self.players}-player match")
+
+    # Snapshots (design §6).
+    def to_bytes(self) -> bytes:
+        return dumps(self)
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the match to ``path`` atomically (a crash mid-write leaves the old file whole)."""
+        return write_atomic(Path(path), self.to_bytes())
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"to act: {self.to_act}"
+        return f"<Match {self.game.id} players={self.players} seed={self.seed} {state}>"
+
+
+class Match(MatchBase, CoreMatch):
+    """A match of a Rust game."""
+
+    def __new__(cls, game: GameHandle, ruleset: Ruleset, players: int, seed: int, **kw: Any) -> Match:
+        made = super().__new__(
+            cls, ruleset, players, seed, kw.get("state"), kw.get("source"), kw.get("history"), kw.get("determinize")
+        )
+        return cast(Match, made)
+
+    def __init__(
+        self,
+        game: GameHandle,
+        ruleset: Ruleset,
+        players: int,
+        seed: int,
+        *,
+        options: dict[str, Any],
+        variants: tuple[str, ...] = (),
+        meta: dict[str, Any] | None = None,
+        **_: Any,
+    ) -> None:
+        self.game = game
+        self.options = options
+        self.variants = variants
+        self.meta = dict(meta or {})
+
+    if TYPE_CHECKING:
+        # Inherited from _core.Match (a copy of this class with the host attributes copied, in Rust: the Python
+        # side of a copy was most of its cost). Declared for type checkers only, as MatchBase's primitives are.
+        def clone(self) -> Match: ...
+
+    def determinize(self, seat: int, seed: int) -> Match:
+        """A copy in which everything ``seat`` cannot see is resampled from ``seed``, made in Rust (history
+        shared, no event log): what a search bot imagines, and what the honesty check feeds a bot."""
+        return Match(
+            self.game,
+            self.ruleset,
+            self.players,
+            self.seed,
+            source=self,
+            determinize=(seat, seed),
+            options=dict(self.options),
+            variants=self.variants,
+        )
+
+    def determinized(self, seat: int, seed: int) -> Match:
+        """A copy in which everything ``seat`` cannot see is resampled (for search bots and leak checks)."""
+        return Match(
+            self.game,
+            self.ruleset,
+            self.players,
+            self.seed,
+            state=self.determinized_state(seat, seed),
+            history=self.history(),
+            options=dict(self.options),
+            variants=self.variants,
+        )
+
+
+__all__ = ["Match", "MatchBase", "IllegalAction", "unpack"]
