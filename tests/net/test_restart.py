@@ -62,7 +62,8 @@ def slow_chooser(seed: int) -> object:
     return choose
 
 
-@pytest.mark.parametrize("game", GAMES)
+# The rigged coin is decided by its first move: it has no "mid-match" for a kill to land in.
+@pytest.mark.parametrize("game", [g for g in GAMES if g != "coin"])
 def test_server_killed_mid_match_resumes_every_match(tmp_path: Path, game: str) -> None:
     port = free_port()
     proc, lines = start_server(port, tmp_path, game)
