@@ -92,14 +92,15 @@ impl AgotBoard {
         for &a in &r.closed_by_players[idx] {
             areas[usize::from(a)].closed = true;
         }
-        // Storm of Swords three-player game: Greyjoy's start becomes neutral forces with one more footman in each
-        // land area (a footman cannot stand at sea, so Greyjoy's ships leave no neutral force); Pyke and Flint's
-        // Finger may never be entered.
+        // Storm of Swords three-player game («Игра с тремя игроками»): Greyjoy's starting units are placed as usual
+        // and act as neutral forces, with one more footman in each land area Greyjoy holds; a ship stays a neutral
+        // force at sea (strength 1) and gets no footman, which cannot stand there. Pyke and Flint's Finger may
+        // never be entered.
         if players == 3 && r.opts.sos_three_player {
             if let Some(h) = r.houses.get(usize::from(r.sos3_house)) {
-                for &(a, f, k, _) in h.units.iter().filter(|u| r.is_land(u.0)) {
+                for &(a, f, k, s) in &h.units {
                     let ar = &mut areas[usize::from(a)];
-                    ar.neutral = f + 2 * k + r.sos3_extra;
+                    ar.neutral = if r.is_land(a) { f + 2 * k + r.sos3_extra } else { s };
                     ar.closed = false;
                 }
             }

@@ -160,7 +160,7 @@ fn sos_three_player_greyjoy_start_becomes_neutral_and_pyke_is_closed() {
     let g = AgotBoard::new(&r, 3, 1).unwrap();
     assert!(g.seats.iter().all(|s| r.houses[usize::from(s.house)].key != "greyjoy"));
     assert_eq!(g.areas[usize::from(area(&r, "greywater-watch"))].neutral, 2, "1 footman + 1");
-    assert_eq!(g.areas[usize::from(area(&r, "ironmans-bay"))].neutral, 0, "no footman at sea: no neutral force");
+    assert_eq!(g.areas[usize::from(area(&r, "ironmans-bay"))].neutral, 1, "the ship stays, as a neutral force");
     assert!(g.areas[usize::from(area(&r, "pyke"))].closed && g.areas[usize::from(area(&r, "flints-finger"))].closed);
     // A Stark army next to Flint's Finger, with a ship to carry it, still cannot go there.
     let mut g = g;
@@ -382,8 +382,10 @@ fn sos_variant5_nights_watch_victory_uses_the_card() {
     assert_eq!(g.threat, 0);
 }
 
-/// «Игра с тремя игроками»: the extra footman goes into each land area under Greyjoy control; a footman cannot
-/// stand at sea, so Ironman's Bay (Greyjoy's start ship) becomes no neutral force and stays open to ships.
+/// «Игра с тремя игроками»: "Стартовые отряды для Грейджой выставляются на поле как обычно, с добавлением 1
+/// дополнительного Воина в каждой области под контролем Грейджой. Эти отряды действуют как нейтральные силы": the
+/// extra footman goes into each land area; Greyjoy's ship in Ironman's Bay stays as a neutral force of strength 1
+/// (a footman cannot stand at sea, so none is added there).
 #[test]
 fn sos_three_player_extra_footman_goes_to_land_areas_only() {
     let r = rules_with(serde_json::json!({"sos_three_player": true}));
@@ -392,12 +394,16 @@ fn sos_three_player_extra_footman_goes_to_land_areas_only() {
     for &(a, f, k, _) in &greyjoy.units {
         let x = &g.areas[usize::from(a)];
         if r.areas[usize::from(a)].sea {
-            assert_eq!((x.neutral, x.closed, x.units()), (0, false, 0), "{}: nothing neutral at sea", r.area_name(a));
+            let ships = greyjoy.units.iter().find(|u| u.0 == a).map_or(0, |u| u.3);
+            assert_eq!((x.neutral, x.closed, x.units()), (ships, false, 0), "{}: the ships, neutral", r.area_name(a));
         } else if !x.closed {
             assert_eq!(x.neutral, f + 2 * k + 1, "{}: the start units plus one footman", r.area_name(a));
         }
     }
-    assert!(g.areas.iter().zip(&r.areas).all(|(x, d)| !d.sea || x.neutral == 0), "no neutral force at sea anywhere");
+    let at_sea: Vec<u8> = (0..g.areas.len() as u8)
+        .filter(|&a| r.areas[usize::from(a)].sea && g.areas[usize::from(a)].neutral > 0)
+        .collect();
+    assert_eq!(at_sea, vec![area(&r, "ironmans-bay")], "the only neutral force at sea is Greyjoy's ship");
 }
 
 /// The expansion is its own plugin: the agot-board content alone is the base game (no options needed, all off),
