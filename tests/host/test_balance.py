@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -135,3 +136,41 @@ def test_the_report_page_is_self_contained_and_says_the_verdicts() -> None:
     assert "Off by more than ±5 points:</b> seat 0, seat 1" in html
     assert "<svg" in html and "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")
     assert "src=" not in html and "<link" not in html
+
+
+def test_the_command_prints_verdicts_writes_the_report_and_records(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+    from ravenry.faces.cli import cli
+
+    report, records = tmp_path / "b.html", tmp_path / "m.jsonl"
+    args = ["balance", "coin", "--bots", "random", "-o", "bias=650", "--budget", "4000"]
+    r = CliRunner().invoke(cli, [*args, "--report", str(report), "--records", str(records)])
+    assert r.exit_code == 0, r.output
+    assert "seat 0" in r.output and "off" in r.output and "every question decided" in r.output
+    assert "Off by more than ±5 points:</b> seat 0, seat 1" in report.read_text()
+    assert len(records.read_text().splitlines()) == int(r.output.split(" matches")[0].split()[-1].replace(",", ""))
+    data = json.loads(CliRunner().invoke(cli, [*args, "--json", "--tolerance", "25"]).output)
+    assert [a["verdict"] for a in data["answers"]] == [FAIR, FAIR]  # 65% is within 50 ± 25 points
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--budget", "2x"], "a number of matches (5000) or a time"),
+        (["--budget", "0"], "a number of matches (5000) or a time"),
+        (["--without", "nothing"], "name a variant the study plays"),
+        (["--report", "/nonexistent/dir/b.html"], "cannot write the report"),
+    ],
+)
+def test_the_command_refuses_bad_input_in_one_line(args: list[str], message: str) -> None:
+    from click.testing import CliRunner
+    from ravenry.faces.cli import cli
+
+    r = CliRunner().invoke(cli, ["balance", "coin", "--bots", "random", "--budget", "100", *args])
+    assert r.exit_code != 0 and message in r.output and "Traceback" not in r.output
+
+
+def test_a_solo_study_reports_scores_by_faction_and_spends_its_budget() -> None:
+    r = balance("roll-player", 1, ["heuristic"], max_matches=200, max_seconds=None)
+    assert r.answers == [] and r.tally.matches == 200 and r.stopped == "match budget spent"
+    assert r.to_dict()["faction_scores"] and "Score by faction" in page(r)

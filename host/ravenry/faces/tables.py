@@ -187,3 +187,51 @@ def bench_table(results: dict[str, Any]) -> Table:
             scaling(r.get("ismcts_iterations_per_s", {})),
         )
     return t
+
+
+VERDICT_STYLE = {"fair": "green", "off": "bold red", "undecided": "dim"}
+
+
+def balance_table(title: str, answers: list[dict[str, Any]]) -> Table:
+    t = Table(title=title)
+    for col in ("question", "share", "interval", "verdict", "to decide"):
+        t.add_column(col, justify="left" if col in ("question", "verdict") else "right")
+    for a in answers:
+        need = a["still_needed"]
+        more = "" if a["verdict"] != "undecided" else (f"≈{need:,} seen in all" if need else "no count decides it")
+        style = VERDICT_STYLE[a["verdict"]]
+        t.add_row(
+            a["question"],
+            f"{a['mean']:+.1%}" if a["target"] == 0 else f"{a['mean']:.1%}",
+            interval(a["interval"]),
+            f"[{style}]{a['verdict']}[/]",
+            more,
+        )
+    return t
+
+
+def print_balance(c: Console, d: dict[str, Any]) -> None:
+    """A balance study's ``to_dict()``: the verdicts, then length, margins and what stopped it."""
+    points = round(100 * d["tolerance"], 2)
+    fair = 1 / d["players"]
+    if d["answers"]:
+        c.print(
+            balance_table(
+                f"{d['game']}, {d['players']} players: win share against {fair:.1%} ± {points:g} points", d["answers"]
+            )
+        )
+    else:
+        t = Table(title=f"{d['game']} solo: score by faction (no one to be fair to)")
+        for col in ("faction", "matches", "mean score", "sd"):
+            t.add_column(col, justify="left" if col == "faction" else "right")
+        for name, f in d["faction_scores"].items():
+            t.add_row(name, f"{f['n']:,}", f"{f['mean']:.2f}", f"{f['sd']:.2f}")
+        c.print(t)
+    if "change" in d:
+        c.print(balance_table(f"what “without {d['without']}” changes (same deals; target: no change)", d["change"]))
+    lengths = d["lengths"]
+    c.print(
+        f"{d['matches']:,} matches ({d['unfinished']} unfinished) in {d['seconds']:.0f} s, {d['looks']} looks; "
+        f"stopped: {d['stopped']}. Decisions a match: {lengths.get('mean', 0):.0f} (sd {lengths.get('sd', 0):.0f}); "
+        f"ties for first: {d['ties']}."
+    )

@@ -40,6 +40,7 @@ for command in (
     info.plugins,
     run.sim,
     run.tournament,
+    run.balance,
     run.bench,
     play.play,
     play.watch,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
@@ -13,6 +14,7 @@ import ravenry
 from ravenry.faces import tables
 from ravenry.faces.cli.common import backend_options, console, emit_json, game_options
 from ravenry.services.backends import check_backend
+from ravenry.services.balance import html, write_records_path
 from ravenry.specs import split_bots
 
 T = TypeVar("T")
@@ -157,6 +159,101 @@ def tournament(
     tables.print_tournament(console(), data)
     if report_path is not None:
         console().print(f"report written to {report_path}")
+
+
+def parse_budget(text: str) -> tuple[int | None, float | None]:
+    """``5000`` (matches), ``90s`` or ``2m`` (time): a balance study's budget as (matches, seconds)."""
+    t = text.strip().lower()
+    unit = {"s": 1.0, "m": 60.0, "h": 3600.0}.get(t[-1:]) if t else None
+    try:
+        if unit is not None:
+            seconds = float(t[:-1]) * unit
+            if seconds > 0:
+                return None, seconds
+        elif t.isdigit() and int(t) > 0:
+            return int(t), None
+    except ValueError:
+        pass
+    raise click.BadParameter(f"{text!r}: a number of matches (5000) or a time (90s, 2m, 1h)", param_hint="--budget")
+
+
+@click.command()
+@click.argument("game")
+@click.option("--players", type=int, help="players per match (default: the game's minimum)")
+@click.option("--bots", default="heuristic", show_default=True, help="bots seated in rotation, comma-separated")
+@click.option("--budget", default="2m", show_default=True, help="matches (5000) or time (90s, 2m): never open-ended")
+@click.option(
+    "--tolerance", default=5.0, show_default=True, help="points of win share from fair that still count as fair"
+)
+@click.option("--alpha", default=0.05, show_default=True, help="the chance that any verdict is wrong, at most")
+@click.option("--without", help="compare on the same deals without a variant, or with option=value")
+@click.option("--seed", default=0, show_default=True, help="study seed; deal d plays from a seed derived from it")
+@click.option("--workers", type=int, help="threads (default: all cores)")
+@click.option("-o", "--option", "option_pairs", multiple=True, help="game option name=value")
+@click.option("--variant", "variants", multiple=True, help="a named variant (repeatable)")
+@backend_options
+@click.option("--records", type=click.Path(dir_okay=False, path_type=Path), help="one JSON line per match")
+@click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), help="an HTML report")
+@click.option("--json", "as_json", is_flag=True, help="machine-readable output")
+def balance(
+    game: str,
+    players: int | None,
+    bots: str,
+    budget: str,
+    tolerance: float,
+    alpha: float,
+    without: str | None,
+    seed: int,
+    workers: int | None,
+    option_pairs: tuple[str, ...],
+    variants: tuple[str, ...],
+    backend: str,
+    address: str | None,
+    records: Path | None,
+    report_path: Path | None,
+    as_json: bool,
+) -> None:
+    """Is the game fair to every seat and faction? Verdicts within a tolerance, with intervals, inside a budget
+    (docs/balance.md)."""
+    max_matches, max_seconds = parse_budget(budget)
+    options, bot_list = game_options(game, option_pairs), split_bots(bots)
+    out = write_records_path(records) if records is not None else None
+    try:
+        with console().status(f"{game}: balance study, budget {budget}", spinner="dots") if not as_json else _quiet():
+            report = ravenry.balance(
+                game,
+                players,
+                bot_list,
+                tolerance=tolerance / 100,
+                alpha=alpha,
+                max_matches=max_matches,
+                max_seconds=max_seconds,
+                seed=seed,
+                workers=workers,
+                options=options,
+                variants=variants,
+                without=without,
+                backend=backend,
+                address=address,
+                records=out,
+            )
+    finally:
+        if out is not None:
+            out.close()
+    if report_path is not None:
+        html.write_page(report, report_path)
+    if as_json:
+        emit_json(report.to_dict())
+        return
+    tables.print_balance(console(), report.to_dict())
+    for path, what in ((records, "records"), (report_path, "report")):
+        if path is not None:
+            console().print(f"{what} written to {path}")
+
+
+@contextmanager
+def _quiet() -> Iterator[None]:
+    yield
 
 
 @click.command()

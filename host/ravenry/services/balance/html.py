@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import html
 import math
+import os
+from pathlib import Path
 from typing import Any
 
+from ravenry.errors import OptionError
 from ravenry.services.balance.study import BalanceReport
 
 COLOURS = {"fair": "#2e7d32", "off": "#c62828", "undecided": "#9e9e9e"}
@@ -88,7 +91,7 @@ def _table(answers: list[dict[str, Any]]) -> str:
     for a in answers:
         lo, hi = a["interval"]
         need = a["still_needed"]
-        more = "" if a["verdict"] != "undecided" else (f"≈{need:,} matches in all" if need else "no count decides it")
+        more = "" if a["verdict"] != "undecided" else (f"≈{need:,} seen in all" if need else "no count decides it")
         rows.append(
             f"<tr><td>{_e(a['question'])}</td><td>{_pct(a['mean'])}</td><td>{_pct(lo)} – {_pct(hi)}</td>"
             f'<td style="color:{COLOURS[a["verdict"]]};font-weight:bold">{a["verdict"]}</td><td>{a["n"]:,}</td>'
@@ -143,6 +146,15 @@ def page(report: BalanceReport) -> str:
         f"{d['ties']}. Winner's margin over the runner-up: {d['margin']['mean']:.2f} points on average.</p>",
         histogram(report.tally.decisions),
     ]
+    if d["faction_scores"]:
+        rows = "".join(
+            f"<tr><td>{_e(name)}</td><td>{f['n']:,}</td><td>{f['mean']:.2f}</td><td>{f['sd']:.2f}</td></tr>"
+            for name, f in d["faction_scores"].items()
+        )
+        body += [
+            "<h2>Score by faction</h2>",
+            f"<table><tr><th>faction</th><th>seen</th><th>mean score</th><th>sd</th></tr>{rows}</table>",
+        ]
     if d["pairs"]:
         rows = "".join(
             f"<tr><td>{_e(p['faction'])}</td><td>{_e(p['against'])}</td><td>{_pct(p['share'])}</td>"
@@ -164,3 +176,13 @@ def page(report: BalanceReport) -> str:
         f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{_e(title)}</title>'
         f"<style>{style}</style></head><body>{''.join(body)}</body></html>\n"
     )
+
+
+def write_page(report: BalanceReport, path: str | os.PathLike[str]) -> Path:
+    """Write the report page to ``path`` (a clear error, not a traceback, when it cannot be written)."""
+    out = Path(path)
+    try:
+        out.write_text(page(report), encoding="utf-8")
+    except OSError as e:
+        raise OptionError(f"cannot write the report to {str(path)!r}: {e.strerror}") from e
+    return out

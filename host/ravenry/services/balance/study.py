@@ -65,7 +65,9 @@ class BalanceReport:
 
     @property
     def decided(self) -> bool:
-        return all(a.verdict != UNDECIDED for a in [*self.answers, *self.change])
+        """Every question answered. A solo study asks none (no one to be fair to): it runs its whole budget."""
+        answers = [*self.answers, *self.change]
+        return bool(answers) and all(a.verdict != UNDECIDED for a in answers)
 
     def to_dict(self) -> dict[str, Any]:
         t = self.tally
@@ -88,6 +90,7 @@ class BalanceReport:
             "stopped": self.stopped,
             "answers": [a.to_dict() for a in self.answers],
             "scores": [{"seat": p, "mean": m.mean, "sd": m.sd} for p, m in enumerate(t.scores)],
+            "faction_scores": {k: {"n": m.n, "mean": m.mean, "sd": m.sd} for k, m in sorted(t.faction_scores.items())},
             "lengths": t.lengths(),
             "margin": {"mean": t.margins.mean, "sd": t.margins.sd},
             "ties": t.ties,

@@ -51,6 +51,8 @@ class Tally:
     seats: list[Mean] = field(default_factory=list)
     scores: list[Mean] = field(default_factory=list)
     factions: dict[str, Mean] = field(default_factory=dict)
+    #: faction -> its score (a solo game's stars, say), for reading beside the shares
+    faction_scores: dict[str, Mean] = field(default_factory=dict)
     #: (faction, opponent) -> the faction's win share in matches where the opponent also sat
     pairs: dict[tuple[str, str], Mean] = field(default_factory=dict)
     decisions: list[int] = field(default_factory=list)
@@ -92,6 +94,7 @@ class Tally:
                 has = ids[:, p] >= 0
                 for i in np.unique(ids[has, p]):
                     self.factions.setdefault(names[i], Mean()).add_many(shares[ids[:, p] == i, p])
+                    self.faction_scores.setdefault(names[i], Mean()).add_many(scores[ids[:, p] == i, p])
                 for q in range(n):
                     if q == p:
                         continue
