@@ -8,8 +8,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 use pyo3::{intern, PyClassInitializer};
 
-use crate::engine::dynamic::{DynMatch, DynRuleset};
 use crate::engine::{ActionInfo, ActionSpace, Field, Illegal, Viewer};
+use crate::erased::{DynMatch, DynRuleset};
 use crate::games;
 use crate::py_args::{Code, Count, Players, Seat, Seed, Workers};
 use crate::py_errors::{CoreError, CoreResult, IllegalAction, OptionError, RavenryError, SnapshotError, UnknownGame};

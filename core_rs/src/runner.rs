@@ -11,7 +11,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::bots::{self, Bot};
+use crate::bots::{self, Bot, Bots};
 use crate::engine::{Events, Game, Player, SetupError};
 use crate::rng::Rng;
 
@@ -120,7 +120,7 @@ pub struct MatchJob {
 }
 
 /// Play `cfg.matches` matches of `G` and tally them.
-pub fn simulate<G: Game>(rules: &G::Ruleset, cfg: &SimConfig) -> Result<SimReport, SetupError> {
+pub fn simulate<G: Bots>(rules: &G::Ruleset, cfg: &SimConfig) -> Result<SimReport, SetupError> {
     check_players::<G>(rules, cfg.players)?;
     if cfg.bots.is_empty() {
         return Err(SetupError::Option { name: "bots".into(), reason: "name at least one bot".into() });
@@ -160,7 +160,7 @@ pub fn simulate<G: Game>(rules: &G::Ruleset, cfg: &SimConfig) -> Result<SimRepor
 /// Play each job (a deal under one seating of `bots`) and return the records in job order. A deal's game seed
 /// and bot stream depend only on (`seed`, `deal`), so the rotations of one deal replay the same cards and dice
 /// draws, and a job's record does not depend on the worker count or on which other jobs ran beside it.
-pub fn play_jobs<G: Game>(
+pub fn play_jobs<G: Bots>(
     rules: &G::Ruleset,
     players: u8,
     seed: u64,
@@ -219,7 +219,7 @@ fn pool(workers: usize) -> Result<rayon::ThreadPool, SetupError> {
         .map_err(|e| SetupError::Option { name: "workers".into(), reason: e.to_string() })
 }
 
-fn seat_bots<G: Game>(cfg: &SimConfig) -> Vec<Box<dyn Bot<G>>> {
+fn seat_bots<G: Bots>(cfg: &SimConfig) -> Vec<Box<dyn Bot<G>>> {
     (0..usize::from(cfg.players)).filter_map(|p| bots::make::<G>(&cfg.bots[p % cfg.bots.len()]).ok()).collect()
 }
 

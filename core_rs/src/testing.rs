@@ -4,13 +4,13 @@
 
 use crate::bots::{Bot, RandomBot};
 use crate::engine::observe::{observation, observation_with, FactsOf};
-use crate::engine::{snapshot, Action, ActionSpace, Encoding, Events, Game, Player, Viewer};
+use crate::engine::{snapshot, Action, ActionSpace, Encode, Events, Game, Player, Viewer};
 use crate::rng::Rng;
 
 /// Play `matches` seeded random matches of `players` and check the engine contract at every step:
 /// the legal list and `apply` agree, illegal codes change nothing, snapshots round-trip, determinization keeps
 /// each seat's view, and every match ends within `max_decisions`. Returns total decisions.
-pub fn check_random_play<G: Game>(rules: &G::Ruleset, players: u8, matches: u64, max_decisions: u64) -> u64 {
+pub fn check_random_play<G: Encode>(rules: &G::Ruleset, players: u8, matches: u64, max_decisions: u64) -> u64 {
     let mut total = 0;
     let mut legal: Vec<Action> = Vec::new();
     let space = ActionSpace::of::<G>(rules, players);
@@ -47,7 +47,7 @@ pub fn check_random_play<G: Game>(rules: &G::Ruleset, players: u8, matches: u64,
     total
 }
 
-fn check_step<G: Game>(
+fn check_step<G: Encode>(
     rules: &G::Ruleset,
     g: &G,
     players: u8,
@@ -102,8 +102,8 @@ fn check_step<G: Game>(
 /// The tensor contract: the observation has its documented size, is finite, and is the same for a state and
 /// its determinization for `p` (it cannot leak), and a reused facts buffer gives the same observation as a
 /// fresh one.
-fn check_tensors<G: Game>(rules: &G::Ruleset, g: &G, d: &G, players: u8, p: Player, facts: &mut FactsOf<G>) {
-    let size = G::Encoding::observation_size(rules, players);
+fn check_tensors<G: Encode>(rules: &G::Ruleset, g: &G, d: &G, players: u8, p: Player, facts: &mut FactsOf<G>) {
+    let size = G::observation_size(rules, players);
     let (mut mine, mut theirs) = (vec![0f32; size], vec![0f32; size]);
     assert_eq!(observation(rules, players, g, p, &mut mine), size, "{}: observation layout != size", G::ID);
     observation_with(rules, players, g, p, facts, &mut theirs);

@@ -11,9 +11,9 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::bots::{self, Bot};
+use crate::bots::{self, Bot, Bots};
 use crate::engine::observe::{observation_with, FactsOf};
-use crate::engine::{Action, ActionSpace, Encoding, Events, Game, Illegal, Player, SetupError};
+use crate::engine::{Action, ActionSpace, Encode, Events, Illegal, Player, SetupError};
 use crate::rng::Rng;
 
 /// What a vectorised environment asks for.
@@ -57,7 +57,7 @@ pub trait DynVectorEnv: Send + Sync {
     fn legal_indices(&self, indices: &mut Vec<i64>, offsets: &mut Vec<i64>);
 }
 
-struct Slot<G: Game> {
+struct Slot<G: Bots + Encode> {
     state: G,
     rng: Rng,
     bots: Vec<Option<Box<dyn Bot<G>>>>,
@@ -70,7 +70,7 @@ struct Slot<G: Game> {
     facts: FactsOf<G>,
 }
 
-pub struct VectorEnvOf<G: Game> {
+pub struct VectorEnvOf<G: Bots + Encode> {
     rules: Arc<G::Ruleset>,
     cfg: VecConfig,
     space: ActionSpace,
@@ -88,7 +88,7 @@ struct Row<'a> {
     done: &'a mut u8,
 }
 
-impl<G: Game> VectorEnvOf<G> {
+impl<G: Bots + Encode> VectorEnvOf<G> {
     pub fn new(rules: Arc<G::Ruleset>, cfg: VecConfig) -> Result<Self, SetupError> {
         let (min, max) = G::players(&rules);
         if cfg.players < min || cfg.players > max {
@@ -137,7 +137,7 @@ impl<G: Game> VectorEnvOf<G> {
             });
         }
         let space = ActionSpace::of::<G>(&rules, cfg.players);
-        let obs_size = G::Encoding::observation_size(&rules, cfg.players);
+        let obs_size = G::observation_size(&rules, cfg.players);
         Ok(VectorEnvOf { rules, cfg, space, obs_size, slots, pool })
     }
 
@@ -162,7 +162,7 @@ impl<G: Game> VectorEnvOf<G> {
     }
 }
 
-impl<G: Game> Slot<G> {
+impl<G: Bots + Encode> Slot<G> {
     fn new_match(&mut self, rules: &G::Ruleset, players: u8) {
         let seed = self.rng.next_u64();
         // A ruleset that set up once sets up again; if not, keep the finished state (done stays raised).
@@ -274,7 +274,7 @@ impl<G: Game> Slot<G> {
     }
 }
 
-impl<G: Game> DynVectorEnv for VectorEnvOf<G> {
+impl<G: Bots + Encode> DynVectorEnv for VectorEnvOf<G> {
     fn matches(&self) -> usize {
         self.slots.len()
     }
@@ -364,6 +364,7 @@ impl<G: Game> DynVectorEnv for VectorEnvOf<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Game;
     use crate::games::fixture::Fixture;
 
     const CONTENT: &str = r#"{"deck": [1,2,3,4,5,6,7,8,9,10,11,12], "hand_size": 3}"#;

@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use super::spec::{self, bad_value, unknown_param};
-use super::{Bot, RandomBot};
-use crate::engine::{Action, Events, Game, Outcome, Player, SetupError};
+use super::{Bot, Bots, RandomBot};
+use crate::engine::{Action, Events, Outcome, Player, SetupError};
 use crate::rng::Rng;
 
 /// Parameters a spec may set, in the order docs and errors list them.
@@ -228,7 +228,7 @@ fn standing_reward(standing: &[f64], n: usize) -> Vec<f64> {
 }
 
 /// Everything one tree's search owns; one per root-parallel tree.
-struct Search<'a, G: Game> {
+struct Search<'a, G: Bots> {
     rules: &'a G::Ruleset,
     params: &'a Params,
     me: Player,
@@ -249,7 +249,7 @@ struct Search<'a, G: Game> {
     guide: Option<Box<dyn Bot<G>>>,
 }
 
-impl<'a, G: Game> Search<'a, G> {
+impl<'a, G: Bots> Search<'a, G> {
     fn new(rules: &'a G::Ruleset, params: &'a Params, me: Player, n: usize, rng: Rng) -> Self {
         Search {
             rules,
@@ -265,7 +265,7 @@ impl<'a, G: Game> Search<'a, G> {
             found: Vec::new(),
             cur: vec![0; n],
             path: Vec::new(),
-            guide: if params.prior > 0 { G::bot("heuristic") } else { None },
+            guide: if params.prior > 0 { super::own::<G>("heuristic") } else { None },
         }
     }
 
@@ -396,7 +396,7 @@ impl<'a, G: Game> Search<'a, G> {
     fn playout(&mut self, world: &mut G, events: &mut Events<G::Event>) -> Vec<f64> {
         let rules = self.rules;
         let mut bots: Vec<Box<dyn Bot<G>>> = match self.params.rollout {
-            Rollout::Heuristic => (0..self.n).filter_map(|_| G::bot("heuristic")).collect(),
+            Rollout::Heuristic => (0..self.n).filter_map(|_| super::own::<G>("heuristic")).collect(),
             Rollout::Random => Vec::new(),
         };
         let cap = if self.params.cut == 0 { PLAYOUT_CAP } else { self.params.cut };
@@ -487,7 +487,7 @@ impl Ismcts {
     }
 
     /// Search from `state` for seat `p`; returns the chosen move and the iterations run.
-    pub fn search<G: Game>(
+    pub fn search<G: Bots>(
         &self,
         rules: &G::Ruleset,
         state: &G,
@@ -531,7 +531,7 @@ impl Ismcts {
     }
 }
 
-impl<G: Game> Bot<G> for Ismcts {
+impl<G: Bots> Bot<G> for Ismcts {
     fn act(&mut self, rules: &G::Ruleset, state: &G, p: Player, legal: &[Action], rng: &mut Rng) -> Action {
         let (a, done) = self.search(rules, state, p, legal, rng);
         self.last_iterations = done;
@@ -638,7 +638,7 @@ mod tests {
             let mut g = Hearts::new(&r, 4, seed).unwrap();
             let mut ev = Events::disabled();
             let mut legal = Vec::new();
-            let mut heuristic = Hearts::bot("heuristic").unwrap();
+            let mut heuristic = crate::bots::own::<Hearts>("heuristic").unwrap();
             for step in 0..40 {
                 let Some(p) = g.to_act().iter().next() else { break };
                 legal.clear();

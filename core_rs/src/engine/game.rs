@@ -2,7 +2,7 @@
 //!
 //! A game's state is plain data: it derives `Serialize`/`Deserialize` with named fields (the snapshot codec),
 //! holds its own `Rng`, and gets its parsed content as `&Self::Ruleset` on every call. The match wrapper
-//! (`dynamic::MatchOf`) owns the `Arc<Ruleset>`; keeping it out of the state makes snapshots exactly the
+//! (`erased::MatchOf`) owns the `Arc<Ruleset>`; keeping it out of the state makes snapshots exactly the
 //! state and keeps `Clone` a plain memcpy-like copy of the data.
 
 use std::fmt::Debug;
@@ -14,7 +14,6 @@ use super::action::{Action, ActionInfo};
 use super::error::{Illegal, SetupError};
 use super::event::Events;
 use super::player::{Player, PlayerSet, Viewer};
-use crate::bots::Bot;
 use crate::rng::Rng;
 
 /// How a finished match ended. `winners` may hold several seats: a shared win.
@@ -57,9 +56,6 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     type Event: Clone + Debug + Serialize + Send + Sync + 'static;
     /// What one viewer may see, redacted.
     type View: Serialize;
-    /// The tensor encoding for learning agents (observation from the view, dense action space): the game's
-    /// `observe.rs`.
-    type Encoding: super::observe::Encoding<Self>;
 
     /// The game id (`iron-throne`).
     const ID: &'static str;
@@ -149,11 +145,6 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     fn standing(&self, _rules: &Self::Ruleset) -> Option<Vec<f64>> {
         self.outcome().map(|o| o.scores)
     }
-    /// The `ismcts` parameters this game plays best with (`"rollout=heuristic,cut=60"`); a bot spec's own
-    /// parameters override them.
-    fn ismcts_defaults() -> &'static str {
-        ""
-    }
 
     /// Decisions taken so far (the turn counter stale actions are checked against).
     fn decisions(&self) -> u64;
@@ -173,12 +164,4 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     fn validate(&self, rules: &Self::Ruleset) -> Result<(), String>;
     /// How many seats the state holds: a snapshot's envelope must agree, and search keeps one tree per seat.
     fn seat_count(&self) -> usize;
-
-    /// Game-specific bots by name; `random` is provided for every game by `bots::make`.
-    fn bot_names() -> &'static [&'static str] {
-        &[]
-    }
-    fn bot(_name: &str) -> Option<Box<dyn Bot<Self>>> {
-        None
-    }
 }

@@ -1,9 +1,7 @@
-//! The engine contract every game implements (design §3), and the type-erased layer the host drives.
-//!
-//! Nothing here knows about Python: `lib.rs` and the `py_*` files are the only PyO3 code.
+//! The engine contract every game implements (design §3): the ground floor. Nothing here names the bots, the
+//! runner, the vector env, the games, the type-erased layer (`erased.rs`) or Python; `tests/layers.rs` checks it.
 
 pub mod action;
-pub mod dynamic;
 pub mod error;
 pub mod event;
 pub mod game;
@@ -17,5 +15,5 @@ pub use error::{Illegal, SetupError, SnapshotError};
 pub use event::{Events, Logged, Visibility};
 pub use game::{Game, Outcome};
 pub use log::SharedLog;
-pub use observe::{ActionSpace, Encoding, ObsWriter};
+pub use observe::{ActionSpace, Encode, ObsWriter};
 pub use player::{Player, PlayerSet, Viewer};

@@ -24,18 +24,21 @@ mod tests;
 pub use content::Rules;
 pub use state::AgotBoard;
 
+use crate::bots::{Bots, MakeBot};
 use crate::engine::{Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, SetupError, Viewer};
 use crate::rng::Rng;
 use state::{Event, Phase};
 
-/// The search budget and playout this game plays best with (measured: docs/games/agot_board.md).
-pub const ISMCTS_DEFAULTS: &str = "iterations=150,rollout=heuristic,cut=200";
+impl Bots for AgotBoard {
+    const BOTS: &'static [(&'static str, MakeBot<Self>)] = &[("heuristic", || Box::new(bots::Heuristic::default()))];
+    /// The search budget and playout this game plays best with (measured: docs/games/agot_board.md).
+    const ISMCTS_DEFAULTS: &'static str = "iterations=150,rollout=heuristic,cut=200";
+}
 
 impl Game for AgotBoard {
     type Ruleset = Rules;
     type Event = Event;
     type View = view::View;
-    type Encoding = observe::Tensors;
     const ID: &'static str = "agot-board";
     const VERSION: &'static str = "2";
 
@@ -104,10 +107,6 @@ impl Game for AgotBoard {
         Some((0..self.n()).map(|p| self.score(rules, p)).collect())
     }
 
-    fn ismcts_defaults() -> &'static str {
-        ISMCTS_DEFAULTS
-    }
-
     fn decisions(&self) -> u64 {
         self.decisions
     }
@@ -123,13 +122,5 @@ impl Game for AgotBoard {
 
     fn seat_count(&self) -> usize {
         self.seats.len()
-    }
-
-    fn bot_names() -> &'static [&'static str] {
-        &["heuristic"]
-    }
-
-    fn bot(name: &str) -> Option<Box<dyn crate::bots::Bot<Self>>> {
-        (name == "heuristic").then(|| Box::new(bots::Heuristic::default()) as Box<dyn crate::bots::Bot<Self>>)
     }
 }

@@ -1,10 +1,8 @@
 //! `Game` for hearts: the engine contract wired to the rules, the view and the resampling.
 
-use super::bots::Heuristic;
 use super::rules::parse_rules;
 use super::state::*;
 use super::view::View;
-use crate::bots::Bot;
 use crate::engine::{Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, SetupError, Viewer};
 use crate::rng::Rng;
 
@@ -15,7 +13,6 @@ impl Game for Hearts {
     type Ruleset = Rules;
     type Event = Event;
     type View = View;
-    type Encoding = super::observe::Tensors;
     const ID: &'static str = "hearts";
     const VERSION: &'static str = "1";
 
@@ -105,13 +102,5 @@ impl Game for Hearts {
             Phase::Pass => PASSED,
             _ => u64::from(a),
         }
-    }
-
-    fn bot_names() -> &'static [&'static str] {
-        &["heuristic"]
-    }
-
-    fn bot(name: &str) -> Option<Box<dyn Bot<Self>>> {
-        (name == "heuristic").then(|| Box::new(Heuristic) as Box<dyn Bot<Self>>)
     }
 }

@@ -24,5 +24,11 @@ pub mod view;
 
 pub use state::{Hearts, Rules};
 
+use crate::bots::{Bots, MakeBot};
+
 #[cfg(test)]
 mod tests;
+
+impl Bots for Hearts {
+    const BOTS: &'static [(&'static str, MakeBot<Self>)] = &[("heuristic", || Box::new(bots::Heuristic))];
+}

@@ -25,18 +25,21 @@ mod tests;
 pub use content::Rules;
 pub use state::IronThrone;
 
+use crate::bots::{Bots, MakeBot};
 use crate::engine::{Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, SetupError, Viewer};
 use crate::rng::Rng;
 use state::{Event, Pending};
 
-/// The search budget and playout this game plays best with (measured: docs/games/iron_throne.md).
-pub const ISMCTS_DEFAULTS: &str = "iterations=500,rollout=heuristic";
+impl Bots for IronThrone {
+    const BOTS: &'static [(&'static str, MakeBot<Self>)] = &[("heuristic", || Box::new(bots::Heuristic))];
+    /// The search budget and playout this game plays best with (measured: docs/games/iron_throne.md).
+    const ISMCTS_DEFAULTS: &'static str = "iterations=500,rollout=heuristic";
+}
 
 impl Game for IronThrone {
     type Ruleset = Rules;
     type Event = Event;
     type View = view::View;
-    type Encoding = observe::Tensors;
     const ID: &'static str = "iron-throne";
     const VERSION: &'static str = "2";
 
@@ -108,10 +111,6 @@ impl Game for IronThrone {
         Some(self.seats.iter().map(|s| f64::from(s.spread())).collect())
     }
 
-    fn ismcts_defaults() -> &'static str {
-        ISMCTS_DEFAULTS
-    }
-
     fn decisions(&self) -> u64 {
         self.decisions
     }
@@ -127,13 +126,5 @@ impl Game for IronThrone {
 
     fn seat_count(&self) -> usize {
         self.seats.len()
-    }
-
-    fn bot_names() -> &'static [&'static str] {
-        &["heuristic"]
-    }
-
-    fn bot(name: &str) -> Option<Box<dyn crate::bots::Bot<Self>>> {
-        (name == "heuristic").then(|| Box::new(bots::Heuristic) as Box<dyn crate::bots::Bot<Self>>)
     }
 }

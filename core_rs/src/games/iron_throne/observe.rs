@@ -6,7 +6,7 @@ use super::content::Rules;
 use super::facts::Facts;
 use super::rules::*;
 use super::state::{IronThrone, DECK_SIZE, NONE};
-use crate::engine::{Action, Encoding, ObsWriter, Player, Viewer};
+use crate::engine::{Action, Encode, ObsWriter, Player, Viewer};
 
 /// House cards per deck (`card_kind` numbers them 0..25).
 const K: usize = DECK_SIZE as usize;
@@ -30,8 +30,6 @@ const PENDING: [&str; 14] = [
 /// Hostage slots the legal actions can name (`legal.rs` caps them at 64).
 const HOSTAGE_SLOTS: Action = 64;
 
-pub struct Tensors;
-
 fn seat_size(n: usize, h: usize) -> usize {
     h + 5 + 5 + 5 + 5 + 5 + 1 + n + 1 + K + 2 + K + n + K
 }
@@ -40,7 +38,7 @@ fn encounter_size(n: usize, h: usize) -> usize {
     n + n + 1 + (h + 1) + 5 * n + 3 * n + n + (1 + n + 5 + 2) + 2 * (K + 2) + 1 + 2 + 4 + 5 + 2 + 1 + 2 + n
 }
 
-impl Encoding<IronThrone> for Tensors {
+impl Encode for IronThrone {
     type Facts = Facts;
 
     fn facts(rules: &Rules, state: &IronThrone, viewer: Player, facts: &mut Facts) {

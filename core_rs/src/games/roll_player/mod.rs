@@ -24,9 +24,15 @@ pub mod view;
 
 pub use content::Rules;
 
-/// The search budget and playout this game plays best with (measured: docs/games/roll_player.md).
-pub const ISMCTS_DEFAULTS: &str = "iterations=300,rollout=heuristic";
 pub use state::RollPlayer;
+
+use crate::bots::{Bots, MakeBot};
 
 #[cfg(test)]
 mod tests;
+
+impl Bots for RollPlayer {
+    const BOTS: &'static [(&'static str, MakeBot<Self>)] = &[("heuristic", || Box::new(bots::Heuristic))];
+    /// The search budget and playout this game plays best with (measured: docs/games/roll_player.md).
+    const ISMCTS_DEFAULTS: &'static str = "iterations=300,rollout=heuristic";
+}

@@ -26,11 +26,9 @@ pub mod triggered;
 pub mod window;
 pub mod zones;
 
-use super::bots::Heuristic;
 use super::content::{self, Rules, HOUSES};
 use super::effects::{def, MAX_SEATS};
 use super::state::{AgotCcg, Event, Pending, Phase, Resp, Seat, View};
-use crate::bots::Bot;
 use crate::engine::{Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, SetupError, Viewer};
 use crate::rng::Rng;
 
@@ -141,7 +139,6 @@ impl Game for AgotCcg {
     type Ruleset = Rules;
     type Event = Event;
     type View = View;
-    type Encoding = super::observe::Tensors;
     const ID: &'static str = "agot-ccg";
     const VERSION: &'static str = "2";
 
@@ -301,10 +298,6 @@ impl Game for AgotCcg {
         )
     }
 
-    fn ismcts_defaults() -> &'static str {
-        super::ISMCTS_DEFAULTS
-    }
-
     fn decisions(&self) -> u64 {
         self.decisions
     }
@@ -370,14 +363,6 @@ impl Game for AgotCcg {
 
     fn seat_count(&self) -> usize {
         self.seats.len()
-    }
-
-    fn bot_names() -> &'static [&'static str] {
-        &["heuristic"]
-    }
-
-    fn bot(name: &str) -> Option<Box<dyn Bot<Self>>> {
-        (name == "heuristic").then(|| Box::new(Heuristic) as Box<dyn Bot<Self>>)
     }
 }
 

@@ -10,7 +10,6 @@ mod skills;
 use super::actions::*;
 use super::content::{self, Arrow, Rules};
 use super::state::{Die, Event, RollPlayer, Step, NONE};
-use crate::bots::Bot;
 use crate::engine::{Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, SetupError, Viewer};
 use crate::rng::Rng;
 use setup::FULL_BAG;
@@ -154,7 +153,6 @@ impl Game for RollPlayer {
     type Ruleset = Rules;
     type Event = Event;
     type View = super::state::View;
-    type Encoding = super::observe::Tensors;
     const ID: &'static str = "roll-player";
     const VERSION: &'static str = "1";
 
@@ -244,10 +242,6 @@ impl Game for RollPlayer {
         )
     }
 
-    fn ismcts_defaults() -> &'static str {
-        super::ISMCTS_DEFAULTS
-    }
-
     fn decisions(&self) -> u64 {
         self.decisions
     }
@@ -263,14 +257,6 @@ impl Game for RollPlayer {
 
     fn seat_count(&self) -> usize {
         self.seats.len()
-    }
-
-    fn bot_names() -> &'static [&'static str] {
-        &["heuristic"]
-    }
-
-    fn bot(name: &str) -> Option<Box<dyn Bot<Self>>> {
-        (name == "heuristic").then(|| Box::new(super::bots::Heuristic) as Box<dyn Bot<Self>>)
     }
 }
 

@@ -38,8 +38,8 @@ fn s1_setup_first_player_by_die_roll() {
 /// starts and its winning roll), and the narrated setup is the same state as the silent one.
 #[test]
 fn s1_setup_first_player_roll_in_event_log() {
-    use crate::engine::dynamic::{DynRuleset, RulesetOf};
     use crate::engine::{Logged, Viewer};
+    use crate::erased::{DynRuleset, RulesetOf};
     use crate::games::roll_player::state::Event;
     let r = default_rules();
     let rs = RulesetOf::<RollPlayer>::parse(&content_json(), "{}").unwrap();

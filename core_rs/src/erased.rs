@@ -1,15 +1,18 @@
 //! The type-erased layer: one `DynRuleset`/`DynMatch` pair per game, so the host (and the PyO3 layer)
 //! can drive any game through the same calls.
+//!
+//! It sits above the engine, the bots, the batch runner and the vector env, because a ruleset offers them all as
+//! services (`simulate`, `play_jobs`, `vector_env`); the `py_*` files are its only users besides `games::ruleset`.
 
 use std::sync::{Arc, Mutex, PoisonError};
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use super::observe::{observation, ActionSpace, Encoding};
-use super::{snapshot, Action, ActionInfo, Events, Game, Illegal, Logged, Outcome, Player, PlayerSet, Viewer};
-use super::{SetupError, SharedLog, SnapshotError};
-use crate::bots::{self, Bot};
+use crate::bots::{self, Bot, Bots};
+use crate::engine::observe::{observation, ActionSpace, Encode};
+use crate::engine::{snapshot, Action, ActionInfo, Events, Game, Illegal, Logged, Outcome, Player, PlayerSet};
+use crate::engine::{SetupError, SharedLog, SnapshotError, Viewer};
 use crate::rng::Rng;
 use crate::runner::{self, MatchJob, MatchRecord, SimConfig, SimReport};
 use crate::vector::{DynVectorEnv, VecConfig, VectorEnvOf};
@@ -84,12 +87,17 @@ pub trait DynMatch: Send + Sync {
     fn observation(&self, p: Player, out: &mut [f32]);
 }
 
-pub struct RulesetOf<G: Game> {
+/// What the host needs of a game beyond the engine contract: its bots and its tensor encoding.
+pub trait Hosted: Bots + Encode {}
+
+impl<G: Bots + Encode> Hosted for G {}
+
+pub struct RulesetOf<G: Hosted> {
     rules: Arc<G::Ruleset>,
     hash: String,
 }
 
-impl<G: Game> RulesetOf<G> {
+impl<G: Hosted> RulesetOf<G> {
     pub fn parse(content: &str, options: &str) -> Result<Self, SetupError> {
         let rules = G::ruleset(content, options)?;
         let mut h = Sha256::new();
@@ -126,7 +134,7 @@ impl<G: Game> RulesetOf<G> {
     }
 }
 
-impl<G: Game> DynRuleset for RulesetOf<G> {
+impl<G: Hosted> DynRuleset for RulesetOf<G> {
     fn game_id(&self) -> &'static str {
         G::ID
     }
@@ -178,7 +186,7 @@ impl<G: Game> DynRuleset for RulesetOf<G> {
         runner::play_jobs::<G>(&self.rules, players, seed, bots, jobs, workers, max_decisions)
     }
     fn observation_size(&self, players: u8) -> usize {
-        G::Encoding::observation_size(&self.rules, players)
+        G::observation_size(&self.rules, players)
     }
     fn action_space(&self, players: u8) -> ActionSpace {
         ActionSpace::of::<G>(&self.rules, players)
@@ -189,7 +197,7 @@ impl<G: Game> DynRuleset for RulesetOf<G> {
 }
 
 /// A live match of `G`.
-pub struct MatchOf<G: Game> {
+pub struct MatchOf<G: Hosted> {
     rules: Arc<G::Ruleset>,
     state: G,
     players: u8,
@@ -208,14 +216,14 @@ struct Seated<G: Game> {
     bots: Vec<(String, Box<dyn Bot<G>>)>,
 }
 
-impl<G: Game> MatchOf<G> {
+impl<G: Hosted> MatchOf<G> {
     fn seated_copy(&self) -> Mutex<Seated<G>> {
         let rng = self.seated.lock().unwrap_or_else(PoisonError::into_inner).rng.clone();
         Mutex::new(Seated { rng, bots: Vec::new() })
     }
 }
 
-impl<G: Game> MatchOf<G> {
+impl<G: Hosted> MatchOf<G> {
     pub fn state(&self) -> &G {
         &self.state
     }
@@ -228,7 +236,7 @@ struct IndexedEvent<'a, E> {
     logged: &'a Logged<E>,
 }
 
-impl<G: Game> DynMatch for MatchOf<G> {
+impl<G: Hosted> DynMatch for MatchOf<G> {
     fn game_id(&self) -> &'static str {
         G::ID
     }
