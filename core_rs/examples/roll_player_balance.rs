@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use ravenry_core::bots::{self, Bot};
-use ravenry_core::engine::{snapshot, Events, Game};
+use ravenry_core::engine::{snapshot, Events, Game, Tally};
 use ravenry_core::games::roll_player::RollPlayer;
 use ravenry_core::rng::Rng;
 use ravenry_core::runner::{simulate, SimConfig};

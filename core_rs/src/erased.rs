@@ -11,8 +11,8 @@ use sha2::{Digest, Sha256};
 
 use crate::bots::{self, Bot, Bots};
 use crate::engine::observe::{observation, ActionSpace, Encode};
+use crate::engine::{check_players, SetupError, SharedLog, SnapshotError, Tally, Viewer};
 use crate::engine::{snapshot, Action, ActionInfo, Events, Game, Illegal, Logged, Outcome, Player, PlayerSet};
-use crate::engine::{SetupError, SharedLog, SnapshotError, Viewer};
 use crate::rng::Rng;
 use crate::runner::{self, MatchJob, MatchRecord, SimConfig, SimReport};
 use crate::vector::{DynVectorEnv, VecConfig, VectorEnvOf};
@@ -59,7 +59,7 @@ pub trait DynMatch: Send + Sync {
     /// Checked apply: on `Err` nothing changed (state, history, events).
     fn apply(&mut self, p: Player, a: Action) -> Result<(), Illegal>;
     fn outcome(&self) -> Option<Outcome>;
-    /// `Game::match_points`: the rulebook's tournament points per seat, once over.
+    /// `Tally::match_points`: the rulebook's tournament points per seat, once over.
     fn match_points(&self) -> Option<Vec<f64>>;
     /// What `a` means for seat `p` now; refused unless `a` is one of `p`'s legal actions now.
     fn describe(&self, p: Player, a: Action) -> Result<ActionInfo, Illegal>;
@@ -87,10 +87,11 @@ pub trait DynMatch: Send + Sync {
     fn observation(&self, p: Player, out: &mut [f32]);
 }
 
-/// What the host needs of a game beyond the engine contract: its bots and its tensor encoding.
-pub trait Hosted: Bots + Encode {}
+/// What the host needs of a game beyond the engine contract: its bots (and so its search facts), its tallies
+/// and its tensor encoding.
+pub trait Hosted: Bots + Tally + Encode {}
 
-impl<G: Bots + Encode> Hosted for G {}
+impl<G: Bots + Tally + Encode> Hosted for G {}
 
 pub struct RulesetOf<G: Hosted> {
     rules: Arc<G::Ruleset>,
@@ -111,14 +112,6 @@ impl<G: Hosted> RulesetOf<G> {
 
     pub fn rules(&self) -> &Arc<G::Ruleset> {
         &self.rules
-    }
-
-    fn check_players(&self, players: u8) -> Result<(), SetupError> {
-        let (min, max) = G::players(&self.rules);
-        if players < min || players > max {
-            return Err(SetupError::Players { game: G::ID, min, max, got: players });
-        }
-        Ok(())
     }
 
     fn wrap(&self, state: G, players: u8, seed: u64) -> MatchOf<G> {
@@ -154,7 +147,7 @@ impl<G: Hosted> DynRuleset for RulesetOf<G> {
         bots::check::<G>(spec)
     }
     fn new_match(&self, players: u8, seed: u64) -> Result<Box<dyn DynMatch>, SetupError> {
-        self.check_players(players)?;
+        check_players::<G>(&self.rules, players)?;
         let mut events = Events::new();
         let state = G::new_narrated(&self.rules, players, seed, &mut events)?;
         let mut m = self.wrap(state, players, seed);
@@ -163,7 +156,8 @@ impl<G: Hosted> DynRuleset for RulesetOf<G> {
     }
     fn load_state(&self, players: u8, seed: u64, bytes: &[u8]) -> Result<Box<dyn DynMatch>, SnapshotError> {
         let state: G = snapshot::decode(G::ID, bytes)?;
-        self.check_players(players).map_err(|e| SnapshotError::Invalid { game: G::ID, why: e.to_string() })?;
+        check_players::<G>(&self.rules, players)
+            .map_err(|e| SnapshotError::Invalid { game: G::ID, why: e.to_string() })?;
         state.validate(&self.rules).map_err(|why| SnapshotError::Invalid { game: G::ID, why })?;
         if state.seat_count() != usize::from(players) {
             let why = format!("the save says {players} players but its state has {} seats", state.seat_count());

@@ -13,7 +13,8 @@ use rayon::prelude::*;
 
 use crate::bots::{self, Bot, Bots};
 use crate::engine::observe::{observation_with, FactsOf};
-use crate::engine::{Action, ActionSpace, Encode, Events, Illegal, Player, SetupError};
+use crate::engine::play::{self, Step};
+use crate::engine::{check_players, Action, ActionSpace, Encode, Events, Illegal, Player, SetupError};
 use crate::rng::Rng;
 
 /// What a vectorised environment asks for.
@@ -90,10 +91,7 @@ struct Row<'a> {
 
 impl<G: Bots + Encode> VectorEnvOf<G> {
     pub fn new(rules: Arc<G::Ruleset>, cfg: VecConfig) -> Result<Self, SetupError> {
-        let (min, max) = G::players(&rules);
-        if cfg.players < min || cfg.players > max {
-            return Err(SetupError::Players { game: G::ID, min, max, got: cfg.players });
-        }
+        check_players::<G>(&rules, cfg.players)?;
         if cfg.matches == 0 {
             return Err(SetupError::Option { name: "n".into(), reason: "at least one match".into() });
         }
@@ -188,19 +186,21 @@ impl<G: Bots + Encode> Slot<G> {
                     learner = learner.or(Some(p));
                     continue;
                 };
-                self.legal.clear();
-                self.state.legal_actions(rules, p, &mut self.legal);
-                if self.legal.is_empty() {
-                    continue;
-                }
-                let a = bot.act(rules, &self.state, p, &self.legal, &mut self.rng);
-                if self.state.apply(rules, p, a, &mut ev).is_err() {
+                let rng = &mut self.rng;
+                match play::step(&mut self.state, rules, p, &mut self.legal, &mut ev, |s, legal| {
+                    bot.act(rules, s, p, legal, rng)
+                }) {
+                    Step::NoAction => {}
+                    Step::Applied => {
+                        self.decisions += 1;
+                        moved = true;
+                    }
                     // A bot offering an illegal action is a bug: end the match rather than loop or panic.
-                    self.decisions = max_decisions;
-                    return true;
+                    Step::Refused => {
+                        self.decisions = max_decisions;
+                        return true;
+                    }
                 }
-                self.decisions += 1;
-                moved = true;
             }
             if moved {
                 continue;
@@ -348,9 +348,9 @@ impl<G: Bots + Encode> DynVectorEnv for VectorEnvOf<G> {
             slots.par_iter_mut().zip(codes).zip(rows).with_min_len(16).for_each(|((slot, code), mut row)| {
                 let mut ev = Events::disabled();
                 let seat = slot.seat;
-                // Checked against this state's legal list above (`apply_listed` may skip re-deriving it), so it
+                // Checked against this state's legal list above (`apply_unchecked` may skip re-deriving it), so it
                 // cannot refuse; if it did, the match ends instead of panicking.
-                if code.is_none_or(|a| slot.state.apply_listed(rules, seat, a, &mut ev).is_err()) {
+                if code.is_none_or(|a| slot.state.apply_unchecked(rules, seat, a, &mut ev).is_err()) {
                     slot.decisions = cfg.max_decisions;
                 }
                 slot.decisions += 1;

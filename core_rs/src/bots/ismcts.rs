@@ -2,8 +2,8 @@
 //!
 //! Each iteration samples a world the searching seat cannot tell from the real one (`Game::determinize`),
 //! walks one tree per seat down that world, expands one move, plays the rest out (randomly or with the game's
-//! heuristic, optionally cut after N decisions and scored by `Game::standing`) and backs up a reward per seat.
-//! A seat's tree is keyed on that seat's own observation of every move (`Game::observe_action`), so a seat's
+//! heuristic, optionally cut after N decisions and scored by `Search::standing`) and backs up a reward per seat.
+//! A seat's tree is keyed on that seat's own observation of every move (`Search::observe_action`), so a seat's
 //! choices never depend on another seat's face-down commit or hidden hand: MO-ISMCTS (Cowling, Powley and
 //! Whitehouse 2012). docs/search.md explains the algorithm, its parameters and its honesty guarantee.
 
@@ -14,6 +14,7 @@ use rayon::prelude::*;
 
 use super::spec::{self, bad_value, unknown_param};
 use super::{Bot, Bots, RandomBot};
+use crate::engine::play::{self, Step};
 use crate::engine::{Action, Events, Outcome, Player, SetupError};
 use crate::rng::Rng;
 
@@ -365,7 +366,7 @@ impl<'a, G: Bots> Search<'a, G> {
                     self.cur[q] = self.trees[q].child_or_insert(self.cur[q], key(p, seen));
                 }
             }
-            if world.apply_chosen(rules, p, a, &self.legal, &mut events).is_err() {
+            if play::apply_chosen(&mut world, rules, p, a, &self.legal, &mut events).is_err() {
                 // A legal action refused is a game bug; score the world as it stands rather than panic.
                 break;
             }
@@ -407,16 +408,12 @@ impl<'a, G: Bots> Search<'a, G> {
                 break;
             }
             for p in to_act.iter() {
-                self.legal.clear();
-                world.legal_actions(rules, p, &mut self.legal);
-                if self.legal.is_empty() {
-                    break 'play;
-                }
-                let a = match bots.get_mut(usize::from(p)) {
-                    Some(bot) => bot.act(rules, world, p, &self.legal, &mut self.rng),
-                    None => RandomBot.act(rules, world, p, &self.legal, &mut self.rng),
-                };
-                if world.apply_chosen(rules, p, a, &self.legal, events).is_err() {
+                let (bot, rng) = (bots.get_mut(usize::from(p)), &mut self.rng);
+                let stepped = play::step(world, rules, p, &mut self.legal, events, |w, legal| match bot {
+                    Some(bot) => bot.act(rules, w, p, legal, rng),
+                    None => RandomBot.act(rules, w, p, legal, rng),
+                });
+                if stepped != Step::Applied {
                     break 'play;
                 }
                 steps += 1;

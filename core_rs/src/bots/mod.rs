@@ -8,7 +8,7 @@ pub mod spec;
 pub use ismcts::{Ismcts, Params as IsmctsParams, Rollout};
 pub use random::RandomBot;
 
-use crate::engine::{Action, Game, Player, SetupError};
+use crate::engine::{Action, Game, Player, Search, SetupError};
 use crate::rng::Rng;
 
 /// A decision maker for one seat. `legal` is never empty when `act` is called.
@@ -21,7 +21,7 @@ pub type MakeBot<G> = fn() -> Box<dyn Bot<G>>;
 
 /// A game's entry in the bot registry: its own bots and the search parameters it plays best with. These are
 /// facts about the game that only bots ask for, so they live here and not on `Game` (the engine names no bot).
-pub trait Bots: Game {
+pub trait Bots: Search {
     /// The game's own bots by name (`heuristic`), beside `random` and `ismcts`, which serve every game.
     const BOTS: &'static [(&'static str, MakeBot<Self>)] = &[];
     /// The `ismcts` parameters this game plays best with (`"rollout=heuristic,cut=60"`); a bot spec's own

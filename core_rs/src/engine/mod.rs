@@ -7,13 +7,14 @@ pub mod event;
 pub mod game;
 pub mod log;
 pub mod observe;
+pub mod play;
 pub mod player;
 pub mod snapshot;
 
 pub use action::{Action, ActionInfo, Field};
 pub use error::{Illegal, SetupError, SnapshotError};
 pub use event::{Events, Logged, Visibility};
-pub use game::{Game, Outcome};
+pub use game::{check_players, Game, Outcome, Search, Tally};
 pub use log::SharedLog;
 pub use observe::{ActionSpace, Encode, ObsWriter};
 pub use player::{Player, PlayerSet, Viewer};

@@ -25,7 +25,9 @@ pub use content::Rules;
 pub use state::AgotBoard;
 
 use crate::bots::{Bots, MakeBot};
-use crate::engine::{Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, SetupError, Viewer};
+use crate::engine::{
+    Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, Search, SetupError, Tally, Viewer,
+};
 use crate::rng::Rng;
 use state::{Event, Phase};
 
@@ -51,9 +53,6 @@ impl Game for AgotBoard {
     }
 
     fn new(rules: &Rules, players: u8, seed: u64) -> Result<Self, SetupError> {
-        if !(3..=5).contains(&players) {
-            return Err(SetupError::Players { game: Self::ID, min: 3, max: 5, got: players });
-        }
         AgotBoard::setup(rules, players, seed)
     }
 
@@ -90,6 +89,20 @@ impl Game for AgotBoard {
         self.resample(rules, p, rng)
     }
 
+    fn decisions(&self) -> u64 {
+        self.decisions
+    }
+
+    fn validate(&self, rules: &Rules) -> Result<(), String> {
+        self.check(rules)
+    }
+
+    fn seat_count(&self) -> usize {
+        self.seats.len()
+    }
+}
+
+impl Search for AgotBoard {
     fn observe_action(&self, _rules: &Rules, _actor: Player, a: Action, _viewer: Player) -> u64 {
         use rules::{K_BID, K_CARD, K_PLACE, K_TACTIC};
         // Orders are placed face down (where, not which, is seen), and bids, tactics and battle house cards
@@ -101,26 +114,15 @@ impl Game for AgotBoard {
             _ => u64::from(a),
         }
     }
-
     fn standing(&self, rules: &Rules) -> Option<Vec<f64>> {
         // The ranking key (castles, then lands, supply and power; claims first with Storm of Swords victory).
         Some((0..self.n()).map(|p| self.score(rules, p)).collect())
     }
+}
 
-    fn decisions(&self) -> u64 {
-        self.decisions
-    }
-
+impl Tally for AgotBoard {
     fn seat_label(&self, rules: &Rules, p: Player) -> Option<String> {
         let s = self.seats.get(usize::from(p))?;
         Some(rules.house_name(s.house).to_string())
-    }
-
-    fn validate(&self, rules: &Rules) -> Result<(), String> {
-        self.check(rules)
-    }
-
-    fn seat_count(&self) -> usize {
-        self.seats.len()
     }
 }

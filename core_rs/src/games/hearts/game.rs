@@ -3,7 +3,9 @@
 use super::rules::parse_rules;
 use super::state::*;
 use super::view::View;
-use crate::engine::{Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, SetupError, Viewer};
+use crate::engine::{
+    Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, Search, SetupError, Tally, Viewer,
+};
 use crate::rng::Rng;
 
 /// How another seat sees any one card of a pass (outside the card codes 0..52).
@@ -24,10 +26,7 @@ impl Game for Hearts {
         (SEATS as u8, SEATS as u8)
     }
 
-    fn new(rules: &Rules, players: u8, seed: u64) -> Result<Self, SetupError> {
-        if usize::from(players) != SEATS {
-            return Err(SetupError::Players { game: Self::ID, min: 4, max: 4, got: players });
-        }
+    fn new(rules: &Rules, _players: u8, seed: u64) -> Result<Self, SetupError> {
         Ok(Hearts::new_match(rules, seed, &mut Events::disabled()))
     }
 
@@ -94,7 +93,9 @@ impl Game for Hearts {
     fn seat_count(&self) -> usize {
         SEATS
     }
+}
 
+impl Search for Hearts {
     fn observe_action(&self, _rules: &Rules, _actor: Player, a: Action, _viewer: Player) -> u64 {
         // A passed card goes face down: to every other seat it is only "a card passed". A played card is seen
         // by all.
@@ -104,3 +105,5 @@ impl Game for Hearts {
         }
     }
 }
+
+impl Tally for Hearts {}

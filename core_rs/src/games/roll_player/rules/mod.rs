@@ -10,7 +10,9 @@ mod skills;
 use super::actions::*;
 use super::content::{self, Arrow, Rules};
 use super::state::{Die, Event, RollPlayer, Step, NONE};
-use crate::engine::{Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, SetupError, Viewer};
+use crate::engine::{
+    Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, Search, SetupError, Tally, Viewer,
+};
 use crate::rng::Rng;
 use setup::FULL_BAG;
 
@@ -169,9 +171,6 @@ impl Game for RollPlayer {
     }
 
     fn new_narrated(rules: &Rules, players: u8, seed: u64, ev: &mut Events<Event>) -> Result<Self, SetupError> {
-        if !(1..=4).contains(&players) {
-            return Err(SetupError::Players { game: Self::ID, min: 1, max: 4, got: players });
-        }
         Ok(RollPlayer::setup(rules, players, seed, ev))
     }
 
@@ -195,7 +194,7 @@ impl Game for RollPlayer {
         Ok(())
     }
 
-    fn apply_listed(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) -> Result<(), Illegal> {
+    fn apply_unchecked(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) -> Result<(), Illegal> {
         self.dispatch(rules, p, a, ev);
         self.decisions += 1;
         Ok(())
@@ -226,12 +225,25 @@ impl Game for RollPlayer {
         g
     }
 
+    fn decisions(&self) -> u64 {
+        self.decisions
+    }
+
+    fn validate(&self, rules: &Rules) -> Result<(), String> {
+        self.check(rules)
+    }
+
+    fn seat_count(&self) -> usize {
+        self.seats.len()
+    }
+}
+
+impl Search for RollPlayer {
     fn observe_action(&self, _rules: &Rules, _actor: Player, a: Action, _viewer: Player) -> u64 {
         // Every Roll Player decision is made in the open (dice, market and character sheets are public); only
         // the market deck's order and future rolls are hidden, and those are chance, not moves.
         u64::from(a)
     }
-
     fn standing(&self, rules: &Rules) -> Option<Vec<f64>> {
         // Stars the sheet would score if the game ended now.
         Some(
@@ -241,22 +253,12 @@ impl Game for RollPlayer {
                 .collect(),
         )
     }
+}
 
-    fn decisions(&self) -> u64 {
-        self.decisions
-    }
-
+impl Tally for RollPlayer {
     fn seat_label(&self, rules: &Rules, p: Player) -> Option<String> {
         let c = self.seat(p)?.class;
         rules.classes.get(usize::from(c)).map(|k| k.name.clone())
-    }
-
-    fn validate(&self, rules: &Rules) -> Result<(), String> {
-        self.check(rules)
-    }
-
-    fn seat_count(&self) -> usize {
-        self.seats.len()
     }
 }
 
