@@ -12,7 +12,6 @@
 pub mod bots;
 pub mod content;
 pub mod describe;
-pub mod facts;
 pub mod hidden;
 pub mod observe;
 pub mod rules;

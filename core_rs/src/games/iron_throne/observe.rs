@@ -3,14 +3,14 @@
 //! The layout is documented field by field in docs/games/iron_throne.md ("Observation tensor").
 
 use super::content::Rules;
-use super::facts::Facts;
 use super::rules::*;
 use super::state::{IronThrone, DECK_SIZE, NONE};
+use super::view::facts::Facts;
 use crate::engine::{Action, Encode, ObsWriter, Player, Viewer};
 
 /// House cards per deck (`card_kind` numbers them 0..25).
 const K: usize = DECK_SIZE as usize;
-/// `Pending` variants, in declaration order (`facts::pending_index`), as the view names them in `waiting_for`.
+/// `Pending` variants, in declaration order (`view::facts::pending_index`), as the view names them in `waiting_for`.
 const PENDING: [&str; 14] = [
     "Leaders",
     "Hostages",
@@ -153,8 +153,8 @@ impl Encode for IronThrone {
 
 #[cfg(test)]
 mod tests {
-    use super::super::facts::pending_index;
     use super::super::state::Pending;
+    use super::super::view::facts::pending_index;
     use super::PENDING;
 
     #[test]

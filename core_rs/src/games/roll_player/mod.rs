@@ -12,10 +12,8 @@
 //! Skill cards "may be used at any time unless the card says otherwise": every designed skill text names its
 //! window (one of its owner's turns), so decisions stay with one seat at a time.
 
-pub mod actions;
 pub mod bots;
 pub mod content;
-pub mod facts;
 pub mod observe;
 pub mod rules;
 pub mod scoring;

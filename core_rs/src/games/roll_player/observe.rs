@@ -3,10 +3,10 @@
 //! hides only the market deck's order, so every seat sees the same table; the viewer one-hot says who is looking.
 //! The layout is documented field by field in docs/games/roll_player.md ("Observation tensor").
 
-use super::actions::*;
 use super::content::{Rules, COLORS};
-use super::facts::Facts;
+use super::rules::actions::*;
 use super::state::{Die, RollPlayer};
+use super::view::facts::Facts;
 use crate::engine::{Action, Encode, ObsWriter, Player};
 
 const PHASES: [&str; 6] = ["setup", "roll", "dice", "market", "cleanup", "over"];

@@ -2,18 +2,19 @@
 //! `apply` validates an action against `legal_actions` before any mutation, so a refused action leaves the
 //! state untouched.
 
+pub mod actions;
 mod dice;
 mod market;
 mod setup;
 mod skills;
 
-use super::actions::*;
 use super::content::{self, Arrow, Rules};
 use super::state::{Die, Event, RollPlayer, Step, NONE};
 use crate::engine::{
     Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, Search, SetupError, Tally, Viewer,
 };
 use crate::rng::Rng;
+use actions::*;
 use setup::FULL_BAG;
 
 /// The token one step from `token` in direction `dir` (0 up, 1 down, 2 left, 3 right), if on the grid.

@@ -2,8 +2,8 @@
 
 use super::helpers::*;
 use crate::engine::{Events, Game};
-use crate::games::roll_player::actions::*;
 use crate::games::roll_player::content::GOLD;
+use crate::games::roll_player::rules::actions::*;
 use crate::games::roll_player::state::{RollPlayer, Step, NONE};
 
 /// Setup: 73 dice in the bag; 5 gold each, +1 for the third and +2 for the fourth player in turn order;
