@@ -29,6 +29,8 @@ mod py_errors;
 #[cfg(feature = "python")]
 mod py_module;
 #[cfg(feature = "python")]
+mod py_ruleset;
+#[cfg(feature = "python")]
 mod py_vector;
 #[cfg(feature = "python")]
 pub use py_module::*;
