@@ -6,8 +6,8 @@ use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use ravenry_core::bots::{Bot, Ismcts, IsmctsParams};
-use ravenry_core::engine::dynamic::{DynMatch, DynRuleset, RulesetOf};
 use ravenry_core::engine::{Events, Game};
+use ravenry_core::erased::{DynMatch, DynRuleset, Hosted, RulesetOf};
 use ravenry_core::games::{agot_board, agot_ccg, fixture, iron_throne, roll_player};
 use ravenry_core::rng::Rng;
 
@@ -69,7 +69,7 @@ fn dyn_after(rs: &dyn DynRuleset, players: u8, steps: u32) -> Box<dyn DynMatch> 
     m
 }
 
-fn game<G: Game>(c: &mut Criterion, content: &str, options: &str, players: u8) {
+fn game<G: Hosted>(c: &mut Criterion, content: &str, options: &str, players: u8) {
     let rs = RulesetOf::<G>::parse(content, options).expect("content");
     let rules: &G::Ruleset = rs.rules();
     for steps in [0, 200] {

@@ -1,5 +1,5 @@
 //! Criterion benches of the engine's hot paths: a random playout, a mid-game clone and a snapshot round trip.
-//! `cargo bench -p ravenry-core`; the cross-game, cross-peer table is `ravenry bench` (benches/bench.py).
+//! `cargo bench -p ravenry-core`; the cross-game, cross-peer table is `ravenry bench` and benches/throughput.py.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use ravenry_core::bots::{Bot, RandomBot};

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use ravenry_core::bots::{Bot, RandomBot};
 use ravenry_core::engine::observe::observation;
-use ravenry_core::engine::{Encoding, Events, Game, Viewer};
+use ravenry_core::engine::{Encode, Events, Game, Viewer};
 use ravenry_core::games::iron_throne::{content as it_content, IronThrone};
 use ravenry_core::games::roll_player::RollPlayer;
 use ravenry_core::rng::Rng;
@@ -21,9 +21,9 @@ macro_rules! data {
     };
 }
 
-fn digest<G: Game>(rules: &G::Ruleset, players: u8, matches: u64) -> (u64, u64, u64) {
+fn digest<G: Encode>(rules: &G::Ruleset, players: u8, matches: u64) -> (u64, u64, u64) {
     let (mut obs_h, mut view_h) = (DefaultHasher::new(), DefaultHasher::new());
-    let size = G::Encoding::observation_size(rules, players);
+    let size = G::observation_size(rules, players);
     let mut out = vec![0f32; size];
     let mut legal = Vec::new();
     let mut decisions = 0;

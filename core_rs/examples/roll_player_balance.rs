@@ -5,8 +5,8 @@
 
 use std::time::Instant;
 
-use ravenry_core::bots::Bot;
-use ravenry_core::engine::{snapshot, Events, Game};
+use ravenry_core::bots::{self, Bot};
+use ravenry_core::engine::{snapshot, Events, Game, Tally};
 use ravenry_core::games::roll_player::RollPlayer;
 use ravenry_core::rng::Rng;
 use ravenry_core::runner::{simulate, SimConfig};
@@ -69,7 +69,7 @@ fn main() {
         println!("{} matches in {:.1}s", heur.finished, heur.seconds);
         // Mean stars by category per class over a few thousand matches (diagnostics for tuning).
         let mut acc = std::collections::BTreeMap::<String, (u64, std::collections::BTreeMap<String, i64>)>::new();
-        let mut bot = RollPlayer::bot("heuristic").expect("bot");
+        let mut bot = bots::own::<RollPlayer>("heuristic").expect("bot");
         let mut buf = Vec::new();
         for i in 0..3000u64 {
             let g = play_out(&rules, 4, 777 + i, i, &mut *bot, &mut buf);
@@ -111,7 +111,7 @@ fn main() {
 
     // Mean solo score of the heuristic (the runner counts wins, so score solo games here).
     let solo_n = 2000u64;
-    let mut bot = RollPlayer::bot("heuristic").expect("bot");
+    let mut bot = bots::own::<RollPlayer>("heuristic").expect("bot");
     let mut total = 0.0;
     let mut ladder = std::collections::BTreeMap::<String, u64>::new();
     let mut buf = Vec::new();

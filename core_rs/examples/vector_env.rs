@@ -10,9 +10,9 @@ use std::path::Path;
 use std::time::Instant;
 
 use ravenry_core::bots::{Bot, RandomBot};
-use ravenry_core::engine::dynamic::{DynRuleset, RulesetOf};
 use ravenry_core::engine::observe::{observation_with, FactsOf};
-use ravenry_core::engine::{ActionSpace, Encoding, Events, Game};
+use ravenry_core::engine::{ActionSpace, Encode, Events, Game};
+use ravenry_core::erased::{DynRuleset, RulesetOf};
 use ravenry_core::games::iron_throne::{content as it_content, IronThrone};
 use ravenry_core::games::roll_player::RollPlayer;
 use ravenry_core::rng::Rng;
@@ -102,7 +102,7 @@ fn measure(name: &str, rules: &dyn DynRuleset, players: u8, matches: usize, work
 }
 
 /// Time each part of a step alone over `states` random mid-game states of `G` (ns per state).
-fn breakdown<G: Game>(name: &str, rules: &G::Ruleset, players: u8, states: usize) {
+fn breakdown<G: Encode>(name: &str, rules: &G::Ruleset, players: u8, states: usize) {
     let mut rng = Rng::new(3);
     let mut pool: Vec<(G, u8)> = Vec::with_capacity(states);
     let mut legal = Vec::new();
@@ -122,7 +122,7 @@ fn breakdown<G: Game>(name: &str, rules: &G::Ruleset, players: u8, states: usize
         }
     }
     let space = ActionSpace::of::<G>(rules, players);
-    let mut obs = vec![0f32; G::Encoding::observation_size(rules, players)];
+    let mut obs = vec![0f32; G::observation_size(rules, players)];
     let mut mask = vec![0u8; space.size()];
     let mut facts = FactsOf::<G>::default();
     let time = |f: &mut dyn FnMut()| {
@@ -135,7 +135,7 @@ fn breakdown<G: Game>(name: &str, rules: &G::Ruleset, players: u8, states: usize
             observation_with(rules, players, g, *p, &mut facts, &mut obs);
         })
     });
-    let f = time(&mut || pool.iter().for_each(|(g, p)| G::Encoding::facts(rules, g, *p, &mut facts)));
+    let f = time(&mut || pool.iter().for_each(|(g, p)| G::facts(rules, g, *p, &mut facts)));
     let l = time(&mut || {
         pool.iter().for_each(|(g, p)| {
             legal.clear();

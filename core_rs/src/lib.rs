@@ -1,12 +1,13 @@
 //! `ravenry-core`: the engine of the Ravenry game host.
 //!
-//! `engine`, `rng`, `bots`, `runner`, `games` and `durable` (the host's atomic saves) are plain Rust and never
-//! touch PyO3. The Python extension `ravenry._core` lives in the `py_*` modules, compiled only with the `python`
+//! `engine`, `rng`, `bots`, `runner`, `vector`, `erased`, `games` and `durable` (the host's atomic saves) are plain
+//! Rust and never touch PyO3. The Python extension `ravenry._core` lives in the `py_*` modules, compiled only with the `python`
 //! feature (maturin turns it on).
 
 pub mod bots;
 pub mod durable;
 pub mod engine;
+pub mod erased;
 pub mod games;
 pub mod rng;
 pub mod runner;
@@ -27,6 +28,8 @@ mod py_durable;
 mod py_errors;
 #[cfg(feature = "python")]
 mod py_module;
+#[cfg(feature = "python")]
+mod py_ruleset;
 #[cfg(feature = "python")]
 mod py_vector;
 #[cfg(feature = "python")]

@@ -1,6 +1,5 @@
-//! The PyO3 module `ravenry._core`: converts, dispatches, releases the GIL. No rules live here.
-
-use std::sync::{Arc, Mutex};
+//! The PyO3 module `ravenry._core` and its `Match`: converts, dispatches, releases the GIL. No rules live here.
+//! `Ruleset` is in `py_ruleset.rs`, the vector env in `py_vector.rs`.
 
 use numpy::PyArray1;
 
@@ -8,159 +7,12 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 use pyo3::{intern, PyClassInitializer};
 
-use crate::engine::dynamic::{DynMatch, DynRuleset};
-use crate::engine::{ActionInfo, ActionSpace, Field, Illegal, Viewer};
+use crate::engine::{ActionInfo, Field, Illegal, Viewer};
+use crate::erased::DynMatch;
 use crate::games;
-use crate::py_args::{Code, Count, Players, Seat, Seed, Workers};
+use crate::py_args::{Code, Count, Players, Seat, Seed};
 use crate::py_errors::{CoreError, CoreResult, IllegalAction, OptionError, RavenryError, SnapshotError, UnknownGame};
-use crate::runner::{MatchJob, SimConfig};
-
-/// Parsed content and options of one game, shared by all its matches.
-#[pyclass(module = "ravenry._core", name = "Ruleset", frozen)]
-pub struct PyRuleset {
-    inner: Arc<dyn DynRuleset>,
-    /// Dense action spaces by player count, built on first use (they sort every code of the ruleset).
-    spaces: Mutex<Vec<(u8, Arc<ActionSpace>)>>,
-}
-
-impl PyRuleset {
-    pub(crate) fn dyn_ruleset(&self) -> &Arc<dyn DynRuleset> {
-        &self.inner
-    }
-
-    pub(crate) fn space(&self, players: u8) -> Arc<ActionSpace> {
-        let mut spaces = self.spaces.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some((_, s)) = spaces.iter().find(|(p, _)| *p == players) {
-            return Arc::clone(s);
-        }
-        let s = Arc::new(self.inner.action_space(players));
-        spaces.push((players, Arc::clone(&s)));
-        s
-    }
-}
-
-#[pymethods]
-impl PyRuleset {
-    #[new]
-    fn new(game: &str, content: &str, options: &str) -> CoreResult<Self> {
-        Ok(PyRuleset { inner: games::ruleset(game, content, options)?, spaces: Mutex::new(Vec::new()) })
-    }
-
-    /// Length of a seat's observation vector with `players` seats.
-    fn observation_size(&self, players: u8) -> usize {
-        self.inner.observation_size(players)
-    }
-
-    /// Every action code of the dense action space with `players` seats, ascending: index `i` is code `codes[i]`.
-    fn action_codes<'py>(&self, py: Python<'py>, players: u8) -> Bound<'py, PyArray1<u32>> {
-        PyArray1::from_slice(py, self.space(players).codes())
-    }
-
-    #[getter]
-    fn game_id(&self) -> &'static str {
-        self.inner.game_id()
-    }
-
-    #[getter]
-    fn game_version(&self) -> &'static str {
-        self.inner.game_version()
-    }
-
-    #[getter]
-    fn hash(&self) -> String {
-        self.inner.hash().to_owned()
-    }
-
-    #[getter]
-    fn players(&self) -> (u8, u8) {
-        self.inner.players()
-    }
-
-    #[getter]
-    fn bot_names(&self) -> Vec<&'static str> {
-        self.inner.bot_names()
-    }
-
-    /// Raise `OptionError` unless `spec` (`ismcts:iterations=200`) names a bot of this game with valid parameters.
-    fn check_bot(&self, spec: &str) -> CoreResult<()> {
-        Ok(self.inner.check_bot(spec)?)
-    }
-
-    /// Play `matches` bot matches in Rust with the GIL released; returns the tallies as a dict.
-    #[pyo3(
-        signature = (players, matches, seed, bots, workers=Workers(1), first=Count(0), max_decisions=Count(1_000_000)),
-        text_signature = "(self, /, players, matches, seed, bots, workers=1, first=0, max_decisions=1000000)"
-    )]
-    #[allow(clippy::too_many_arguments)]
-    fn simulate<'py>(
-        &self,
-        py: Python<'py>,
-        players: Players,
-        matches: Count,
-        seed: Seed,
-        bots: Vec<String>,
-        workers: Workers,
-        first: Count,
-        max_decisions: Count,
-    ) -> PyResult<Bound<'py, PyDict>> {
-        let cfg = SimConfig {
-            players: players.0,
-            first: first.0,
-            matches: matches.0,
-            seed: seed.0,
-            bots,
-            workers: usize::from(workers.0),
-            max_decisions: max_decisions.0,
-        };
-        let inner = Arc::clone(&self.inner);
-        let report = py.detach(move || inner.simulate(&cfg)).map_err(CoreError::from)?;
-        let out = PyDict::new(py);
-        out.set_item("matches", report.matches)?;
-        out.set_item("finished", report.finished)?;
-        out.set_item("wins", report.wins)?;
-        out.set_item("scores", report.scores)?;
-        out.set_item("score_squares", report.score_squares)?;
-        out.set_item("decisions", report.decisions)?;
-        out.set_item("seconds", report.seconds)?;
-        let labels = PyDict::new(py);
-        for (label, s) in report.by_label {
-            labels.set_item(label, (s.seats, s.wins))?;
-        }
-        out.set_item("by_label", labels)?;
-        Ok(out)
-    }
-
-    /// Play tournament jobs in Rust with the GIL released. `jobs` are `(deal, [bot index per seat])`; returns one
-    /// `(decisions, results, labels, points)` per job, in job order, where `results` is `None` for an unfinished
-    /// match or a `(rank, score, win_share)` per seat, and `points` the game's tournament points per seat or `None`.
-    #[pyo3(
-        signature = (players, seed, bots, jobs, workers=Workers(1), max_decisions=Count(1_000_000)),
-        text_signature = "(self, /, players, seed, bots, jobs, workers=1, max_decisions=1000000)"
-    )]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn play_matches(
-        &self,
-        py: Python<'_>,
-        players: Players,
-        seed: Seed,
-        bots: Vec<String>,
-        jobs: Vec<(Seed, Vec<usize>)>,
-        workers: Workers,
-        max_decisions: Count,
-    ) -> CoreResult<Vec<(u64, Option<Vec<(u8, f64, f64)>>, Vec<Option<String>>, Option<Vec<f64>>)>> {
-        let jobs: Vec<MatchJob> = jobs.into_iter().map(|(deal, seats)| MatchJob { deal: deal.0, seats }).collect();
-        let (players, seed, workers, max_decisions) = (players.0, seed.0, usize::from(workers.0), max_decisions.0);
-        let inner = Arc::clone(&self.inner);
-        let records = py.detach(move || inner.play_jobs(players, seed, &bots, &jobs, workers, max_decisions))?;
-        Ok(records
-            .into_iter()
-            .map(|r| {
-                let results = r.result.map(|seats| seats.into_iter().map(|s| (s.rank, s.score, s.win_share)).collect());
-                (r.decisions, results, r.labels, r.points)
-            })
-            .collect())
-    }
-}
+use crate::py_ruleset::PyRuleset;
 
 /// A live match. The host's `ravenry.Match` subclasses it, so `to_act`, `legal_actions` and `apply` are
 /// direct calls into Rust with no Python layer between.
@@ -226,8 +78,8 @@ impl PyMatch {
                 }
                 None => src.inner.clone_box(),
             },
-            (None, Some(bytes)) => ruleset.get().inner.load_state(players.0, seed.0, bytes)?,
-            (None, None) => ruleset.get().inner.new_match(players.0, seed.0)?,
+            (None, Some(bytes)) => ruleset.get().dyn_ruleset().load_state(players.0, seed.0, bytes)?,
+            (None, None) => ruleset.get().dyn_ruleset().new_match(players.0, seed.0)?,
         };
         if let Some(h) = history {
             inner.set_history(h.into_iter().map(|(p, a)| (p.0, a.0)).collect());
@@ -420,7 +272,7 @@ impl PyMatch {
     /// Seat `p`'s observation as a float32 array, built from its view (design §8b).
     fn observation<'py>(&self, py: Python<'py>, p: Seat) -> PyResult<Bound<'py, PyArray1<f32>>> {
         self.check_seat(p)?;
-        let size = self.ruleset.get().inner.observation_size(self.inner.players());
+        let size = self.ruleset.get().dyn_ruleset().observation_size(self.inner.players());
         let mut out = vec![0f32; size];
         self.inner.observation(p.0, &mut out);
         Ok(PyArray1::from_vec(py, out))

@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::IntoPyDict;
 
 use crate::py_errors::CoreError;
-use crate::py_module::PyRuleset;
+use crate::py_ruleset::PyRuleset;
 use crate::vector::{DynVectorEnv, StepOut, VecConfig};
 
 #[pyclass(module = "ravenry._core", name = "VectorEnv")]

@@ -11,8 +11,9 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::bots::{self, Bot};
-use crate::engine::{Events, Game, Player, SetupError};
+use crate::bots::{self, Bot, Bots};
+use crate::engine::play::{self, Step};
+use crate::engine::{check_players, Events, Player, SetupError, Tally};
 use crate::rng::Rng;
 
 /// The most worker threads a batch may ask for: far past any machine's cores, and low enough that a typo
@@ -120,7 +121,7 @@ pub struct MatchJob {
 }
 
 /// Play `cfg.matches` matches of `G` and tally them.
-pub fn simulate<G: Game>(rules: &G::Ruleset, cfg: &SimConfig) -> Result<SimReport, SetupError> {
+pub fn simulate<G: Bots + Tally>(rules: &G::Ruleset, cfg: &SimConfig) -> Result<SimReport, SetupError> {
     check_players::<G>(rules, cfg.players)?;
     if cfg.bots.is_empty() {
         return Err(SetupError::Option { name: "bots".into(), reason: "name at least one bot".into() });
@@ -160,7 +161,7 @@ pub fn simulate<G: Game>(rules: &G::Ruleset, cfg: &SimConfig) -> Result<SimRepor
 /// Play each job (a deal under one seating of `bots`) and return the records in job order. A deal's game seed
 /// and bot stream depend only on (`seed`, `deal`), so the rotations of one deal replay the same cards and dice
 /// draws, and a job's record does not depend on the worker count or on which other jobs ran beside it.
-pub fn play_jobs<G: Game>(
+pub fn play_jobs<G: Bots + Tally>(
     rules: &G::Ruleset,
     players: u8,
     seed: u64,
@@ -198,14 +199,6 @@ pub fn play_jobs<G: Game>(
     }))
 }
 
-fn check_players<G: Game>(rules: &G::Ruleset, players: u8) -> Result<(), SetupError> {
-    let (min, max) = G::players(rules);
-    if players < min || players > max {
-        return Err(SetupError::Players { game: G::ID, min, max, got: players });
-    }
-    Ok(())
-}
-
 fn pool(workers: usize) -> Result<rayon::ThreadPool, SetupError> {
     if !(1..=MAX_WORKERS).contains(&workers) {
         return Err(SetupError::Option {
@@ -219,11 +212,11 @@ fn pool(workers: usize) -> Result<rayon::ThreadPool, SetupError> {
         .map_err(|e| SetupError::Option { name: "workers".into(), reason: e.to_string() })
 }
 
-fn seat_bots<G: Game>(cfg: &SimConfig) -> Vec<Box<dyn Bot<G>>> {
+fn seat_bots<G: Bots>(cfg: &SimConfig) -> Vec<Box<dyn Bot<G>>> {
     (0..usize::from(cfg.players)).filter_map(|p| bots::make::<G>(&cfg.bots[p % cfg.bots.len()]).ok()).collect()
 }
 
-fn play_one<G: Game>(
+fn play_one<G: Bots + Tally>(
     rules: &G::Ruleset,
     players: u8,
     seed: u64,
@@ -246,18 +239,15 @@ fn play_one<G: Game>(
             break;
         }
         for p in to_act.iter() {
-            buf.clear();
-            state.legal_actions(rules, p, buf);
             let Some(bot) = seats.get_mut(usize::from(p)) else { return record };
-            if buf.is_empty() {
-                continue;
-            }
-            let a = bot.act(rules, &state, p, buf, &mut bot_rng);
-            if state.apply_chosen(rules, p, a, buf, &mut events).is_err() {
+            match play::step(&mut state, rules, p, buf, &mut events, |s, legal| {
+                bot.act(rules, s, p, legal, &mut bot_rng)
+            }) {
+                Step::Applied => record.decisions += 1,
+                Step::NoAction => {}
                 // A bot that offers an illegal action is a bug; count the match as unfinished, never panic.
-                return record;
+                Step::Refused => return record,
             }
-            record.decisions += 1;
         }
     }
     record.labels = (0..players).map(|p| state.seat_label(rules, p)).collect();

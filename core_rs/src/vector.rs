@@ -11,9 +11,10 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::bots::{self, Bot};
+use crate::bots::{self, Bot, Bots};
 use crate::engine::observe::{observation_with, FactsOf};
-use crate::engine::{Action, ActionSpace, Encoding, Events, Game, Illegal, Player, SetupError};
+use crate::engine::play::{self, Step};
+use crate::engine::{check_players, Action, ActionSpace, Encode, Events, Illegal, Player, SetupError};
 use crate::rng::Rng;
 
 /// What a vectorised environment asks for.
@@ -57,7 +58,7 @@ pub trait DynVectorEnv: Send + Sync {
     fn legal_indices(&self, indices: &mut Vec<i64>, offsets: &mut Vec<i64>);
 }
 
-struct Slot<G: Game> {
+struct Slot<G: Bots + Encode> {
     state: G,
     rng: Rng,
     bots: Vec<Option<Box<dyn Bot<G>>>>,
@@ -70,7 +71,7 @@ struct Slot<G: Game> {
     facts: FactsOf<G>,
 }
 
-pub struct VectorEnvOf<G: Game> {
+pub struct VectorEnvOf<G: Bots + Encode> {
     rules: Arc<G::Ruleset>,
     cfg: VecConfig,
     space: ActionSpace,
@@ -88,12 +89,9 @@ struct Row<'a> {
     done: &'a mut u8,
 }
 
-impl<G: Game> VectorEnvOf<G> {
+impl<G: Bots + Encode> VectorEnvOf<G> {
     pub fn new(rules: Arc<G::Ruleset>, cfg: VecConfig) -> Result<Self, SetupError> {
-        let (min, max) = G::players(&rules);
-        if cfg.players < min || cfg.players > max {
-            return Err(SetupError::Players { game: G::ID, min, max, got: cfg.players });
-        }
+        check_players::<G>(&rules, cfg.players)?;
         if cfg.matches == 0 {
             return Err(SetupError::Option { name: "n".into(), reason: "at least one match".into() });
         }
@@ -137,7 +135,7 @@ impl<G: Game> VectorEnvOf<G> {
             });
         }
         let space = ActionSpace::of::<G>(&rules, cfg.players);
-        let obs_size = G::Encoding::observation_size(&rules, cfg.players);
+        let obs_size = G::observation_size(&rules, cfg.players);
         Ok(VectorEnvOf { rules, cfg, space, obs_size, slots, pool })
     }
 
@@ -162,7 +160,7 @@ impl<G: Game> VectorEnvOf<G> {
     }
 }
 
-impl<G: Game> Slot<G> {
+impl<G: Bots + Encode> Slot<G> {
     fn new_match(&mut self, rules: &G::Ruleset, players: u8) {
         let seed = self.rng.next_u64();
         // A ruleset that set up once sets up again; if not, keep the finished state (done stays raised).
@@ -188,19 +186,21 @@ impl<G: Game> Slot<G> {
                     learner = learner.or(Some(p));
                     continue;
                 };
-                self.legal.clear();
-                self.state.legal_actions(rules, p, &mut self.legal);
-                if self.legal.is_empty() {
-                    continue;
-                }
-                let a = bot.act(rules, &self.state, p, &self.legal, &mut self.rng);
-                if self.state.apply(rules, p, a, &mut ev).is_err() {
+                let rng = &mut self.rng;
+                match play::step(&mut self.state, rules, p, &mut self.legal, &mut ev, |s, legal| {
+                    bot.act(rules, s, p, legal, rng)
+                }) {
+                    Step::NoAction => {}
+                    Step::Applied => {
+                        self.decisions += 1;
+                        moved = true;
+                    }
                     // A bot offering an illegal action is a bug: end the match rather than loop or panic.
-                    self.decisions = max_decisions;
-                    return true;
+                    Step::Refused => {
+                        self.decisions = max_decisions;
+                        return true;
+                    }
                 }
-                self.decisions += 1;
-                moved = true;
             }
             if moved {
                 continue;
@@ -274,7 +274,7 @@ impl<G: Game> Slot<G> {
     }
 }
 
-impl<G: Game> DynVectorEnv for VectorEnvOf<G> {
+impl<G: Bots + Encode> DynVectorEnv for VectorEnvOf<G> {
     fn matches(&self) -> usize {
         self.slots.len()
     }
@@ -348,9 +348,9 @@ impl<G: Game> DynVectorEnv for VectorEnvOf<G> {
             slots.par_iter_mut().zip(codes).zip(rows).with_min_len(16).for_each(|((slot, code), mut row)| {
                 let mut ev = Events::disabled();
                 let seat = slot.seat;
-                // Checked against this state's legal list above (`apply_listed` may skip re-deriving it), so it
+                // Checked against this state's legal list above (`apply_unchecked` may skip re-deriving it), so it
                 // cannot refuse; if it did, the match ends instead of panicking.
-                if code.is_none_or(|a| slot.state.apply_listed(rules, seat, a, &mut ev).is_err()) {
+                if code.is_none_or(|a| slot.state.apply_unchecked(rules, seat, a, &mut ev).is_err()) {
                     slot.decisions = cfg.max_decisions;
                 }
                 slot.decisions += 1;
@@ -364,6 +364,7 @@ impl<G: Game> DynVectorEnv for VectorEnvOf<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Game;
     use crate::games::fixture::Fixture;
 
     const CONTENT: &str = r#"{"deck": [1,2,3,4,5,6,7,8,9,10,11,12], "hand_size": 3}"#;

@@ -2,8 +2,8 @@
 //!
 //! Each iteration samples a world the searching seat cannot tell from the real one (`Game::determinize`),
 //! walks one tree per seat down that world, expands one move, plays the rest out (randomly or with the game's
-//! heuristic, optionally cut after N decisions and scored by `Game::standing`) and backs up a reward per seat.
-//! A seat's tree is keyed on that seat's own observation of every move (`Game::observe_action`), so a seat's
+//! heuristic, optionally cut after N decisions and scored by `Search::standing`) and backs up a reward per seat.
+//! A seat's tree is keyed on that seat's own observation of every move (`Search::observe_action`), so a seat's
 //! choices never depend on another seat's face-down commit or hidden hand: MO-ISMCTS (Cowling, Powley and
 //! Whitehouse 2012). docs/search.md explains the algorithm, its parameters and its honesty guarantee.
 
@@ -13,8 +13,9 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use super::spec::{self, bad_value, unknown_param};
-use super::{Bot, RandomBot};
-use crate::engine::{Action, Events, Game, Outcome, Player, SetupError};
+use super::{Bot, Bots, RandomBot};
+use crate::engine::play::{self, Step};
+use crate::engine::{Action, Events, Outcome, Player, SetupError};
 use crate::rng::Rng;
 
 /// Parameters a spec may set, in the order docs and errors list them.
@@ -228,7 +229,7 @@ fn standing_reward(standing: &[f64], n: usize) -> Vec<f64> {
 }
 
 /// Everything one tree's search owns; one per root-parallel tree.
-struct Search<'a, G: Game> {
+struct Search<'a, G: Bots> {
     rules: &'a G::Ruleset,
     params: &'a Params,
     me: Player,
@@ -249,7 +250,7 @@ struct Search<'a, G: Game> {
     guide: Option<Box<dyn Bot<G>>>,
 }
 
-impl<'a, G: Game> Search<'a, G> {
+impl<'a, G: Bots> Search<'a, G> {
     fn new(rules: &'a G::Ruleset, params: &'a Params, me: Player, n: usize, rng: Rng) -> Self {
         Search {
             rules,
@@ -265,7 +266,7 @@ impl<'a, G: Game> Search<'a, G> {
             found: Vec::new(),
             cur: vec![0; n],
             path: Vec::new(),
-            guide: if params.prior > 0 { G::bot("heuristic") } else { None },
+            guide: if params.prior > 0 { super::own::<G>("heuristic") } else { None },
         }
     }
 
@@ -365,7 +366,7 @@ impl<'a, G: Game> Search<'a, G> {
                     self.cur[q] = self.trees[q].child_or_insert(self.cur[q], key(p, seen));
                 }
             }
-            if world.apply_chosen(rules, p, a, &self.legal, &mut events).is_err() {
+            if play::apply_chosen(&mut world, rules, p, a, &self.legal, &mut events).is_err() {
                 // A legal action refused is a game bug; score the world as it stands rather than panic.
                 break;
             }
@@ -396,7 +397,7 @@ impl<'a, G: Game> Search<'a, G> {
     fn playout(&mut self, world: &mut G, events: &mut Events<G::Event>) -> Vec<f64> {
         let rules = self.rules;
         let mut bots: Vec<Box<dyn Bot<G>>> = match self.params.rollout {
-            Rollout::Heuristic => (0..self.n).filter_map(|_| G::bot("heuristic")).collect(),
+            Rollout::Heuristic => (0..self.n).filter_map(|_| super::own::<G>("heuristic")).collect(),
             Rollout::Random => Vec::new(),
         };
         let cap = if self.params.cut == 0 { PLAYOUT_CAP } else { self.params.cut };
@@ -407,16 +408,12 @@ impl<'a, G: Game> Search<'a, G> {
                 break;
             }
             for p in to_act.iter() {
-                self.legal.clear();
-                world.legal_actions(rules, p, &mut self.legal);
-                if self.legal.is_empty() {
-                    break 'play;
-                }
-                let a = match bots.get_mut(usize::from(p)) {
-                    Some(bot) => bot.act(rules, world, p, &self.legal, &mut self.rng),
-                    None => RandomBot.act(rules, world, p, &self.legal, &mut self.rng),
-                };
-                if world.apply_chosen(rules, p, a, &self.legal, events).is_err() {
+                let (bot, rng) = (bots.get_mut(usize::from(p)), &mut self.rng);
+                let stepped = play::step(world, rules, p, &mut self.legal, events, |w, legal| match bot {
+                    Some(bot) => bot.act(rules, w, p, legal, rng),
+                    None => RandomBot.act(rules, w, p, legal, rng),
+                });
+                if stepped != Step::Applied {
                     break 'play;
                 }
                 steps += 1;
@@ -487,7 +484,7 @@ impl Ismcts {
     }
 
     /// Search from `state` for seat `p`; returns the chosen move and the iterations run.
-    pub fn search<G: Game>(
+    pub fn search<G: Bots>(
         &self,
         rules: &G::Ruleset,
         state: &G,
@@ -531,7 +528,7 @@ impl Ismcts {
     }
 }
 
-impl<G: Game> Bot<G> for Ismcts {
+impl<G: Bots> Bot<G> for Ismcts {
     fn act(&mut self, rules: &G::Ruleset, state: &G, p: Player, legal: &[Action], rng: &mut Rng) -> Action {
         let (a, done) = self.search(rules, state, p, legal, rng);
         self.last_iterations = done;
@@ -638,7 +635,7 @@ mod tests {
             let mut g = Hearts::new(&r, 4, seed).unwrap();
             let mut ev = Events::disabled();
             let mut legal = Vec::new();
-            let mut heuristic = Hearts::bot("heuristic").unwrap();
+            let mut heuristic = crate::bots::own::<Hearts>("heuristic").unwrap();
             for step in 0..40 {
                 let Some(p) = g.to_act().iter().next() else { break };
                 legal.clear();

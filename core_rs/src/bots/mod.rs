@@ -1,4 +1,4 @@
-//! Bots, generic over `Game`. `random` and `ismcts` serve every game; games add their own through `Game::bot`.
+//! Bots, generic over `Game`. `random` and `ismcts` serve every game; games add their own by implementing `Bots`.
 //! Every bot is named by a spec, `name` or `name:key=value,...` (see `spec`).
 
 pub mod ismcts;
@@ -8,7 +8,7 @@ pub mod spec;
 pub use ismcts::{Ismcts, Params as IsmctsParams, Rollout};
 pub use random::RandomBot;
 
-use crate::engine::{Action, Game, Player, SetupError};
+use crate::engine::{Action, Game, Player, Search, SetupError};
 use crate::rng::Rng;
 
 /// A decision maker for one seat. `legal` is never empty when `act` is called.
@@ -16,10 +16,28 @@ pub trait Bot<G: Game>: Send + Sync {
     fn act(&mut self, rules: &G::Ruleset, state: &G, p: Player, legal: &[Action], rng: &mut Rng) -> Action;
 }
 
+/// Makes a fresh bot of game `G`.
+pub type MakeBot<G> = fn() -> Box<dyn Bot<G>>;
+
+/// A game's entry in the bot registry: its own bots and the search parameters it plays best with. These are
+/// facts about the game that only bots ask for, so they live here and not on `Game` (the engine names no bot).
+pub trait Bots: Search {
+    /// The game's own bots by name (`heuristic`), beside `random` and `ismcts`, which serve every game.
+    const BOTS: &'static [(&'static str, MakeBot<Self>)] = &[];
+    /// The `ismcts` parameters this game plays best with (`"rollout=heuristic,cut=60"`); a bot spec's own
+    /// parameters override them.
+    const ISMCTS_DEFAULTS: &'static str = "";
+}
+
+/// A fresh bot of `G`'s own named `name`, if it has one.
+pub fn own<G: Bots>(name: &str) -> Option<Box<dyn Bot<G>>> {
+    G::BOTS.iter().find(|(n, _)| *n == name).map(|(_, make)| make())
+}
+
 /// Every bot name a game answers to.
-pub fn names<G: Game>() -> Vec<&'static str> {
+pub fn names<G: Bots>() -> Vec<&'static str> {
     let mut all = vec!["random", "ismcts"];
-    for n in G::bot_names() {
+    for (n, _) in G::BOTS {
         if !all.contains(n) {
             all.push(n);
         }
@@ -28,13 +46,13 @@ pub fn names<G: Game>() -> Vec<&'static str> {
 }
 
 /// The `ismcts` parameters a spec gives for `G`, over the game's defaults.
-pub fn ismcts_params<G: Game>(spec: &str) -> Result<IsmctsParams, SetupError> {
-    IsmctsParams::parse(G::ismcts_defaults(), spec, G::bot("heuristic").is_some())
+pub fn ismcts_params<G: Bots>(spec: &str) -> Result<IsmctsParams, SetupError> {
+    IsmctsParams::parse(G::ISMCTS_DEFAULTS, spec, own::<G>("heuristic").is_some())
 }
 
 /// Whether `spec_text` names a bot of `G` with valid parameters, building nothing: a search's thread pool is
 /// made (and kept) when the search is, so checking a spec a network client sent must not make one.
-pub fn check<G: Game>(spec_text: &str) -> Result<(), SetupError> {
+pub fn check<G: Bots>(spec_text: &str) -> Result<(), SetupError> {
     let s = spec::parse(spec_text)?;
     if s.name == "ismcts" {
         return ismcts_params::<G>(spec_text).map(|_| ());
@@ -44,13 +62,13 @@ pub fn check<G: Game>(spec_text: &str) -> Result<(), SetupError> {
 
 /// Build a bot from a spec (`heuristic`, `ismcts:iterations=200,rollout=random`). Unknown names and bad
 /// parameters are a `SetupError` that lists what would be valid.
-pub fn make<G: Game>(spec_text: &str) -> Result<Box<dyn Bot<G>>, SetupError> {
+pub fn make<G: Bots>(spec_text: &str) -> Result<Box<dyn Bot<G>>, SetupError> {
     let s = spec::parse(spec_text)?;
     if s.name == "ismcts" {
         return Ok(Box::new(Ismcts::new(ismcts_params::<G>(spec_text)?)?));
     }
     let bot = if s.name == "random" { Some(Box::new(RandomBot) as Box<dyn Bot<G>>) } else { None };
-    let bot = G::bot(s.name).or(bot);
+    let bot = own::<G>(s.name).or(bot);
     match (bot, s.params.first()) {
         (Some(_), Some((k, _))) => Err(spec::unknown_param(spec_text, k, &[])),
         (Some(b), None) => Ok(b),

@@ -2,7 +2,7 @@
 //!
 //! A game's state is plain data: it derives `Serialize`/`Deserialize` with named fields (the snapshot codec),
 //! holds its own `Rng`, and gets its parsed content as `&Self::Ruleset` on every call. The match wrapper
-//! (`dynamic::MatchOf`) owns the `Arc<Ruleset>`; keeping it out of the state makes snapshots exactly the
+//! (`erased::MatchOf`) owns the `Arc<Ruleset>`; keeping it out of the state makes snapshots exactly the
 //! state and keeps `Clone` a plain memcpy-like copy of the data.
 
 use std::fmt::Debug;
@@ -14,7 +14,6 @@ use super::action::{Action, ActionInfo};
 use super::error::{Illegal, SetupError};
 use super::event::Events;
 use super::player::{Player, PlayerSet, Viewer};
-use crate::bots::Bot;
 use crate::rng::Rng;
 
 /// How a finished match ended. `winners` may hold several seats: a shared win.
@@ -57,9 +56,6 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     type Event: Clone + Debug + Serialize + Send + Sync + 'static;
     /// What one viewer may see, redacted.
     type View: Serialize;
-    /// The tensor encoding for learning agents (observation from the view, dense action space): the game's
-    /// `observe.rs`.
-    type Encoding: super::observe::Encoding<Self>;
 
     /// The game id (`iron-throne`).
     const ID: &'static str;
@@ -68,9 +64,10 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
 
     /// Parse content (JSON, from the plugin's data files) and options (a JSON object) once.
     fn ruleset(content: &str, options: &str) -> Result<Self::Ruleset, SetupError>;
-    /// Inclusive player range under this ruleset.
+    /// Inclusive player range under this ruleset; `check_players` holds every caller of `new` to it.
     fn players(rules: &Self::Ruleset) -> (u8, u8);
-    /// A fresh match; all randomness of the match comes from `seed`.
+    /// A fresh match; all randomness of the match comes from `seed`. `players` is within `players(rules)`: the
+    /// callers check it once, with `check_players`, so a game need not.
     fn new(rules: &Self::Ruleset, players: u8, seed: u64) -> Result<Self, SetupError>;
     /// `new`, narrating what setup did that players should hear of (a first-player roll) into `ev`: a hosted
     /// match's event log starts with it. The same state as `new` for the same seed; the default narrates nothing.
@@ -95,10 +92,11 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
         a: Action,
         ev: &mut Events<Self::Event>,
     ) -> Result<(), Illegal>;
-    /// `apply` for an action the caller took from `legal_actions(rules, p, …)` of this very state (the vectorised
-    /// environment checks every action against that list first): a game whose `apply` re-derives the legal list
-    /// to check `a` may skip that. The default is `apply`.
-    fn apply_listed(
+    /// `apply` for an action the caller took from `legal_actions(rules, p, …)` of this very state: a game whose
+    /// `apply` re-derives the legal list to check `a` may skip that (shakmaty's `play_unchecked`). The one
+    /// membership check is `play::apply_chosen`; the vector env checks a learner's action against the list it
+    /// handed out. The default is `apply`.
+    fn apply_unchecked(
         &mut self,
         rules: &Self::Ruleset,
         p: Player,
@@ -106,25 +104,6 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
         ev: &mut Events<Self::Event>,
     ) -> Result<(), Illegal> {
         self.apply(rules, p, a, ev)
-    }
-    /// `apply` for an action a bot chose from `legal`, the list `legal_actions(rules, p, …)` just gave for this
-    /// state: membership in that list is the whole check, so the game need not derive the list a second time
-    /// (the runner and the search call this once per decision).
-    fn apply_chosen(
-        &mut self,
-        rules: &Self::Ruleset,
-        p: Player,
-        a: Action,
-        legal: &[Action],
-        ev: &mut Events<Self::Event>,
-    ) -> Result<(), Illegal> {
-        if !legal.contains(&a) {
-            return Err(Illegal::new(format!(
-                "{}: seat {p} chose action {a}, which is not among its legal actions",
-                Self::ID
-            )));
-        }
-        self.apply_listed(rules, p, a, ev)
     }
     /// `Some` once the match is over.
     fn outcome(&self) -> Option<Outcome>;
@@ -135,6 +114,29 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     /// A copy in which everything `p` cannot see is resampled (for bots' search and leak checks).
     fn determinize(&self, rules: &Self::Ruleset, p: Player, rng: &mut Rng) -> Self;
 
+    /// Decisions taken so far (the turn counter stale actions are checked against).
+    fn decisions(&self) -> u64;
+    /// Check a decoded snapshot's invariants, so a forged state cannot cause a panic later and an impossible one
+    /// is refused on load: lengths and indices, and the conservation laws of the physical game (every card in
+    /// exactly one place, counts within their supply, one house per seat).
+    fn validate(&self, rules: &Self::Ruleset) -> Result<(), String>;
+    /// How many seats the state holds: a snapshot's envelope must agree, and search keeps one tree per seat.
+    fn seat_count(&self) -> usize;
+}
+
+/// Whether `players` is within `G::players(rules)`: the one check of the player range, made by whoever sets a
+/// match up for a caller (the erased layer, the batch runner, the vector env), never by each game's `new`.
+pub fn check_players<G: Game>(rules: &G::Ruleset, players: u8) -> Result<(), SetupError> {
+    let (min, max) = G::players(rules);
+    if players < min || players > max {
+        return Err(SetupError::Players { game: G::ID, min, max, got: players });
+    }
+    Ok(())
+}
+
+/// What search asks of a game beyond the contract (docs/search.md). The defaults fit a game whose moves are
+/// all public and which has no estimate before the end.
+pub trait Search: Game {
     /// How seat `actor`'s move `action`, about to be applied to this state, looks to seat `viewer` (never
     /// `actor` itself: a seat sees its own moves whole). Equal keys mean `viewer` cannot tell the moves apart:
     /// a card committed face down is "a commit", whichever card it is; a card played from a hidden hand is that
@@ -149,14 +151,10 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     fn standing(&self, _rules: &Self::Ruleset) -> Option<Vec<f64>> {
         self.outcome().map(|o| o.scores)
     }
-    /// The `ismcts` parameters this game plays best with (`"rollout=heuristic,cut=60"`); a bot spec's own
-    /// parameters override them.
-    fn ismcts_defaults() -> &'static str {
-        ""
-    }
+}
 
-    /// Decisions taken so far (the turn counter stale actions are checked against).
-    fn decisions(&self) -> u64;
+/// What tournaments and balance statistics ask of a game beyond the contract; the defaults say "nothing".
+pub trait Tally: Game {
     /// A label per seat for balance statistics (the house, the class); `None` if seats are alike.
     fn seat_label(&self, _rules: &Self::Ruleset, _p: Player) -> Option<String> {
         None
@@ -165,20 +163,6 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     /// a win on time 2, …), which a tournament sums beside its ratings; `None` for a game without such a
     /// section, and for a match not over or stopped unfinished.
     fn match_points(&self, _rules: &Self::Ruleset) -> Option<Vec<f64>> {
-        None
-    }
-    /// Check a decoded snapshot's invariants, so a forged state cannot cause a panic later and an impossible one
-    /// is refused on load: lengths and indices, and the conservation laws of the physical game (every card in
-    /// exactly one place, counts within their supply, one house per seat).
-    fn validate(&self, rules: &Self::Ruleset) -> Result<(), String>;
-    /// How many seats the state holds: a snapshot's envelope must agree, and search keeps one tree per seat.
-    fn seat_count(&self) -> usize;
-
-    /// Game-specific bots by name; `random` is provided for every game by `bots::make`.
-    fn bot_names() -> &'static [&'static str] {
-        &[]
-    }
-    fn bot(_name: &str) -> Option<Box<dyn Bot<Self>>> {
         None
     }
 }

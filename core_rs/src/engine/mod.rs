@@ -1,21 +1,20 @@
-//! The engine contract every game implements (design §3), and the type-erased layer the host drives.
-//!
-//! Nothing here knows about Python: `lib.rs` and the `py_*` files are the only PyO3 code.
+//! The engine contract every game implements (design §3): the ground floor. Nothing here names the bots, the
+//! runner, the vector env, the games, the type-erased layer (`erased.rs`) or Python; `tests/layers.rs` checks it.
 
 pub mod action;
-pub mod dynamic;
 pub mod error;
 pub mod event;
 pub mod game;
 pub mod log;
 pub mod observe;
+pub mod play;
 pub mod player;
 pub mod snapshot;
 
 pub use action::{Action, ActionInfo, Field};
 pub use error::{Illegal, SetupError, SnapshotError};
 pub use event::{Events, Logged, Visibility};
-pub use game::{Game, Outcome};
+pub use game::{check_players, Game, Outcome, Search, Tally};
 pub use log::SharedLog;
-pub use observe::{ActionSpace, Encoding, ObsWriter};
+pub use observe::{ActionSpace, Encode, ObsWriter};
 pub use player::{Player, PlayerSet, Viewer};

@@ -2,7 +2,7 @@
 //! built from that seat's redacted facts (so it cannot carry more than the seat may see), and a dense action
 //! space that numbers every action code a ruleset can produce.
 //!
-//! Each game implements `Encoding` in its own `observe.rs`; the shapes depend only on the ruleset and the
+//! Each game implements `Encode` in its own `observe.rs`; the shapes depend only on the ruleset and the
 //! player count, never on the state. The facts are what the game's one redaction point produces: either its
 //! view itself, or (for the games stepped fastest) the plain numbers its view is built from, before any name or
 //! label is attached, filled into a reused buffer so that observing allocates nothing.
@@ -11,23 +11,23 @@ use super::action::Action;
 use super::game::Game;
 use super::player::Player;
 
-/// A game's tensor encoding. `G::Encoding` names the implementing type (a unit struct in the game's
-/// `observe.rs`).
-pub trait Encoding<G: Game> {
-    /// What an observation is written from: `viewer`'s share of the state, already redacted. Either `G::View`
-    /// (as `Option<G::View>`) or the numbers the game's view is built from (the same redaction, no strings).
+/// A game's tensor encoding, beside the `Game` contract rather than in it: only learning agents (the vector env,
+/// the PyO3 layer) ask for it.
+pub trait Encode: Game {
+    /// What an observation is written from: `viewer`'s share of the state, already redacted. Either `Self::View`
+    /// (as `Option<Self::View>`) or the numbers the game's view is built from (the same redaction, no strings).
     type Facts: Default + Send + Sync;
     /// The observation length for `players` seats under `rules`.
-    fn observation_size(rules: &G::Ruleset, players: u8) -> usize;
+    fn observation_size(rules: &Self::Ruleset, players: u8) -> usize;
     /// Fill `facts` with what `viewer` may see of `state`, reusing its buffers.
-    fn facts(rules: &G::Ruleset, state: &G, viewer: Player, facts: &mut Self::Facts);
+    fn facts(rules: &Self::Ruleset, state: &Self, viewer: Player, facts: &mut Self::Facts);
     /// Write `viewer`'s observation, built from `facts` (filled by `facts` for `viewer`), into `out`
     /// (`observation_size` long, zeroed by the caller). Returns the floats its layout covers, which must equal
     /// `observation_size` (the conformance checks assert it).
-    fn observe(rules: &G::Ruleset, players: u8, viewer: Player, facts: &Self::Facts, out: &mut [f32]) -> usize;
+    fn observe(rules: &Self::Ruleset, players: u8, viewer: Player, facts: &Self::Facts, out: &mut [f32]) -> usize;
     /// Every action code the game may offer under `rules` with `players` seats, in any order (the space
     /// sorts and deduplicates them). Dense index `i` is the `i`-th smallest code.
-    fn action_codes(rules: &G::Ruleset, players: u8) -> Vec<Action>;
+    fn action_codes(rules: &Self::Ruleset, players: u8) -> Vec<Action>;
 }
 
 /// The dense action space of a ruleset: a sorted list of codes, indexed both ways.
@@ -43,8 +43,8 @@ impl ActionSpace {
         ActionSpace { codes }
     }
 
-    pub fn of<G: Game>(rules: &G::Ruleset, players: u8) -> Self {
-        Self::new(G::Encoding::action_codes(rules, players))
+    pub fn of<G: Encode>(rules: &G::Ruleset, players: u8) -> Self {
+        Self::new(G::action_codes(rules, players))
     }
 
     pub fn size(&self) -> usize {
@@ -153,17 +153,17 @@ impl<'a> ObsWriter<'a> {
 }
 
 /// A game's facts type (the buffer `observation_with` reuses).
-pub type FactsOf<G> = <<G as Game>::Encoding as Encoding<G>>::Facts;
+pub type FactsOf<G> = <G as Encode>::Facts;
 
 /// Seat `p`'s observation of `state`, built from its redacted facts.
 /// Returns the length the layout covered (equal to `out.len()` for a correct encoding).
-pub fn observation<G: Game>(rules: &G::Ruleset, players: u8, state: &G, p: Player, out: &mut [f32]) -> usize {
+pub fn observation<G: Encode>(rules: &G::Ruleset, players: u8, state: &G, p: Player, out: &mut [f32]) -> usize {
     observation_with(rules, players, state, p, &mut FactsOf::<G>::default(), out)
 }
 
 /// `observation`, reusing `facts` as its buffer (a warm buffer: no allocation for games with plain facts). A
 /// buffer serves one ruleset: a game may keep values derived from unchanged parts of the state across fills.
-pub fn observation_with<G: Game>(
+pub fn observation_with<G: Encode>(
     rules: &G::Ruleset,
     players: u8,
     state: &G,
@@ -172,8 +172,8 @@ pub fn observation_with<G: Game>(
     out: &mut [f32],
 ) -> usize {
     out.fill(0.0);
-    G::Encoding::facts(rules, state, p, facts);
-    G::Encoding::observe(rules, players, p, facts, out)
+    G::facts(rules, state, p, facts);
+    G::observe(rules, players, p, facts, out)
 }
 
 #[cfg(test)]

@@ -24,18 +24,23 @@ mod tests;
 pub use content::Rules;
 pub use state::AgotBoard;
 
-use crate::engine::{Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, SetupError, Viewer};
+use crate::bots::{Bots, MakeBot};
+use crate::engine::{
+    Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, Search, SetupError, Tally, Viewer,
+};
 use crate::rng::Rng;
 use state::{Event, Phase};
 
-/// The search budget and playout this game plays best with (measured: docs/games/agot_board.md).
-pub const ISMCTS_DEFAULTS: &str = "iterations=150,rollout=heuristic,cut=200";
+impl Bots for AgotBoard {
+    const BOTS: &'static [(&'static str, MakeBot<Self>)] = &[("heuristic", || Box::new(bots::Heuristic::default()))];
+    /// The search budget and playout this game plays best with (measured: docs/games/agot_board.md).
+    const ISMCTS_DEFAULTS: &'static str = "iterations=150,rollout=heuristic,cut=200";
+}
 
 impl Game for AgotBoard {
     type Ruleset = Rules;
     type Event = Event;
     type View = view::View;
-    type Encoding = observe::Tensors;
     const ID: &'static str = "agot-board";
     const VERSION: &'static str = "2";
 
@@ -48,9 +53,6 @@ impl Game for AgotBoard {
     }
 
     fn new(rules: &Rules, players: u8, seed: u64) -> Result<Self, SetupError> {
-        if !(3..=5).contains(&players) {
-            return Err(SetupError::Players { game: Self::ID, min: 3, max: 5, got: players });
-        }
         AgotBoard::setup(rules, players, seed)
     }
 
@@ -87,6 +89,20 @@ impl Game for AgotBoard {
         self.resample(rules, p, rng)
     }
 
+    fn decisions(&self) -> u64 {
+        self.decisions
+    }
+
+    fn validate(&self, rules: &Rules) -> Result<(), String> {
+        self.check(rules)
+    }
+
+    fn seat_count(&self) -> usize {
+        self.seats.len()
+    }
+}
+
+impl Search for AgotBoard {
     fn observe_action(&self, _rules: &Rules, _actor: Player, a: Action, _viewer: Player) -> u64 {
         use rules::{K_BID, K_CARD, K_PLACE, K_TACTIC};
         // Orders are placed face down (where, not which, is seen), and bids, tactics and battle house cards
@@ -98,38 +114,15 @@ impl Game for AgotBoard {
             _ => u64::from(a),
         }
     }
-
     fn standing(&self, rules: &Rules) -> Option<Vec<f64>> {
         // The ranking key (castles, then lands, supply and power; claims first with Storm of Swords victory).
         Some((0..self.n()).map(|p| self.score(rules, p)).collect())
     }
+}
 
-    fn ismcts_defaults() -> &'static str {
-        ISMCTS_DEFAULTS
-    }
-
-    fn decisions(&self) -> u64 {
-        self.decisions
-    }
-
+impl Tally for AgotBoard {
     fn seat_label(&self, rules: &Rules, p: Player) -> Option<String> {
         let s = self.seats.get(usize::from(p))?;
         Some(rules.house_name(s.house).to_string())
-    }
-
-    fn validate(&self, rules: &Rules) -> Result<(), String> {
-        self.check(rules)
-    }
-
-    fn seat_count(&self) -> usize {
-        self.seats.len()
-    }
-
-    fn bot_names() -> &'static [&'static str] {
-        &["heuristic"]
-    }
-
-    fn bot(name: &str) -> Option<Box<dyn crate::bots::Bot<Self>>> {
-        (name == "heuristic").then(|| Box::new(bots::Heuristic::default()) as Box<dyn crate::bots::Bot<Self>>)
     }
 }

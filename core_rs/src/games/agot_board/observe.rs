@@ -6,7 +6,7 @@ use super::content::{Rules, NONE};
 use super::rules::*;
 use super::state::{AgotBoard, ORDER_COUNTS, ORDER_NAMES};
 use super::view::View;
-use crate::engine::{Action, Encoding, Game, ObsWriter, Player, Viewer};
+use crate::engine::{Action, Encode, Game, ObsWriter, Player, Viewer};
 
 const PHASES: [&str; 7] = ["Westeros", "Planning", "Raven", "Raid", "March", "Consolidate", "Over"];
 const RESTRICTIONS: [&str; 6] = [
@@ -22,8 +22,6 @@ const CARDS: usize = 7;
 /// Order slots: the eleven tokens plus "hidden" (another seat's order during planning).
 const ORDERS: usize = ORDER_NAMES.len() + 1;
 
-pub struct Tensors;
-
 fn seat_size(rules: &Rules) -> usize {
     let h = rules.houses.len();
     h + 4 + 3 * CARDS + 2 * rules.tactics.len() + 2
@@ -37,7 +35,7 @@ fn leader_slots(players: u8) -> usize {
     2 * usize::from(players)
 }
 
-impl Encoding<AgotBoard> for Tensors {
+impl Encode for AgotBoard {
     /// The view itself, names and labels included (iron-throne and roll-player write from plain facts instead).
     type Facts = Option<View>;
 

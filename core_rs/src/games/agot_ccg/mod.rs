@@ -30,9 +30,15 @@ pub mod vocab;
 
 pub use content::Rules;
 
-/// The search budget and playout this game plays best with (measured: docs/games/agot_ccg.md).
-pub const ISMCTS_DEFAULTS: &str = "iterations=200,rollout=heuristic,cut=100";
 pub use state::AgotCcg;
+
+use crate::bots::{Bots, MakeBot};
 
 #[cfg(test)]
 mod tests;
+
+impl Bots for AgotCcg {
+    const BOTS: &'static [(&'static str, MakeBot<Self>)] = &[("heuristic", || Box::new(bots::Heuristic))];
+    /// The search budget and playout this game plays best with (measured: docs/games/agot_ccg.md).
+    const ISMCTS_DEFAULTS: &'static str = "iterations=200,rollout=heuristic,cut=100";
+}

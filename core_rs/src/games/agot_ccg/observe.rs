@@ -10,11 +10,9 @@
 use super::content::{Rules, HOUSES};
 use super::rules::actions::*;
 use super::state::{AgotCcg, Phase, View};
-use crate::engine::{Action, Encoding, Game, ObsWriter, Player, Viewer};
+use crate::engine::{Action, Encode, Game, ObsWriter, Player, Viewer};
 
 const PHASES: usize = 9;
-
-pub struct Tensors;
 
 fn deck_cap(rules: &Rules) -> usize {
     rules.decks.iter().map(|d| d.cards.len()).max().unwrap_or(0)
@@ -42,7 +40,7 @@ fn phase_index(p: Phase) -> usize {
     }
 }
 
-impl Encoding<AgotCcg> for Tensors {
+impl Encode for AgotCcg {
     /// The view itself, names and labels included (iron-throne and roll-player write from plain facts instead).
     type Facts = Option<View>;
 

@@ -4,16 +4,14 @@
 
 use super::state::{Hearts, PassDirection, Phase, Rules, CARDS, PASS_SIZE, RANKS, SEATS};
 use super::view::View;
-use crate::engine::{Action, Encoding, Game, ObsWriter, Player, Viewer};
-
-pub struct Tensors;
+use crate::engine::{Action, Encode, Game, ObsWriter, Player, Viewer};
 
 const C: usize = CARDS as usize;
 const SUITS: usize = 4;
 /// The trick's four slots: who played (one-hot) and what (one-hot).
 const TRICK: usize = SEATS * (SEATS + C);
 
-impl Encoding<Hearts> for Tensors {
+impl Encode for Hearts {
     /// The view itself, names and labels included (iron-throne and roll-player write from plain facts instead).
     type Facts = Option<View>;
 

@@ -4,7 +4,7 @@ use super::bots::Heuristic;
 use super::rules::parse_rules;
 use super::state::*;
 use crate::bots::{Bot, RandomBot};
-use crate::engine::{snapshot, Action, Events, Game, PlayerSet, Viewer};
+use crate::engine::{check_players, snapshot, Action, Events, Game, PlayerSet, Viewer};
 use crate::rng::Rng;
 
 fn rules(options: &str) -> Rules {
@@ -80,7 +80,7 @@ fn s1_deal_gives_each_seat_thirteen_hidden_cards() {
     let v = g.view(&r, Viewer::Player(2));
     assert!(v.hands[2].is_some() && v.hands[0].is_none() && v.hands[1].is_none() && v.hands[3].is_none());
     assert!(g.view(&r, Viewer::Public).hands.iter().all(Option::is_none));
-    assert!(Hearts::new(&r, 3, 1).is_err(), "hearts is for four players");
+    assert!(check_players::<Hearts>(&r, 3).is_err(), "hearts is for four players");
 }
 
 /// §1 The first hand's pass direction is drawn uniformly among the four, like OpenSpiel's first chance node.

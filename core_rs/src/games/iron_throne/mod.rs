@@ -12,7 +12,6 @@
 pub mod bots;
 pub mod content;
 pub mod describe;
-pub mod facts;
 pub mod hidden;
 pub mod observe;
 pub mod rules;
@@ -25,18 +24,23 @@ mod tests;
 pub use content::Rules;
 pub use state::IronThrone;
 
-use crate::engine::{Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, SetupError, Viewer};
+use crate::bots::{Bots, MakeBot};
+use crate::engine::{
+    Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, Search, SetupError, Tally, Viewer,
+};
 use crate::rng::Rng;
 use state::{Event, Pending};
 
-/// The search budget and playout this game plays best with (measured: docs/games/iron_throne.md).
-pub const ISMCTS_DEFAULTS: &str = "iterations=500,rollout=heuristic";
+impl Bots for IronThrone {
+    const BOTS: &'static [(&'static str, MakeBot<Self>)] = &[("heuristic", || Box::new(bots::Heuristic))];
+    /// The search budget and playout this game plays best with (measured: docs/games/iron_throne.md).
+    const ISMCTS_DEFAULTS: &'static str = "iterations=500,rollout=heuristic";
+}
 
 impl Game for IronThrone {
     type Ruleset = Rules;
     type Event = Event;
     type View = view::View;
-    type Encoding = observe::Tensors;
     const ID: &'static str = "iron-throne";
     const VERSION: &'static str = "2";
 
@@ -49,9 +53,6 @@ impl Game for IronThrone {
     }
 
     fn new(rules: &Rules, players: u8, seed: u64) -> Result<Self, SetupError> {
-        if !(3..=5).contains(&players) {
-            return Err(SetupError::Players { game: Self::ID, min: 3, max: 5, got: players });
-        }
         IronThrone::setup(rules, players, seed)
     }
 
@@ -67,7 +68,7 @@ impl Game for IronThrone {
         self.play(rules, p, a, ev)
     }
 
-    fn apply_listed(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) -> Result<(), Illegal> {
+    fn apply_unchecked(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) -> Result<(), Illegal> {
         self.play_listed(rules, p, a, ev);
         Ok(())
     }
@@ -91,6 +92,20 @@ impl Game for IronThrone {
         self.resample(p, rng)
     }
 
+    fn decisions(&self) -> u64 {
+        self.decisions
+    }
+
+    fn validate(&self, rules: &Rules) -> Result<(), String> {
+        self.check(rules)
+    }
+
+    fn seat_count(&self) -> usize {
+        self.seats.len()
+    }
+}
+
+impl Search for IronThrone {
     fn observe_action(&self, _rules: &Rules, _actor: Player, a: Action, _viewer: Player) -> u64 {
         use rules::{COMMIT, COMMIT_TOP, LEADER, PLAY_CARD};
         // The kept leader sheet is secret until revealed (setup), and a house card is committed face down
@@ -102,38 +117,15 @@ impl Game for IronThrone {
             _ => u64::from(a),
         }
     }
-
     fn standing(&self, _rules: &Rules) -> Option<Vec<f64>> {
         // Influence spread is what wins (the outcome's score), so it is the standing mid-game too.
         Some(self.seats.iter().map(|s| f64::from(s.spread())).collect())
     }
+}
 
-    fn ismcts_defaults() -> &'static str {
-        ISMCTS_DEFAULTS
-    }
-
-    fn decisions(&self) -> u64 {
-        self.decisions
-    }
-
+impl Tally for IronThrone {
     fn seat_label(&self, rules: &Rules, p: Player) -> Option<String> {
         let s = self.seats.get(usize::from(p))?;
         rules.houses.get(usize::from(s.house)).map(|h| h.name.clone())
-    }
-
-    fn validate(&self, rules: &Rules) -> Result<(), String> {
-        self.check(rules)
-    }
-
-    fn seat_count(&self) -> usize {
-        self.seats.len()
-    }
-
-    fn bot_names() -> &'static [&'static str] {
-        &["heuristic"]
-    }
-
-    fn bot(name: &str) -> Option<Box<dyn crate::bots::Bot<Self>>> {
-        (name == "heuristic").then(|| Box::new(bots::Heuristic) as Box<dyn crate::bots::Bot<Self>>)
     }
 }

@@ -3,14 +3,14 @@
 //! The layout is documented field by field in docs/games/iron_throne.md ("Observation tensor").
 
 use super::content::Rules;
-use super::facts::Facts;
 use super::rules::*;
 use super::state::{IronThrone, DECK_SIZE, NONE};
-use crate::engine::{Action, Encoding, ObsWriter, Player, Viewer};
+use super::view::facts::Facts;
+use crate::engine::{Action, Encode, ObsWriter, Player, Viewer};
 
 /// House cards per deck (`card_kind` numbers them 0..25).
 const K: usize = DECK_SIZE as usize;
-/// `Pending` variants, in declaration order (`facts::pending_index`), as the view names them in `waiting_for`.
+/// `Pending` variants, in declaration order (`view::facts::pending_index`), as the view names them in `waiting_for`.
 const PENDING: [&str; 14] = [
     "Leaders",
     "Hostages",
@@ -30,8 +30,6 @@ const PENDING: [&str; 14] = [
 /// Hostage slots the legal actions can name (`legal.rs` caps them at 64).
 const HOSTAGE_SLOTS: Action = 64;
 
-pub struct Tensors;
-
 fn seat_size(n: usize, h: usize) -> usize {
     h + 5 + 5 + 5 + 5 + 5 + 1 + n + 1 + K + 2 + K + n + K
 }
@@ -40,7 +38,7 @@ fn encounter_size(n: usize, h: usize) -> usize {
     n + n + 1 + (h + 1) + 5 * n + 3 * n + n + (1 + n + 5 + 2) + 2 * (K + 2) + 1 + 2 + 4 + 5 + 2 + 1 + 2 + n
 }
 
-impl Encoding<IronThrone> for Tensors {
+impl Encode for IronThrone {
     type Facts = Facts;
 
     fn facts(rules: &Rules, state: &IronThrone, viewer: Player, facts: &mut Facts) {
@@ -155,8 +153,8 @@ impl Encoding<IronThrone> for Tensors {
 
 #[cfg(test)]
 mod tests {
-    use super::super::facts::pending_index;
     use super::super::state::Pending;
+    use super::super::view::facts::pending_index;
     use super::PENDING;
 
     #[test]

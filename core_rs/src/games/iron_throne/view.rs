@@ -1,5 +1,7 @@
-//! What a viewer sees, for people and the network: the redacted facts (`facts.rs`, the one redaction point) with
+//! What a viewer sees, for people and the network: the redacted facts (`view/facts.rs`, the one redaction point) with
 //! names and labels attached (`make_view`), plus the names used in labels.
+
+pub mod facts;
 
 use serde::Serialize;
 
@@ -150,7 +152,7 @@ impl IronThrone {
             .unwrap_or_else(|| format!("seat {p}"))
     }
 
-    /// The view: the facts (`facts.rs`, the redaction) with the names and labels people read.
+    /// The view: the facts (`view/facts.rs`, the redaction) with the names and labels people read.
     pub fn make_view(&self, rules: &Rules, viewer: Viewer) -> View {
         let f = self.facts(rules, viewer);
         let n = usize::from(self.n());

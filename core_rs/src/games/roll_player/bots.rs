@@ -2,8 +2,8 @@
 //! well. It scores every legal action with a cheap estimate of final stars (no cloning of the state): rows
 //! are valued by the chance that the dice still to come land the total in the goal.
 
-use super::actions::*;
 use super::content::{CardKind, CardType, Condition, Goal, Rules, SkillKind, WeaponEffect, GOLD};
+use super::rules::actions::*;
 use super::rules::{arrow_dir, step_token};
 use super::state::{Die, RollPlayer, Seat, Step, NONE};
 use crate::bots::Bot;

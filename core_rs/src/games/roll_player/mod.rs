@@ -12,10 +12,8 @@
 //! Skill cards "may be used at any time unless the card says otherwise": every designed skill text names its
 //! window (one of its owner's turns), so decisions stay with one seat at a time.
 
-pub mod actions;
 pub mod bots;
 pub mod content;
-pub mod facts;
 pub mod observe;
 pub mod rules;
 pub mod scoring;
@@ -24,9 +22,15 @@ pub mod view;
 
 pub use content::Rules;
 
-/// The search budget and playout this game plays best with (measured: docs/games/roll_player.md).
-pub const ISMCTS_DEFAULTS: &str = "iterations=300,rollout=heuristic";
 pub use state::RollPlayer;
+
+use crate::bots::{Bots, MakeBot};
 
 #[cfg(test)]
 mod tests;
+
+impl Bots for RollPlayer {
+    const BOTS: &'static [(&'static str, MakeBot<Self>)] = &[("heuristic", || Box::new(bots::Heuristic))];
+    /// The search budget and playout this game plays best with (measured: docs/games/roll_player.md).
+    const ISMCTS_DEFAULTS: &'static str = "iterations=300,rollout=heuristic";
+}

@@ -3,11 +3,11 @@
 //! hides only the market deck's order, so every seat sees the same table; the viewer one-hot says who is looking.
 //! The layout is documented field by field in docs/games/roll_player.md ("Observation tensor").
 
-use super::actions::*;
 use super::content::{Rules, COLORS};
-use super::facts::Facts;
+use super::rules::actions::*;
 use super::state::{Die, RollPlayer};
-use crate::engine::{Action, Encoding, ObsWriter, Player};
+use super::view::facts::Facts;
+use crate::engine::{Action, Encode, ObsWriter, Player};
 
 const PHASES: [&str; 6] = ["setup", "roll", "dice", "market", "cleanup", "over"];
 /// Initiative cards on the table: one more than the players, at most five (six slots leave room).
@@ -15,8 +15,6 @@ const INIT_SLOTS: usize = 6;
 const SLOTS: usize = 18;
 const GOALS: usize = 4;
 const C7: usize = COLORS.len();
-
-pub struct Tensors;
 
 fn seat_size(rules: &Rules) -> usize {
     let c = rules.cards.len();
@@ -57,7 +55,7 @@ fn dice<'a>(w: &mut ObsWriter<'_>, pool: impl Iterator<Item = &'a Die>) {
     count.into_iter().chain(sum).for_each(|x| w.put(x));
 }
 
-impl Encoding<RollPlayer> for Tensors {
+impl Encode for RollPlayer {
     type Facts = Facts;
 
     fn facts(rules: &Rules, state: &RollPlayer, _viewer: Player, facts: &mut Facts) {

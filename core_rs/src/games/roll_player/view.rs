@@ -1,8 +1,10 @@
-//! What a viewer sees, for people and the network: the facts (`facts.rs`, the one redaction point; a view hides
+//! What a viewer sees, for people and the network: the facts (`view/facts.rs`, the one redaction point; a view hides
 //! only the market deck's order and the RNG) with names and labels attached, and action descriptions.
 
-use super::actions::*;
+pub mod facts;
+
 use super::content::{Rules, ATTRS, COLORS};
+use super::rules::actions::*;
 use super::scoring::solo_title;
 use super::state::{CardView, Die, InitView, RollPlayer, SeatView, Step, View, NONE};
 use crate::engine::{Action, ActionInfo, Player, Viewer};
@@ -48,7 +50,7 @@ impl RollPlayer {
         }
     }
 
-    /// The view: the facts (`facts.rs`, the redaction) with the names and labels people read.
+    /// The view: the facts (`view/facts.rs`, the redaction) with the names and labels people read.
     pub fn make_view(&self, rules: &Rules, _viewer: Viewer) -> View {
         let f = self.facts(rules);
         let seats = f

@@ -26,19 +26,16 @@ pub mod triggered;
 pub mod window;
 pub mod zones;
 
-use super::bots::Heuristic;
 use super::content::{self, Rules, HOUSES};
 use super::effects::{def, MAX_SEATS};
 use super::state::{AgotCcg, Event, Pending, Phase, Resp, Seat, View};
-use crate::bots::Bot;
-use crate::engine::{Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, SetupError, Viewer};
+use crate::engine::{
+    Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, Search, SetupError, Tally, Viewer,
+};
 use crate::rng::Rng;
 
 impl AgotCcg {
     pub fn fresh(rules: &Rules, players: u8, seed: u64) -> Result<Self, SetupError> {
-        if !(2..=MAX_SEATS as u8).contains(&players) {
-            return Err(SetupError::Players { game: Self::ID, min: 2, max: MAX_SEATS as u8, got: players });
-        }
         let n = usize::from(players);
         let mut rng = Rng::new(seed);
         // Named decks go to the first seats; the other seats get distinct unnamed Houses at random (repeating
@@ -141,7 +138,6 @@ impl Game for AgotCcg {
     type Ruleset = Rules;
     type Event = Event;
     type View = View;
-    type Encoding = super::observe::Tensors;
     const ID: &'static str = "agot-ccg";
     const VERSION: &'static str = "2";
 
@@ -187,10 +183,10 @@ impl Game for AgotCcg {
         if !legal.contains(&a) {
             return Err(Illegal::new(format!("agot-ccg: seat {p} may not take action {a} now ({:?})", self.phase)));
         }
-        self.apply_listed(rules, p, a, ev)
+        self.apply_unchecked(rules, p, a, ev)
     }
 
-    fn apply_listed(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) -> Result<(), Illegal> {
+    fn apply_unchecked(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) -> Result<(), Illegal> {
         self.perform(rules, p, a, ev);
         self.decisions += 1;
         self.advance(rules, ev);
@@ -217,10 +213,6 @@ impl Game for AgotCcg {
             })
             .collect();
         Some(Outcome { scores, ranks, winners })
-    }
-
-    fn match_points(&self, _rules: &Rules) -> Option<Vec<f64>> {
-        self.tournament_points()
     }
 
     fn view(&self, rules: &Rules, viewer: Viewer) -> View {
@@ -274,43 +266,8 @@ impl Game for AgotCcg {
         g
     }
 
-    fn observe_action(&self, _rules: &Rules, actor: Player, a: Action, _viewer: Player) -> u64 {
-        use actions::{
-            code, split, CANCEL_EVENT, DISCARD, DUPE, EVENT, MARSHAL, MARSHAL_PENALTY, PLOT, SAVE_EVENT, SETUP_PLACE,
-        };
-        let (kind, x, y) = split(a);
-        match kind {
-            // Plots are chosen secretly and revealed together; setup cards are placed face down.
-            PLOT | SETUP_PLACE => u64::from(code(kind, 0xff, 0)),
-            // A card played or discarded from a hidden hand is seen as that card, not as its place in the hand.
-            MARSHAL | MARSHAL_PENALTY | DUPE | DISCARD | EVENT | SAVE_EVENT | CANCEL_EVENT | actions::GEN_EVENT => {
-                let card = self.seats.get(usize::from(actor)).and_then(|s| s.hand.get(x)).copied().unwrap_or(u16::MAX);
-                (u64::from(card) << 32) | u64::from(code(kind, 0xff, y))
-            }
-            _ => u64::from(a),
-        }
-    }
-
-    fn standing(&self, rules: &Rules) -> Option<Vec<f64>> {
-        // How near each House is to its win: its power less what it needs (15, more against Balon's Followers or
-        // under an agenda's "5 more power"), so a cut playout sees those thresholds as the rules do.
-        Some(
-            (0..self.n())
-                .map(|s| f64::from(self.power(s)) - f64::from(self.power_to_win(rules, s, zones::WIN_POWER)))
-                .collect(),
-        )
-    }
-
-    fn ismcts_defaults() -> &'static str {
-        super::ISMCTS_DEFAULTS
-    }
-
     fn decisions(&self) -> u64 {
         self.decisions
-    }
-
-    fn seat_label(&self, _rules: &Rules, p: Player) -> Option<String> {
-        self.seats.get(usize::from(p)).map(|s| HOUSES.get(usize::from(s.house)).unwrap_or(&"?").to_string())
     }
 
     fn validate(&self, rules: &Rules) -> Result<(), String> {
@@ -371,13 +328,42 @@ impl Game for AgotCcg {
     fn seat_count(&self) -> usize {
         self.seats.len()
     }
+}
 
-    fn bot_names() -> &'static [&'static str] {
-        &["heuristic"]
+impl Search for AgotCcg {
+    fn observe_action(&self, _rules: &Rules, actor: Player, a: Action, _viewer: Player) -> u64 {
+        use actions::{
+            code, split, CANCEL_EVENT, DISCARD, DUPE, EVENT, MARSHAL, MARSHAL_PENALTY, PLOT, SAVE_EVENT, SETUP_PLACE,
+        };
+        let (kind, x, y) = split(a);
+        match kind {
+            // Plots are chosen secretly and revealed together; setup cards are placed face down.
+            PLOT | SETUP_PLACE => u64::from(code(kind, 0xff, 0)),
+            // A card played or discarded from a hidden hand is seen as that card, not as its place in the hand.
+            MARSHAL | MARSHAL_PENALTY | DUPE | DISCARD | EVENT | SAVE_EVENT | CANCEL_EVENT | actions::GEN_EVENT => {
+                let card = self.seats.get(usize::from(actor)).and_then(|s| s.hand.get(x)).copied().unwrap_or(u16::MAX);
+                (u64::from(card) << 32) | u64::from(code(kind, 0xff, y))
+            }
+            _ => u64::from(a),
+        }
     }
+    fn standing(&self, rules: &Rules) -> Option<Vec<f64>> {
+        // How near each House is to its win: its power less what it needs (15, more against Balon's Followers or
+        // under an agenda's "5 more power"), so a cut playout sees those thresholds as the rules do.
+        Some(
+            (0..self.n())
+                .map(|s| f64::from(self.power(s)) - f64::from(self.power_to_win(rules, s, zones::WIN_POWER)))
+                .collect(),
+        )
+    }
+}
 
-    fn bot(name: &str) -> Option<Box<dyn Bot<Self>>> {
-        (name == "heuristic").then(|| Box::new(Heuristic) as Box<dyn Bot<Self>>)
+impl Tally for AgotCcg {
+    fn seat_label(&self, _rules: &Rules, p: Player) -> Option<String> {
+        self.seats.get(usize::from(p)).map(|s| HOUSES.get(usize::from(s.house)).unwrap_or(&"?").to_string())
+    }
+    fn match_points(&self, _rules: &Rules) -> Option<Vec<f64>> {
+        self.tournament_points()
     }
 }
 

@@ -463,11 +463,11 @@ fn potere_e_vittoria_balons_follower_raises_the_threshold() {
     assert_eq!(g.winners, vec![1]);
 }
 
-/// The search's estimate of a cut playout (`Game::standing`) reads the same threshold: with Balon's Follower out,
+/// The search's estimate of a cut playout (`Search::standing`) reads the same threshold: with Balon's Follower out,
 /// the opponent's 15 power is behind the Greyjoy player's 14, being 2 short of 17 against 1 short of 15.
 #[test]
 fn a_cut_playout_scores_the_distance_to_each_house_s_own_win() {
-    use crate::engine::Game;
+    use crate::engine::Search;
     let r = rules_with(r#"{"decks": ["greyjoy", "martell"], "round_limit": 0}"#);
     let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
     g.seats[0].house_power = 14;

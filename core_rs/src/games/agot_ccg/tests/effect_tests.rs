@@ -415,9 +415,7 @@ fn new_cards_parse_and_random_matches_play_out() {
     // action space.
     let mut bot = super::super::bots::Heuristic;
     let space: std::collections::HashSet<u32> =
-        <super::super::observe::Tensors as crate::engine::Encoding<AgotCcg>>::action_codes(&rules_for(0), 2)
-            .into_iter()
-            .collect();
+        <AgotCcg as crate::engine::Encode>::action_codes(&rules_for(0), 2).into_iter().collect();
     for seed in 0..9u64 {
         let r = rules_for(seed);
         let mut g = AgotCcg::new(&r, 2, seed).unwrap();

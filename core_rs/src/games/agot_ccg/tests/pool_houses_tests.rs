@@ -766,9 +766,7 @@ fn house_records_in_random_and_heuristic_matches() {
             d.cards.extend(mine.iter().copied());
         }
         let space: std::collections::HashSet<u32> =
-            <crate::games::agot_ccg::observe::Tensors as crate::engine::Encoding<AgotCcg>>::action_codes(&r, players)
-                .into_iter()
-                .collect();
+            <AgotCcg as crate::engine::Encode>::action_codes(&r, players).into_iter().collect();
         let mut g = AgotCcg::new(&r, players, seed).unwrap();
         let mut ev = Events::disabled();
         for _ in 0..3000 {

@@ -124,7 +124,7 @@ impl IronThrone {
         Ok(())
     }
 
-    /// `play` for an action known to be in the legal list of this state (`Game::apply_listed`).
+    /// `play` for an action known to be in the legal list of this state (`Game::apply_unchecked`).
     pub fn play_listed(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) {
         self.decisions += 1;
         self.act(rules, p, a, ev);

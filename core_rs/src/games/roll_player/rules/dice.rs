@@ -1,9 +1,9 @@
 //! The roll phase ("Фаза ролл") and the dice phase ("Фаза кубики"): laying dice on the Initiative cards,
 //! taking a card, placing its die, gold, and the six attribute actions; the solo rival die.
 
-use super::super::actions::*;
 use super::super::content::{Ability, Rules, CHA, CON, DEX, GOLD, INT, STR, WIS};
 use super::super::state::{Die, Event, OrderCtx, RollPlayer, Step};
+use super::actions::*;
 use super::step_token;
 use crate::engine::{Action, Events, Player};
 

@@ -1,9 +1,9 @@
 //! The market phase ("Фаза рынок"), the cleanup phase ("Фаза очистки"), the end of the game, and the solo
 //! market clean-out.
 
-use super::super::actions::*;
 use super::super::content::{Ability, CardKind, CardType, Rules, WeaponEffect};
 use super::super::state::{Event, RollPlayer, Step, NONE};
+use super::actions::*;
 use super::arrow_dir;
 use crate::engine::{Action, Events, Player};
 

@@ -2,17 +2,19 @@
 //! `apply` validates an action against `legal_actions` before any mutation, so a refused action leaves the
 //! state untouched.
 
+pub mod actions;
 mod dice;
 mod market;
 mod setup;
 mod skills;
 
-use super::actions::*;
 use super::content::{self, Arrow, Rules};
 use super::state::{Die, Event, RollPlayer, Step, NONE};
-use crate::bots::Bot;
-use crate::engine::{Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, SetupError, Viewer};
+use crate::engine::{
+    Action, ActionInfo, Events, Game, Illegal, Outcome, Player, PlayerSet, Search, SetupError, Tally, Viewer,
+};
 use crate::rng::Rng;
+use actions::*;
 use setup::FULL_BAG;
 
 /// The token one step from `token` in direction `dir` (0 up, 1 down, 2 left, 3 right), if on the grid.
@@ -154,7 +156,6 @@ impl Game for RollPlayer {
     type Ruleset = Rules;
     type Event = Event;
     type View = super::state::View;
-    type Encoding = super::observe::Tensors;
     const ID: &'static str = "roll-player";
     const VERSION: &'static str = "1";
 
@@ -171,9 +172,6 @@ impl Game for RollPlayer {
     }
 
     fn new_narrated(rules: &Rules, players: u8, seed: u64, ev: &mut Events<Event>) -> Result<Self, SetupError> {
-        if !(1..=4).contains(&players) {
-            return Err(SetupError::Players { game: Self::ID, min: 1, max: 4, got: players });
-        }
         Ok(RollPlayer::setup(rules, players, seed, ev))
     }
 
@@ -197,7 +195,7 @@ impl Game for RollPlayer {
         Ok(())
     }
 
-    fn apply_listed(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) -> Result<(), Illegal> {
+    fn apply_unchecked(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) -> Result<(), Illegal> {
         self.dispatch(rules, p, a, ev);
         self.decisions += 1;
         Ok(())
@@ -228,33 +226,8 @@ impl Game for RollPlayer {
         g
     }
 
-    fn observe_action(&self, _rules: &Rules, _actor: Player, a: Action, _viewer: Player) -> u64 {
-        // Every Roll Player decision is made in the open (dice, market and character sheets are public); only
-        // the market deck's order and future rolls are hidden, and those are chance, not moves.
-        u64::from(a)
-    }
-
-    fn standing(&self, rules: &Rules) -> Option<Vec<f64>> {
-        // Stars the sheet would score if the game ended now.
-        Some(
-            self.seats
-                .iter()
-                .map(|s| f64::from(crate::games::roll_player::scoring::score(rules, s, self.solo()).0))
-                .collect(),
-        )
-    }
-
-    fn ismcts_defaults() -> &'static str {
-        super::ISMCTS_DEFAULTS
-    }
-
     fn decisions(&self) -> u64 {
         self.decisions
-    }
-
-    fn seat_label(&self, rules: &Rules, p: Player) -> Option<String> {
-        let c = self.seat(p)?.class;
-        rules.classes.get(usize::from(c)).map(|k| k.name.clone())
     }
 
     fn validate(&self, rules: &Rules) -> Result<(), String> {
@@ -264,13 +237,29 @@ impl Game for RollPlayer {
     fn seat_count(&self) -> usize {
         self.seats.len()
     }
+}
 
-    fn bot_names() -> &'static [&'static str] {
-        &["heuristic"]
+impl Search for RollPlayer {
+    fn observe_action(&self, _rules: &Rules, _actor: Player, a: Action, _viewer: Player) -> u64 {
+        // Every Roll Player decision is made in the open (dice, market and character sheets are public); only
+        // the market deck's order and future rolls are hidden, and those are chance, not moves.
+        u64::from(a)
     }
+    fn standing(&self, rules: &Rules) -> Option<Vec<f64>> {
+        // Stars the sheet would score if the game ended now.
+        Some(
+            self.seats
+                .iter()
+                .map(|s| f64::from(crate::games::roll_player::scoring::score(rules, s, self.solo()).0))
+                .collect(),
+        )
+    }
+}
 
-    fn bot(name: &str) -> Option<Box<dyn Bot<Self>>> {
-        (name == "heuristic").then(|| Box::new(super::bots::Heuristic) as Box<dyn Bot<Self>>)
+impl Tally for RollPlayer {
+    fn seat_label(&self, rules: &Rules, p: Player) -> Option<String> {
+        let c = self.seat(p)?.class;
+        rules.classes.get(usize::from(c)).map(|k| k.name.clone())
     }
 }
 

@@ -1,9 +1,9 @@
 //! Setup ("Первоначальная раскладка"): first player, sheets, gold, classes, backstories, alignments, the market
 //! deck, Initiative cards and the starting dice; the solo changes ("Правила Пасьянса: начало игры").
 
-use super::super::actions::*;
 use super::super::content::{Ability, ClassSelection, Rules, GOLD};
 use super::super::state::{Die, Event, InitCard, RollPlayer, Seat, Step, NONE};
+use super::actions::*;
 use crate::engine::{Action, Events, Player};
 use crate::rng::Rng;
 

@@ -2,9 +2,9 @@
 //! move is impossible cannot be used), then its ability may be applied, then it is exhausted until a Cleanup
 //! refresh. Every designed skill names the turn window it may be used in (see the module docs).
 
-use super::super::actions::*;
 use super::super::content::{CardKind, Rules, SkillKind};
 use super::super::state::{Event, RollPlayer, SkillCtx, Step, NONE};
+use super::actions::*;
 use super::{arrow_dir, step_token};
 use crate::engine::{Action, Events, Player};
 

@@ -2,7 +2,7 @@
 //! illegal actions leave the state unchanged, determinize keeps every view.
 
 use super::helpers::*;
-use crate::engine::{snapshot, Events, Game, Viewer};
+use crate::engine::{check_players, snapshot, Events, Game, Viewer};
 use crate::games::roll_player::RollPlayer;
 use crate::rng::Rng;
 
@@ -101,7 +101,7 @@ fn options_are_checked() {
     assert!(RollPlayer::ruleset(&c, r#"{"short_game": 1}"#).is_err());
     assert!(RollPlayer::ruleset(&c, r#"{"class_selection": "pick"}"#).is_err());
     assert!(RollPlayer::ruleset(&c, r#"{"turbo": true}"#).is_err());
-    assert!(RollPlayer::new(&default_rules(), 5, 1).is_err());
+    assert!(check_players::<RollPlayer>(&default_rules(), 5).is_err());
 }
 
 /// The shared Rust conformance helpers, 1 to 4 players, every variant.

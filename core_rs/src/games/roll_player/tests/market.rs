@@ -1,7 +1,7 @@
 //! Sections "Фаза рынок" (Market phase) and "Фаза очистки" (Cleanup).
 
 use super::helpers::*;
-use crate::games::roll_player::actions::*;
+use crate::games::roll_player::rules::actions::*;
 use crate::games::roll_player::state::{Step, NONE};
 
 fn market_scenario(r: &crate::games::roll_player::content::Rules) -> crate::games::roll_player::state::RollPlayer {

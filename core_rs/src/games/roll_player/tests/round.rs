@@ -2,7 +2,7 @@
 
 use super::helpers::*;
 use crate::engine::Events;
-use crate::games::roll_player::actions::*;
+use crate::games::roll_player::rules::actions::*;
 use crate::games::roll_player::state::{OrderCtx, Step};
 
 /// Roll phase, the rulebook example: 3 players, Eric rolls green 6, red 1, gold 4, purple 6; red 1 goes on

@@ -3,8 +3,8 @@
 
 use super::helpers::*;
 use crate::engine::Game;
-use crate::games::roll_player::actions::*;
 use crate::games::roll_player::content::Goal;
+use crate::games::roll_player::rules::actions::*;
 use crate::games::roll_player::scoring::{armor_stars, backstory_matches, row_total, score, solo_title};
 use crate::games::roll_player::state::Step;
 

@@ -2,8 +2,8 @@
 
 use super::helpers::*;
 use crate::engine::{Events, Game};
-use crate::games::roll_player::actions::*;
 use crate::games::roll_player::content::GOLD;
+use crate::games::roll_player::rules::actions::*;
 use crate::games::roll_player::state::{RollPlayer, Step, NONE};
 
 /// Setup: 73 dice in the bag; 5 gold each, +1 for the third and +2 for the fourth player in turn order;
@@ -38,8 +38,8 @@ fn s1_setup_first_player_by_die_roll() {
 /// starts and its winning roll), and the narrated setup is the same state as the silent one.
 #[test]
 fn s1_setup_first_player_roll_in_event_log() {
-    use crate::engine::dynamic::{DynRuleset, RulesetOf};
     use crate::engine::{Logged, Viewer};
+    use crate::erased::{DynRuleset, RulesetOf};
     use crate::games::roll_player::state::Event;
     let r = default_rules();
     let rs = RulesetOf::<RollPlayer>::parse(&content_json(), "{}").unwrap();

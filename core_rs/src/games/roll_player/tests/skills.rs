@@ -1,7 +1,7 @@
 //! Section "Использование карт Навыков" (Using Skill cards) and the skill notes.
 
 use super::helpers::*;
-use crate::games::roll_player::actions::*;
+use crate::games::roll_player::rules::actions::*;
 use crate::games::roll_player::state::{Die, Step};
 
 /// Skills: usable at once; using one moves the token by its arrow, then it is exhausted; a skill whose move

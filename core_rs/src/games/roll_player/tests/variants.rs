@@ -3,8 +3,8 @@
 
 use super::helpers::*;
 use crate::engine::Game;
-use crate::games::roll_player::actions::*;
 use crate::games::roll_player::content::{SkillKind, GOLD};
+use crate::games::roll_player::rules::actions::*;
 use crate::games::roll_player::state::{Die, RollPlayer, Step};
 
 fn at_market(r: &crate::games::roll_player::content::Rules, class: &str) -> RollPlayer {

@@ -1,15 +1,18 @@
 //! The type-erased layer: one `DynRuleset`/`DynMatch` pair per game, so the host (and the PyO3 layer)
 //! can drive any game through the same calls.
+//!
+//! It sits above the engine, the bots, the batch runner and the vector env, because a ruleset offers them all as
+//! services (`simulate`, `play_jobs`, `vector_env`); the `py_*` files are its only users besides `games::ruleset`.
 
 use std::sync::{Arc, Mutex, PoisonError};
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use super::observe::{observation, ActionSpace, Encoding};
-use super::{snapshot, Action, ActionInfo, Events, Game, Illegal, Logged, Outcome, Player, PlayerSet, Viewer};
-use super::{SetupError, SharedLog, SnapshotError};
-use crate::bots::{self, Bot};
+use crate::bots::{self, Bot, Bots};
+use crate::engine::observe::{observation, ActionSpace, Encode};
+use crate::engine::{check_players, SetupError, SharedLog, SnapshotError, Tally, Viewer};
+use crate::engine::{snapshot, Action, ActionInfo, Events, Game, Illegal, Logged, Outcome, Player, PlayerSet};
 use crate::rng::Rng;
 use crate::runner::{self, MatchJob, MatchRecord, SimConfig, SimReport};
 use crate::vector::{DynVectorEnv, VecConfig, VectorEnvOf};
@@ -56,7 +59,7 @@ pub trait DynMatch: Send + Sync {
     /// Checked apply: on `Err` nothing changed (state, history, events).
     fn apply(&mut self, p: Player, a: Action) -> Result<(), Illegal>;
     fn outcome(&self) -> Option<Outcome>;
-    /// `Game::match_points`: the rulebook's tournament points per seat, once over.
+    /// `Tally::match_points`: the rulebook's tournament points per seat, once over.
     fn match_points(&self) -> Option<Vec<f64>>;
     /// What `a` means for seat `p` now; refused unless `a` is one of `p`'s legal actions now.
     fn describe(&self, p: Player, a: Action) -> Result<ActionInfo, Illegal>;
@@ -84,12 +87,18 @@ pub trait DynMatch: Send + Sync {
     fn observation(&self, p: Player, out: &mut [f32]);
 }
 
-pub struct RulesetOf<G: Game> {
+/// What the host needs of a game beyond the engine contract: its bots (and so its search facts), its tallies
+/// and its tensor encoding.
+pub trait Hosted: Bots + Tally + Encode {}
+
+impl<G: Bots + Tally + Encode> Hosted for G {}
+
+pub struct RulesetOf<G: Hosted> {
     rules: Arc<G::Ruleset>,
     hash: String,
 }
 
-impl<G: Game> RulesetOf<G> {
+impl<G: Hosted> RulesetOf<G> {
     pub fn parse(content: &str, options: &str) -> Result<Self, SetupError> {
         let rules = G::ruleset(content, options)?;
         let mut h = Sha256::new();
@@ -105,14 +114,6 @@ impl<G: Game> RulesetOf<G> {
         &self.rules
     }
 
-    fn check_players(&self, players: u8) -> Result<(), SetupError> {
-        let (min, max) = G::players(&self.rules);
-        if players < min || players > max {
-            return Err(SetupError::Players { game: G::ID, min, max, got: players });
-        }
-        Ok(())
-    }
-
     fn wrap(&self, state: G, players: u8, seed: u64) -> MatchOf<G> {
         MatchOf {
             rules: Arc::clone(&self.rules),
@@ -126,7 +127,7 @@ impl<G: Game> RulesetOf<G> {
     }
 }
 
-impl<G: Game> DynRuleset for RulesetOf<G> {
+impl<G: Hosted> DynRuleset for RulesetOf<G> {
     fn game_id(&self) -> &'static str {
         G::ID
     }
@@ -146,7 +147,7 @@ impl<G: Game> DynRuleset for RulesetOf<G> {
         bots::check::<G>(spec)
     }
     fn new_match(&self, players: u8, seed: u64) -> Result<Box<dyn DynMatch>, SetupError> {
-        self.check_players(players)?;
+        check_players::<G>(&self.rules, players)?;
         let mut events = Events::new();
         let state = G::new_narrated(&self.rules, players, seed, &mut events)?;
         let mut m = self.wrap(state, players, seed);
@@ -155,7 +156,8 @@ impl<G: Game> DynRuleset for RulesetOf<G> {
     }
     fn load_state(&self, players: u8, seed: u64, bytes: &[u8]) -> Result<Box<dyn DynMatch>, SnapshotError> {
         let state: G = snapshot::decode(G::ID, bytes)?;
-        self.check_players(players).map_err(|e| SnapshotError::Invalid { game: G::ID, why: e.to_string() })?;
+        check_players::<G>(&self.rules, players)
+            .map_err(|e| SnapshotError::Invalid { game: G::ID, why: e.to_string() })?;
         state.validate(&self.rules).map_err(|why| SnapshotError::Invalid { game: G::ID, why })?;
         if state.seat_count() != usize::from(players) {
             let why = format!("the save says {players} players but its state has {} seats", state.seat_count());
@@ -178,7 +180,7 @@ impl<G: Game> DynRuleset for RulesetOf<G> {
         runner::play_jobs::<G>(&self.rules, players, seed, bots, jobs, workers, max_decisions)
     }
     fn observation_size(&self, players: u8) -> usize {
-        G::Encoding::observation_size(&self.rules, players)
+        G::observation_size(&self.rules, players)
     }
     fn action_space(&self, players: u8) -> ActionSpace {
         ActionSpace::of::<G>(&self.rules, players)
@@ -189,7 +191,7 @@ impl<G: Game> DynRuleset for RulesetOf<G> {
 }
 
 /// A live match of `G`.
-pub struct MatchOf<G: Game> {
+pub struct MatchOf<G: Hosted> {
     rules: Arc<G::Ruleset>,
     state: G,
     players: u8,
@@ -208,14 +210,14 @@ struct Seated<G: Game> {
     bots: Vec<(String, Box<dyn Bot<G>>)>,
 }
 
-impl<G: Game> MatchOf<G> {
+impl<G: Hosted> MatchOf<G> {
     fn seated_copy(&self) -> Mutex<Seated<G>> {
         let rng = self.seated.lock().unwrap_or_else(PoisonError::into_inner).rng.clone();
         Mutex::new(Seated { rng, bots: Vec::new() })
     }
 }
 
-impl<G: Game> MatchOf<G> {
+impl<G: Hosted> MatchOf<G> {
     pub fn state(&self) -> &G {
         &self.state
     }
@@ -228,7 +230,7 @@ struct IndexedEvent<'a, E> {
     logged: &'a Logged<E>,
 }
 
-impl<G: Game> DynMatch for MatchOf<G> {
+impl<G: Hosted> DynMatch for MatchOf<G> {
     fn game_id(&self) -> &'static str {
         G::ID
     }

@@ -1,10 +1,10 @@
 //! The one redaction point: what a viewer may see of the state, as plain numbers (`IronThrone::facts_into`).
-//! The view (`view.rs`) is built from these and adds the names and labels people and the network read; the
+//! The view (`view.rs`, the parent module) is built from these and adds the names and labels people and the network read; the
 //! observation tensor (`observe.rs`) is written straight from them, so it builds no string. Filling a `Facts`
 //! that was filled before reuses its buffers: no allocation on a learner's hot path.
 
-use super::content::Rules;
-use super::state::{hostage_card, hostage_owner, IronThrone, Pending, Step, NONE};
+use super::super::content::Rules;
+use super::super::state::{hostage_card, hostage_owner, IronThrone, Pending, Step, NONE};
 use crate::engine::{Player, PlayerSet, Viewer};
 
 /// One seat as the viewer sees it. Fields hidden from the viewer are empty or `None`.

@@ -1,11 +1,11 @@
 //! The one redaction point: what a viewer may see, as plain numbers (`RollPlayer::facts_into`). Everything on
 //! the table is public in Roll Player; the facts leave out only the market deck's order (its size is shown)
-//! and the RNG. The view (`view.rs`) is built from these and adds names and labels; the observation tensor
+//! and the RNG. The view (`view.rs`, the parent module) is built from these and adds names and labels; the observation tensor
 //! (`observe.rs`) is written straight from them. Filling a `Facts` that was filled before reuses its buffers.
 
-use super::content::Rules;
-use super::scoring::{goals_met_of, row_totals, stars};
-use super::state::{Die, InitCard, RollPlayer, Seat, Step, NONE};
+use super::super::content::Rules;
+use super::super::scoring::{goals_met_of, row_totals, stars};
+use super::super::state::{Die, InitCard, RollPlayer, Seat, Step, NONE};
 use crate::engine::Player;
 
 /// One seat (ids index the rules' lists; `NONE` before chosen).
