@@ -13,22 +13,14 @@
 //! seat; empty = distinct houses at random), `round_limit`.
 
 pub mod bots;
-pub mod bots_interrupts;
-// ccga: the heuristic's side of the House pool records (issue 15).
-pub mod bots_pool;
-pub mod content;
-pub mod decklist;
-pub mod effect_play;
+pub mod cards;
 pub mod effects;
 pub mod observe;
-pub mod pool_play;
 pub mod rules;
 pub mod state;
-pub mod statics;
 pub mod view;
-pub mod vocab;
 
-pub use content::Rules;
+pub use cards::Rules;
 
 /// The search budget and playout this game plays best with (measured: docs/games/agot_ccg.md).
 pub const ISMCTS_DEFAULTS: &str = "iterations=200,rollout=heuristic,cut=100";

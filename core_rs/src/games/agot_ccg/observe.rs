@@ -7,7 +7,7 @@
 //! size).
 //! The conformance checks assert that random play never offers a code outside the space.
 
-use super::content::{Rules, HOUSES};
+use super::cards::{Rules, HOUSES};
 use super::rules::actions::*;
 use super::state::{AgotCcg, Phase, View};
 use crate::engine::{Action, Encoding, Game, ObsWriter, Player, Viewer};

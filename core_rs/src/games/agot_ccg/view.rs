@@ -1,7 +1,7 @@
 //! The one redaction point: hands, face-down setup cards, deck order and chosen-but-unrevealed plots are
 //! shown only to their owner; a pending choice that names a hand card is shown only to its seat.
 
-use super::content::{Rules, CHALLENGES, HOUSES};
+use super::cards::{Rules, CHALLENGES, HOUSES};
 use super::effects::def;
 use super::rules::actions::*;
 use super::state::{AgotCcg, CardView, Pending, Phase, Resp, SeatView, View};
@@ -131,9 +131,9 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
                         .abilities
                         .iter()
                         .find_map(|ab| match ab {
-                            super::content::Ability::PenaltyClaimPower { penalty, .. }
-                            | super::content::Ability::PenaltyOpponentsDiscard { penalty, .. }
-                            | super::content::Ability::OptionalPenalty { penalty } => Some(*penalty),
+                            super::cards::Ability::PenaltyClaimPower { penalty, .. }
+                            | super::cards::Ability::PenaltyOpponentsDiscard { penalty, .. }
+                            | super::cards::Ability::OptionalPenalty { penalty } => Some(*penalty),
                             _ => None,
                         })
                         // ccgb: Mance Rayder's granted penalty.
@@ -143,7 +143,7 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
                 };
                 g.marshal_cost(rules, usize::from(p), c, pen.unwrap_or(0))
             });
-            let is_attachment = hand_card(x).is_some_and(|c| def(rules, c).kind == super::content::Kind::Attachment);
+            let is_attachment = hand_card(x).is_some_and(|c| def(rules, c).kind == super::cards::Kind::Attachment);
             let mut label = format!("marshal {} for {cost} gold", hand_name(x));
             if is_attachment {
                 label.push_str(&format!(" onto {}", card_name(g, rules, y)));

@@ -1,10 +1,10 @@
 //! Action codes and the legal-action lists. A code is `kind << 24 | x << 16 | y`, where `x` is a hand index,
 //! challenge type or seat and `y` a card uid or seat.
 
-use super::super::content::{Ability, Kind, Rules, LIMITED, NEUTRAL, NO_ATTACH};
+use super::super::cards::{Ability, Kind, Rules, LIMITED, NEUTRAL, NO_ATTACH};
 use super::super::effects::def;
+use super::super::effects::statics;
 use super::super::state::{AgotCcg, At, Pending, Phase, Resp, Stage, Why};
-use super::super::statics;
 use super::flow::SETUP_GOLD;
 use crate::engine::{Action, Player};
 
@@ -312,7 +312,7 @@ impl AgotCcg {
         // A reducer is offered only when a card in hand would get cheaper from it.
         for c in &s.play {
             let Some(house) = self.abilities_in(rules, c, statics::COSTS).iter().find_map(|a| match a {
-                Ability::Reducer { house } => Some(house.as_deref().and_then(super::super::content::house_index)),
+                Ability::Reducer { house } => Some(house.as_deref().and_then(super::super::cards::house_index)),
                 _ => None,
             }) else {
                 continue;

@@ -3,7 +3,7 @@
 //! Citadel, The Night's Watch and Treaty ("you must claim 5 more power to win", plus a gold-penalty waiver or
 //! icons), and the multiplayer-only The Only Game that Matters (refused in a game of 2).
 
-use super::super::content::{Ability, CardDef, Kind, Rules, HOUSES, NEUTRAL};
+use super::super::cards::{Ability, CardDef, Kind, Rules, HOUSES, NEUTRAL};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, InPlay};
 use crate::engine::{Player, SetupError};
@@ -66,7 +66,7 @@ impl AgotCcg {
         for a in abs {
             if let Ability::AgendaTraitIcons { tr, icons: i } = a {
                 if d.kind == Kind::Character && d.has_trait(tr) {
-                    icons |= super::super::content::icon_bits(i).unwrap_or(0);
+                    icons |= super::super::cards::icon_bits(i).unwrap_or(0);
                 }
             }
         }

@@ -1,10 +1,10 @@
 //! Which cards a composable ability's filter matches, which targets it may choose, and whether the ability may
 //! be used now (play restrictions, limits, payable costs, an existing required target: research §3.1).
 
-use super::super::content::{house_index, icon_bits, Kind, Rules};
+use super::super::cards::vocab::{Body, Cost, Filter, Op, Per, Place, Require, To, Who};
+use super::super::cards::{house_index, icon_bits, Kind, Rules};
 use super::super::effects::def;
 use super::super::state::AgotCcg;
-use super::super::vocab::{Body, Cost, Filter, Op, Per, Place, Require, To, Who};
 use super::triggered::*;
 use crate::engine::Player;
 
@@ -24,7 +24,7 @@ impl AgotCcg {
             && !f.not_traits.iter().any(|t| d.has_trait(t))
             && (f.names.is_empty() || f.names.contains(&d.name))
             && f.unique.is_none_or(|u| u == d.unique)
-            && f.limited.is_none_or(|l| l == (d.keywords & super::super::content::LIMITED != 0))
+            && f.limited.is_none_or(|l| l == (d.keywords & super::super::cards::LIMITED != 0))
             && f.doomed.is_none_or(|x| x == d.doomed)
             && f.cost_max.is_none_or(|m| d.cost <= m)
             && f.cost_min.is_none_or(|m| d.cost >= m)
@@ -33,7 +33,7 @@ impl AgotCcg {
             && (!f.cost_max_participating || usize::from(d.cost) <= self.participants())
             && f.other_house
                 .as_deref()
-                .is_none_or(|h| d.house != super::super::content::NEUTRAL && house_index(h) != Some(d.house))
+                .is_none_or(|h| d.house != super::super::cards::NEUTRAL && house_index(h) != Some(d.house))
     }
 
     /// Does the card `uid` in play match the filter, for an ability controlled by `me` from `src`?

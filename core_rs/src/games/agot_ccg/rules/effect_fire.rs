@@ -1,10 +1,10 @@
 //! Triggered composable abilities: asking every seat's abilities that answer a moment (`Fired`), in turn order,
 //! and whether an ability answers it.
 
-use super::super::content::{Ability, Kind, Rules, NO_ATTACH};
+use super::super::cards::vocab::{Body, Role, Trigger, Who};
+use super::super::cards::{Ability, Kind, Rules, NO_ATTACH};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Challenge, Event, Pending, Phase};
-use super::super::vocab::{Body, Role, Trigger, Who};
 use super::triggered::*;
 use crate::engine::{Events, Player};
 
@@ -135,7 +135,7 @@ impl AgotCcg {
             ) => {
                 let side = if *winner == ch.attacker { &ch.attackers } else { &ch.defenders };
                 *winner == me
-                    && challenge.as_deref().is_none_or(|c| super::super::content::challenge_index(c) == Some(ch.kind))
+                    && challenge.as_deref().is_none_or(|c| super::super::cards::challenge_index(c) == Some(ch.kind))
                     && role.is_none_or(|x| (x == Role::Attacker) == (ch.attacker == me))
                     && (!*participating || this.is_some_and(|u| side.contains(&u)))
                     && (!*unopposed || ch.unopposed)
@@ -145,7 +145,7 @@ impl AgotCcg {
             (Trigger::Lost { challenge, role, participating }, Fired::Won { loser, ch, .. }) => {
                 let side = if *loser == ch.attacker { &ch.attackers } else { &ch.defenders };
                 *loser == me
-                    && challenge.as_deref().is_none_or(|c| super::super::content::challenge_index(c) == Some(ch.kind))
+                    && challenge.as_deref().is_none_or(|c| super::super::cards::challenge_index(c) == Some(ch.kind))
                     && role.is_none_or(|x| (x == Role::Attacker) == (ch.attacker == me))
                     && (!*participating || this.is_some_and(|u| side.contains(&u)))
             }
@@ -188,7 +188,7 @@ impl AgotCcg {
                 me,
                 this,
                 *uid,
-                of.as_ref().unwrap_or(&super::super::vocab::Filter::default()),
+                of.as_ref().unwrap_or(&super::super::cards::vocab::Filter::default()),
             ),
             _ => false,
         }

@@ -1,10 +1,10 @@
 //! The effect operations of composable abilities (`vocab::Op`), one arm each: what happens to the cards they
 //! name (rulebook "Uccidere", "Scartare", "Inginocchiare", "Effetti duraturi", "Ricerca").
 
-use super::super::content::{icon_bits, keyword_bits, Kind, Rules};
+use super::super::cards::vocab::{On, Op, Pile, To};
+use super::super::cards::{icon_bits, keyword_bits, Kind, Rules};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Event, InPlay, Pending};
-use super::super::vocab::{On, Op, Pile, To};
 use super::triggered::{Fired, Lasting, Lasts, Resolving, Step};
 use crate::engine::{Events, Player};
 
@@ -414,7 +414,7 @@ impl AgotCcg {
                 }
             }
             Op::ChallengeType { challenge } => {
-                let Some(k) = super::super::content::challenge_index(challenge) else { return };
+                let Some(k) = super::super::cards::challenge_index(challenge) else { return };
                 if let Some(ch) = self.challenge.as_mut() {
                     if ch.kind != k {
                         self.retyped = self.retyped.or(Some(ch.kind));

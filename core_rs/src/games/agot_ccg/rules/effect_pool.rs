@@ -2,12 +2,12 @@
 //! "cannot be saved" discards, X counted from the current challenge, and the Dragons: a character that becomes a
 //! Condition attachment and comes back to hand, Hatchlings that become a Dragon's duplicates.
 
-use super::super::content::{
+use super::super::cards::vocab::{Body, Cost, Filter, Op, Pile, To};
+use super::super::cards::{
     icon_bits, keyword_bits, Ability, Cond, Kind, Rules, IMMUNE_CHAR, IMMUNE_EVENTS, IMMUNE_OPP_CHAR, IMMUNE_OPP_EVENTS,
 };
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Challenge, Event, InPlay, Pending, Resp, Stage};
-use super::super::vocab::{Body, Cost, Filter, Op, Pile, To};
 use super::actions::{code, split, ATTACK, ATTACK_SET, DEFEND, DEFEND_SET, DONE};
 use super::triggered::{flags, Lasts, Resolving, Step, HAS_POOL};
 use crate::engine::{Action, Events, Player};

@@ -5,10 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::super::content::{Ability, Kind, Rules};
+use super::super::cards::vocab::{Cost, Filter, Op, To, Who};
+use super::super::cards::{Ability, Kind, Rules};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Event, Pending};
-use super::super::vocab::{Cost, Filter, Op, To, Who};
 use super::actions::*;
 use super::triggered::{Resolving, Step};
 use crate::engine::{Action, Events, Player};
@@ -268,7 +268,7 @@ impl AgotCcg {
     pub(super) fn fits_chosen_targets(&self, rules: &Rules, r: &Resolving, u: u16) -> bool {
         let Some((s, i)) = self.locate(u) else { return false };
         let house = def(rules, self.seats[s].play[i].def).house;
-        house != super::super::content::NEUTRAL
+        house != super::super::cards::NEUTRAL
             && r.targets.iter().all(|&t| {
                 self.locate(t).is_some_and(|(ts, ti)| ts == s && def(rules, self.seats[ts].play[ti].def).house != house)
             })
@@ -314,7 +314,7 @@ impl AgotCcg {
         let mut k = 0;
         for (i, ab) in def(rules, plot).abilities.iter().enumerate() {
             let Some((b, false)) = super::triggered::body(ab) else { continue };
-            if b.when != Some(super::super::vocab::Trigger::Revealed) {
+            if b.when != Some(super::super::cards::vocab::Trigger::Revealed) {
                 continue;
             }
             let mut r = Self::new_resolving(p, plot, i);

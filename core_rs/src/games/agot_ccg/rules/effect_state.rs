@@ -4,9 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::super::content::{Ability, Rules};
+use super::super::cards::vocab::{Body, Zone};
+use super::super::cards::{Ability, Rules};
 use super::super::state::{AgotCcg, Challenge};
-use super::super::vocab::{Body, Zone};
 use crate::engine::Player;
 
 /// A lasting effect on the card with this uid, until the end of the phase.
@@ -207,7 +207,7 @@ pub const HAS_POOL: u8 = 0x20;
 pub const HAS_CCGB: u8 = 0x40;
 
 /// The composable bits of a card definition.
-pub fn composable_flags(d: &super::super::content::CardDef) -> u8 {
+pub fn composable_flags(d: &super::super::cards::CardDef) -> u8 {
     d.abilities.iter().fold(0, |f, a| match a {
         Ability::Action(_) => f | HAS_ACTION,
         Ability::Triggered(_) => f | HAS_TRIGGERED,

@@ -2,10 +2,10 @@
 //! dei morti"): the offered list, the pick, and what happens to the rest. An offered card is `seat * 2048 +
 //! definition`, so a card in an opponent's pile is named with its owner.
 
-use super::super::content::Rules;
+use super::super::cards::vocab::{Op, Pile, To, Who};
+use super::super::cards::Rules;
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Event, Pending};
-use super::super::vocab::{Op, Pile, To, Who};
 use super::triggered::{Resolving, Step};
 use crate::engine::{Events, Player};
 

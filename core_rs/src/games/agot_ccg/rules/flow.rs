@@ -1,10 +1,10 @@
 //! The round in rulebook order ("Sequenza del turno"): plot, draw, marshalling, challenges, dominance,
 //! standing, and the automatic steps of challenge resolution ("Risoluzione delle sfide").
 
-use super::super::content::{Ability, Kind, Rules, INT, MIL, POW};
+use super::super::cards::{Ability, Kind, Rules, INT, MIL, POW};
 use super::super::effects::def;
+use super::super::effects::statics;
 use super::super::state::{AgotCcg, At, Event, Pending, Phase, Resp, Stage, Why, Window};
-use super::super::statics;
 use crate::engine::{Events, Player};
 
 /// Cards in the setup hand and the opening hand; gold for setup cards (rulebook "Prepararsi a giocare").

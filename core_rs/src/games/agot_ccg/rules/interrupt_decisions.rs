@@ -2,7 +2,7 @@
 //! actions of kinds 40–59), and the checks a snapshot's interrupts must pass. The mechanisms themselves are in
 //! `interrupts.rs` (saves, cancels, costs) and `control.rs` (control, naming, Endless, setup attachments, targets).
 
-use super::super::content::Rules;
+use super::super::cards::Rules;
 use super::super::state::{AgotCcg, Event, Interrupted, Pending, Then};
 use super::actions::*;
 use super::interrupts::what_card;

@@ -27,7 +27,7 @@ pub mod window;
 pub mod zones;
 
 use super::bots::Heuristic;
-use super::content::{self, Rules, HOUSES};
+use super::cards::{self as content, Rules, HOUSES};
 use super::effects::{def, MAX_SEATS};
 use super::state::{AgotCcg, Event, Pending, Phase, Resp, Seat, View};
 use crate::bots::Bot;

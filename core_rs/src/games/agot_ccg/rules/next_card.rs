@@ -3,7 +3,7 @@
 //! cost with influence (`Seat::influence_pays`: The New Gift, The Old Gift). The next card that fits uses them; the
 //! rest lapse when the marshalling turn ends.
 
-use super::super::content::{CardDef, Kind, Rules};
+use super::super::cards::{CardDef, Kind, Rules};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Pending, Then};
 use crate::engine::Player;

@@ -1,9 +1,9 @@
 //! What each legal decision does. `apply` has already checked the action is in the legal list.
 
-use super::super::content::{Ability, Kind, Rules, LIMITED, POW};
+use super::super::cards::{Ability, Kind, Rules, LIMITED, POW};
 use super::super::effects::def;
+use super::super::effects::statics;
 use super::super::state::{AgotCcg, At, Challenge, Event, InPlay, Pending, Phase, Resp, Stage, Why};
-use super::super::statics;
 use super::actions::*;
 use super::zones::Dest;
 use crate::engine::{Action, Events, Player};
@@ -47,7 +47,7 @@ impl AgotCcg {
                     let card = c.def;
                     let house = def(rules, card).abilities.iter().find_map(|ab| match ab {
                         Ability::Reducer { house } => {
-                            Some(house.as_deref().and_then(super::super::content::house_index).unwrap_or(255))
+                            Some(house.as_deref().and_then(super::super::cards::house_index).unwrap_or(255))
                         }
                         _ => None,
                     });
@@ -381,7 +381,7 @@ impl AgotCcg {
 
     fn no_kneel_plot(&self, rules: &Rules, seat: Player, kind: u8) -> bool {
         self.plot_has(rules, seat, |a| {
-            matches!(a, Ability::PlotNoKneel { challenge } if super::super::content::challenge_index(challenge) == Some(kind))
+            matches!(a, Ability::PlotNoKneel { challenge } if super::super::cards::challenge_index(challenge) == Some(kind))
         })
     }
 

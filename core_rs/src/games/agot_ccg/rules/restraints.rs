@@ -2,10 +2,10 @@
 //! controller kneels 1 influence" (Banished, In Chains), and "discard it from play when…" (Band of Free Folk),
 //! a condition checked after every decision and every automatic step.
 
-use super::super::content::{Ability, Rules};
+use super::super::cards::{Ability, Rules};
 use super::super::effects::def;
+use super::super::effects::statics;
 use super::super::state::{AgotCcg, Event, InPlay, Pending, Then};
-use super::super::statics;
 use super::triggered::{flags, HAS_POOL};
 use crate::engine::{Events, Player};
 

@@ -8,10 +8,10 @@
 //! filters and usability checks in `effect_filters.rs`, its triggers in `effect_fire.rs`, its operations in
 //! `effect_ops.rs` and `effect_take.rs`.
 
-use super::super::content::{Kind, Rules};
+use super::super::cards::vocab::{Body, Cost, Op, Per, To, Zone, MAX_ABILITIES};
+use super::super::cards::{Kind, Rules};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Event, Pending};
-use super::super::vocab::{Body, Cost, Op, Per, To, Zone, MAX_ABILITIES};
 use super::actions::*;
 use crate::engine::{Action, Events, Player};
 
@@ -363,7 +363,7 @@ impl AgotCcg {
             | Step::SwapPlot { .. } => self.pool_pending_actions(rules, r, out),
             // ccga
             Step::PowerFrom { k } => {
-                if let Some(super::super::vocab::Cost::DiscardPowerFromYours { n }) =
+                if let Some(super::super::cards::vocab::Cost::DiscardPowerFromYours { n }) =
                     self.body_of(rules, r).and_then(|b| b.cost.get(usize::from(*k)))
                 {
                     out.extend(

@@ -6,10 +6,10 @@
 //! row. Influence costs are paid by kneeling the providers the player chooses (rulebook "Influenza"; excess is
 //! lost).
 
-use super::super::content::{house_index, icon_bits, Ability, Kind, Rules};
+use super::super::cards::{house_index, icon_bits, Ability, Kind, Rules};
 use super::super::effects::def;
+use super::super::effects::statics;
 use super::super::state::{AgotCcg, At, Event, Pending, Phase};
-use super::super::statics;
 use super::actions::*;
 use crate::engine::{Action, Events, Player};
 

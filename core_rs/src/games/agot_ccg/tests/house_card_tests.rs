@@ -3,7 +3,7 @@
 
 use super::helpers::*;
 use crate::engine::{Events, Game, Viewer};
-use crate::games::agot_ccg::content::Rules;
+use crate::games::agot_ccg::cards::Rules;
 use crate::games::agot_ccg::rules::actions::*;
 use crate::games::agot_ccg::state::{AgotCcg, At, Event, Pending, Phase};
 

@@ -2,7 +2,7 @@
 
 use super::helpers::*;
 use crate::engine::{Events, Game};
-use crate::games::agot_ccg::content::{MIL, POW};
+use crate::games::agot_ccg::cards::{MIL, POW};
 use crate::games::agot_ccg::rules::actions::*;
 use crate::games::agot_ccg::rules::flow::SAFEGUARD_ROUNDS;
 use crate::games::agot_ccg::state::{At, Pending, Phase};

@@ -2,13 +2,13 @@
 //! heuristic scores it (hostile effects at the opponent's strongest standing character, friendly ones at its
 //! own; actions only when they do something now). Today's decisions are scored by `bots.rs` as before.
 
-use super::content::{Kind, Rules};
-use super::effects::def;
-use super::rules::actions::*;
-use super::rules::effect_state::{ZONE_DEAD, ZONE_DISCARD, ZONE_HAND};
-use super::rules::triggered::{body, Resolving, Step};
-use super::state::{AgotCcg, Pending};
-use super::vocab::{Body, On, Op};
+use super::super::cards::vocab::{Body, On, Op};
+use super::super::cards::{Kind, Rules};
+use super::super::effects::def;
+use super::super::rules::actions::*;
+use super::super::rules::effect_state::{ZONE_DEAD, ZONE_DISCARD, ZONE_HAND};
+use super::super::rules::triggered::{body, Resolving, Step};
+use super::super::state::{AgotCcg, Pending};
 use crate::engine::{Action, ActionInfo, Player};
 
 /// Does an operation on its target help (true) or hurt (false) the target's controller?

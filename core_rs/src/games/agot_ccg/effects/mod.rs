@@ -1,11 +1,12 @@
 //! Derived values: strength, icons, keywords, costs, claim, income. Constant abilities and lasting effects
 //! are summed (rulebook "Effetti duraturi": order does not matter; STR below 0 counts as 0).
 
-use super::content::{Ability, CardDef, Cond, Kind, Rules, DEADLY, INT, NEUTRAL, RENOWN, STEALTH};
+use super::cards::{Ability, CardDef, Cond, Kind, Rules, DEADLY, INT, NEUTRAL, RENOWN, STEALTH};
 use super::rules::triggered::Lasts;
 use super::state::{AgotCcg, InPlay};
-use super::statics;
 use crate::engine::Player;
+
+pub mod statics;
 
 pub fn def(rules: &Rules, id: u16) -> &CardDef {
     // Every id in a state is checked by `validate` (forged snapshots) or comes from the decks.
@@ -75,7 +76,7 @@ impl AgotCcg {
                 o.uid != c.uid
                     && d.kind == Kind::Character
                     && traits.iter().any(|t| d.has_trait(t))
-                    && house.as_deref().is_none_or(|h| super::content::house_index(h) == Some(d.house))
+                    && house.as_deref().is_none_or(|h| super::cards::house_index(h) == Some(d.house))
             }),
             Cond::HasAttachment { tr } => {
                 c.attachments.iter().any(|(a, _)| tr.as_deref().is_none_or(|t| def(rules, *a).has_trait(t)))
@@ -84,9 +85,9 @@ impl AgotCcg {
                 let ok = |h: u8| h == NEUTRAL || h == s.house;
                 ok(def(rules, o.def).house) && o.attachments.iter().all(|(a, _)| ok(def(rules, *a).house))
             }),
-            Cond::AttachedHouse { house } => super::content::house_index(house) == Some(def(rules, c.def).house),
+            Cond::AttachedHouse { house } => super::cards::house_index(house) == Some(def(rules, c.def).house),
             Cond::AllOfHouse { house } => {
-                let h = super::content::house_index(house);
+                let h = super::cards::house_index(house);
                 let ok = |x: u8| x == NEUTRAL || Some(x) == h;
                 s.play
                     .iter()
@@ -130,7 +131,7 @@ impl AgotCcg {
         for ab in self.abilities_in(rules, c, statics::OWN_KEYWORDS) {
             if let Ability::KeywordsWhile { keywords, cond } = ab {
                 if self.cond(rules, seat, c, cond) {
-                    k |= super::content::keyword_bits(keywords).unwrap_or(0);
+                    k |= super::cards::keyword_bits(keywords).unwrap_or(0);
                 }
             }
         }
@@ -139,7 +140,7 @@ impl AgotCcg {
             for ab in &def(rules, *a).abilities {
                 if let Ability::Attached { keywords, cond, .. } = ab {
                     if !keywords.is_empty() && cond.as_ref().is_none_or(|x| self.cond(rules, seat, c, x)) {
-                        k |= super::content::keyword_bits(keywords).unwrap_or(0);
+                        k |= super::cards::keyword_bits(keywords).unwrap_or(0);
                     }
                 }
             }
@@ -152,8 +153,8 @@ impl AgotCcg {
                 }
                 for ab in self.abilities_in(rules, o, statics::HOUSE_KEYWORDS) {
                     if let Ability::HouseCharsKeywordsWhileStanding { house, keywords } = ab {
-                        if super::content::house_index(house) == Some(d.house) {
-                            k |= super::content::keyword_bits(keywords).unwrap_or(0);
+                        if super::cards::house_index(house) == Some(d.house) {
+                            k |= super::cards::keyword_bits(keywords).unwrap_or(0);
                         }
                     }
                 }
@@ -185,13 +186,13 @@ impl AgotCcg {
         for ab in self.abilities_in(rules, c, statics::OWN_ICONS) {
             if let Ability::IconsWhile { icons, cond } = ab {
                 if self.cond(rules, seat, c, cond) {
-                    i |= super::content::icon_bits(icons).unwrap_or(0);
+                    i |= super::cards::icon_bits(icons).unwrap_or(0);
                 }
             }
         }
         for ab in self.attached(rules, seat, c) {
             if let Ability::Attached { icons, .. } = ab {
-                i |= super::content::icon_bits(icons).unwrap_or(0);
+                i |= super::cards::icon_bits(icons).unwrap_or(0);
             }
         }
         self.lasting_icons(c.uid, i)
@@ -226,7 +227,7 @@ impl AgotCcg {
                 Ability::StrWhile { amount, cond } if self.cond(rules, seat, c, cond) => i32::from(*amount),
                 Ability::StrPerAttachment { amount } => i32::from(*amount) * c.attachments.len() as i32,
                 Ability::StrPerDeadHouseChar { house } => {
-                    let h = super::content::house_index(house);
+                    let h = super::cards::house_index(house);
                     self.seats
                         .iter()
                         .flat_map(|x| x.dead.iter())

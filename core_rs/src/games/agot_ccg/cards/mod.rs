@@ -6,6 +6,9 @@ use serde::Deserialize;
 
 use crate::engine::SetupError;
 
+pub mod deck;
+pub mod vocab;
+
 /// Houses; 0 is "neutral" (no shield).
 pub const HOUSES: [&str; 7] = ["neutral", "stark", "lannister", "baratheon", "targaryen", "greyjoy", "martell"];
 pub const NEUTRAL: u8 = 0;
@@ -450,16 +453,16 @@ pub enum Ability {
     },
     // --- ccg (issue 15): the composable form (vocab.rs; resolved by rules/triggered.rs, rules/effect_ops.rs)
     /// A player action with a phase word, costs, a target and effects.
-    Action(super::vocab::Body),
+    Action(vocab::Body),
     /// A triggered ability: a response or forced effect with a trigger, costs, a target and effects.
-    Triggered(super::vocab::Body),
+    Triggered(vocab::Body),
     /// It does not kneel to defend (Northern Heir).
     NoKneelToDefend,
     /// It cannot be chosen as a stealth target (Southron Heiress).
     NotStealthTarget,
     /// While it attacks, characters matching the filter cannot defend (Balon Greyjoy: non-unique ones).
     AttackingBarsDefenders {
-        filter: super::vocab::Filter,
+        filter: vocab::Filter,
     },
     /// You may choose to pay this gold penalty (cannot be ignored) when playing it, for its "with a gold penalty"
     /// responses (Pentoshi Captain, Roving Pillagers).
@@ -481,7 +484,7 @@ pub enum Ability {
     },
     /// Attachment: only on a character matching the filter ("Wildling character only").
     AttachOnly {
-        filter: super::vocab::Filter,
+        filter: vocab::Filter,
     },
     /// It costs 1 less for each location with this trait you control (Errant Captain).
     CostLessPerLocationTrait {
@@ -492,7 +495,7 @@ pub enum Ability {
     /// You may choose to pay this gold penalty (cannot be ignored) when playing a card matching the filter (Mance
     /// Rayder: a Wildling character), for "with a gold penalty" responses.
     GrantsOptionalPenalty {
-        filter: super::vocab::Filter,
+        filter: vocab::Filter,
         penalty: u8,
     },
     /// Plot: you may play only character cards and cannot trigger card effects or abilities (Superior Numbers).
@@ -849,8 +852,8 @@ fn check_ability(a: &Ability) -> Result<(), String> {
         Ability::WinSacrifice { challenge, .. } => {
             challenge_index(challenge).map(|_| ()).ok_or(format!("unknown challenge {challenge:?}"))
         }
-        Ability::Action(b) => super::vocab::check_body(b, true),
-        Ability::Triggered(b) => super::vocab::check_body(b, false),
+        Ability::Action(b) => vocab::check_body(b, true),
+        Ability::Triggered(b) => vocab::check_body(b, false),
         _ => Ok(()),
     }
 }
@@ -885,8 +888,8 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
             check_ability(a).map_err(&bad)?;
         }
         // The dense action space addresses a card's composable abilities by index (observe.rs).
-        if c.abilities.iter().skip(super::vocab::MAX_ABILITIES).any(|a| matches!(a, Ability::Action(_))) {
-            return Err(bad(format!("an action must be among the first {} abilities", super::vocab::MAX_ABILITIES)));
+        if c.abilities.iter().skip(vocab::MAX_ABILITIES).any(|a| matches!(a, Ability::Action(_))) {
+            return Err(bad(format!("an action must be among the first {} abilities", vocab::MAX_ABILITIES)));
         }
         let _ = c.text;
         cards.push(CardDef {
@@ -931,7 +934,7 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
             Some(h) => house_index(h).ok_or_else(|| bad(format!("unknown agenda House {h:?}")))?,
             None => NEUTRAL,
         };
-        let mut problems = super::decklist::deck_problems(&cards, house, &plots, &list);
+        let mut problems = deck::deck_problems(&cards, house, &plots, &list);
         problems.extend(super::rules::agendas::agenda_problems(&cards, house, agenda, agenda_house));
         if !problems.is_empty() {
             return Err(bad(problems.join("; ")));
@@ -944,9 +947,9 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
     // Each seat's deck: a House name (its designed deck) or a deck list the player brings.
     let mut seat_decks = Vec::new();
     for (seat, entry) in opts.decks.iter().enumerate().take(8) {
-        if super::decklist::looks_like_list(entry) {
+        if deck::looks_like_list(entry) {
             let label = format!("deck of seat {seat}");
-            let deck = super::decklist::parse_list(&cards, entry, &label).map_err(|problems| SetupError::Option {
+            let deck = deck::parse_list(&cards, entry, &label).map_err(|problems| SetupError::Option {
                 name: "decks".into(),
                 reason: format!(
                     "the {label} breaks the deck rules ({} problems):\n  - {}",
@@ -984,7 +987,7 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
         });
     }
     let composable = cards.iter().map(super::rules::triggered::composable_flags).collect();
-    let statics: Vec<u32> = cards.iter().map(super::statics::static_classes).collect();
+    let statics: Vec<u32> = cards.iter().map(super::effects::statics::static_classes).collect();
     let in_decks = decks.iter().flat_map(|d| d.cards.iter().chain(&d.plots).chain(&d.agenda));
     let deck_classes = in_decks.fold(0, |bits, &c| bits | statics.get(usize::from(c)).copied().unwrap_or(u32::MAX));
     Ok(Rules { cards, decks, seat_decks, round_limit: opts.round_limit, composable, statics, deck_classes })

@@ -6,8 +6,8 @@
 //! The classification is an exhaustive match: a new `Ability` variant does not compile until it is placed
 //! in a class, so no check can miss a card because its bit was forgotten.
 
-use super::content::{Ability, CardDef, Rules};
-use super::state::{AgotCcg, InPlay};
+use super::super::cards::{Ability, CardDef, Rules};
+use super::super::state::{AgotCcg, InPlay};
 
 /// The card's own STR: `StrWhile`, per attachment, per dead character, "cannot be lowered".
 pub const OWN_STR: u32 = 1 << 0;

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::content::{house_index, icon_bits, keyword_bits, Kind, ACTION_PHASES};
+use super::super::cards::{house_index, icon_bits, keyword_bits, Kind, ACTION_PHASES};
 
 /// Whose cards a filter accepts, seen from the ability's controller.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -759,7 +759,7 @@ fn check_op(op: &Op) -> Result<(), String> {
         Op::Take { filter, .. } | Op::AllFromDeadPiles { filter } => check_filter(filter),
         Op::OpponentsCannotTrigger { during: Some(d) } => icon_bits(d).map(|_| ()),
         Op::ChallengeType { challenge } => {
-            super::content::challenge_index(challenge).map(|_| ()).ok_or(format!("unknown challenge {challenge:?}"))
+            super::challenge_index(challenge).map(|_| ()).ok_or(format!("unknown challenge {challenge:?}"))
         }
         Op::Choose { options } => {
             if options.len() < 2 || options.len() > 8 {

@@ -11,7 +11,7 @@
 //!
 //! Every problem is reported, one per line, not only the first.
 
-use super::content::{house_index, CardDef, Deck, Kind, HOUSES, NEUTRAL};
+use super::super::cards::{house_index, CardDef, Deck, Kind, HOUSES, NEUTRAL};
 
 /// The rulebook's tournament banned list (Westeros Edition cards; none of them is in the Winter pool, so a
 /// list naming one is refused as banned rather than as unknown).
@@ -188,7 +188,7 @@ pub fn parse_list(cards: &[CardDef], text: &str, label: &str) -> Result<Deck, Ve
         return Err(problems);
     };
     problems.extend(deck_problems(cards, house, &plots, &list));
-    problems.extend(super::rules::agendas::agenda_problems(cards, house, agenda, agenda_house));
+    problems.extend(super::super::rules::agendas::agenda_problems(cards, house, agenda, agenda_house));
     if problems.is_empty() {
         Ok(Deck { house, name, plots, cards: list, brought: true, agenda, agenda_house })
     } else {
