@@ -4,6 +4,7 @@ mod agenda_tests;
 mod card_tests;
 mod deck_tests;
 mod effect_tests;
+mod floors;
 mod helpers;
 mod house_card_tests;
 mod interrupt_tests;

@@ -6,6 +6,7 @@ use serde::Deserialize;
 
 use crate::engine::SetupError;
 
+pub mod classify;
 pub mod deck;
 pub mod vocab;
 
@@ -935,7 +936,7 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
             None => NEUTRAL,
         };
         let mut problems = deck::deck_problems(&cards, house, &plots, &list);
-        problems.extend(super::rules::agendas::agenda_problems(&cards, house, agenda, agenda_house));
+        problems.extend(deck::agenda_problems(&cards, house, agenda, agenda_house));
         if !problems.is_empty() {
             return Err(bad(problems.join("; ")));
         }
@@ -986,8 +987,8 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
             reason: "a number of rounds from 1 to 100, or 0 for none".into(),
         });
     }
-    let composable = cards.iter().map(super::rules::triggered::composable_flags).collect();
-    let statics: Vec<u32> = cards.iter().map(super::effects::statics::static_classes).collect();
+    let composable = cards.iter().map(classify::composable_flags).collect();
+    let statics: Vec<u32> = cards.iter().map(classify::static_classes).collect();
     let in_decks = decks.iter().flat_map(|d| d.cards.iter().chain(&d.plots).chain(&d.agenda));
     let deck_classes = in_decks.fold(0, |bits, &c| bits | statics.get(usize::from(c)).copied().unwrap_or(u32::MAX));
     Ok(Rules { cards, decks, seat_decks, round_limit: opts.round_limit, composable, statics, deck_classes })

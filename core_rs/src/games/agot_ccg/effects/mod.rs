@@ -1,12 +1,11 @@
 //! Derived values: strength, icons, keywords, costs, claim, income. Constant abilities and lasting effects
 //! are summed (rulebook "Effetti duraturi": order does not matter; STR below 0 counts as 0).
 
+use super::cards::classify;
 use super::cards::{Ability, CardDef, Cond, Kind, Rules, DEADLY, INT, NEUTRAL, RENOWN, STEALTH};
-use super::rules::triggered::Lasts;
+use super::state::effect::Lasts;
 use super::state::{AgotCcg, InPlay};
 use crate::engine::Player;
-
-pub mod statics;
 
 pub fn def(rules: &Rules, id: u16) -> &CardDef {
     // Every id in a state is checked by `validate` (forged snapshots) or comes from the decks.
@@ -32,7 +31,7 @@ impl AgotCcg {
         // Asked for every character at nearly every decision: the plot's class bit answers before its text.
         self.seats
             .iter()
-            .any(|s| s.plot.is_some_and(|p| statics::classes_of(rules, p) & statics::BLANKS_CHARACTERS != 0))
+            .any(|s| s.plot.is_some_and(|p| classify::classes_of(rules, p) & classify::BLANKS_CHARACTERS != 0))
     }
 
     /// The printed abilities of a card in play that are on now. Called for every card at nearly every decision,
@@ -57,7 +56,7 @@ impl AgotCcg {
         (def(rules, c.def).kind == Kind::Character && self.chars_blank(rules))
             || (!self.lasting.is_empty() && self.lasting_has(c.uid, Lasts::Blank))
             || (!c.attachments.is_empty()
-                && c.attachments.iter().any(|&(a, _)| statics::classes_of(rules, a) & statics::BLANKS_HOST != 0))
+                && c.attachments.iter().any(|&(a, _)| classify::classes_of(rules, a) & classify::BLANKS_HOST != 0))
     }
 
     pub fn doomed_in_any_dead_pile(&self, rules: &Rules) -> bool {
@@ -128,7 +127,7 @@ impl AgotCcg {
     pub fn keywords(&self, rules: &Rules, seat: Player, c: &InPlay) -> u16 {
         let d = def(rules, c.def);
         let mut k = if self.text_blank(rules, c) { 0 } else { d.keywords };
-        for ab in self.abilities_in(rules, c, statics::OWN_KEYWORDS) {
+        for ab in self.abilities_in(rules, c, classify::OWN_KEYWORDS) {
             if let Ability::KeywordsWhile { keywords, cond } = ab {
                 if self.cond(rules, seat, c, cond) {
                     k |= super::cards::keyword_bits(keywords).unwrap_or(0);
@@ -151,7 +150,7 @@ impl AgotCcg {
                 if o.kneeling {
                     continue;
                 }
-                for ab in self.abilities_in(rules, o, statics::HOUSE_KEYWORDS) {
+                for ab in self.abilities_in(rules, o, classify::HOUSE_KEYWORDS) {
                     if let Ability::HouseCharsKeywordsWhileStanding { house, keywords } = ab {
                         if super::cards::house_index(house) == Some(d.house) {
                             k |= super::cards::keyword_bits(keywords).unwrap_or(0);
@@ -169,7 +168,7 @@ impl AgotCcg {
         let mut need = base.saturating_add(self.agenda_more_power(rules, seat));
         for (q, other) in self.seats.iter().enumerate().filter(|&(q, o)| q != seat && !o.eliminated) {
             for o in &other.play {
-                for ab in self.abilities_in(rules, o, statics::TOTALS) {
+                for ab in self.abilities_in(rules, o, classify::TOTALS) {
                     if let Ability::OpponentsNeedMorePower { n, cond } = ab {
                         if self.cond(rules, q as Player, o, cond) {
                             need = need.saturating_add(*n);
@@ -183,7 +182,7 @@ impl AgotCcg {
 
     pub fn icons(&self, rules: &Rules, seat: Player, c: &InPlay) -> u8 {
         let mut i = def(rules, c.def).icons | self.agenda_icons(rules, seat, c);
-        for ab in self.abilities_in(rules, c, statics::OWN_ICONS) {
+        for ab in self.abilities_in(rules, c, classify::OWN_ICONS) {
             if let Ability::IconsWhile { icons, cond } = ab {
                 if self.cond(rules, seat, c, cond) {
                     i |= super::cards::icon_bits(icons).unwrap_or(0);
@@ -214,7 +213,7 @@ impl AgotCcg {
         let mut s = i32::from(d.str);
         // Areo Hotah: "his STR cannot be lowered" — every negative modifier is left out.
         let floor =
-            self.abilities_in(rules, c, statics::OWN_STR).iter().any(|a| matches!(a, Ability::StrCannotBeLowered));
+            self.abilities_in(rules, c, classify::OWN_STR).iter().any(|a| matches!(a, Ability::StrCannotBeLowered));
         // Summed as they come (no list: this runs for every character at nearly every decision).
         let mut total = 0i32;
         let mut add = |v: i32| {
@@ -222,7 +221,7 @@ impl AgotCcg {
                 total += v;
             }
         };
-        for ab in self.abilities_in(rules, c, statics::OWN_STR) {
+        for ab in self.abilities_in(rules, c, classify::OWN_STR) {
             add(match ab {
                 Ability::StrWhile { amount, cond } if self.cond(rules, seat, c, cond) => i32::from(*amount),
                 Ability::StrPerAttachment { amount } => i32::from(*amount) * c.attachments.len() as i32,
@@ -260,7 +259,7 @@ impl AgotCcg {
         // "Characters you control get +N": other characters of the same controller with the ability.
         if let Some(me) = self.seats.get(usize::from(seat)) {
             for o in &me.play {
-                for ab in self.abilities_in(rules, o, statics::YOUR_CHARS_STR) {
+                for ab in self.abilities_in(rules, o, classify::YOUR_CHARS_STR) {
                     match ab {
                         Ability::YourCharsStr { amount } => add(i32::from(*amount)),
                         // ccgb: Swift Reinforcements, while it stands.
@@ -347,7 +346,7 @@ impl AgotCcg {
         let mut reduce = 0;
         if d.kind == Kind::Character {
             for o in &s.play {
-                for ab in self.abilities_in(rules, o, statics::COSTS) {
+                for ab in self.abilities_in(rules, o, classify::COSTS) {
                     if let Ability::CostReduction { tr, amount } = ab {
                         if d.has_trait(tr) {
                             reduce += i32::from(*amount);
@@ -356,7 +355,7 @@ impl AgotCcg {
                 }
             }
         }
-        reduce += s.reductions.iter().filter(|&&h| super::rules::next_card::fits(h, d)).count() as i32;
+        reduce += s.reductions.iter().filter(|&&h| classify::fits(h, d)).count() as i32;
         reduce += self.composable_cost_reduction(rules, seat, card);
         // Reductions never eat into a gold penalty (the card data's "cannot be ignored").
         let floor = i32::from(penalty);
@@ -370,7 +369,7 @@ impl AgotCcg {
         if kind == INT {
             for s in &self.seats {
                 for o in &s.play {
-                    for ab in self.abilities_in(rules, o, statics::TOTALS) {
+                    for ab in self.abilities_in(rules, o, classify::TOTALS) {
                         if let Ability::IntrigueClaimBonus { amount } = ab {
                             c += i32::from(*amount);
                         }
@@ -401,7 +400,7 @@ impl AgotCcg {
                 continue;
             }
             for o in &s.play {
-                for ab in self.abilities_in(rules, o, statics::TOTALS) {
+                for ab in self.abilities_in(rules, o, classify::TOTALS) {
                     if let Ability::OpponentsExtraDoomed { n: k } = ab {
                         n += usize::from(*k);
                     }
@@ -467,5 +466,17 @@ impl IntoIterator for Order {
     type IntoIter = std::iter::Take<std::array::IntoIter<Player, MAX_SEATS>>;
     fn into_iter(self) -> Self::IntoIter {
         self.seats.into_iter().take(self.len)
+    }
+}
+
+impl AgotCcg {
+    /// The abilities of `c` that are on now, or none at once when its printed text has no ability of
+    /// `class` (a superset test: blanking only ever removes abilities).
+    #[inline]
+    pub fn abilities_in<'r>(&self, rules: &'r Rules, c: &InPlay, class: u32) -> &'r [Ability] {
+        if classify::classes_of(rules, c.def) & class == 0 {
+            return &[];
+        }
+        self.abilities(rules, c)
     }
 }

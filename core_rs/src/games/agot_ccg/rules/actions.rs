@@ -1,9 +1,9 @@
 //! Action codes and the legal-action lists. A code is `kind << 24 | x << 16 | y`, where `x` is a hand index,
 //! challenge type or seat and `y` a card uid or seat.
 
+use super::super::cards::classify;
 use super::super::cards::{Ability, Kind, Rules, LIMITED, NEUTRAL, NO_ATTACH};
 use super::super::effects::def;
-use super::super::effects::statics;
 use super::super::state::{AgotCcg, At, Pending, Phase, Resp, Stage, Why};
 use super::flow::SETUP_GOLD;
 use crate::engine::{Action, Player};
@@ -238,7 +238,7 @@ impl AgotCcg {
         let extra: u8 = self.seats[ps]
             .play
             .iter()
-            .flat_map(|c| self.abilities_in(rules, c, statics::COSTS).iter())
+            .flat_map(|c| self.abilities_in(rules, c, classify::COSTS).iter())
             .map(|a| if let Ability::ExtraLimited { n } = a { *n } else { 0 })
             .fold(0u8, u8::saturating_add);
         played <= extra
@@ -311,7 +311,7 @@ impl AgotCcg {
         }
         // A reducer is offered only when a card in hand would get cheaper from it.
         for c in &s.play {
-            let Some(house) = self.abilities_in(rules, c, statics::COSTS).iter().find_map(|a| match a {
+            let Some(house) = self.abilities_in(rules, c, classify::COSTS).iter().find_map(|a| match a {
                 Ability::Reducer { house } => Some(house.as_deref().and_then(super::super::cards::house_index)),
                 _ => None,
             }) else {
@@ -442,7 +442,7 @@ impl AgotCcg {
         // Lookout: while it attacks, Army characters cannot defend.
         let lookout = ch.attackers.iter().filter_map(|&u| self.locate(u)).any(|(s, i)| {
             let a = &self.seats[s].play[i];
-            self.abilities_in(rules, a, statics::DEFENCE)
+            self.abilities_in(rules, a, classify::DEFENCE)
                 .iter()
                 .any(|x| matches!(x, Ability::ArmyCannotDefendWhileAttacking))
         });
@@ -480,7 +480,7 @@ impl AgotCcg {
                         && !ch.bypassed.contains(&c.uid)
                         && !self.stealthy(rules, dfd, c)
                         && !self
-                            .abilities_in(rules, c, statics::DEFENCE)
+                            .abilities_in(rules, c, classify::DEFENCE)
                             .iter()
                             .any(|a| matches!(a, Ability::NotStealthTarget))
                     {

@@ -2,9 +2,9 @@
 //! Caution to the Wind a challenge type), Endless recursion from the dead pile (research §3.4) and the other
 //! actions and "when revealed" effects of the cards that use them.
 
+use super::super::cards::classify;
 use super::super::cards::{house_index, Ability, Kind, Rules, HOUSES, NEUTRAL};
 use super::super::effects::def;
-use super::super::effects::statics;
 use super::super::state::{AgotCcg, At, Event, Interrupted, Pending, Then};
 use super::actions::*;
 use crate::engine::{Action, Events, Player};
@@ -264,7 +264,7 @@ impl AgotCcg {
             if c.uid == u16::MAX {
                 continue;
             }
-            for ab in self.abilities_in(rules, c, statics::RESPONSES) {
+            for ab in self.abilities_in(rules, c, classify::RESPONSES) {
                 if let Ability::NameHouseStr { influence, phase, .. } = ab {
                     if now(phase) && inf >= *influence {
                         out.extend((1..HOUSES.len()).map(|h| code(NAME, h, usize::from(c.uid))));
@@ -421,7 +421,7 @@ impl AgotCcg {
         let mut asks = Vec::new();
         for &uid in side {
             let Some((s, i)) = self.locate(uid) else { continue };
-            for ab in self.abilities_in(rules, &self.seats[s].play[i], statics::RESPONSES) {
+            for ab in self.abilities_in(rules, &self.seats[s].play[i], classify::RESPONSES) {
                 if let Ability::WinSacrifice { challenge, .. } = ab {
                     if super::super::cards::challenge_index(challenge) == Some(ch.kind) {
                         asks.push(Pending::Respond { seat: w, resp: super::super::state::Resp::Sacrifice { uid } });

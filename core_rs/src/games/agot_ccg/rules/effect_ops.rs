@@ -284,7 +284,7 @@ impl AgotCcg {
                 }
             }
             Op::NextCostsLess { of, n, per_house_attachment, pay_with_influence } => {
-                let Some(marker) = super::next_card::next_of(*of) else { return };
+                let Some(marker) = super::super::cards::classify::next_of(*of) else { return };
                 let k = self.plus_house_attachments(ps, *n, *per_house_attachment).min(32);
                 let s = &mut self.seats[ps];
                 s.reductions.extend(std::iter::repeat_n(marker, k));

@@ -3,8 +3,6 @@
 //! effect (GEN_PLAYER) and the card a "kill / discard one of your characters" cost is paid with (GEN_PAY_CARD; a
 //! card paid as a cost cannot be saved, research §3.2).
 
-use serde::{Deserialize, Serialize};
-
 use super::super::cards::vocab::{Cost, Filter, Op, To, Who};
 use super::super::cards::{Ability, Kind, Rules};
 use super::super::effects::def;
@@ -12,30 +10,6 @@ use super::super::state::{AgotCcg, Event, Pending};
 use super::actions::*;
 use super::triggered::{Resolving, Step};
 use crate::engine::{Action, Events, Player};
-
-/// What this module's effects leave waiting: both belong to the current challenge (cleared when one is declared
-/// and when the phase ends).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PoolState {
-    /// (seat, amount): that player's revealed plot's claim is lower in this challenge (Please Let It Burn).
-    #[serde(default)]
-    pub claim_less: Vec<(Player, u8)>,
-    /// "If you win the challenge": resolutions waiting at the effect after `IfWinChallenge`.
-    #[serde(default)]
-    pub if_win: Vec<Resolving>,
-}
-
-impl PoolState {
-    pub fn new_challenge(&mut self) {
-        self.claim_less.clear();
-        self.if_win.clear();
-    }
-
-    /// How much lower `seat`'s claim is in this challenge.
-    pub fn claim_lowered(&self, seat: Player) -> u8 {
-        self.claim_less.iter().filter(|c| c.0 == seat).fold(0u8, |a, c| a.saturating_add(c.1))
-    }
-}
 
 impl AgotCcg {
     /// Resolve one of this module's operations (the others are `effect_ops.rs`'s).

@@ -1,9 +1,9 @@
 //! The round in rulebook order ("Sequenza del turno"): plot, draw, marshalling, challenges, dominance,
 //! standing, and the automatic steps of challenge resolution ("Risoluzione delle sfide").
 
+use super::super::cards::classify;
 use super::super::cards::{Ability, Kind, Rules, INT, MIL, POW};
 use super::super::effects::def;
-use super::super::effects::statics;
 use super::super::state::{AgotCcg, At, Event, Pending, Phase, Resp, Stage, Why, Window};
 use crate::engine::{Events, Player};
 
@@ -26,7 +26,7 @@ impl AgotCcg {
                 return;
             }
             // Band of Free Folk: "discard it from play when…" holds at once (when some deck holds such a card).
-            if rules.deck_classes & statics::STATE_CHECK != 0 && self.state_discards(rules, ev) {
+            if rules.deck_classes & classify::STATE_CHECK != 0 && self.state_discards(rules, ev) {
                 continue;
             }
             // The automatic steps of a composable ability (costs, effects) run first.
@@ -283,7 +283,7 @@ impl AgotCcg {
             let n: u8 = self.seats[s]
                 .play
                 .iter()
-                .flat_map(|c| self.abilities_in(rules, c, statics::TOTALS).iter())
+                .flat_map(|c| self.abilities_in(rules, c, classify::TOTALS).iter())
                 .map(|a| if let Ability::DrawOnPlotReveal { n } = a { *n } else { 0 })
                 .sum();
             if n > 0 {
@@ -376,7 +376,7 @@ impl AgotCcg {
                 .play
                 .iter()
                 .filter(|c| {
-                    self.abilities_in(rules, c, statics::TOTALS).iter().any(|a| matches!(a, Ability::DominanceBonus))
+                    self.abilities_in(rules, c, classify::TOTALS).iter().any(|a| matches!(a, Ability::DominanceBonus))
                 })
                 .count();
             for _ in 0..manses {
@@ -604,7 +604,7 @@ impl AgotCcg {
                 .play
                 .iter()
                 .filter(|c| {
-                    self.abilities_in(rules, c, statics::RESPONSES)
+                    self.abilities_in(rules, c, classify::RESPONSES)
                         .iter()
                         .any(|a| matches!(a, Ability::DefenseWinOpponentsKill))
                 })
@@ -621,7 +621,7 @@ impl AgotCcg {
         let side = if w == ch.attacker { now.attackers.clone() } else { now.defenders.clone() };
         for uid in side {
             let Some((s, i)) = self.locate(uid) else { continue };
-            for ab in self.abilities_in(rules, &self.seats[s].play[i], statics::TOTALS) {
+            for ab in self.abilities_in(rules, &self.seats[s].play[i], classify::TOTALS) {
                 if let Ability::WinClaimsPower { power, unopposed, house } = ab {
                     if *unopposed && !ch.unopposed {
                         continue;

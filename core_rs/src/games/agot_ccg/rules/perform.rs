@@ -1,8 +1,8 @@
 //! What each legal decision does. `apply` has already checked the action is in the legal list.
 
+use super::super::cards::classify;
 use super::super::cards::{Ability, Kind, Rules, LIMITED, POW};
 use super::super::effects::def;
-use super::super::effects::statics;
 use super::super::state::{AgotCcg, At, Challenge, Event, InPlay, Pending, Phase, Resp, Stage, Why};
 use super::actions::*;
 use super::zones::Dest;
@@ -122,7 +122,7 @@ impl AgotCcg {
                 }
                 // Dornish Lancer: "after it successfully uses stealth, draw" (before the next stealth choice).
                 if let Some((s, i)) = user.and_then(|u| self.locate(u)) {
-                    for ab in self.abilities_in(rules, &self.seats[s].play[i], statics::RESPONSES) {
+                    for ab in self.abilities_in(rules, &self.seats[s].play[i], classify::RESPONSES) {
                         if let Ability::StealthDraw { n } = ab {
                             self.pending.insert(0, Pending::Respond { seat: p, resp: Resp::DrawCards { n: *n } });
                         }
@@ -337,7 +337,7 @@ impl AgotCcg {
             let c = &self.seats[s].play[i];
             let stays = plot_no_kneel
                 || self.lasting_has(u, super::triggered::Lasts::NoKneel)
-                || self.abilities_in(rules, c, statics::NO_KNEEL).iter().any(|a| match a {
+                || self.abilities_in(rules, c, classify::NO_KNEEL).iter().any(|a| match a {
                     Ability::NoKneelAttackWhile { cond } | Ability::NoKneelAttackDefendWhile { cond } => {
                         self.cond(rules, att, c, cond)
                     }
@@ -368,7 +368,7 @@ impl AgotCcg {
         for (q, seat) in self.seats.iter().enumerate() {
             for c in seat.play.iter().filter(|c| c.kneeling) {
                 if self
-                    .abilities_in(rules, c, statics::RESPONSES)
+                    .abilities_in(rules, c, classify::RESPONSES)
                     .iter()
                     .any(|a| matches!(a, Ability::StandAfterStealthAttacker))
                 {
@@ -395,7 +395,7 @@ impl AgotCcg {
             let c = &self.seats[s].play[i];
             let stays = plot_no_kneel
                 || self.no_kneel_defend.contains(&u)
-                || self.abilities_in(rules, c, statics::NO_KNEEL).iter().any(|a| match a {
+                || self.abilities_in(rules, c, classify::NO_KNEEL).iter().any(|a| match a {
                     Ability::NoKneelAttackDefendWhile { cond } => self.cond(rules, dfd, c, cond),
                     Ability::NoKneelToDefend => true,
                     _ => false,

@@ -6,9 +6,9 @@
 //! row. Influence costs are paid by kneeling the providers the player chooses (rulebook "Influenza"; excess is
 //! lost).
 
+use super::super::cards::classify;
 use super::super::cards::{house_index, icon_bits, Ability, Kind, Rules};
 use super::super::effects::def;
-use super::super::effects::statics;
 use super::super::state::{AgotCcg, At, Event, Pending, Phase};
 use super::actions::*;
 use crate::engine::{Action, Events, Player};
@@ -145,7 +145,7 @@ impl AgotCcg {
             if src.kneeling {
                 continue;
             }
-            for ab in self.abilities_in(rules, src, statics::RESPONSES) {
+            for ab in self.abilities_in(rules, src, classify::RESPONSES) {
                 let Ability::KneelForStr { phase, target, .. } = ab else { continue };
                 if !self.playable_now(phase) {
                     continue;

@@ -1,9 +1,9 @@
 //! Moving cards between zones: drawing, killing, discarding, leaving play, elimination and the end checks.
 
+use super::super::cards::classify;
 use super::super::cards::vocab::To;
 use super::super::cards::{Ability, Kind, Rules, DEATHBOUND};
 use super::super::effects::def;
-use super::super::effects::statics;
 use super::super::state::{AgotCcg, Event, InPlay, Pending, Phase, Resp};
 use crate::engine::{Events, Player, PlayerSet, Visibility};
 
@@ -97,7 +97,7 @@ impl AgotCcg {
         let mut asks = Vec::new();
         for (q, other) in self.seats.iter().enumerate() {
             for o in &other.play {
-                for ab in self.abilities_in(rules, o, statics::RESPONSES) {
+                for ab in self.abilities_in(rules, o, classify::RESPONSES) {
                     if let Ability::StandAfterHouseCharKilled { house } = ab {
                         if o.kneeling && super::super::cards::house_index(house) == Some(kd.house) {
                             asks.push(Pending::Respond {

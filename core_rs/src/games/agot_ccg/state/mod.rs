@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 use crate::engine::Player;
 use crate::rng::Rng;
 
+pub mod effect;
+
 /// A card in play (character, location) with what is on it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct InPlay {
@@ -329,7 +331,7 @@ pub enum Pending {
         target: Target,
     },
     // --- ccg (issue 15): a composable ability being resolved (rules/triggered.rs)
-    Effect(super::rules::triggered::Resolving),
+    Effect(effect::Resolving),
 }
 
 impl Pending {
@@ -376,9 +378,9 @@ pub struct AgotCcg {
     /// ccg (issue 15): lasting effects of composable abilities until the end of the phase, and ability uses
     /// counted against their limits (rules/triggered.rs).
     #[serde(default)]
-    pub lasting: Vec<super::rules::triggered::Lasting>,
+    pub lasting: Vec<effect::Lasting>,
     #[serde(default)]
-    pub uses: Vec<super::rules::triggered::Use>,
+    pub uses: Vec<effect::Use>,
     /// The challenges won this phase: (winner, challenge type), for "play only if you won ..." restrictions.
     #[serde(default)]
     pub wins: Vec<(Player, u8)>,
@@ -410,7 +412,7 @@ pub struct AgotCcg {
     pub no_save: Vec<u16>,
     // --- ccgb: the state of rules/effect_pool_ops.rs (claims lowered, "if you win the challenge" effects)
     #[serde(default)]
-    pub pool: super::rules::effect_pool_ops::PoolState,
+    pub pool: effect::PoolState,
     // --- ccga
     /// Challenges won this phase by a margin against a player whose card bars further challenges after such a
     /// win (Sunspear): (winner, loser).

@@ -173,7 +173,7 @@ fn tornei_banned_list() {
 /// designed decks does, a brought list with the Band does.
 #[test]
 fn the_state_check_runs_for_a_deck_that_holds_band_of_free_folk() {
-    use crate::games::agot_ccg::effects::statics::STATE_CHECK;
+    use crate::games::agot_ccg::cards::classify::STATE_CHECK;
     let r = rules();
     assert_eq!(r.deck_classes & STATE_CHECK, 0);
     let list = one_arya_less(&stark_list(&r), "\n1x Band of Free Folk");

@@ -6,8 +6,7 @@
 //! The classification is an exhaustive match: a new `Ability` variant does not compile until it is placed
 //! in a class, so no check can miss a card because its bit was forgotten.
 
-use super::super::cards::{Ability, CardDef, Rules};
-use super::super::state::{AgotCcg, InPlay};
+use super::{Ability, CardDef, Kind, Rules};
 
 /// The card's own STR: `StrWhile`, per attachment, per dead character, "cannot be lowered".
 pub const OWN_STR: u32 = 1 << 0;
@@ -152,14 +151,62 @@ pub fn classes_of(rules: &Rules, card: u16) -> u32 {
     rules.statics.get(usize::from(card)).copied().unwrap_or(u32::MAX)
 }
 
-impl AgotCcg {
-    /// The abilities of `c` that are on now, or none at once when its printed text has no ability of
-    /// `class` (a superset test: blanking only ever removes abilities).
-    #[inline]
-    pub fn abilities_in<'r>(&self, rules: &'r Rules, c: &InPlay, class: u32) -> &'r [Ability] {
-        if classes_of(rules, c.def) & class == 0 {
-            return &[];
-        }
-        self.abilities(rules, c)
+/// `Rules::composable` bits.
+pub const HAS_ACTION: u8 = 1;
+pub const HAS_TRIGGERED: u8 = 2;
+/// One of the constant abilities added with the composable form (checked only on cards that have one).
+pub const HAS_NEW_CONSTANT: u8 = 4;
+
+/// ccga: one of the House pool records' constant abilities (`effect_pool.rs`), checked only on cards with it.
+pub const HAS_POOL: u8 = 0x20;
+/// ccgb: one of the constant abilities of `rules/effect_pool_ops.rs` (Mance Rayder's granted penalty).
+pub const HAS_CCGB: u8 = 0x40;
+
+/// The composable bits of a card definition.
+pub fn composable_flags(d: &CardDef) -> u8 {
+    d.abilities.iter().fold(0, |f, a| match a {
+        Ability::Action(_) => f | HAS_ACTION,
+        Ability::Triggered(_) => f | HAS_TRIGGERED,
+        Ability::NoKneelToDefend
+        | Ability::NotStealthTarget
+        | Ability::AttackingBarsDefenders { .. }
+        | Ability::OptionalPenalty { .. }
+        | Ability::PlotOpponentsWithTraitNoDefenders { .. }
+        | Ability::PlotWinByCountsUnopposed { .. }
+        | Ability::PlotAttachmentsCostLess { .. }
+        | Ability::AttachOnly { .. }
+        | Ability::CostLessPerLocationTrait { .. } => f | HAS_NEW_CONSTANT,
+        // ccga: the House pool records' constants.
+        Ability::AttachedCannotBeKilled { .. }
+        | Ability::Attached { printed_str_zero_defending: true, .. }
+        | Ability::BarsChallengesAfterWinBy { .. }
+        | Ability::AttachedBarsOpponentsTriggers
+        | Ability::CannotBeSaved
+        | Ability::CannotBeKilledWhile { .. }
+        | Ability::AttachedDeclareInfluence { .. } => f | HAS_POOL,
+        Ability::GrantsOptionalPenalty { .. }
+        | Ability::PlotOnlyCharactersNoTriggers
+        | Ability::AllCharactersGainTrait { .. }
+        | Ability::AttachedControllerExtraDoomed { .. }
+        | Ability::NotDeclaredWithTrait { .. } => f | HAS_CCGB,
+        _ => f,
+    })
+}
+
+/// A reduction for the next card of any House and type.
+pub const NEXT_ANY: u8 = 255;
+
+/// The marker of "the next card of this type" (characters, attachments, locations); `None` for the others.
+pub fn next_of(kind: Kind) -> Option<u8> {
+    match kind {
+        Kind::Character => Some(254),
+        Kind::Attachment => Some(253),
+        Kind::Location => Some(252),
+        _ => None,
     }
+}
+
+/// Does the waiting reduction or payment marker `h` apply to the card `d`?
+pub fn fits(h: u8, d: &CardDef) -> bool {
+    h == NEXT_ANY || h == d.house || next_of(d.kind) == Some(h)
 }
