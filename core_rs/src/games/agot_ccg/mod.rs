@@ -3,7 +3,7 @@
 //!
 //! Sources: the Italian rulebook of the Winter Edition (`shared/rules/agot_ccg_1e.it.txt`, the law) and the
 //! research file (`shared/research/agot_ccg.md`: Winter Edition card tables, FAQ timing). Card texts are
-//! expressed in the effect vocabulary of `content::Ability`; the pool and the designed decklists are in the
+//! expressed in the effect vocabulary of `cards::Ability`; the pool and the designed decklists are in the
 //! plugin's `data/cards.json` and `data/decks.json` (docs/games/agot_ccg.md says what is in and out).
 //!
 //! Facts: sequential decisions except the plot choice (a secret simultaneous commit); hidden hands, deck

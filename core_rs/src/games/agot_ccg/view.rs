@@ -136,7 +136,7 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
                             | super::cards::Ability::OptionalPenalty { penalty } => Some(*penalty),
                             _ => None,
                         })
-                        // ccgb: Mance Rayder's granted penalty.
+                        // Mance Rayder's granted penalty.
                         .or_else(|| g.granted_penalty(rules, usize::from(p), c))
                 } else {
                     None
@@ -218,17 +218,14 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
             ActionInfo::new(a, "respond", format!("yes: {what}"))
         }
         GEN_EVENT..=GEN_MODE => g.describe_effect(rules, p, a, |u| card_name(g, rules, u)),
-        // ccgb
         GEN_PLAYER..=POOL_LAST => g.describe_pool(rules, p, a, |u| card_name(g, rules, u)),
-        // ccga
         GEN_POWER => ActionInfo::new(a, "pay", format!("discard power from {}", card_name(g, rules, y))).with("uid", y),
-        // ccgsave
         k if k >= SAVE_CARD => describe_interrupt(g, rules, p, a),
         _ => ActionInfo::new(a, "unknown", format!("unknown action {a}")),
     }
 }
 
-/// ccgsave: the decisions of saves, cancels, their costs, control, naming, Endless and setup attachments.
+/// The decisions of saves, cancels, their costs, control, naming, Endless and setup attachments.
 fn describe_interrupt(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo {
     let (kind, x, y) = split(a);
     let seat = g.seats.get(usize::from(p));

@@ -87,11 +87,11 @@ impl AgotCcg {
     }
 
     fn score(&self, rules: &Rules, p: Player, a: Action) -> i32 {
-        // ccgsave: saves, cancels, control, naming and Endless (bots_interrupts.rs); None for every other decision.
+        // Saves, cancels, control, naming and Endless (bots/interrupts.rs); None for every other decision.
         if let Some(s) = self.interrupt_score(rules, p, a) {
             return s;
         }
-        // ccga: the House pool records' decisions (bots_pool.rs); None for every other decision.
+        // The House pool records' decisions (bots/pool.rs); None for every other decision.
         if let Some(s) = self.pool_score(rules, p, a) {
             return s;
         }
@@ -264,7 +264,6 @@ impl AgotCcg {
             }
             YES => 10,
             GEN_EVENT..=GEN_MODE => self.score_effect(rules, p, a),
-            // ccgb
             GEN_PLAYER..=POOL_LAST => self.score_pool(rules, p, a),
             DONE => match (self.pending.first(), self.challenge.as_ref().map(|c| c.stage)) {
                 (Some(Pending::KneelTarget { .. }), _) => 5,

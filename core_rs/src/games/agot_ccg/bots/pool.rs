@@ -1,4 +1,4 @@
-//! The heuristic's reading of the House pool records' actions (issue 15, branch ccga): additive, it scores only
+//! The heuristic's reading of the House pool records' actions: additive, it scores only
 //! abilities using the operations `rules/effect_pool.rs` adds, and returns `None` for every other one.
 
 use super::super::cards::vocab::{Body, Cost, Op, Pile, To, Who};
@@ -20,7 +20,7 @@ fn is_lost_trigger(b: &Body) -> bool {
 impl AgotCcg {
     /// A score for the House pool records' decisions outside the composable abilities: a hostile attachment of
     /// theirs (Under the Guild's Sway) is marshalled onto an opponent's strongest character. `None` for every
-    /// other decision (and every card without the `HAS_POOL` bit), which `bots.rs` scores as before.
+    /// other decision (and every card without the `HAS_POOL` bit), which `bots/mod.rs` scores as before.
     pub fn pool_score(&self, rules: &Rules, p: Player, a: Action) -> Option<i32> {
         let (kind, x, y) = split(a);
         if kind == GEN_PICK {

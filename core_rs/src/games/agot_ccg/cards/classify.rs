@@ -38,7 +38,7 @@ pub const STATE_CHECK: u32 = 1 << 12;
 /// An attachment blanking its host's text box (Banished).
 pub const BLANKS_HOST: u32 = 1 << 13;
 /// Everything the hot checks never look for: plot texts, enter-play and kill effects, agendas, the
-/// composable form (which has its own bits, `rules::effect_state::composable_flags`).
+/// composable form (which has its own bits, `composable_flags` below).
 pub const OTHER: u32 = 1 << 31;
 
 fn class(a: &Ability) -> u32 {
@@ -122,13 +122,13 @@ fn class(a: &Ability) -> u32 {
         | A::PlotAttachmentsCostLess { .. }
         | A::AttachOnly { .. }
         | A::CostLessPerLocationTrait { .. } => OTHER,
-        // ccgb: read through their own per-card bit (`rules::effect_state::HAS_CCGB`), not by the hot checks.
+        // Read through their own per-card bit (`HAS_WIDE_CONSTANT`), not by the hot checks.
         A::GrantsOptionalPenalty { .. }
         | A::PlotOnlyCharactersNoTriggers
         | A::AllCharactersGainTrait { .. }
         | A::AttachedControllerExtraDoomed { .. }
         | A::NotDeclaredWithTrait { .. } => OTHER,
-        // ccga: read from attachments and at challenge declaration, gated by `rules::effect_state::HAS_POOL`.
+        // Read from attachments and at challenge declaration, gated by `HAS_POOL`.
         A::AttachedCannotBeKilled { .. }
         | A::BarsChallengesAfterWinBy { .. }
         | A::AttachedBarsOpponentsTriggers
@@ -157,10 +157,12 @@ pub const HAS_TRIGGERED: u8 = 2;
 /// One of the constant abilities added with the composable form (checked only on cards that have one).
 pub const HAS_NEW_CONSTANT: u8 = 4;
 
-/// ccga: one of the House pool records' constant abilities (`effect_pool.rs`), checked only on cards with it.
+/// One of the House pool records' constant abilities (`effect_pool.rs`), checked only on cards with it.
 pub const HAS_POOL: u8 = 0x20;
-/// ccgb: one of the constant abilities of `rules/effect_pool_ops.rs` (Mance Rayder's granted penalty).
-pub const HAS_CCGB: u8 = 0x40;
+/// A constant that reaches beyond its card (`rules/effect_pool_ops.rs`): a penalty granted to other cards (Mance
+/// Rayder), a plot barring triggers (Superior Numbers), a trait for every character, an extra doomed count, a
+/// trait barred from challenges.
+pub const HAS_WIDE_CONSTANT: u8 = 0x40;
 
 /// The composable bits of a card definition.
 pub fn composable_flags(d: &CardDef) -> u8 {
@@ -176,7 +178,7 @@ pub fn composable_flags(d: &CardDef) -> u8 {
         | Ability::PlotAttachmentsCostLess { .. }
         | Ability::AttachOnly { .. }
         | Ability::CostLessPerLocationTrait { .. } => f | HAS_NEW_CONSTANT,
-        // ccga: the House pool records' constants.
+        // The House pool records' constants.
         Ability::AttachedCannotBeKilled { .. }
         | Ability::Attached { printed_str_zero_defending: true, .. }
         | Ability::BarsChallengesAfterWinBy { .. }
@@ -188,7 +190,7 @@ pub fn composable_flags(d: &CardDef) -> u8 {
         | Ability::PlotOnlyCharactersNoTriggers
         | Ability::AllCharactersGainTrait { .. }
         | Ability::AttachedControllerExtraDoomed { .. }
-        | Ability::NotDeclaredWithTrait { .. } => f | HAS_CCGB,
+        | Ability::NotDeclaredWithTrait { .. } => f | HAS_WIDE_CONSTANT,
         _ => f,
     })
 }

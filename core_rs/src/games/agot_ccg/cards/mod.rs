@@ -31,7 +31,7 @@ pub const IMMUNE_EVENTS: u16 = 1 << 6;
 pub const IMMUNE_CHAR: u16 = 1 << 7;
 pub const IMMUNE_OPP_CHAR: u16 = 1 << 8;
 pub const SETUP: u16 = 1 << 9;
-/// ccga: immune to the events opponents play (The Good Masters).
+/// Immune to the events opponents play (The Good Masters).
 pub const IMMUNE_OPP_EVENTS: u16 = 1 << 10;
 const KEYWORDS: [(&str, u16); 11] = [
     ("stealth", STEALTH),
@@ -55,7 +55,7 @@ pub enum Kind {
     Attachment,
     Event,
     Plot,
-    // --- ccgsave: agendas (rules/agendas.rs): never in play, one named on a deck's Agenda line.
+    // --- agendas (rules/agendas.rs): never in play, one named on a deck's Agenda line.
     Agenda,
 }
 
@@ -89,7 +89,7 @@ pub enum Cond {
         #[serde(rename = "trait")]
         tr: String,
     },
-    // --- ccga: the House pool records (issue 15).
+    // --- the House pool records.
     /// It has more attachments than any other character in play (Ruler of Meereen, read on its host).
     MostAttachments,
     /// Another character in play has this keyword (printed, from an attachment or a lasting effect; Renly).
@@ -252,7 +252,7 @@ pub enum Ability {
         defending_str: i8,
         #[serde(default)]
         cond: Option<Cond>,
-        /// ccga: while the attached character defends, its printed STR counts as 0 (Under the Guild's Sway).
+        /// While the attached character defends, its printed STR counts as 0 (Under the Guild's Sway).
         #[serde(default)]
         printed_str_zero_defending: bool,
     },
@@ -327,7 +327,7 @@ pub enum Ability {
     PlotBlankCharacters,
     /// Opponents cannot use stealth against your characters (Unbowed, Unbent, Unbroken).
     PlotOpponentsNoStealth,
-    // --- ccgsave: save and cancel responses, control change, naming, agendas, Endless (rules/interrupts.rs,
+    // --- save and cancel responses, control change, naming, agendas, Endless (rules/interrupts.rs,
     // rules/control.rs, rules/agendas.rs)
     /// Save response (rulebook "Risposte Salva/Cancella"): pay `cost` to save a character from being killed or
     /// discarded. `whom`: "self" (this character), "attached" (the character this attachment is on) or a House
@@ -452,7 +452,7 @@ pub enum Ability {
         #[serde(default = "challenges_phase")]
         phase: String,
     },
-    // --- ccg (issue 15): the composable form (vocab.rs; resolved by rules/triggered.rs, rules/effect_ops.rs)
+    // --- the composable form (cards/vocab.rs; resolved by rules/triggered.rs, rules/effect_ops.rs)
     /// A player action with a phase word, costs, a target and effects.
     Action(vocab::Body),
     /// A triggered ability: a response or forced effect with a trigger, costs, a target and effects.
@@ -492,7 +492,7 @@ pub enum Ability {
         #[serde(rename = "trait")]
         tr: String,
     },
-    // --- ccgb (rules/effect_pool_ops.rs)
+    // --- rules/effect_pool_ops.rs
     /// You may choose to pay this gold penalty (cannot be ignored) when playing a card matching the filter (Mance
     /// Rayder: a Wildling character), for "with a gold penalty" responses.
     GrantsOptionalPenalty {
@@ -521,7 +521,7 @@ pub enum Ability {
     YourCharsStrWhileStanding {
         amount: i8,
     },
-    // --- ccga: the House pool records (issue 15; `rules/effect_pool.rs`, per-card bit `HAS_POOL`).
+    // --- the House pool records (`rules/effect_pool.rs`, per-card bit `HAS_POOL`).
     /// Attachment (or a Dragon attached as a Condition): the attached character cannot be killed, while `cond`
     /// holds for it (Rhaegal, Ruler of Meereen).
     AttachedCannotBeKilled {
@@ -637,7 +637,7 @@ struct RawDeck {
     plots: Vec<String>,
     cards: Vec<(String, u8)>,
     source: String,
-    /// ccgsave: the deck's agenda (a card code), and the House it names (Treaty).
+    /// The deck's agenda (a card code), and the House it names (Treaty).
     #[serde(default)]
     agenda: Option<String>,
     #[serde(default)]
@@ -688,7 +688,7 @@ pub struct Deck {
     pub cards: Vec<u16>,
     /// A deck list a player brought (option `decks`): only its seat plays it, never a random seat.
     pub brought: bool,
-    /// ccgsave: the agenda card (rulebook "Prepararsi a giocare": announced with the House) and the House it
+    /// The agenda card (rulebook "Prepararsi a giocare": announced with the House) and the House it
     /// names (Treaty; 0 = none).
     pub agenda: Option<u16>,
     pub agenda_house: u8,
@@ -714,10 +714,10 @@ pub struct Rules {
     /// The tournament time limit as a number of rounds (rulebook "Come ci si prepara ai Tornei"); 0: none, the
     /// rulebook's plain game.
     pub round_limit: u8,
-    /// ccg (issue 15): per card, whether it has composable actions (bit 0) or triggered abilities (bit 1), so the
-    /// windows and triggers skip every other card at once (`rules/effect_state.rs`).
+    /// Per card, whether it has composable actions (bit 0) or triggered abilities (bit 1), so the
+    /// windows and triggers skip every other card at once (`cards/classify.rs`).
     pub composable: Vec<u8>,
-    /// Per card, the classes of its printed abilities that the hot checks look for (`statics.rs`).
+    /// Per card, the classes of its printed abilities that the hot checks look for (`cards/classify.rs`).
     pub statics: Vec<u32>,
     /// The classes of every card some deck holds: every card in play comes from a deck, so a check of a class no
     /// deck holds is skipped for the whole match (Band of Free Folk's "discard it when…").
@@ -769,7 +769,6 @@ fn check_ability(a: &Ability) -> Result<(), String> {
         Cond::ControlsTrait { house: Some(h), .. }
         | Cond::AttachedHouse { house: h }
         | Cond::AllOfHouse { house: h } => house_index(h).map(|_| ()).ok_or(format!("unknown house {h:?}")),
-        // ccga
         Cond::AnotherCharHasKeyword { keyword } => keyword_bits(std::slice::from_ref(keyword)).map(|_| ()),
         _ => Ok(()),
     };

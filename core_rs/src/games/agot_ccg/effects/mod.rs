@@ -95,7 +95,7 @@ impl AgotCcg {
             Cond::ControlsLocationTrait { tr } => {
                 s.play.iter().any(|o| def(rules, o.def).kind == Kind::Location && def(rules, o.def).has_trait(tr))
             }
-            // ccga: more attachments than every other character in play.
+            // More attachments than every other character in play.
             Cond::MostAttachments => self.most_attachments(c),
             Cond::AnotherCharHasKeyword { keyword } => self.another_has_keyword(rules, c, keyword),
             Cond::Outnumber { more, than } => {
@@ -164,7 +164,7 @@ impl AgotCcg {
 
     /// The power `seat` needs to win: 15, plus what opponents' Balon's Followers add.
     pub fn power_to_win(&self, rules: &Rules, seat: usize, base: u8) -> u8 {
-        // ccgsave: an agenda's "you must claim 5 more power to win".
+        // An agenda's "you must claim 5 more power to win".
         let mut need = base.saturating_add(self.agenda_more_power(rules, seat));
         for (q, other) in self.seats.iter().enumerate().filter(|&(q, o)| q != seat && !o.eliminated) {
             for o in &other.play {
@@ -248,7 +248,7 @@ impl AgotCcg {
                 add(i32::from(*str));
                 if self.defending(c) {
                     add(i32::from(*defending_str));
-                    // ccga: "its printed STR counts as 0" takes the printed STR away, not a modifier.
+                    // "its printed STR counts as 0" takes the printed STR away, not a modifier.
                     if *printed_str_zero_defending {
                         s -= i32::from(d.str);
                     }
@@ -262,7 +262,7 @@ impl AgotCcg {
                 for ab in self.abilities_in(rules, o, classify::YOUR_CHARS_STR) {
                     match ab {
                         Ability::YourCharsStr { amount } => add(i32::from(*amount)),
-                        // ccgb: Swift Reinforcements, while it stands.
+                        // Swift Reinforcements, while it stands.
                         Ability::YourCharsStrWhileStanding { amount } if !o.kneeling => add(i32::from(*amount)),
                         _ => {}
                     }
@@ -407,7 +407,7 @@ impl AgotCcg {
                 }
             }
         }
-        // ccgb: The Doom that Came on one of his characters.
+        // The Doom that Came on one of his characters.
         n + self.attached_extra_doomed(rules, seat)
     }
 

@@ -48,7 +48,7 @@ impl AgotCcg {
         if !who || (f.other && src == Some(uid)) {
             return false;
         }
-        // ccgb: a card that became doomed for the phase matches "doomed" filters by that, not by its print; a
+        // A card that became doomed for the phase matches "doomed" filters by that, not by its print; a
         // trait every character gained (Lady of Riverrun) counts as printed.
         let mut shown: Option<Filter> = None;
         if f.doomed.is_some() && !self.lasting.is_empty() && self.lasting_has(uid, Lasts::Doomed) {
@@ -122,7 +122,7 @@ impl AgotCcg {
                 }
             }
         }
-        // ccgb: targets of one player with different House affiliations.
+        // Targets of one player with different House affiliations.
         if self.body_of(rules, r).is_some_and(|b| b.targets_one_player_distinct_houses) {
             out.retain(|&u| self.fits_chosen_targets(rules, r, u));
         }
@@ -239,7 +239,6 @@ impl AgotCcg {
                 }
                 Cost::DiscardHand => true,
                 Cost::KillYours { .. } | Cost::DiscardYours { .. } => !self.pay_card_choices(rules, r, c).is_empty(),
-                // ccga
                 Cost::DiscardPowerFromYours { n } => !self.power_payers(rules, r.seat, *n).is_empty(),
                 Cost::KneelHouse => !seat.house_kneeling,
             };
@@ -262,7 +261,7 @@ impl AgotCcg {
                 return false;
             }
         }
-        // ccga: the House pool records' own conditions (a Dragon attached as a Condition cannot attach again).
+        // The House pool records' own conditions (a Dragon attached as a Condition cannot attach again).
         if !self.pool_usable(r, b) {
             return false;
         }

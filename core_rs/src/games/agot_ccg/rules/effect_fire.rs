@@ -106,7 +106,7 @@ impl AgotCcg {
             if let Fired::Entered { uid, .. } = f {
                 r.trig = Some(uid);
             }
-            // ccgb: the attachment just played, for "discard that attachment"; the loser resolves Ravaged Coast.
+            // The attachment just played, for "discard that attachment"; the loser resolves Ravaged Coast.
             if let Fired::AttachmentOn { seat, host, card } = f {
                 r.atts = vec![(host, card, seat)];
             }
@@ -176,13 +176,11 @@ impl AgotCcg {
                 .as_deref()
                 .is_none_or(|t| self.seats.iter().any(|s| s.plot.is_some_and(|p| def(rules, p).has_trait(t)))),
             (Trigger::DeclaredAttacker, Fired::DeclaredAttackers { uids }) => this.is_some_and(|u| uids.contains(&u)),
-            // ccgb
             (Trigger::Saved, Fired::Saved { uid }) => {
                 self.locate(*uid).is_some_and(|(s, i)| def(rules, self.seats[s].play[i].def).kind == Kind::Character)
             }
             (Trigger::OpponentAttachmentPlayed, Fired::AttachmentOn { seat, .. }) => *seat != me,
             (Trigger::LoserOfUnopposed, Fired::Won { ch, .. }) => ch.unopposed,
-            // ccga
             (Trigger::AnyEntersPlay { of }, Fired::Entered { uid, .. }) => self.in_play_matches(
                 rules,
                 me,
@@ -219,7 +217,7 @@ impl AgotCcg {
     pub fn fire_challenge_result(&mut self, rules: &Rules, ch: &Challenge, ev: &mut Events<Event>) {
         let Some(w) = ch.winner else { return };
         let loser = if w == ch.attacker { ch.defender } else { ch.attacker };
-        // ccga: a win by a margin a Sunspear of the loser's counts (effect_pool.rs).
+        // A win by a margin a Sunspear of the loser's counts (effect_pool.rs).
         self.note_beaten(rules, ch, w, loser);
         if !self.any_triggered(rules) {
             self.wins.push((w, ch.kind));
@@ -310,8 +308,8 @@ impl AgotCcg {
                 Ability::AttachOnly { filter } => self.in_play_matches(rules, p, None, host, filter),
                 _ => true,
             }))
-            // ccgb: The Doom that Came's play restriction.
-            && (flags(rules, card) & HAS_CCGB == 0 || self.pool_attach_allowed(rules, card, host))
+            // The Doom that Came's play restriction.
+            && (flags(rules, card) & HAS_WIDE_CONSTANT == 0 || self.pool_attach_allowed(rules, card, host))
     }
 
     /// Balon Greyjoy: while a card with `AttackingBarsDefenders` attacks, matching characters cannot defend;

@@ -445,15 +445,15 @@ impl AgotCcg {
                     ev.public(|| Event::Attached { seat: me, card: r.card, host });
                 }
             }
-            // ccga: the House pool records' operations (`effect_pool.rs`).
+            // The House pool records' operations (`effect_pool.rs`).
             Op::BecomeAttachment { .. }
             | Op::ReturnThisToHand
             | Op::DuplicateOnto { .. }
             | Op::OpponentsCannotTrigger { .. }
             | Op::DiscardIfPowerAtLeast { .. }
             | Op::MustParticipateNext { .. } => self.apply_pool_op(rules, r, o, ev),
-            // ccgb: the operations of rules/effect_pool_ops.rs.
-            _ => self.apply_ccgb_op(rules, r, o, ev),
+            // The operations of rules/effect_pool_ops.rs.
+            _ => self.apply_choice_op(rules, r, o, ev),
         }
     }
 }

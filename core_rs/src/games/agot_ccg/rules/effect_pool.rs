@@ -1,4 +1,4 @@
-//! Operations and checks added for the House records of the Winter Edition pool (issue 15, branch ccga):
+//! Operations and checks added for the House records of the Winter Edition pool:
 //! "cannot be saved" discards, X counted from the current challenge, and the Dragons: a character that becomes a
 //! Condition attachment and comes back to hand, Hatchlings that become a Dragon's duplicates.
 
@@ -16,7 +16,7 @@ use crate::engine::{Action, Events, Player};
 pub const BAR_WHOLE_PHASE: u8 = 0x80;
 
 /// Is a card whose keywords are `k`, controlled by seat `owner`, immune to an event `player` plays? ("Immune to
-/// events", or ccga's "immune to opponents' events".)
+/// events", or The Good Masters' "immune to opponents' events".)
 pub fn immune_to_event_of(k: u16, owner: usize, player: usize) -> bool {
     k & IMMUNE_EVENTS != 0 || (k & IMMUNE_OPP_EVENTS != 0 && owner != player)
 }

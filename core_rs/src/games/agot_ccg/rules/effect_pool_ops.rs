@@ -1,5 +1,5 @@
 //! The composable operations, costs and decisions added for the pool's Greyjoy, Night's Watch, neutral, plot and
-//! agenda records (issue 15, ccgb): one arm each, as in `effect_ops.rs`. Decisions: choosing a player for an
+//! agenda records: one arm each, as in `effect_ops.rs`. Decisions: choosing a player for an
 //! effect (GEN_PLAYER) and the card a "kill / discard one of your characters" cost is paid with (GEN_PAY_CARD; a
 //! card paid as a cost cannot be saved, research §3.2).
 
@@ -13,7 +13,7 @@ use crate::engine::{Action, Events, Player};
 
 impl AgotCcg {
     /// Resolve one of this module's operations (the others are `effect_ops.rs`'s).
-    pub(super) fn apply_ccgb_op(&mut self, rules: &Rules, r: &mut Resolving, o: &Op, ev: &mut Events<Event>) {
+    pub(super) fn apply_choice_op(&mut self, rules: &Rules, r: &mut Resolving, o: &Op, ev: &mut Events<Event>) {
         let me = r.seat;
         match o {
             Op::CannotBeSaved { on } => {
@@ -249,25 +249,26 @@ impl AgotCcg {
     }
 
     /// Does `seat` control a card with one of this module's constants (the per-card bit)?
-    pub fn controls_ccgb(&self, rules: &Rules, seat: usize) -> bool {
+    pub fn controls_wide_constant(&self, rules: &Rules, seat: usize) -> bool {
         self.seats.get(seat).is_some_and(|s| {
-            s.play.iter().any(|c| super::triggered::flags(rules, c.def) & super::triggered::HAS_CCGB != 0)
+            s.play.iter().any(|c| super::triggered::flags(rules, c.def) & super::triggered::HAS_WIDE_CONSTANT != 0)
         })
     }
 
     /// The optional gold penalty a card `seat` controls lets `card` be played with (Mance Rayder), if any.
     pub fn granted_penalty(&self, rules: &Rules, seat: usize, card: u16) -> Option<u8> {
         let s = self.seats.get(seat)?;
-        s.play.iter().filter(|c| super::triggered::flags(rules, c.def) & super::triggered::HAS_CCGB != 0).find_map(
-            |c| {
+        s.play
+            .iter()
+            .filter(|c| super::triggered::flags(rules, c.def) & super::triggered::HAS_WIDE_CONSTANT != 0)
+            .find_map(|c| {
                 self.abilities(rules, c).iter().find_map(|a| match a {
                     Ability::GrantsOptionalPenalty { filter, penalty } if self.def_matches(rules, card, filter) => {
                         Some(*penalty)
                     }
                     _ => None,
                 })
-            },
-        )
+            })
     }
 
     /// `seat` returns his revealed plot to his plot deck and reveals the one at index `x` of it instead: it is his
@@ -321,7 +322,7 @@ impl AgotCcg {
         let declaring = out.iter().any(|&a| matches!(split(a).0, ATTACK | ATTACK_SET | DEFEND | DEFEND_SET));
         let Some(s) = self.seats.get(usize::from(p)).filter(|_| declaring) else { return };
         let loner = |c: &&super::super::state::InPlay| {
-            super::triggered::flags(rules, c.def) & super::triggered::HAS_CCGB != 0
+            super::triggered::flags(rules, c.def) & super::triggered::HAS_WIDE_CONSTANT != 0
                 && def(rules, c.def).abilities.iter().any(|a| matches!(a, Ability::NotDeclaredWithTrait { .. }))
         };
         let loners: Vec<(u16, &str)> = s
@@ -364,7 +365,9 @@ impl AgotCcg {
     /// Superior Numbers (see `pool_restrict`).
     fn superior_numbers(&self, rules: &Rules, p: Player, out: &mut Vec<Action>) {
         let Some(s) = self.seats.get(usize::from(p)) else { return };
-        let Some(plot) = s.plot.filter(|&c| super::triggered::flags(rules, c) & super::triggered::HAS_CCGB != 0) else {
+        let Some(plot) =
+            s.plot.filter(|&c| super::triggered::flags(rules, c) & super::triggered::HAS_WIDE_CONSTANT != 0)
+        else {
             return;
         };
         if !def(rules, plot).abilities.iter().any(|a| matches!(a, Ability::PlotOnlyCharactersNoTriggers)) {
@@ -397,8 +400,9 @@ impl AgotCcg {
         if def(rules, card).kind != Kind::Character {
             return Vec::new();
         }
-        let pool =
-            |c: &&super::super::state::InPlay| super::triggered::flags(rules, c.def) & super::triggered::HAS_CCGB != 0;
+        let pool = |c: &&super::super::state::InPlay| {
+            super::triggered::flags(rules, c.def) & super::triggered::HAS_WIDE_CONSTANT != 0
+        };
         let mut out = Vec::new();
         for c in self.seats.iter().flat_map(|s| s.play.iter()).filter(pool) {
             for a in &def(rules, c.def).abilities {
@@ -417,7 +421,7 @@ impl AgotCcg {
         let mut n = 0;
         for c in &s.play {
             for &(a, _) in &c.attachments {
-                if super::triggered::flags(rules, a) & super::triggered::HAS_CCGB == 0 {
+                if super::triggered::flags(rules, a) & super::triggered::HAS_WIDE_CONSTANT == 0 {
                     continue;
                 }
                 for ab in &def(rules, a).abilities {

@@ -1,9 +1,9 @@
-//! The state of the composable abilities (`vocab.rs`): lasting effects, limited uses, an ability on its way
-//! through the framework (`Resolving`), the moments triggers answer (`Fired`) and the per-card bits that let
+//! The rules of the composable abilities' state (`state/effect.rs`): lasting effects, limited uses, an ability
+//! on its way through the framework (`Resolving`), the moments triggers answer (`Fired`) and the per-card bits that let
 //! every check skip the cards without such abilities.
 
 pub use super::super::cards::classify::{
-    composable_flags, HAS_ACTION, HAS_CCGB, HAS_NEW_CONSTANT, HAS_POOL, HAS_TRIGGERED,
+    composable_flags, HAS_ACTION, HAS_NEW_CONSTANT, HAS_POOL, HAS_TRIGGERED, HAS_WIDE_CONSTANT,
 };
 use super::super::cards::vocab::{Body, Zone};
 use super::super::cards::{Ability, Rules};
@@ -67,7 +67,6 @@ pub enum Fired<'a> {
     DeclaredAttackers {
         uids: &'a [u16],
     },
-    // --- ccgb
     /// A card was saved (uid).
     Saved {
         uid: u16,

@@ -169,7 +169,7 @@ impl AgotCcg {
     fn end_phase(&mut self) {
         self.mods.clear();
         self.no_kneel_defend.clear();
-        // ccgsave: control taken "until the end of the phase" goes back.
+        // Control taken "until the end of the phase" goes back.
         if !self.borrowed.is_empty() {
             self.return_borrowed();
         }
@@ -303,7 +303,7 @@ impl AgotCcg {
                 self.pending.push(Pending::KneelTarget { seat: p, optional: false, by_char: false });
             }
         }
-        // ccgsave: naming and kill-all plots.
+        // Naming and kill-all plots.
         self.when_revealed_interrupts(rules, ev);
         self.plot_revealed_effects(rules, ev);
         // Back in the plot phase proper: the "when revealed" choices, then the plot phase's window.
@@ -494,10 +494,10 @@ impl AgotCcg {
                     }
                     self.after_win_responses(rules, w, w == dfd);
                     self.participant_win_responses(rules, w, &ch);
-                    // ccgsave: the Wildlings' "discard it to …" responses.
+                    // The Wildlings' "discard it to …" responses.
                     self.win_sacrifice_responses(rules, w, &ch);
                     self.fire_challenge_result(rules, &ch, ev);
-                    // ccgb: "if you win the challenge" effects.
+                    // "if you win the challenge" effects.
                     self.pool_challenge_won(w);
                 }
                 next(self, 5);
@@ -553,7 +553,7 @@ impl AgotCcg {
 
     /// Claim (rulebook "Sfida militare / di intrigo / di potere").
     fn apply_claim(&mut self, rules: &Rules, att: Player, dfd: Player, kind: u8, ev: &mut Events<Event>) {
-        // ccgb: Please Let It Burn lowers the claim for this challenge.
+        // Please Let It Burn lowers the claim for this challenge.
         let claim = self.claim(rules, att, kind).saturating_sub(self.pool.claim_lowered(att));
         if claim == 0 {
             return;

@@ -333,7 +333,7 @@ impl AgotCcg {
         ev.public(|| Event::SavedBy { seat: s as Player, card, by });
         let _ = kill;
         self.after_saved(rules, uid);
-        // ccgb: composable "after a character is saved" responses (Blazewater Coast).
+        // Composable "after a character is saved" responses (Blazewater Coast).
         self.fire(rules, super::triggered::Fired::Saved { uid }, ev);
         // Terrorize the Shores: "then search any player's discard pile for an attachment and attach it".
         let then = def(rules, by)

@@ -68,7 +68,7 @@ impl AgotCcg {
                     unopposed: false,
                     riders: Vec::new(),
                 });
-                // ccgb: claims lowered and "if you win" effects belong to one challenge.
+                // Claims lowered and "if you win" effects belong to one challenge.
                 self.pool.new_challenge();
             }
             ATTACK => {
@@ -161,7 +161,6 @@ impl AgotCcg {
             INFLUENCE => self.pay_influence(rules, y as u16, ev),
             USE => self.use_ability(rules, ps, x, y as u16, ev),
             GEN_EVENT..=GEN_MODE => self.perform_effect(rules, p, kind, x, y, ev),
-            // ccga
             GEN_POWER => self.pay_power_from(rules, p, y as u16, ev),
             YES => {
                 if let Some(Pending::Respond { resp, .. }) = self.pending.first().cloned() {
@@ -169,7 +168,7 @@ impl AgotCcg {
                     self.respond(rules, p, resp, ev);
                 }
             }
-            // ccgsave: saves, cancels, their costs, control and naming.
+            // Saves, cancels, their costs, control and naming.
             _ => self.interrupt_perform(rules, p, a, ev),
         }
     }
@@ -190,7 +189,7 @@ impl AgotCcg {
                 }
                 return;
             }
-            // ccgsave: a pass in a save or cancel window, or a declined choice of this module.
+            // A pass in a save or cancel window, or a declined choice of this module.
             self.interrupt_declined(rules, pend, ev);
             return;
         }
@@ -219,7 +218,7 @@ impl AgotCcg {
     fn finish_setup(&mut self, rules: &Rules, ev: &mut Events<Event>) {
         for s in 0..self.n() {
             let cards = std::mem::take(&mut self.seats[s].setup);
-            // ccgsave: setup attachments stay with the setup cards until attached, after the reveal.
+            // Setup attachments stay with the setup cards until attached, after the reveal.
             let (attachments, cards): (Vec<u16>, Vec<u16>) =
                 cards.into_iter().partition(|&c| def(rules, c).kind == Kind::Attachment);
             for &c in &cards {
@@ -264,7 +263,7 @@ impl AgotCcg {
                     | Ability::OptionalPenalty { penalty } => Some(*penalty),
                     _ => None,
                 })
-                // ccgb: a penalty another card lets it be played with (Mance Rayder).
+                // A penalty another card lets it be played with (Mance Rayder).
                 .or_else(|| self.granted_penalty(rules, ps, card))
                 .unwrap_or(0)
         } else {
@@ -291,12 +290,12 @@ impl AgotCcg {
                 ev.public(|| Event::Attached { seat: p, card, host: host_def });
             }
             self.fire(rules, super::triggered::Fired::AttachmentPlayed { seat: p }, ev);
-            // ccgb: "after an opponent plays an attachment" names the attachment.
+            // "after an opponent plays an attachment" names the attachment.
             self.fire(rules, super::triggered::Fired::AttachmentOn { seat: p, host, card }, ev);
             return;
         }
         let uid = self.enter_play(ps, card, p);
-        // ccgsave: Ygritte's response to being played from hand.
+        // Ygritte's response to being played from hand.
         self.on_played_control(rules, p, card);
         self.entered_paying(rules, uid, with_penalty, ev);
         for ab in &d.abilities {
@@ -419,7 +418,7 @@ impl AgotCcg {
                         let card = self.seats[s].play[i].def;
                         self.to_discard(rules, owner, d, ev);
                         ev.public(|| Event::Saved { seat: s as Player, card });
-                        // ccgsave: "after a character is saved" responses.
+                        // "after a character is saved" responses.
                         self.after_saved(rules, uid);
                         self.fire(rules, super::triggered::Fired::Saved { uid }, ev);
                     }
@@ -462,7 +461,6 @@ impl AgotCcg {
                     ev.public(|| Event::PowerClaimed { seat: s as Player, card: Some(card), n });
                 }
             }
-            // ccgsave
             Resp::StandWithStr { uid, str } => {
                 if let Some((s, i)) = self.locate(uid) {
                     self.seats[s].play[i].kneeling = false;

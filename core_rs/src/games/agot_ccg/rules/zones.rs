@@ -85,7 +85,7 @@ impl AgotCcg {
                 .insert(0, Pending::Respond { seat: s as Player, resp: Resp::SaveWithDupe { uid, kill: true } });
             return;
         }
-        // ccgsave: the save window, when some seat could save it (rulebook "Risposte Salva/Cancella").
+        // The save window, when some seat could save it (rulebook "Risposte Salva/Cancella").
         if self.save_gate(rules, uid, true) {
             return;
         }

@@ -24,7 +24,7 @@ pub enum Lasts {
     CannotBeKilled,
     CannotBeDeclared,
     NoKneel,
-    // ccgb: it is doomed (Prophet of the Waves).
+    // It is doomed (Prophet of the Waves).
     Doomed,
 }
 
@@ -63,7 +63,7 @@ pub enum Step {
         #[serde(default)]
         first: Option<u16>,
     },
-    // --- ccgb (rules/effect_pool_ops.rs)
+    // --- rules/effect_pool_ops.rs
     /// Choosing the player effect number `op` acts on (GEN_PLAYER; kept in `mode`).
     Player { op: u8 },
     /// Choosing the card that pays cost number `k` (GEN_PAY_CARD).
@@ -78,7 +78,6 @@ pub enum Step {
     Replot { forced: bool },
     /// Choosing the used plot (`used` = 255) and then the plot deck card to swap it with (GEN_SWAP_PLOT).
     SwapPlot { used: u8 },
-    // --- ccga
     /// Paying cost number `k` with power from a character of the player's choice (GEN_POWER).
     PowerFrom { k: u8 },
 }

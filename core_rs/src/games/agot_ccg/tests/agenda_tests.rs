@@ -1,4 +1,4 @@
-//! Agendas (issue 15, ccgsave): the deck list's Agenda line, the agendas' deck-building and game effects, and
+//! Agendas: the deck list's Agenda line, the agendas' deck-building and game effects, and
 //! multiplayer-only cards. Rulebook "Prepararsi a giocare" (House and agenda announced at setup), "Dragoni di
 //! penalità" (the out-of-House penalty the agendas waive), "Potere e vittoria" (the power that wins).
 

@@ -1,4 +1,4 @@
-//! The composable abilities (issue 15, `vocab.rs`, `rules/triggered.rs`, `rules/effect_ops.rs`): each test names
+//! The composable abilities (`cards/vocab.rs`, `rules/triggered.rs`, `rules/effect_ops.rs`): each test names
 //! the rulebook section of the mechanism (Italian titles) and plays it on a small built state.
 
 use super::helpers::*;

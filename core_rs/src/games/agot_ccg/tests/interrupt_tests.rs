@@ -1,4 +1,4 @@
-//! Save and cancel responses, control change, naming, Endless and the setup keyword (issue 15, ccgsave): each
+//! Save and cancel responses, control change, naming, Endless and the setup keyword: each
 //! test names its rulebook section ("Risposte Salva/Cancella", "Carte uniche", "Preparazione") or the research
 //! section the rule comes from.
 
@@ -697,7 +697,7 @@ fn random_matches_with_the_new_cards() {
     }
 }
 
-// ----- ccgb: a discard written in the composable form reaches the duplicates and the save windows
+// ----- a discard written in the composable form reaches the duplicates and the save windows
 
 /// Seat 0 plays `event` (a composable dominance action from hand) and pays its influence with whatever it has.
 fn play_composable_event(g: &mut AgotCcg, r: &Rules, event: &str) {

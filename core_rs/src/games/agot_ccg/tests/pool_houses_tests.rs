@@ -1,4 +1,4 @@
-//! The Stark, Lannister, Baratheon, Targaryen and Martell records brought into the pool by branch ccga (issue 15):
+//! The Stark, Lannister, Baratheon, Targaryen and Martell records of the pool:
 //! each test names the rulebook section (Italian titles) or the research section of the mechanism, and the
 //! records it covers, and plays them on a small built state.
 

@@ -1,4 +1,4 @@
-//! The pool's Greyjoy, Night's Watch, neutral, plot and agenda records (issue 15, ccgb): each test names its
+//! The pool's Greyjoy, Night's Watch, neutral, plot and agenda records: each test names its
 //! rulebook section (Italian titles) or the card, and plays the record on a small built state.
 
 use super::helpers::*;

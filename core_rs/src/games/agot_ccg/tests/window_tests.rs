@@ -1,4 +1,4 @@
-//! Action windows, influence and the round limit (issue 12): each test names its rulebook section.
+//! Action windows, influence and the round limit: each test names its rulebook section.
 
 use super::helpers::*;
 use crate::engine::{Events, Game};
