@@ -3,7 +3,7 @@
 //!
 //! Sources: the Italian rulebook of the Winter Edition (`shared/rules/agot_ccg_1e.it.txt`, the law) and the
 //! research file (`shared/research/agot_ccg.md`: Winter Edition card tables, FAQ timing). Card texts are
-//! expressed in the effect vocabulary of `content::Ability`; the pool and the designed decklists are in the
+//! expressed in the effect vocabulary of `cards::Ability`; the pool and the designed decklists are in the
 //! plugin's `data/cards.json` and `data/decks.json` (docs/games/agot_ccg.md says what is in and out).
 //!
 //! Facts: sequential decisions except the plot choice (a secret simultaneous commit); hidden hands, deck
@@ -13,22 +13,14 @@
 //! seat; empty = distinct houses at random), `round_limit`.
 
 pub mod bots;
-pub mod bots_interrupts;
-// ccga: the heuristic's side of the House pool records (issue 15).
-pub mod bots_pool;
-pub mod content;
-pub mod decklist;
-pub mod effect_play;
+pub mod cards;
 pub mod effects;
 pub mod observe;
-pub mod pool_play;
 pub mod rules;
 pub mod state;
-pub mod statics;
 pub mod view;
-pub mod vocab;
 
-pub use content::Rules;
+pub use cards::Rules;
 
 pub use state::AgotCcg;
 

@@ -7,7 +7,7 @@
 //! size).
 //! The conformance checks assert that random play never offers a code outside the space.
 
-use super::content::{Rules, HOUSES};
+use super::cards::{Rules, HOUSES};
 use super::rules::actions::*;
 use super::state::{AgotCcg, Phase, View};
 use crate::engine::{Action, Encode, Game, ObsWriter, Player, Viewer};
@@ -133,7 +133,7 @@ impl Encode for AgotCcg {
         for kind in [ATTACK_SET, DEFEND_SET] {
             codes.extend((1..1usize << SET_MAX).map(|m| code(kind, 0, m)));
         }
-        // ccgsave: saves, cancels, their influence, control, naming and Endless.
+        // Saves, cancels, their influence, control, naming and Endless.
         for x in 0..=deck_cap(rules) {
             codes.extend((0..uids).map(|y| code(SAVE_CARD, x, y)));
         }
@@ -154,7 +154,7 @@ impl Encode for AgotCcg {
         for h in 1..HOUSES.len() {
             codes.extend((0..uids).map(|y| code(NAME, h, y)));
         }
-        // ccg (issue 15): the composable abilities' decisions (at most 4 abilities per card are addressed).
+        // The composable abilities' decisions (at most 4 abilities per card are addressed).
         codes.push(code(GEN_YES, 0, 0));
         codes.extend((0..8).map(|y| code(GEN_MODE, 0, y)));
         for x in 0..deck_cap(rules) {
@@ -169,10 +169,9 @@ impl Encode for AgotCcg {
             codes.push(code(GEN_TARGET, 0, y));
             codes.extend((1..5).map(|x| code(GEN_TARGET_ATT, x, y)));
             codes.push(code(GEN_INF, 0, y));
-            // ccga
             codes.push(code(GEN_POWER, 0, y));
         }
-        // ccgb: a player to choose, a card to pay a cost with, a plot to reveal again.
+        // A player to choose, a card to pay a cost with, a plot to reveal again.
         codes.extend((0..7).map(|x| code(GEN_PLOT, x, 0)));
         codes.extend((0..2).flat_map(|x| (0..7).map(move |y| code(GEN_SWAP_PLOT, x, y))));
         codes.extend((0..usize::from(players)).map(|q| code(GEN_PLAYER, 0, q)));

@@ -4,12 +4,13 @@ mod agenda_tests;
 mod card_tests;
 mod deck_tests;
 mod effect_tests;
+mod floors;
 mod helpers;
 mod house_card_tests;
 mod interrupt_tests;
 mod pool_neutral_tests;
 mod restraint_tests;
-// ccga: the House pool records (issue 15).
+// The House pool records.
 mod pool_houses_tests;
 mod rules_tests;
 mod window_tests;

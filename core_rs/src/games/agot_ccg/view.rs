@@ -1,7 +1,7 @@
 //! The one redaction point: hands, face-down setup cards, deck order and chosen-but-unrevealed plots are
 //! shown only to their owner; a pending choice that names a hand card is shown only to its seat.
 
-use super::content::{Rules, CHALLENGES, HOUSES};
+use super::cards::{Rules, CHALLENGES, HOUSES};
 use super::effects::def;
 use super::rules::actions::*;
 use super::state::{AgotCcg, CardView, Pending, Phase, Resp, SeatView, View};
@@ -131,19 +131,19 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
                         .abilities
                         .iter()
                         .find_map(|ab| match ab {
-                            super::content::Ability::PenaltyClaimPower { penalty, .. }
-                            | super::content::Ability::PenaltyOpponentsDiscard { penalty, .. }
-                            | super::content::Ability::OptionalPenalty { penalty } => Some(*penalty),
+                            super::cards::Ability::PenaltyClaimPower { penalty, .. }
+                            | super::cards::Ability::PenaltyOpponentsDiscard { penalty, .. }
+                            | super::cards::Ability::OptionalPenalty { penalty } => Some(*penalty),
                             _ => None,
                         })
-                        // ccgb: Mance Rayder's granted penalty.
+                        // Mance Rayder's granted penalty.
                         .or_else(|| g.granted_penalty(rules, usize::from(p), c))
                 } else {
                     None
                 };
                 g.marshal_cost(rules, usize::from(p), c, pen.unwrap_or(0))
             });
-            let is_attachment = hand_card(x).is_some_and(|c| def(rules, c).kind == super::content::Kind::Attachment);
+            let is_attachment = hand_card(x).is_some_and(|c| def(rules, c).kind == super::cards::Kind::Attachment);
             let mut label = format!("marshal {} for {cost} gold", hand_name(x));
             if is_attachment {
                 label.push_str(&format!(" onto {}", card_name(g, rules, y)));
@@ -218,17 +218,14 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
             ActionInfo::new(a, "respond", format!("yes: {what}"))
         }
         GEN_EVENT..=GEN_MODE => g.describe_effect(rules, p, a, |u| card_name(g, rules, u)),
-        // ccgb
         GEN_PLAYER..=POOL_LAST => g.describe_pool(rules, p, a, |u| card_name(g, rules, u)),
-        // ccga
         GEN_POWER => ActionInfo::new(a, "pay", format!("discard power from {}", card_name(g, rules, y))).with("uid", y),
-        // ccgsave
         k if k >= SAVE_CARD => describe_interrupt(g, rules, p, a),
         _ => ActionInfo::new(a, "unknown", format!("unknown action {a}")),
     }
 }
 
-/// ccgsave: the decisions of saves, cancels, their costs, control, naming, Endless and setup attachments.
+/// The decisions of saves, cancels, their costs, control, naming, Endless and setup attachments.
 fn describe_interrupt(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo {
     let (kind, x, y) = split(a);
     let seat = g.seats.get(usize::from(p));

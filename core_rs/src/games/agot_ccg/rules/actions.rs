@@ -1,10 +1,10 @@
 //! Action codes and the legal-action lists. A code is `kind << 24 | x << 16 | y`, where `x` is a hand index,
 //! challenge type or seat and `y` a card uid or seat.
 
-use super::super::content::{Ability, Kind, Rules, LIMITED, NEUTRAL, NO_ATTACH};
+use super::super::cards::classify;
+use super::super::cards::{Ability, Kind, Rules, LIMITED, NEUTRAL, NO_ATTACH};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, At, Pending, Phase, Resp, Stage, Why};
-use super::super::statics;
 use super::flow::SETUP_GOLD;
 use crate::engine::{Action, Player};
 
@@ -34,7 +34,7 @@ pub const ATTACK_SET: u32 = 19;
 pub const DEFEND_SET: u32 = 20;
 /// Kneel this influence provider (y = uid) to pay an influence cost.
 pub const INFLUENCE: u32 = 21;
-// --- ccg (issue 15): the composable abilities' decisions (rules/triggered.rs)
+// --- the composable abilities' decisions (rules/triggered.rs)
 /// Play an event's composable action from hand (x = hand index, y = ability index).
 pub const GEN_EVENT: u32 = 22;
 /// Use a composable action of a card in play (x = ability index, y = its uid).
@@ -60,7 +60,7 @@ pub const GEN_MODE: u32 = 31;
 /// single act of kneeling "il numero desiderato di Personaggi"); with more, characters are added one at a time.
 pub const SET_MAX: usize = 6;
 
-// --- ccgsave: kinds 40–59 (rules/interrupts.rs, rules/control.rs)
+// --- kinds 40–59 (rules/interrupts.rs, rules/control.rs)
 /// Save with a card in play (y = its uid); x = 0, or 1 + the play index of the character killed as the cost.
 pub const SAVE_CARD: u32 = 40;
 /// Save with an attachment its player owns on the character being saved (y = uid).
@@ -86,7 +86,7 @@ pub const ATTACH_SETUP: u32 = 49;
 pub const TARGET: u32 = 50;
 /// Attach the attachment at index y of seat x's discard pile to the character the search is for.
 pub const ATTACH_DISCARD: u32 = 51;
-// --- ccgb: kinds 52–59 (rules/effect_pool_ops.rs)
+// --- kinds 52–59 (rules/effect_pool_ops.rs)
 /// Choose player y for the pending ability's effect.
 pub const GEN_PLAYER: u32 = 52;
 /// Pay the pending ability's cost with this card you control (y = uid).
@@ -102,7 +102,7 @@ pub const GEN_PLOT: u32 = 56;
 pub const GEN_SWAP_PLOT: u32 = 57;
 /// The last kind of this block.
 pub const POOL_LAST: u32 = 59;
-/// ccga: pay a cost with power from one's own character (y = uid).
+/// Pay a cost with power from one's own character (y = uid).
 pub const GEN_POWER: u32 = 32;
 /// Marshal the attachment at hand index x onto your own House card (`rules/house_card.rs`).
 pub const MARSHAL_HOUSE: u32 = 33;
@@ -167,7 +167,7 @@ impl AgotCcg {
             Phase::FirstPlayer => out.extend(self.order().iter().map(|&q| code(FIRST, 0, usize::from(q)))),
             Phase::Challenges => {
                 self.challenge_actions(rules, p, out);
-                // ccga: characters that must participate in this challenge, if able (effect_pool.rs).
+                // Characters that must participate in this challenge, if able (effect_pool.rs).
                 if !self.must_participate.is_empty() {
                     self.force_participants(rules, p, out);
                 }
@@ -186,7 +186,7 @@ impl AgotCcg {
                 return;
             }
         }
-        // ccga: a player who cannot trigger effects plays nothing in a window (effect_pool.rs).
+        // A player who cannot trigger effects plays nothing in a window (effect_pool.rs).
         if !self.trigger_barred(rules, p) {
             self.window_actions_until(rules, p, out, first_only);
         }
@@ -210,7 +210,7 @@ impl AgotCcg {
             }
             out.push(code(SETUP_PLACE, i, 0));
         }
-        // ccgsave: attachments with the setup keyword.
+        // Attachments with the setup keyword.
         self.setup_attachment_actions(rules, ps, spent, limited, out);
         out.push(code(DONE, 0, 0));
     }
@@ -238,7 +238,7 @@ impl AgotCcg {
         let extra: u8 = self.seats[ps]
             .play
             .iter()
-            .flat_map(|c| self.abilities_in(rules, c, statics::COSTS).iter())
+            .flat_map(|c| self.abilities_in(rules, c, classify::COSTS).iter())
             .map(|a| if let Ability::ExtraLimited { n } = a { *n } else { 0 })
             .fold(0u8, u8::saturating_add);
         played <= extra
@@ -249,8 +249,8 @@ impl AgotCcg {
 
     fn marshal_actions(&self, rules: &Rules, ps: usize, out: &mut Vec<Action>) {
         let s = &self.seats[ps];
-        // ccgb: a card granting an optional penalty (Mance Rayder) in play, looked for once.
-        let grants = self.controls_ccgb(rules, ps);
+        // A card granting an optional penalty (Mance Rayder) in play, looked for once.
+        let grants = self.controls_wide_constant(rules, ps);
         for (i, &c) in s.hand.iter().enumerate() {
             if s.hand[..i].contains(&c) {
                 continue; // one entry per distinct card
@@ -283,7 +283,7 @@ impl AgotCcg {
                         | Ability::OptionalPenalty { penalty } => Some(*penalty),
                         _ => None,
                     });
-                    // ccgb: a penalty another card lets it be played with (Mance Rayder).
+                    // A penalty another card lets it be played with (Mance Rayder).
                     let pen = pen.or_else(|| if grants { self.granted_penalty(rules, ps, c) } else { None });
                     if let Some(pen) = pen {
                         if u16::from(self.marshal_cost(rules, ps, c, pen)) <= self.purse(rules, ps, c) {
@@ -311,8 +311,8 @@ impl AgotCcg {
         }
         // A reducer is offered only when a card in hand would get cheaper from it.
         for c in &s.play {
-            let Some(house) = self.abilities_in(rules, c, statics::COSTS).iter().find_map(|a| match a {
-                Ability::Reducer { house } => Some(house.as_deref().and_then(super::super::content::house_index)),
+            let Some(house) = self.abilities_in(rules, c, classify::COSTS).iter().find_map(|a| match a {
+                Ability::Reducer { house } => Some(house.as_deref().and_then(super::super::cards::house_index)),
                 _ => None,
             }) else {
                 continue;
@@ -352,7 +352,7 @@ impl AgotCcg {
                         continue;
                     }
                     for q in self.order() {
-                        // ccga: Sunspear bars a player who beat its controller by 4 this phase.
+                        // Sunspear bars a player who beat its controller by 4 this phase.
                         if q != p && (self.beaten.is_empty() || !self.challenges_barred(rules, p, q)) {
                             out.push(code(CHALLENGE, usize::from(kind), usize::from(q)));
                         }
@@ -442,7 +442,7 @@ impl AgotCcg {
         // Lookout: while it attacks, Army characters cannot defend.
         let lookout = ch.attackers.iter().filter_map(|&u| self.locate(u)).any(|(s, i)| {
             let a = &self.seats[s].play[i];
-            self.abilities_in(rules, a, statics::DEFENCE)
+            self.abilities_in(rules, a, classify::DEFENCE)
                 .iter()
                 .any(|x| matches!(x, Ability::ArmyCannotDefendWhileAttacking))
         });
@@ -453,7 +453,7 @@ impl AgotCcg {
     }
 
     pub fn pending_actions(&self, rules: &Rules, pend: &Pending, out: &mut Vec<Action>) {
-        // ccga: a player who cannot trigger effects is offered no response (it lapses) and only passes in a save
+        // A player who cannot trigger effects is offered no response (it lapses) and only passes in a save
         // or cancel window (effect_pool.rs).
         if let Some(only) = self.barred_pending(rules, pend) {
             out.extend(only);
@@ -480,7 +480,7 @@ impl AgotCcg {
                         && !ch.bypassed.contains(&c.uid)
                         && !self.stealthy(rules, dfd, c)
                         && !self
-                            .abilities_in(rules, c, statics::DEFENCE)
+                            .abilities_in(rules, c, classify::DEFENCE)
                             .iter()
                             .any(|a| matches!(a, Ability::NotStealthTarget))
                     {
@@ -525,7 +525,6 @@ impl AgotCcg {
                 out.extend(providers.into_iter().map(|u| code(INFLUENCE, 0, usize::from(u))));
             }
             Pending::Effect(r) => self.effect_pending_actions(rules, r, out),
-            // ccgsave
             _ => self.interrupt_pending_actions(rules, pend, out),
         }
     }
@@ -544,7 +543,6 @@ impl AgotCcg {
             Resp::DrawCards { .. } => !self.seats[ps].deck.is_empty(),
             Resp::DominanceBonus | Resp::CastleKill | Resp::HousePower { .. } => true,
             Resp::ClaimPower { uid, .. } => self.locate(uid).is_some(),
-            // ccgsave
             Resp::StandWithStr { uid, .. } => self.locate(uid).is_some(),
             Resp::Sacrifice { uid } => self.sacrifice_possible(rules, seat, uid),
             Resp::KillWeaker { saved, max_str, influence } => {

@@ -3,36 +3,10 @@
 //! Citadel, The Night's Watch and Treaty ("you must claim 5 more power to win", plus a gold-penalty waiver or
 //! icons), and the multiplayer-only The Only Game that Matters (refused in a game of 2).
 
-use super::super::content::{Ability, CardDef, Kind, Rules, HOUSES, NEUTRAL};
+use super::super::cards::{Ability, Kind, Rules, HOUSES, NEUTRAL};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, InPlay};
 use crate::engine::{Player, SetupError};
-
-/// Every way a deck's agenda line breaks the rules: the card must be an agenda; Treaty names a House other than
-/// the deck's own; no other agenda names one.
-pub fn agenda_problems(cards: &[CardDef], house: u8, agenda: Option<u16>, named: u8) -> Vec<String> {
-    let mut out = Vec::new();
-    let Some(c) = agenda.and_then(|a| cards.get(usize::from(a))) else {
-        if named != NEUTRAL {
-            out.push("a House is named without an agenda that names one".into());
-        }
-        return out;
-    };
-    if c.kind != Kind::Agenda {
-        out.push(format!("{} ({}) is not an agenda", c.name, c.code));
-        return out;
-    }
-    let names = c.abilities.iter().any(|a| matches!(a, Ability::AgendaNoPenaltyNamedHouse));
-    let house_name = HOUSES.get(usize::from(named)).unwrap_or(&"?");
-    if names && named == NEUTRAL {
-        out.push(format!("{} names a House: write it after the agenda, e.g. \"Agenda: {} (Stark)\"", c.name, c.name));
-    } else if names && named == house {
-        out.push(format!("{} must name a House other than your own ({house_name})", c.name));
-    } else if !names && named != NEUTRAL {
-        out.push(format!("{} names no House (\"{house_name}\" given)", c.name));
-    }
-    out
-}
 
 /// The agenda of deck `deck` as players announce it ("Treaty (lannister)"), if it has one.
 pub fn agenda_label(rules: &Rules, deck: u8) -> Option<String> {
@@ -66,7 +40,7 @@ impl AgotCcg {
         for a in abs {
             if let Ability::AgendaTraitIcons { tr, icons: i } = a {
                 if d.kind == Kind::Character && d.has_trait(tr) {
-                    icons |= super::super::content::icon_bits(i).unwrap_or(0);
+                    icons |= super::super::cards::icon_bits(i).unwrap_or(0);
                 }
             }
         }

@@ -2,10 +2,10 @@
 //! Caution to the Wind a challenge type), Endless recursion from the dead pile (research §3.4) and the other
 //! actions and "when revealed" effects of the cards that use them.
 
-use super::super::content::{house_index, Ability, Kind, Rules, HOUSES, NEUTRAL};
+use super::super::cards::classify;
+use super::super::cards::{house_index, Ability, Kind, Rules, HOUSES, NEUTRAL};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, At, Event, Interrupted, Pending, Then};
-use super::super::statics;
 use super::actions::*;
 use crate::engine::{Action, Events, Player};
 
@@ -129,7 +129,7 @@ impl AgotCcg {
         if matches!(self.pending.first(), Some(Pending::NameChallenge { .. })) {
             self.pending.remove(0);
             self.named_challenge.push((p, x.min(2) as u8));
-            let what = super::super::content::CHALLENGES[x.min(2)].to_string();
+            let what = super::super::cards::CHALLENGES[x.min(2)].to_string();
             ev.public(|| Event::Named { seat: p, what });
             return;
         }
@@ -264,7 +264,7 @@ impl AgotCcg {
             if c.uid == u16::MAX {
                 continue;
             }
-            for ab in self.abilities_in(rules, c, statics::RESPONSES) {
+            for ab in self.abilities_in(rules, c, classify::RESPONSES) {
                 if let Ability::NameHouseStr { influence, phase, .. } = ab {
                     if now(phase) && inf >= *influence {
                         out.extend((1..HOUSES.len()).map(|h| code(NAME, h, usize::from(c.uid))));
@@ -301,10 +301,10 @@ impl AgotCcg {
         for (i, &c) in s.hand.iter().enumerate().take(255) {
             let d = def(rules, c);
             if d.kind != Kind::Attachment
-                || d.keywords & super::super::content::SETUP == 0
+                || d.keywords & super::super::cards::SETUP == 0
                 || s.hand[..i].contains(&c)
                 || spent.saturating_add(self.setup_cost(rules, ps, c)) > super::flow::SETUP_GOLD
-                || (limited && d.keywords & super::super::content::LIMITED != 0)
+                || (limited && d.keywords & super::super::cards::LIMITED != 0)
             {
                 continue;
             }
@@ -329,7 +329,7 @@ impl AgotCcg {
             }
             for c in &s.play {
                 if def(rules, c.def).kind == Kind::Character
-                    && !self.has_kw(rules, seat, c, super::super::content::NO_ATTACH)
+                    && !self.has_kw(rules, seat, c, super::super::cards::NO_ATTACH)
                 {
                     out.push(code(ATTACH_SETUP, x, usize::from(c.uid)));
                 }
@@ -421,9 +421,9 @@ impl AgotCcg {
         let mut asks = Vec::new();
         for &uid in side {
             let Some((s, i)) = self.locate(uid) else { continue };
-            for ab in self.abilities_in(rules, &self.seats[s].play[i], statics::RESPONSES) {
+            for ab in self.abilities_in(rules, &self.seats[s].play[i], classify::RESPONSES) {
                 if let Ability::WinSacrifice { challenge, .. } = ab {
-                    if super::super::content::challenge_index(challenge) == Some(ch.kind) {
+                    if super::super::cards::challenge_index(challenge) == Some(ch.kind) {
                         asks.push(Pending::Respond { seat: w, resp: super::super::state::Resp::Sacrifice { uid } });
                     }
                 }
@@ -479,7 +479,7 @@ impl AgotCcg {
         let Some((hs, hi)) = self.locate(host) else { return };
         let h = &self.seats[hs].play[hi];
         if def(rules, h.def).kind != Kind::Character
-            || self.has_kw(rules, hs as Player, h, super::super::content::NO_ATTACH)
+            || self.has_kw(rules, hs as Player, h, super::super::cards::NO_ATTACH)
         {
             return;
         }

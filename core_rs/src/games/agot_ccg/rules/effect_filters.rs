@@ -1,10 +1,10 @@
 //! Which cards a composable ability's filter matches, which targets it may choose, and whether the ability may
 //! be used now (play restrictions, limits, payable costs, an existing required target: research §3.1).
 
-use super::super::content::{house_index, icon_bits, Kind, Rules};
+use super::super::cards::vocab::{Body, Cost, Filter, Op, Per, Place, Require, To, Who};
+use super::super::cards::{house_index, icon_bits, Kind, Rules};
 use super::super::effects::def;
 use super::super::state::AgotCcg;
-use super::super::vocab::{Body, Cost, Filter, Op, Per, Place, Require, To, Who};
 use super::triggered::*;
 use crate::engine::Player;
 
@@ -24,7 +24,7 @@ impl AgotCcg {
             && !f.not_traits.iter().any(|t| d.has_trait(t))
             && (f.names.is_empty() || f.names.contains(&d.name))
             && f.unique.is_none_or(|u| u == d.unique)
-            && f.limited.is_none_or(|l| l == (d.keywords & super::super::content::LIMITED != 0))
+            && f.limited.is_none_or(|l| l == (d.keywords & super::super::cards::LIMITED != 0))
             && f.doomed.is_none_or(|x| x == d.doomed)
             && f.cost_max.is_none_or(|m| d.cost <= m)
             && f.cost_min.is_none_or(|m| d.cost >= m)
@@ -33,7 +33,7 @@ impl AgotCcg {
             && (!f.cost_max_participating || usize::from(d.cost) <= self.participants())
             && f.other_house
                 .as_deref()
-                .is_none_or(|h| d.house != super::super::content::NEUTRAL && house_index(h) != Some(d.house))
+                .is_none_or(|h| d.house != super::super::cards::NEUTRAL && house_index(h) != Some(d.house))
     }
 
     /// Does the card `uid` in play match the filter, for an ability controlled by `me` from `src`?
@@ -48,7 +48,7 @@ impl AgotCcg {
         if !who || (f.other && src == Some(uid)) {
             return false;
         }
-        // ccgb: a card that became doomed for the phase matches "doomed" filters by that, not by its print; a
+        // A card that became doomed for the phase matches "doomed" filters by that, not by its print; a
         // trait every character gained (Lady of Riverrun) counts as printed.
         let mut shown: Option<Filter> = None;
         if f.doomed.is_some() && !self.lasting.is_empty() && self.lasting_has(uid, Lasts::Doomed) {
@@ -122,7 +122,7 @@ impl AgotCcg {
                 }
             }
         }
-        // ccgb: targets of one player with different House affiliations.
+        // Targets of one player with different House affiliations.
         if self.body_of(rules, r).is_some_and(|b| b.targets_one_player_distinct_houses) {
             out.retain(|&u| self.fits_chosen_targets(rules, r, u));
         }
@@ -239,7 +239,6 @@ impl AgotCcg {
                 }
                 Cost::DiscardHand => true,
                 Cost::KillYours { .. } | Cost::DiscardYours { .. } => !self.pay_card_choices(rules, r, c).is_empty(),
-                // ccga
                 Cost::DiscardPowerFromYours { n } => !self.power_payers(rules, r.seat, *n).is_empty(),
                 Cost::KneelHouse => !seat.house_kneeling,
             };
@@ -262,7 +261,7 @@ impl AgotCcg {
                 return false;
             }
         }
-        // ccga: the House pool records' own conditions (a Dragon attached as a Condition cannot attach again).
+        // The House pool records' own conditions (a Dragon attached as a Condition cannot attach again).
         if !self.pool_usable(r, b) {
             return false;
         }

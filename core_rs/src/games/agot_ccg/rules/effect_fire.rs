@@ -1,10 +1,10 @@
 //! Triggered composable abilities: asking every seat's abilities that answer a moment (`Fired`), in turn order,
 //! and whether an ability answers it.
 
-use super::super::content::{Ability, Kind, Rules, NO_ATTACH};
+use super::super::cards::vocab::{Body, Role, Trigger, Who};
+use super::super::cards::{Ability, Kind, Rules, NO_ATTACH};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Challenge, Event, Pending, Phase};
-use super::super::vocab::{Body, Role, Trigger, Who};
 use super::triggered::*;
 use crate::engine::{Events, Player};
 
@@ -106,7 +106,7 @@ impl AgotCcg {
             if let Fired::Entered { uid, .. } = f {
                 r.trig = Some(uid);
             }
-            // ccgb: the attachment just played, for "discard that attachment"; the loser resolves Ravaged Coast.
+            // The attachment just played, for "discard that attachment"; the loser resolves Ravaged Coast.
             if let Fired::AttachmentOn { seat, host, card } = f {
                 r.atts = vec![(host, card, seat)];
             }
@@ -135,7 +135,7 @@ impl AgotCcg {
             ) => {
                 let side = if *winner == ch.attacker { &ch.attackers } else { &ch.defenders };
                 *winner == me
-                    && challenge.as_deref().is_none_or(|c| super::super::content::challenge_index(c) == Some(ch.kind))
+                    && challenge.as_deref().is_none_or(|c| super::super::cards::challenge_index(c) == Some(ch.kind))
                     && role.is_none_or(|x| (x == Role::Attacker) == (ch.attacker == me))
                     && (!*participating || this.is_some_and(|u| side.contains(&u)))
                     && (!*unopposed || ch.unopposed)
@@ -145,7 +145,7 @@ impl AgotCcg {
             (Trigger::Lost { challenge, role, participating }, Fired::Won { loser, ch, .. }) => {
                 let side = if *loser == ch.attacker { &ch.attackers } else { &ch.defenders };
                 *loser == me
-                    && challenge.as_deref().is_none_or(|c| super::super::content::challenge_index(c) == Some(ch.kind))
+                    && challenge.as_deref().is_none_or(|c| super::super::cards::challenge_index(c) == Some(ch.kind))
                     && role.is_none_or(|x| (x == Role::Attacker) == (ch.attacker == me))
                     && (!*participating || this.is_some_and(|u| side.contains(&u)))
             }
@@ -176,19 +176,17 @@ impl AgotCcg {
                 .as_deref()
                 .is_none_or(|t| self.seats.iter().any(|s| s.plot.is_some_and(|p| def(rules, p).has_trait(t)))),
             (Trigger::DeclaredAttacker, Fired::DeclaredAttackers { uids }) => this.is_some_and(|u| uids.contains(&u)),
-            // ccgb
             (Trigger::Saved, Fired::Saved { uid }) => {
                 self.locate(*uid).is_some_and(|(s, i)| def(rules, self.seats[s].play[i].def).kind == Kind::Character)
             }
             (Trigger::OpponentAttachmentPlayed, Fired::AttachmentOn { seat, .. }) => *seat != me,
             (Trigger::LoserOfUnopposed, Fired::Won { ch, .. }) => ch.unopposed,
-            // ccga
             (Trigger::AnyEntersPlay { of }, Fired::Entered { uid, .. }) => self.in_play_matches(
                 rules,
                 me,
                 this,
                 *uid,
-                of.as_ref().unwrap_or(&super::super::vocab::Filter::default()),
+                of.as_ref().unwrap_or(&super::super::cards::vocab::Filter::default()),
             ),
             _ => false,
         }
@@ -219,7 +217,7 @@ impl AgotCcg {
     pub fn fire_challenge_result(&mut self, rules: &Rules, ch: &Challenge, ev: &mut Events<Event>) {
         let Some(w) = ch.winner else { return };
         let loser = if w == ch.attacker { ch.defender } else { ch.attacker };
-        // ccga: a win by a margin a Sunspear of the loser's counts (effect_pool.rs).
+        // A win by a margin a Sunspear of the loser's counts (effect_pool.rs).
         self.note_beaten(rules, ch, w, loser);
         if !self.any_triggered(rules) {
             self.wins.push((w, ch.kind));
@@ -310,8 +308,8 @@ impl AgotCcg {
                 Ability::AttachOnly { filter } => self.in_play_matches(rules, p, None, host, filter),
                 _ => true,
             }))
-            // ccgb: The Doom that Came's play restriction.
-            && (flags(rules, card) & HAS_CCGB == 0 || self.pool_attach_allowed(rules, card, host))
+            // The Doom that Came's play restriction.
+            && (flags(rules, card) & HAS_WIDE_CONSTANT == 0 || self.pool_attach_allowed(rules, card, host))
     }
 
     /// Balon Greyjoy: while a card with `AttackingBarsDefenders` attacks, matching characters cannot defend;

@@ -1,10 +1,10 @@
 //! The effect operations of composable abilities (`vocab::Op`), one arm each: what happens to the cards they
 //! name (rulebook "Uccidere", "Scartare", "Inginocchiare", "Effetti duraturi", "Ricerca").
 
-use super::super::content::{icon_bits, keyword_bits, Kind, Rules};
+use super::super::cards::vocab::{On, Op, Pile, To};
+use super::super::cards::{icon_bits, keyword_bits, Kind, Rules};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Event, InPlay, Pending};
-use super::super::vocab::{On, Op, Pile, To};
 use super::triggered::{Fired, Lasting, Lasts, Resolving, Step};
 use crate::engine::{Events, Player};
 
@@ -284,7 +284,7 @@ impl AgotCcg {
                 }
             }
             Op::NextCostsLess { of, n, per_house_attachment, pay_with_influence } => {
-                let Some(marker) = super::next_card::next_of(*of) else { return };
+                let Some(marker) = super::super::cards::classify::next_of(*of) else { return };
                 let k = self.plus_house_attachments(ps, *n, *per_house_attachment).min(32);
                 let s = &mut self.seats[ps];
                 s.reductions.extend(std::iter::repeat_n(marker, k));
@@ -414,7 +414,7 @@ impl AgotCcg {
                 }
             }
             Op::ChallengeType { challenge } => {
-                let Some(k) = super::super::content::challenge_index(challenge) else { return };
+                let Some(k) = super::super::cards::challenge_index(challenge) else { return };
                 if let Some(ch) = self.challenge.as_mut() {
                     if ch.kind != k {
                         self.retyped = self.retyped.or(Some(ch.kind));
@@ -445,15 +445,15 @@ impl AgotCcg {
                     ev.public(|| Event::Attached { seat: me, card: r.card, host });
                 }
             }
-            // ccga: the House pool records' operations (`effect_pool.rs`).
+            // The House pool records' operations (`effect_pool.rs`).
             Op::BecomeAttachment { .. }
             | Op::ReturnThisToHand
             | Op::DuplicateOnto { .. }
             | Op::OpponentsCannotTrigger { .. }
             | Op::DiscardIfPowerAtLeast { .. }
             | Op::MustParticipateNext { .. } => self.apply_pool_op(rules, r, o, ev),
-            // ccgb: the operations of rules/effect_pool_ops.rs.
-            _ => self.apply_ccgb_op(rules, r, o, ev),
+            // The operations of rules/effect_pool_ops.rs.
+            _ => self.apply_choice_op(rules, r, o, ev),
         }
     }
 }

@@ -1,13 +1,13 @@
-//! Operations and checks added for the House records of the Winter Edition pool (issue 15, branch ccga):
+//! Operations and checks added for the House records of the Winter Edition pool:
 //! "cannot be saved" discards, X counted from the current challenge, and the Dragons: a character that becomes a
 //! Condition attachment and comes back to hand, Hatchlings that become a Dragon's duplicates.
 
-use super::super::content::{
+use super::super::cards::vocab::{Body, Cost, Filter, Op, Pile, To};
+use super::super::cards::{
     icon_bits, keyword_bits, Ability, Cond, Kind, Rules, IMMUNE_CHAR, IMMUNE_EVENTS, IMMUNE_OPP_CHAR, IMMUNE_OPP_EVENTS,
 };
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Challenge, Event, InPlay, Pending, Resp, Stage};
-use super::super::vocab::{Body, Cost, Filter, Op, Pile, To};
 use super::actions::{code, split, ATTACK, ATTACK_SET, DEFEND, DEFEND_SET, DONE};
 use super::triggered::{flags, Lasts, Resolving, Step, HAS_POOL};
 use crate::engine::{Action, Events, Player};
@@ -16,7 +16,7 @@ use crate::engine::{Action, Events, Player};
 pub const BAR_WHOLE_PHASE: u8 = 0x80;
 
 /// Is a card whose keywords are `k`, controlled by seat `owner`, immune to an event `player` plays? ("Immune to
-/// events", or ccga's "immune to opponents' events".)
+/// events", or The Good Masters' "immune to opponents' events".)
 pub fn immune_to_event_of(k: u16, owner: usize, player: usize) -> bool {
     k & IMMUNE_EVENTS != 0 || (k & IMMUNE_OPP_EVENTS != 0 && owner != player)
 }

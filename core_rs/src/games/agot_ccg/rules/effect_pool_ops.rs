@@ -1,45 +1,19 @@
 //! The composable operations, costs and decisions added for the pool's Greyjoy, Night's Watch, neutral, plot and
-//! agenda records (issue 15, ccgb): one arm each, as in `effect_ops.rs`. Decisions: choosing a player for an
+//! agenda records: one arm each, as in `effect_ops.rs`. Decisions: choosing a player for an
 //! effect (GEN_PLAYER) and the card a "kill / discard one of your characters" cost is paid with (GEN_PAY_CARD; a
 //! card paid as a cost cannot be saved, research §3.2).
 
-use serde::{Deserialize, Serialize};
-
-use super::super::content::{Ability, Kind, Rules};
+use super::super::cards::vocab::{Cost, Filter, Op, To, Who};
+use super::super::cards::{Ability, Kind, Rules};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Event, Pending};
-use super::super::vocab::{Cost, Filter, Op, To, Who};
 use super::actions::*;
 use super::triggered::{Resolving, Step};
 use crate::engine::{Action, Events, Player};
 
-/// What this module's effects leave waiting: both belong to the current challenge (cleared when one is declared
-/// and when the phase ends).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PoolState {
-    /// (seat, amount): that player's revealed plot's claim is lower in this challenge (Please Let It Burn).
-    #[serde(default)]
-    pub claim_less: Vec<(Player, u8)>,
-    /// "If you win the challenge": resolutions waiting at the effect after `IfWinChallenge`.
-    #[serde(default)]
-    pub if_win: Vec<Resolving>,
-}
-
-impl PoolState {
-    pub fn new_challenge(&mut self) {
-        self.claim_less.clear();
-        self.if_win.clear();
-    }
-
-    /// How much lower `seat`'s claim is in this challenge.
-    pub fn claim_lowered(&self, seat: Player) -> u8 {
-        self.claim_less.iter().filter(|c| c.0 == seat).fold(0u8, |a, c| a.saturating_add(c.1))
-    }
-}
-
 impl AgotCcg {
     /// Resolve one of this module's operations (the others are `effect_ops.rs`'s).
-    pub(super) fn apply_ccgb_op(&mut self, rules: &Rules, r: &mut Resolving, o: &Op, ev: &mut Events<Event>) {
+    pub(super) fn apply_choice_op(&mut self, rules: &Rules, r: &mut Resolving, o: &Op, ev: &mut Events<Event>) {
         let me = r.seat;
         match o {
             Op::CannotBeSaved { on } => {
@@ -268,32 +242,33 @@ impl AgotCcg {
     pub(super) fn fits_chosen_targets(&self, rules: &Rules, r: &Resolving, u: u16) -> bool {
         let Some((s, i)) = self.locate(u) else { return false };
         let house = def(rules, self.seats[s].play[i].def).house;
-        house != super::super::content::NEUTRAL
+        house != super::super::cards::NEUTRAL
             && r.targets.iter().all(|&t| {
                 self.locate(t).is_some_and(|(ts, ti)| ts == s && def(rules, self.seats[ts].play[ti].def).house != house)
             })
     }
 
     /// Does `seat` control a card with one of this module's constants (the per-card bit)?
-    pub fn controls_ccgb(&self, rules: &Rules, seat: usize) -> bool {
+    pub fn controls_wide_constant(&self, rules: &Rules, seat: usize) -> bool {
         self.seats.get(seat).is_some_and(|s| {
-            s.play.iter().any(|c| super::triggered::flags(rules, c.def) & super::triggered::HAS_CCGB != 0)
+            s.play.iter().any(|c| super::triggered::flags(rules, c.def) & super::triggered::HAS_WIDE_CONSTANT != 0)
         })
     }
 
     /// The optional gold penalty a card `seat` controls lets `card` be played with (Mance Rayder), if any.
     pub fn granted_penalty(&self, rules: &Rules, seat: usize, card: u16) -> Option<u8> {
         let s = self.seats.get(seat)?;
-        s.play.iter().filter(|c| super::triggered::flags(rules, c.def) & super::triggered::HAS_CCGB != 0).find_map(
-            |c| {
+        s.play
+            .iter()
+            .filter(|c| super::triggered::flags(rules, c.def) & super::triggered::HAS_WIDE_CONSTANT != 0)
+            .find_map(|c| {
                 self.abilities(rules, c).iter().find_map(|a| match a {
                     Ability::GrantsOptionalPenalty { filter, penalty } if self.def_matches(rules, card, filter) => {
                         Some(*penalty)
                     }
                     _ => None,
                 })
-            },
-        )
+            })
     }
 
     /// `seat` returns his revealed plot to his plot deck and reveals the one at index `x` of it instead: it is his
@@ -314,7 +289,7 @@ impl AgotCcg {
         let mut k = 0;
         for (i, ab) in def(rules, plot).abilities.iter().enumerate() {
             let Some((b, false)) = super::triggered::body(ab) else { continue };
-            if b.when != Some(super::super::vocab::Trigger::Revealed) {
+            if b.when != Some(super::super::cards::vocab::Trigger::Revealed) {
                 continue;
             }
             let mut r = Self::new_resolving(p, plot, i);
@@ -347,7 +322,7 @@ impl AgotCcg {
         let declaring = out.iter().any(|&a| matches!(split(a).0, ATTACK | ATTACK_SET | DEFEND | DEFEND_SET));
         let Some(s) = self.seats.get(usize::from(p)).filter(|_| declaring) else { return };
         let loner = |c: &&super::super::state::InPlay| {
-            super::triggered::flags(rules, c.def) & super::triggered::HAS_CCGB != 0
+            super::triggered::flags(rules, c.def) & super::triggered::HAS_WIDE_CONSTANT != 0
                 && def(rules, c.def).abilities.iter().any(|a| matches!(a, Ability::NotDeclaredWithTrait { .. }))
         };
         let loners: Vec<(u16, &str)> = s
@@ -390,7 +365,9 @@ impl AgotCcg {
     /// Superior Numbers (see `pool_restrict`).
     fn superior_numbers(&self, rules: &Rules, p: Player, out: &mut Vec<Action>) {
         let Some(s) = self.seats.get(usize::from(p)) else { return };
-        let Some(plot) = s.plot.filter(|&c| super::triggered::flags(rules, c) & super::triggered::HAS_CCGB != 0) else {
+        let Some(plot) =
+            s.plot.filter(|&c| super::triggered::flags(rules, c) & super::triggered::HAS_WIDE_CONSTANT != 0)
+        else {
             return;
         };
         if !def(rules, plot).abilities.iter().any(|a| matches!(a, Ability::PlotOnlyCharactersNoTriggers)) {
@@ -423,8 +400,9 @@ impl AgotCcg {
         if def(rules, card).kind != Kind::Character {
             return Vec::new();
         }
-        let pool =
-            |c: &&super::super::state::InPlay| super::triggered::flags(rules, c.def) & super::triggered::HAS_CCGB != 0;
+        let pool = |c: &&super::super::state::InPlay| {
+            super::triggered::flags(rules, c.def) & super::triggered::HAS_WIDE_CONSTANT != 0
+        };
         let mut out = Vec::new();
         for c in self.seats.iter().flat_map(|s| s.play.iter()).filter(pool) {
             for a in &def(rules, c.def).abilities {
@@ -443,7 +421,7 @@ impl AgotCcg {
         let mut n = 0;
         for c in &s.play {
             for &(a, _) in &c.attachments {
-                if super::triggered::flags(rules, a) & super::triggered::HAS_CCGB == 0 {
+                if super::triggered::flags(rules, a) & super::triggered::HAS_WIDE_CONSTANT == 0 {
                     continue;
                 }
                 for ab in &def(rules, a).abilities {

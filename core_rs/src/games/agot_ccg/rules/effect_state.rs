@@ -1,118 +1,15 @@
-//! The state of the composable abilities (`vocab.rs`): lasting effects, limited uses, an ability on its way
-//! through the framework (`Resolving`), the moments triggers answer (`Fired`) and the per-card bits that let
+//! The rules of the composable abilities' state (`state/effect.rs`): lasting effects, limited uses, an ability
+//! on its way through the framework (`Resolving`), the moments triggers answer (`Fired`) and the per-card bits that let
 //! every check skip the cards without such abilities.
 
-use serde::{Deserialize, Serialize};
-
-use super::super::content::{Ability, Rules};
+pub use super::super::cards::classify::{
+    composable_flags, HAS_ACTION, HAS_NEW_CONSTANT, HAS_POOL, HAS_TRIGGERED, HAS_WIDE_CONSTANT,
+};
+use super::super::cards::vocab::{Body, Zone};
+use super::super::cards::{Ability, Rules};
+pub use super::super::state::effect::{Lasting, Lasts, Resolving, Step, Use};
 use super::super::state::{AgotCcg, Challenge};
-use super::super::vocab::{Body, Zone};
 use crate::engine::Player;
-
-/// A lasting effect on the card with this uid, until the end of the phase.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Lasting {
-    pub uid: u16,
-    pub what: Lasts,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Lasts {
-    GainIcons(u8),
-    LoseIcons(u8),
-    GainKeywords(u16),
-    LoseKeywords(u16),
-    Blank,
-    CannotBeKilled,
-    CannotBeDeclared,
-    NoKneel,
-    // ccgb: it is doomed (Prophet of the Waves).
-    Doomed,
-}
-
-/// One use of a limited ability: the card definition, the ability index, the source uid (u16::MAX for events,
-/// whose limit is per title) and whether it counts for the round (else the phase).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Use {
-    pub card: u16,
-    pub ab: u8,
-    pub src: u16,
-    pub round: bool,
-}
-
-/// Where the resolution of an ability stands.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Step {
-    /// An optional triggered ability: its controller accepts (GEN_YES) or declines (DONE).
-    Ask,
-    /// Paying cost number `k` (automatic except influence).
-    Pay { k: u8 },
-    /// Kneeling influence providers until `left` is paid (rulebook "Influenza": excess is lost).
-    Influence { k: u8, left: u8 },
-    /// Choosing targets (GEN_TARGET; DONE once at least one is chosen).
-    Target,
-    /// Resolving effect number `op` (automatic).
-    Run { op: u8 },
-    /// Choosing the option of effect number `op` (a "pick one").
-    Mode { op: u8 },
-    /// Taking up to `left` of the offered cards (definitions) for effect number `op`; `looked`: how many of the
-    /// deck's top cards were looked at and are not yet placed.
-    Pick {
-        op: u8,
-        choices: Vec<u16>,
-        left: u8,
-        looked: u8,
-        #[serde(default)]
-        first: Option<u16>,
-    },
-    // --- ccgb (rules/effect_pool_ops.rs)
-    /// Choosing the player effect number `op` acts on (GEN_PLAYER; kept in `mode`).
-    Player { op: u8 },
-    /// Choosing the card that pays cost number `k` (GEN_PAY_CARD).
-    PayWith { k: u8 },
-    /// Choosing the attachment effect number `op` acts on (GEN_ATTACHMENT).
-    Attachment { op: u8 },
-    /// This player chooses one of his own cards for effect number `op` (option `opt` of a "pick one", 255: none)
-    /// to discard (GEN_OWN).
-    OwnDiscard { op: u8, opt: u8 },
-    /// This player chooses a plot of his plot deck to reveal instead of his revealed one (GEN_PLOT; DONE keeps it
-    /// unless `forced`).
-    Replot { forced: bool },
-    /// Choosing the used plot (`used` = 255) and then the plot deck card to swap it with (GEN_SWAP_PLOT).
-    SwapPlot { used: u8 },
-    // --- ccga
-    /// Paying cost number `k` with power from a character of the player's choice (GEN_POWER).
-    PowerFrom { k: u8 },
-}
-
-/// A composable ability on its way through the framework.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Resolving {
-    pub seat: Player,
-    /// The card definition carrying the ability, and the ability's index in it.
-    pub card: u16,
-    pub ab: u8,
-    /// The source in play (uid), or the character the source attachment is on.
-    pub src: Option<u16>,
-    pub host: Option<u16>,
-    /// Where the source card is when it is not in play.
-    pub zone: Option<u8>,
-    /// The card in play the trigger names.
-    pub trig: Option<u16>,
-    /// Played as an event (targets immune to events cannot be chosen).
-    pub event: bool,
-    pub step: Step,
-    pub targets: Vec<u16>,
-    /// The X paid (`influence_x`).
-    #[serde(default)]
-    pub x: u8,
-    /// Chosen attachments: (host uid, definition, owner).
-    #[serde(default)]
-    pub atts: Vec<(u16, u16, Player)>,
-    /// The option chosen for a "pick one" effect.
-    #[serde(default)]
-    pub mode: Option<u8>,
-}
 
 impl Resolving {
     /// Does a (possibly forged) resolution name only cards, abilities and seats that exist?
@@ -170,7 +67,6 @@ pub enum Fired<'a> {
     DeclaredAttackers {
         uids: &'a [u16],
     },
-    // --- ccgb
     /// A card was saved (uid).
     Saved {
         uid: u16,
@@ -194,48 +90,6 @@ pub fn body(ab: &Ability) -> Option<(&Body, bool)> {
 
 /// The `left` of an influence step paying "X": open until the player stops.
 pub(super) const X_OPEN: u8 = 255;
-
-/// `Rules::composable` bits.
-pub const HAS_ACTION: u8 = 1;
-pub const HAS_TRIGGERED: u8 = 2;
-/// One of the constant abilities added with the composable form (checked only on cards that have one).
-pub const HAS_NEW_CONSTANT: u8 = 4;
-
-/// ccga: one of the House pool records' constant abilities (`effect_pool.rs`), checked only on cards with it.
-pub const HAS_POOL: u8 = 0x20;
-/// ccgb: one of the constant abilities of `rules/effect_pool_ops.rs` (Mance Rayder's granted penalty).
-pub const HAS_CCGB: u8 = 0x40;
-
-/// The composable bits of a card definition.
-pub fn composable_flags(d: &super::super::content::CardDef) -> u8 {
-    d.abilities.iter().fold(0, |f, a| match a {
-        Ability::Action(_) => f | HAS_ACTION,
-        Ability::Triggered(_) => f | HAS_TRIGGERED,
-        Ability::NoKneelToDefend
-        | Ability::NotStealthTarget
-        | Ability::AttackingBarsDefenders { .. }
-        | Ability::OptionalPenalty { .. }
-        | Ability::PlotOpponentsWithTraitNoDefenders { .. }
-        | Ability::PlotWinByCountsUnopposed { .. }
-        | Ability::PlotAttachmentsCostLess { .. }
-        | Ability::AttachOnly { .. }
-        | Ability::CostLessPerLocationTrait { .. } => f | HAS_NEW_CONSTANT,
-        // ccga: the House pool records' constants.
-        Ability::AttachedCannotBeKilled { .. }
-        | Ability::Attached { printed_str_zero_defending: true, .. }
-        | Ability::BarsChallengesAfterWinBy { .. }
-        | Ability::AttachedBarsOpponentsTriggers
-        | Ability::CannotBeSaved
-        | Ability::CannotBeKilledWhile { .. }
-        | Ability::AttachedDeclareInfluence { .. } => f | HAS_POOL,
-        Ability::GrantsOptionalPenalty { .. }
-        | Ability::PlotOnlyCharactersNoTriggers
-        | Ability::AllCharactersGainTrait { .. }
-        | Ability::AttachedControllerExtraDoomed { .. }
-        | Ability::NotDeclaredWithTrait { .. } => f | HAS_CCGB,
-        _ => f,
-    })
-}
 
 /// A card's bits (every bit for an id the table does not know, so nothing is skipped wrongly).
 pub(super) fn flags(rules: &Rules, card: u16) -> u8 {

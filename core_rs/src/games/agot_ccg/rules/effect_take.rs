@@ -2,10 +2,10 @@
 //! dei morti"): the offered list, the pick, and what happens to the rest. An offered card is `seat * 2048 +
 //! definition`, so a card in an opponent's pile is named with its owner.
 
-use super::super::content::Rules;
+use super::super::cards::vocab::{Op, Pile, To, Who};
+use super::super::cards::Rules;
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Event, Pending};
-use super::super::vocab::{Op, Pile, To, Who};
 use super::triggered::{Resolving, Step};
 use crate::engine::{Events, Player};
 
@@ -47,7 +47,7 @@ impl AgotCcg {
                 let pile = self.pile_of(q, *from);
                 let pool: Vec<u16> = match from {
                     Pile::Deck if *top > 0 => pile.iter().rev().take(usize::from(looked)).copied().collect(),
-                    // ccga: a swap leaves out the card just put on top of the pile.
+                    // A swap leaves out the card just put on top of the pile.
                     _ => pile.iter().rev().skip(usize::from(*skip_top)).copied().collect(),
                 };
                 let enters = |c: u16| *to != To::Play || self.can_enter_unique(rules, me, c);
@@ -103,7 +103,7 @@ impl AgotCcg {
         let owner = if *to == To::Play { p } else { q as Player };
         let uid = self.next_uid;
         self.place(rules, owner, card, *to, ev);
-        // ccga: "at the end of the phase it returns to its owner's hand" (a card that did enter play).
+        // "at the end of the phase it returns to its owner's hand" (a card that did enter play).
         if self.next_uid != uid
             && matches!(
                 self.body_of(rules, &r).and_then(|b| b.effect.get(usize::from(op))),
@@ -121,7 +121,7 @@ impl AgotCcg {
             self.body_of(rules, &r).and_then(|b| b.effect.get(usize::from(op))),
             Some(Op::Take { one_each: true, .. })
         );
-        // ccga: "one from each player's pile": the other piles' offers stay, this pile's are gone.
+        // "one from each player's pile": the other piles' offers stay, this pile's are gone.
         let choices = if one_each {
             choices.iter().copied().filter(|&c| usize::from(c % SECOND_PILE / SEAT_SHIFT) != q).collect()
         } else {

@@ -1,10 +1,10 @@
 //! The round in rulebook order ("Sequenza del turno"): plot, draw, marshalling, challenges, dominance,
 //! standing, and the automatic steps of challenge resolution ("Risoluzione delle sfide").
 
-use super::super::content::{Ability, Kind, Rules, INT, MIL, POW};
+use super::super::cards::classify;
+use super::super::cards::{Ability, Kind, Rules, INT, MIL, POW};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, At, Event, Pending, Phase, Resp, Stage, Why, Window};
-use super::super::statics;
 use crate::engine::{Events, Player};
 
 /// Cards in the setup hand and the opening hand; gold for setup cards (rulebook "Prepararsi a giocare").
@@ -26,7 +26,7 @@ impl AgotCcg {
                 return;
             }
             // Band of Free Folk: "discard it from play when…" holds at once (when some deck holds such a card).
-            if rules.deck_classes & statics::STATE_CHECK != 0 && self.state_discards(rules, ev) {
+            if rules.deck_classes & classify::STATE_CHECK != 0 && self.state_discards(rules, ev) {
                 continue;
             }
             // The automatic steps of a composable ability (costs, effects) run first.
@@ -169,7 +169,7 @@ impl AgotCcg {
     fn end_phase(&mut self) {
         self.mods.clear();
         self.no_kneel_defend.clear();
-        // ccgsave: control taken "until the end of the phase" goes back.
+        // Control taken "until the end of the phase" goes back.
         if !self.borrowed.is_empty() {
             self.return_borrowed();
         }
@@ -283,7 +283,7 @@ impl AgotCcg {
             let n: u8 = self.seats[s]
                 .play
                 .iter()
-                .flat_map(|c| self.abilities_in(rules, c, statics::TOTALS).iter())
+                .flat_map(|c| self.abilities_in(rules, c, classify::TOTALS).iter())
                 .map(|a| if let Ability::DrawOnPlotReveal { n } = a { *n } else { 0 })
                 .sum();
             if n > 0 {
@@ -303,7 +303,7 @@ impl AgotCcg {
                 self.pending.push(Pending::KneelTarget { seat: p, optional: false, by_char: false });
             }
         }
-        // ccgsave: naming and kill-all plots.
+        // Naming and kill-all plots.
         self.when_revealed_interrupts(rules, ev);
         self.plot_revealed_effects(rules, ev);
         // Back in the plot phase proper: the "when revealed" choices, then the plot phase's window.
@@ -376,7 +376,7 @@ impl AgotCcg {
                 .play
                 .iter()
                 .filter(|c| {
-                    self.abilities_in(rules, c, statics::TOTALS).iter().any(|a| matches!(a, Ability::DominanceBonus))
+                    self.abilities_in(rules, c, classify::TOTALS).iter().any(|a| matches!(a, Ability::DominanceBonus))
                 })
                 .count();
             for _ in 0..manses {
@@ -494,10 +494,10 @@ impl AgotCcg {
                     }
                     self.after_win_responses(rules, w, w == dfd);
                     self.participant_win_responses(rules, w, &ch);
-                    // ccgsave: the Wildlings' "discard it to …" responses.
+                    // The Wildlings' "discard it to …" responses.
                     self.win_sacrifice_responses(rules, w, &ch);
                     self.fire_challenge_result(rules, &ch, ev);
-                    // ccgb: "if you win the challenge" effects.
+                    // "if you win the challenge" effects.
                     self.pool_challenge_won(w);
                 }
                 next(self, 5);
@@ -553,7 +553,7 @@ impl AgotCcg {
 
     /// Claim (rulebook "Sfida militare / di intrigo / di potere").
     fn apply_claim(&mut self, rules: &Rules, att: Player, dfd: Player, kind: u8, ev: &mut Events<Event>) {
-        // ccgb: Please Let It Burn lowers the claim for this challenge.
+        // Please Let It Burn lowers the claim for this challenge.
         let claim = self.claim(rules, att, kind).saturating_sub(self.pool.claim_lowered(att));
         if claim == 0 {
             return;
@@ -604,7 +604,7 @@ impl AgotCcg {
                 .play
                 .iter()
                 .filter(|c| {
-                    self.abilities_in(rules, c, statics::RESPONSES)
+                    self.abilities_in(rules, c, classify::RESPONSES)
                         .iter()
                         .any(|a| matches!(a, Ability::DefenseWinOpponentsKill))
                 })
@@ -621,7 +621,7 @@ impl AgotCcg {
         let side = if w == ch.attacker { now.attackers.clone() } else { now.defenders.clone() };
         for uid in side {
             let Some((s, i)) = self.locate(uid) else { continue };
-            for ab in self.abilities_in(rules, &self.seats[s].play[i], statics::TOTALS) {
+            for ab in self.abilities_in(rules, &self.seats[s].play[i], classify::TOTALS) {
                 if let Ability::WinClaimsPower { power, unopposed, house } = ab {
                     if *unopposed && !ch.unopposed {
                         continue;

@@ -3,7 +3,7 @@
 //! gold to the House card's player, may be used from there (the `house_card` zone of a composable action), and
 //! is discarded to its owner's discard pile when it leaves. The House card stands in the standing phase.
 
-use super::super::content::{Ability, Kind, Rules};
+use super::super::cards::{Ability, Kind, Rules};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Event};
 use super::actions::{code, MARSHAL_HOUSE};

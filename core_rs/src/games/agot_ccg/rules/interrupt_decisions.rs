@@ -1,8 +1,8 @@
-//! The decisions of the save and cancel windows and of the other ccgsave mechanisms (legal lists, passes and the
+//! The decisions of the save and cancel windows and of the other interrupt mechanisms (control change, naming, Endless) (legal lists, passes and the
 //! actions of kinds 40–59), and the checks a snapshot's interrupts must pass. The mechanisms themselves are in
 //! `interrupts.rs` (saves, cancels, costs) and `control.rs` (control, naming, Endless, setup attachments, targets).
 
-use super::super::content::Rules;
+use super::super::cards::Rules;
 use super::super::state::{AgotCcg, Event, Interrupted, Pending, Then};
 use super::actions::*;
 use super::interrupts::what_card;
@@ -82,7 +82,7 @@ impl AgotCcg {
         }
     }
 
-    /// The actions of kinds 40–59 (ccgsave).
+    /// The actions of kinds 40–59.
     pub fn interrupt_perform(&mut self, rules: &Rules, p: Player, a: Action, ev: &mut Events<Event>) {
         let (kind, x, y) = split(a);
         match kind {
@@ -100,7 +100,7 @@ impl AgotCcg {
             ATTACH_SETUP => self.attach_setup(p, x, y as u16, ev),
             TARGET => self.choose_target(rules, y as u16, ev),
             ATTACH_DISCARD => self.attach_from_discard(x, y, ev),
-            // ccgb: rules/effect_pool_ops.rs
+            // The decisions of rules/effect_pool_ops.rs.
             GEN_PLAYER..=POOL_LAST => self.perform_pool(rules, p, kind, x, y, ev),
             _ => {}
         }

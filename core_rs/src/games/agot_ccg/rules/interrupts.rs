@@ -9,7 +9,7 @@
 //! Costs ("do X to do Y", research §3.3) are paid before the effect: kneel the card, discard or kill a card (which
 //! cannot be saved: paying a cost opens no save window) and kneel influence, the providers chosen by the player.
 
-use super::super::content::{house_index, Ability, InterruptCost, Kind, Rules};
+use super::super::cards::{house_index, Ability, InterruptCost, Kind, Rules};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Event, Interrupted, Pending, Resp, Then};
 use super::actions::*;
@@ -333,7 +333,7 @@ impl AgotCcg {
         ev.public(|| Event::SavedBy { seat: s as Player, card, by });
         let _ = kill;
         self.after_saved(rules, uid);
-        // ccgb: composable "after a character is saved" responses (Blazewater Coast).
+        // Composable "after a character is saved" responses (Blazewater Coast).
         self.fire(rules, super::triggered::Fired::Saved { uid }, ev);
         // Terrorize the Shores: "then search any player's discard pile for an attachment and attach it".
         let then = def(rules, by)
@@ -626,7 +626,7 @@ impl AgotCcg {
                         .map(|c| c.uid)
                         .collect();
                     self.mods.extend(uids.into_iter().map(|u| (u, *amount)));
-                    let what = super::super::content::HOUSES.get(usize::from(house)).unwrap_or(&"?").to_string();
+                    let what = super::super::cards::HOUSES.get(usize::from(house)).unwrap_or(&"?").to_string();
                     ev.public(|| Event::Named { seat: player, what });
                 }
                 _ => {}

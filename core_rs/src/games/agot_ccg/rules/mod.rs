@@ -8,7 +8,7 @@ pub mod effect_filters;
 pub mod effect_fire;
 pub mod effect_ops;
 pub mod effect_pool_ops;
-// ccga: the House pool records' operations (issue 15).
+// The House pool records' operations.
 pub mod effect_pool;
 pub mod effect_state;
 pub mod effect_take;
@@ -26,7 +26,7 @@ pub mod triggered;
 pub mod window;
 pub mod zones;
 
-use super::content::{self, Rules, HOUSES};
+use super::cards::{self as content, Rules, HOUSES};
 use super::effects::{def, MAX_SEATS};
 use super::state::{AgotCcg, Event, Pending, Phase, Resp, Seat, View};
 use crate::engine::{
@@ -57,7 +57,7 @@ impl AgotCcg {
         for i in 0..n - deck_of.len() {
             deck_of.push(rest[i % rest.len()]);
         }
-        // ccgsave: multiplayer-only agendas need 3 or more players.
+        // Multiplayer-only agendas need 3 or more players.
         Self::check_agendas(rules, &deck_of, players)?;
         let mut seats = Vec::with_capacity(n);
         for &d in &deck_of {
@@ -172,7 +172,7 @@ impl Game for AgotCcg {
     fn legal_actions(&self, rules: &Rules, p: Player, out: &mut Vec<Action>) {
         if self.to_act().contains(p) {
             self.legal(rules, p, out);
-            // ccgb: Superior Numbers (only characters, no triggered effects).
+            // Superior Numbers (only characters, no triggered effects).
             self.pool_restrict(rules, p, out);
         }
     }
@@ -419,7 +419,7 @@ impl AgotCcg {
                 }
             }
         }
-        // ccgsave: an event held in a cancel window is out of the hand, not yet in a pile.
+        // An event held in a cancel window is out of the hand, not yet in a pile.
         for (seat, card) in self.held_events() {
             if let Some(h) = have.get_mut(usize::from(seat)).and_then(|h| h.get_mut(usize::from(card))) {
                 *h -= 1;

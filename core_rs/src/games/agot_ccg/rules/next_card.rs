@@ -3,28 +3,11 @@
 //! cost with influence (`Seat::influence_pays`: The New Gift, The Old Gift). The next card that fits uses them; the
 //! rest lapse when the marshalling turn ends.
 
-use super::super::content::{CardDef, Kind, Rules};
+use super::super::cards::classify::fits;
+use super::super::cards::Rules;
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Pending, Then};
 use crate::engine::Player;
-
-/// A reduction for the next card of any House and type.
-pub const NEXT_ANY: u8 = 255;
-
-/// The marker of "the next card of this type" (characters, attachments, locations); `None` for the others.
-pub fn next_of(kind: Kind) -> Option<u8> {
-    match kind {
-        Kind::Character => Some(254),
-        Kind::Attachment => Some(253),
-        Kind::Location => Some(252),
-        _ => None,
-    }
-}
-
-/// Does the waiting reduction or payment marker `h` apply to the card `d`?
-pub fn fits(h: u8, d: &CardDef) -> bool {
-    h == NEXT_ANY || h == d.house || next_of(d.kind) == Some(h)
-}
 
 impl AgotCcg {
     /// What `ps` can spend on `card` now: its gold, and its standing influence when the card may be paid with it.

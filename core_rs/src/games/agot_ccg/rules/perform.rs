@@ -1,9 +1,9 @@
 //! What each legal decision does. `apply` has already checked the action is in the legal list.
 
-use super::super::content::{Ability, Kind, Rules, LIMITED, POW};
+use super::super::cards::classify;
+use super::super::cards::{Ability, Kind, Rules, LIMITED, POW};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, At, Challenge, Event, InPlay, Pending, Phase, Resp, Stage, Why};
-use super::super::statics;
 use super::actions::*;
 use super::zones::Dest;
 use crate::engine::{Action, Events, Player};
@@ -47,7 +47,7 @@ impl AgotCcg {
                     let card = c.def;
                     let house = def(rules, card).abilities.iter().find_map(|ab| match ab {
                         Ability::Reducer { house } => {
-                            Some(house.as_deref().and_then(super::super::content::house_index).unwrap_or(255))
+                            Some(house.as_deref().and_then(super::super::cards::house_index).unwrap_or(255))
                         }
                         _ => None,
                     });
@@ -68,7 +68,7 @@ impl AgotCcg {
                     unopposed: false,
                     riders: Vec::new(),
                 });
-                // ccgb: claims lowered and "if you win" effects belong to one challenge.
+                // Claims lowered and "if you win" effects belong to one challenge.
                 self.pool.new_challenge();
             }
             ATTACK => {
@@ -122,7 +122,7 @@ impl AgotCcg {
                 }
                 // Dornish Lancer: "after it successfully uses stealth, draw" (before the next stealth choice).
                 if let Some((s, i)) = user.and_then(|u| self.locate(u)) {
-                    for ab in self.abilities_in(rules, &self.seats[s].play[i], statics::RESPONSES) {
+                    for ab in self.abilities_in(rules, &self.seats[s].play[i], classify::RESPONSES) {
                         if let Ability::StealthDraw { n } = ab {
                             self.pending.insert(0, Pending::Respond { seat: p, resp: Resp::DrawCards { n: *n } });
                         }
@@ -161,7 +161,6 @@ impl AgotCcg {
             INFLUENCE => self.pay_influence(rules, y as u16, ev),
             USE => self.use_ability(rules, ps, x, y as u16, ev),
             GEN_EVENT..=GEN_MODE => self.perform_effect(rules, p, kind, x, y, ev),
-            // ccga
             GEN_POWER => self.pay_power_from(rules, p, y as u16, ev),
             YES => {
                 if let Some(Pending::Respond { resp, .. }) = self.pending.first().cloned() {
@@ -169,7 +168,7 @@ impl AgotCcg {
                     self.respond(rules, p, resp, ev);
                 }
             }
-            // ccgsave: saves, cancels, their costs, control and naming.
+            // Saves, cancels, their costs, control and naming.
             _ => self.interrupt_perform(rules, p, a, ev),
         }
     }
@@ -190,7 +189,7 @@ impl AgotCcg {
                 }
                 return;
             }
-            // ccgsave: a pass in a save or cancel window, or a declined choice of this module.
+            // A pass in a save or cancel window, or a declined choice of this module.
             self.interrupt_declined(rules, pend, ev);
             return;
         }
@@ -219,7 +218,7 @@ impl AgotCcg {
     fn finish_setup(&mut self, rules: &Rules, ev: &mut Events<Event>) {
         for s in 0..self.n() {
             let cards = std::mem::take(&mut self.seats[s].setup);
-            // ccgsave: setup attachments stay with the setup cards until attached, after the reveal.
+            // Setup attachments stay with the setup cards until attached, after the reveal.
             let (attachments, cards): (Vec<u16>, Vec<u16>) =
                 cards.into_iter().partition(|&c| def(rules, c).kind == Kind::Attachment);
             for &c in &cards {
@@ -264,7 +263,7 @@ impl AgotCcg {
                     | Ability::OptionalPenalty { penalty } => Some(*penalty),
                     _ => None,
                 })
-                // ccgb: a penalty another card lets it be played with (Mance Rayder).
+                // A penalty another card lets it be played with (Mance Rayder).
                 .or_else(|| self.granted_penalty(rules, ps, card))
                 .unwrap_or(0)
         } else {
@@ -291,12 +290,12 @@ impl AgotCcg {
                 ev.public(|| Event::Attached { seat: p, card, host: host_def });
             }
             self.fire(rules, super::triggered::Fired::AttachmentPlayed { seat: p }, ev);
-            // ccgb: "after an opponent plays an attachment" names the attachment.
+            // "after an opponent plays an attachment" names the attachment.
             self.fire(rules, super::triggered::Fired::AttachmentOn { seat: p, host, card }, ev);
             return;
         }
         let uid = self.enter_play(ps, card, p);
-        // ccgsave: Ygritte's response to being played from hand.
+        // Ygritte's response to being played from hand.
         self.on_played_control(rules, p, card);
         self.entered_paying(rules, uid, with_penalty, ev);
         for ab in &d.abilities {
@@ -337,7 +336,7 @@ impl AgotCcg {
             let c = &self.seats[s].play[i];
             let stays = plot_no_kneel
                 || self.lasting_has(u, super::triggered::Lasts::NoKneel)
-                || self.abilities_in(rules, c, statics::NO_KNEEL).iter().any(|a| match a {
+                || self.abilities_in(rules, c, classify::NO_KNEEL).iter().any(|a| match a {
                     Ability::NoKneelAttackWhile { cond } | Ability::NoKneelAttackDefendWhile { cond } => {
                         self.cond(rules, att, c, cond)
                     }
@@ -368,7 +367,7 @@ impl AgotCcg {
         for (q, seat) in self.seats.iter().enumerate() {
             for c in seat.play.iter().filter(|c| c.kneeling) {
                 if self
-                    .abilities_in(rules, c, statics::RESPONSES)
+                    .abilities_in(rules, c, classify::RESPONSES)
                     .iter()
                     .any(|a| matches!(a, Ability::StandAfterStealthAttacker))
                 {
@@ -381,7 +380,7 @@ impl AgotCcg {
 
     fn no_kneel_plot(&self, rules: &Rules, seat: Player, kind: u8) -> bool {
         self.plot_has(rules, seat, |a| {
-            matches!(a, Ability::PlotNoKneel { challenge } if super::super::content::challenge_index(challenge) == Some(kind))
+            matches!(a, Ability::PlotNoKneel { challenge } if super::super::cards::challenge_index(challenge) == Some(kind))
         })
     }
 
@@ -395,7 +394,7 @@ impl AgotCcg {
             let c = &self.seats[s].play[i];
             let stays = plot_no_kneel
                 || self.no_kneel_defend.contains(&u)
-                || self.abilities_in(rules, c, statics::NO_KNEEL).iter().any(|a| match a {
+                || self.abilities_in(rules, c, classify::NO_KNEEL).iter().any(|a| match a {
                     Ability::NoKneelAttackDefendWhile { cond } => self.cond(rules, dfd, c, cond),
                     Ability::NoKneelToDefend => true,
                     _ => false,
@@ -419,7 +418,7 @@ impl AgotCcg {
                         let card = self.seats[s].play[i].def;
                         self.to_discard(rules, owner, d, ev);
                         ev.public(|| Event::Saved { seat: s as Player, card });
-                        // ccgsave: "after a character is saved" responses.
+                        // "after a character is saved" responses.
                         self.after_saved(rules, uid);
                         self.fire(rules, super::triggered::Fired::Saved { uid }, ev);
                     }
@@ -462,7 +461,6 @@ impl AgotCcg {
                     ev.public(|| Event::PowerClaimed { seat: s as Player, card: Some(card), n });
                 }
             }
-            // ccgsave
             Resp::StandWithStr { uid, str } => {
                 if let Some((s, i)) = self.locate(uid) {
                     self.seats[s].play[i].kneeling = false;

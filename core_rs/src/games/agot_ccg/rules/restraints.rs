@@ -2,10 +2,10 @@
 //! controller kneels 1 influence" (Banished, In Chains), and "discard it from play when…" (Band of Free Folk),
 //! a condition checked after every decision and every automatic step.
 
-use super::super::content::{Ability, Rules};
+use super::super::cards::classify;
+use super::super::cards::{Ability, Rules};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Event, InPlay, Pending, Then};
-use super::super::statics;
 use super::triggered::{flags, HAS_POOL};
 use crate::engine::{Events, Player};
 
@@ -55,7 +55,7 @@ impl AgotCcg {
         let hit = self.seats.iter().enumerate().find_map(|(s, seat)| {
             seat.play.iter().find(|c| {
                 // `abilities_in` skips at once every card without the class.
-                self.abilities_in(rules, c, statics::STATE_CHECK)
+                self.abilities_in(rules, c, classify::STATE_CHECK)
                     .iter()
                     .any(|ab| matches!(ab, Ability::DiscardedWhen { cond } if self.cond(rules, s as Player, c, cond)))
             })

@@ -1,17 +1,17 @@
-//! The composable abilities (`vocab.rs`): which may be used now, and their resolution in the rulebook's order
+//! The composable abilities (`cards/vocab.rs`): which may be used now, and their resolution in the rulebook's order
 //! (research §3.1 "framework"; rulebook "Azioni e abilità passive", "Risposte"): play restrictions and limits
 //! are checked first (an ability whose costs cannot be paid, or whose required target does not exist, is not
 //! offered), then the costs are paid, then the targets chosen, then the effects resolve in order ("then").
 //! Lasting effects end with the phase; "cannot" beats "can" (a card that cannot be killed is not killed by any
 //! effect or claim).
-//! This module offers the actions and resolves an ability step by step; its state is in `effect_state.rs`, its
+//! This module offers the actions and resolves an ability step by step; its state is in `state/effect.rs` and `effect_state.rs`, its
 //! filters and usability checks in `effect_filters.rs`, its triggers in `effect_fire.rs`, its operations in
 //! `effect_ops.rs` and `effect_take.rs`.
 
-use super::super::content::{Kind, Rules};
+use super::super::cards::vocab::{Body, Cost, Op, Per, To, Zone, MAX_ABILITIES};
+use super::super::cards::{Kind, Rules};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Event, Pending};
-use super::super::vocab::{Body, Cost, Op, Per, To, Zone, MAX_ABILITIES};
 use super::actions::*;
 use crate::engine::{Action, Events, Player};
 
@@ -338,7 +338,7 @@ impl AgotCcg {
             }
             Step::Pick { choices, op, .. } => {
                 out.extend((0..choices.len()).map(|i| code(GEN_PICK, 0, i)));
-                // ccga: a pick that must be made (a swap) cannot be declined while something is offered.
+                // A pick that must be made (a swap) cannot be declined while something is offered.
                 let must = matches!(
                     self.body_of(rules, r).and_then(|b| b.effect.get(usize::from(*op))),
                     Some(Op::Take { must: true, .. })
@@ -354,16 +354,15 @@ impl AgotCcg {
                     out.extend((0..options.len()).map(|y| code(GEN_MODE, 0, y)));
                 }
             }
-            // ccgb: a player or a paying card to choose.
+            // A player or a paying card to choose.
             Step::Player { .. }
             | Step::PayWith { .. }
             | Step::Attachment { .. }
             | Step::OwnDiscard { .. }
             | Step::Replot { .. }
             | Step::SwapPlot { .. } => self.pool_pending_actions(rules, r, out),
-            // ccga
             Step::PowerFrom { k } => {
-                if let Some(super::super::vocab::Cost::DiscardPowerFromYours { n }) =
+                if let Some(super::super::cards::vocab::Cost::DiscardPowerFromYours { n }) =
                     self.body_of(rules, r).and_then(|b| b.cost.get(usize::from(*k)))
                 {
                     out.extend(
@@ -481,7 +480,7 @@ impl AgotCcg {
                         let n = *n;
                         ev.public(|| Event::PowerLost { seat: s as Player, n });
                     }
-                    // ccgb: the payer chooses the card (none left: the cost cannot be paid, nothing happens).
+                    // The payer chooses the card (none left: the cost cannot be paid, nothing happens).
                     Cost::KillYours { .. } | Cost::DiscardYours { .. } => {
                         if self.pay_card_choices(rules, &r, cost).is_empty() {
                             self.pending.remove(0);
@@ -489,7 +488,7 @@ impl AgotCcg {
                         }
                         next = Step::PayWith { k };
                     }
-                    // ccga: the player chooses the character (effect_pool.rs); none left: nothing happens.
+                    // The player chooses the character (effect_pool.rs); none left: nothing happens.
                     Cost::DiscardPowerFromYours { n } => {
                         if self.power_payers(rules, r.seat, *n).is_empty() {
                             self.pending.remove(0);

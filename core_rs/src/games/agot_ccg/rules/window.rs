@@ -6,10 +6,10 @@
 //! row. Influence costs are paid by kneeling the providers the player chooses (rulebook "Influenza"; excess is
 //! lost).
 
-use super::super::content::{house_index, icon_bits, Ability, Kind, Rules};
+use super::super::cards::classify;
+use super::super::cards::{house_index, icon_bits, Ability, Kind, Rules};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, At, Event, Pending, Phase};
-use super::super::statics;
 use super::actions::*;
 use crate::engine::{Action, Events, Player};
 
@@ -36,7 +36,7 @@ impl AgotCcg {
         c.kneeling = true;
         let (paid, knelt) = (def(rules, c.def).influence, c.def);
         ev.public(|| Event::Knelt { seat, card: knelt });
-        // ccgsave: Robert's Deathbed leaves play when knelt for influence.
+        // Robert's Deathbed leaves play when knelt for influence.
         self.knelt_for_influence(rules, uid, ev);
         let left = left.saturating_sub(paid);
         if left > 0 {
@@ -145,7 +145,7 @@ impl AgotCcg {
             if src.kneeling {
                 continue;
             }
-            for ab in self.abilities_in(rules, src, statics::RESPONSES) {
+            for ab in self.abilities_in(rules, src, classify::RESPONSES) {
                 let Ability::KneelForStr { phase, target, .. } = ab else { continue };
                 if !self.playable_now(phase) {
                     continue;
@@ -174,7 +174,7 @@ impl AgotCcg {
         if first_only && !out.is_empty() {
             return;
         }
-        // ccgsave: events and card actions of save/cancel, control and naming cards.
+        // Events and card actions of save/cancel, control and naming cards.
         self.interrupt_window_actions(rules, p, out);
         if first_only && !out.is_empty() {
             return;
@@ -212,7 +212,6 @@ impl AgotCcg {
         self.window_acted(p);
         let cost = def(rules, card).abilities.iter().find_map(|ab| match ab {
             Ability::KillCharacter { influence, .. } => Some(*influence),
-            // ccgsave
             Ability::TakeControl { influence, .. } | Ability::DiscardLocation { influence, .. } => Some(*influence),
             _ => None,
         });
@@ -224,7 +223,7 @@ impl AgotCcg {
 
     pub fn resolve_event(&mut self, rules: &Rules, ps: usize, card: u16, target: u16, ev: &mut Events<Event>) {
         let p = ps as Player;
-        // ccgsave: the cancel window after the costs are paid (rulebook "Risposte Salva/Cancella").
+        // The cancel window after the costs are paid (rulebook "Risposte Salva/Cancella").
         if !std::mem::take(&mut self.cancel_passed)
             && self.open_cancel_window(rules, super::super::state::Interrupted::Event { player: p, card, target })
         {
@@ -246,7 +245,6 @@ impl AgotCcg {
                     }
                 }
                 Ability::KillCharacter { .. } => self.kill(rules, target, true, ev),
-                // ccgsave
                 Ability::TakeControl { .. } => self.take_control(rules, target, p, true, ev),
                 Ability::NoSaveUntilEndOfPhase { .. } => self.no_save.push(target),
                 Ability::DiscardLocation { unsaveable, .. } => {
@@ -270,7 +268,7 @@ impl AgotCcg {
         let source = src.uid;
         ev.public(|| Event::AbilityUsed { seat: p, card, target });
         self.window_acted(p);
-        // ccgsave: a cancel window on the ability, its cost (kneeling the card) paid.
+        // A cancel window on the ability, its cost (kneeling the card) paid.
         let what = super::super::state::Interrupted::Ability { player: p, source, card, target };
         if self.open_cancel_window(rules, what) {
             return;

@@ -1,10 +1,10 @@
 //! Moving cards between zones: drawing, killing, discarding, leaving play, elimination and the end checks.
 
-use super::super::content::{Ability, Kind, Rules, DEATHBOUND};
+use super::super::cards::classify;
+use super::super::cards::vocab::To;
+use super::super::cards::{Ability, Kind, Rules, DEATHBOUND};
 use super::super::effects::def;
 use super::super::state::{AgotCcg, Event, InPlay, Pending, Phase, Resp};
-use super::super::statics;
-use super::super::vocab::To;
 use crate::engine::{Events, Player, PlayerSet, Visibility};
 
 /// The power that wins (rulebook "Potere e vittoria").
@@ -85,7 +85,7 @@ impl AgotCcg {
                 .insert(0, Pending::Respond { seat: s as Player, resp: Resp::SaveWithDupe { uid, kill: true } });
             return;
         }
-        // ccgsave: the save window, when some seat could save it (rulebook "Risposte Salva/Cancella").
+        // The save window, when some seat could save it (rulebook "Risposte Salva/Cancella").
         if self.save_gate(rules, uid, true) {
             return;
         }
@@ -97,9 +97,9 @@ impl AgotCcg {
         let mut asks = Vec::new();
         for (q, other) in self.seats.iter().enumerate() {
             for o in &other.play {
-                for ab in self.abilities_in(rules, o, statics::RESPONSES) {
+                for ab in self.abilities_in(rules, o, classify::RESPONSES) {
                     if let Ability::StandAfterHouseCharKilled { house } = ab {
-                        if o.kneeling && super::super::content::house_index(house) == Some(kd.house) {
+                        if o.kneeling && super::super::cards::house_index(house) == Some(kd.house) {
                             asks.push(Pending::Respond {
                                 seat: q as Player,
                                 resp: Resp::StandAfterKill { uid: o.uid },

@@ -1,10 +1,10 @@
-//! Agendas (issue 15, ccgsave): the deck list's Agenda line, the agendas' deck-building and game effects, and
+//! Agendas: the deck list's Agenda line, the agendas' deck-building and game effects, and
 //! multiplayer-only cards. Rulebook "Prepararsi a giocare" (House and agenda announced at setup), "Dragoni di
 //! penalità" (the out-of-House penalty the agendas waive), "Potere e vittoria" (the power that wins).
 
 use super::helpers::*;
 use crate::engine::{Events, Game};
-use crate::games::agot_ccg::content::{Ability, CardDef, Kind, POW};
+use crate::games::agot_ccg::cards::{Ability, CardDef, Kind, POW};
 use crate::games::agot_ccg::rules::zones::WIN_POWER;
 use crate::games::agot_ccg::state::{AgotCcg, Phase};
 
@@ -13,7 +13,7 @@ fn opts(decks: &[&str]) -> String {
 }
 
 /// The designed Stark deck as a plain-text list with this Agenda line.
-fn stark_list_with(r: &crate::games::agot_ccg::content::Rules, agenda: &str) -> String {
+fn stark_list_with(r: &crate::games::agot_ccg::cards::Rules, agenda: &str) -> String {
     let d = r.decks.iter().find(|d| d.house == 1).unwrap();
     let mut out = format!("House: Stark\nAgenda: {agenda}\n");
     for &c in d.plots.iter().chain(&d.cards) {

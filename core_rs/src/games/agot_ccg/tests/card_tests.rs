@@ -2,7 +2,7 @@
 
 use super::helpers::*;
 use crate::engine::Events;
-use crate::games::agot_ccg::content::{INT, MIL, POW};
+use crate::games::agot_ccg::cards::{INT, MIL, POW};
 use crate::games::agot_ccg::rules::actions::*;
 use crate::games::agot_ccg::state::{Pending, Phase};
 

@@ -46,12 +46,12 @@ fn regole_di_creazione_dei_mazzi_copies_per_title() {
 }
 
 /// The designed Stark deck written out as a plain-text list: one House line, "3x Name" lines, plots by name.
-fn stark_list(r: &crate::games::agot_ccg::content::Rules) -> String {
+fn stark_list(r: &crate::games::agot_ccg::cards::Rules) -> String {
     format!("# a Stark list\nHouse: Stark\n{}", house_list(r, 1))
 }
 
 /// A House's designed deck as list lines by title, without the House line.
-fn house_list(r: &crate::games::agot_ccg::content::Rules, house: u8) -> String {
+fn house_list(r: &crate::games::agot_ccg::cards::Rules, house: u8) -> String {
     let d = r.decks.iter().find(|d| d.house == house).unwrap();
     let mut out = String::from("Agenda: none\nPlots:\n");
     for &p in &d.plots {
@@ -129,7 +129,7 @@ fn regole_di_creazione_dei_mazzi_brought_deck_lists() {
 /// House line last, is the deck itself.
 #[test]
 fn a_shared_title_names_the_card_of_the_list_s_house() {
-    use crate::games::agot_ccg::content::HOUSES;
+    use crate::games::agot_ccg::cards::HOUSES;
     let r = rules();
     let dealt = |text: &str| {
         let with = AgotCcg::ruleset(&content(), &opts(&[text])).unwrap();
@@ -173,7 +173,7 @@ fn tornei_banned_list() {
 /// designed decks does, a brought list with the Band does.
 #[test]
 fn the_state_check_runs_for_a_deck_that_holds_band_of_free_folk() {
-    use crate::games::agot_ccg::statics::STATE_CHECK;
+    use crate::games::agot_ccg::cards::classify::STATE_CHECK;
     let r = rules();
     assert_eq!(r.deck_classes & STATE_CHECK, 0);
     let list = one_arya_less(&stark_list(&r), "\n1x Band of Free Folk");

@@ -1,9 +1,9 @@
-//! The composable abilities (issue 15, `vocab.rs`, `rules/triggered.rs`, `rules/effect_ops.rs`): each test names
+//! The composable abilities (`cards/vocab.rs`, `rules/triggered.rs`, `rules/effect_ops.rs`): each test names
 //! the rulebook section of the mechanism (Italian titles) and plays it on a small built state.
 
 use super::helpers::*;
 use crate::engine::{Events, Game, Player};
-use crate::games::agot_ccg::content::{house_index, Ability, Rules, INT, MIL};
+use crate::games::agot_ccg::cards::{house_index, Ability, Rules, INT, MIL};
 use crate::games::agot_ccg::rules::actions::*;
 use crate::games::agot_ccg::state::{AgotCcg, At, Pending, Phase};
 
@@ -183,7 +183,7 @@ fn scartare_westeros_bleeds() {
     assert!(g
         .seats
         .iter()
-        .all(|s| s.play.iter().all(|c| r.cards[usize::from(c.def)].kind != super::super::content::Kind::Character)));
+        .all(|s| s.play.iter().all(|c| r.cards[usize::from(c.def)].kind != super::super::cards::Kind::Character)));
     assert!(g.seats[1].discard.contains(&id(&r, "C30")) && g.seats[1].dead.is_empty());
 }
 
@@ -203,7 +203,7 @@ fn scartare_sound_the_horn_of_dragons_discards_every_location() {
     act(&mut g, &r, 0, code(GEN_EVENT, x, 0));
     pay(&mut g, &r, 0);
     assert!(g.pending.is_empty(), "nothing is asked: {:?}", g.pending);
-    let location = |c: &u16| r.cards[usize::from(*c)].kind == super::super::content::Kind::Location;
+    let location = |c: &u16| r.cards[usize::from(*c)].kind == super::super::cards::Kind::Location;
     assert!(g.seats.iter().all(|s| s.play.iter().all(|c| !location(&c.def))), "no location is left in play");
     assert!(g.seats[1].discard.contains(&id(&r, "C157")) && g.seats[0].discard.iter().any(location));
     assert!(g.locate(keeper).is_some(), "characters stay");
@@ -390,12 +390,12 @@ fn new_cards_parse_and_random_matches_play_out() {
     let plots: Vec<u16> = composable
         .iter()
         .copied()
-        .filter(|&c| r0.cards[usize::from(c)].kind == super::super::content::Kind::Plot)
+        .filter(|&c| r0.cards[usize::from(c)].kind == super::super::cards::Kind::Plot)
         .collect();
     let cards: Vec<u16> = composable
         .iter()
         .copied()
-        .filter(|&c| r0.cards[usize::from(c)].kind != super::super::content::Kind::Plot)
+        .filter(|&c| r0.cards[usize::from(c)].kind != super::super::cards::Kind::Plot)
         .collect();
     let rules_for = |seed: u64| {
         let mut r = r0.clone();
@@ -489,7 +489,7 @@ fn restrizioni_di_gioco_won_challenges_and_used_plots() {
     assert!(!legal(&g, &r, 0).contains(&code(GEN_EVENT, x, 0)));
     g.wins = vec![(0, INT)];
     assert!(!legal(&g, &r, 0).contains(&code(GEN_EVENT, x, 0)), "an intrigue win is not enough");
-    g.wins.push((0, crate::games::agot_ccg::content::POW));
+    g.wins.push((0, crate::games::agot_ccg::cards::POW));
     assert!(legal(&g, &r, 0).contains(&code(GEN_EVENT, x, 0)));
     let before = g.seats[0].deck.len();
     act(&mut g, &r, 0, code(GEN_EVENT, x, 0));
@@ -653,7 +653,7 @@ fn rinomanza_melisandre() {
     let mel = put(&mut g, &r, 1, "R45");
     window(&mut g, Phase::Challenges, At::Challenges);
     pass_window(&mut g, &r);
-    challenge(&mut g, &r, 0, crate::games::agot_ccg::content::POW, 1, &[eddard], &[]);
+    challenge(&mut g, &r, 0, crate::games::agot_ccg::cards::POW, 1, &[eddard], &[]);
     for _ in 0..4 {
         if pending_card(&g) == Some(id(&r, "R45")) {
             break;
@@ -778,7 +778,7 @@ fn sfide_tyrion_turns_the_challenge_into_intrigue() {
     window(&mut g, Phase::Challenges, At::Challenges);
     assert!(of_kind(&g, &r, 1, GEN_USE).is_empty(), "not participating: no action");
     pass_window(&mut g, &r);
-    act(&mut g, &r, 1, code(CHALLENGE, usize::from(crate::games::agot_ccg::content::POW), 0));
+    act(&mut g, &r, 1, code(CHALLENGE, usize::from(crate::games::agot_ccg::cards::POW), 0));
     attack(&mut g, &r, 1, &[tyrion]);
     let _ = other;
     act(&mut g, &r, 1, code(GEN_USE, 0, usize::from(tyrion)));
@@ -820,7 +820,7 @@ fn trame_we_do_not_sow_beggar_king_foe() {
     put(&mut g, &r, 0, "G27"); // Banner Ship: a Warship
     assert_eq!(g.marshal_cost(&r, 0, captain, 0) + 1, base, "Errant Captain: 1 less per Warship");
     // Foe I was Born to Fight against a player with a The Others plot revealed.
-    let others = r.cards.iter().position(|c| c.kind == super::super::content::Kind::Plot && c.has_trait("The Others"));
+    let others = r.cards.iter().position(|c| c.kind == super::super::cards::Kind::Plot && c.has_trait("The Others"));
     let mut g = scenario(&r, Phase::Challenges, ["R223", "U227"]);
     g.seats[1].plot = others.map(|i| i as u16);
     let a = put(&mut g, &r, 0, "C11");
@@ -980,7 +980,7 @@ fn potere_discarded_and_moved() {
     g.seats[1].play.iter_mut().for_each(|c| c.power = 2);
     g.first = 1;
     window(&mut g, Phase::Challenges, At::Challenges);
-    challenge(&mut g, &r, 1, crate::games::agot_ccg::content::POW, 0, &[att], &[]);
+    challenge(&mut g, &r, 1, crate::games::agot_ccg::cards::POW, 0, &[att], &[]);
     for _ in 0..4 {
         if pending_card(&g) == Some(id(&r, "U110")) {
             break;
@@ -1033,7 +1033,7 @@ fn pila_dei_morti_o_degli_scarti_and_x_from_used_plots() {
     let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
     g.seats[0].dead = vec![id(&r, "C13")];
     g.seats[0].discard = vec![id(&r, "C14")];
-    g.wins = vec![(0, MIL), (0, crate::games::agot_ccg::content::POW)];
+    g.wins = vec![(0, MIL), (0, crate::games::agot_ccg::cards::POW)];
     let x = hand_card(&mut g, &r, 0, "G42");
     window(&mut g, Phase::Challenges, At::Challenges);
     act(&mut g, &r, 0, code(GEN_EVENT, x, 0));
@@ -1046,7 +1046,7 @@ fn pila_dei_morti_o_degli_scarti_and_x_from_used_plots() {
     assert!(g.seats[0].play.iter().any(|c| c.def == id(&r, "C14")));
     // Dark and Full of Terrors with two The Others plots used: two cards kneel.
     let others: Vec<u16> = (0..r.cards.len() as u16)
-        .filter(|&c| r.cards[usize::from(c)].kind == super::super::content::Kind::Plot)
+        .filter(|&c| r.cards[usize::from(c)].kind == super::super::cards::Kind::Plot)
         .filter(|&c| r.cards[usize::from(c)].has_trait("The Others") && c != id(&r, "U220"))
         .take(2)
         .collect();

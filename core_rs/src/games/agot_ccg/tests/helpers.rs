@@ -1,6 +1,6 @@
 //! Scenario builders: a real match from the plugin's data, then the state edited directly (it is plain data).
 
-use super::super::content::Rules;
+use super::super::cards::Rules;
 use super::super::rules::actions::{split, GEN_INF};
 use super::super::state::{AgotCcg, At, Phase};
 use crate::engine::{Action, Events, Game, Player};

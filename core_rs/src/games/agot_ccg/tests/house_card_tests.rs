@@ -3,7 +3,7 @@
 
 use super::helpers::*;
 use crate::engine::{Events, Game, Viewer};
-use crate::games::agot_ccg::content::Rules;
+use crate::games::agot_ccg::cards::Rules;
 use crate::games::agot_ccg::rules::actions::*;
 use crate::games::agot_ccg::state::{AgotCcg, At, Event, Pending, Phase};
 
@@ -169,7 +169,7 @@ fn an_optional_penalty_may_be_paid_with_influence_when_the_next_card_allows_it()
     g.seats[0].gold = g.marshal_cost(&r, 0, id(&r, "R34"), 1) - 1;
     let with_penalty = code(MARSHAL_PENALTY, 0, 0);
     assert!(!legal(&g, &r, 0).contains(&with_penalty), "gold only: 1 short");
-    g.seats[0].influence_pays.push(crate::games::agot_ccg::rules::next_card::NEXT_ANY);
+    g.seats[0].influence_pays.push(crate::games::agot_ccg::cards::classify::NEXT_ANY);
     assert!(legal(&g, &r, 0).contains(&with_penalty), "the gold and 1 influence can");
     act(&mut g, &r, 0, with_penalty);
     assert!(matches!(g.pending.first(), Some(Pending::PayFor { seat: 0, left: 1, .. })), "{:?}", g.pending);

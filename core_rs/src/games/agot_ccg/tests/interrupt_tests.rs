@@ -1,10 +1,10 @@
-//! Save and cancel responses, control change, naming, Endless and the setup keyword (issue 15, ccgsave): each
+//! Save and cancel responses, control change, naming, Endless and the setup keyword: each
 //! test names its rulebook section ("Risposte Salva/Cancella", "Carte uniche", "Preparazione") or the research
 //! section the rule comes from.
 
 use super::helpers::*;
 use crate::engine::{Events, Game};
-use crate::games::agot_ccg::content::{Rules, INT, MIL, POW};
+use crate::games::agot_ccg::cards::{Rules, INT, MIL, POW};
 use crate::games::agot_ccg::rules::actions::*;
 use crate::games::agot_ccg::state::{AgotCcg, At, Pending, Phase};
 
@@ -13,9 +13,8 @@ use crate::games::agot_ccg::state::{AgotCcg, At, Pending, Phase};
 fn quiet_scenario(r: &Rules, phase: Phase, plots: [&str; 2]) -> AgotCcg {
     let mut g = scenario(r, phase, plots);
     for s in &mut g.seats {
-        s.deck.retain(|&c| {
-            crate::games::agot_ccg::effects::def(r, c).kind != crate::games::agot_ccg::content::Kind::Event
-        });
+        s.deck
+            .retain(|&c| crate::games::agot_ccg::effects::def(r, c).kind != crate::games::agot_ccg::cards::Kind::Event);
     }
     g
 }
@@ -493,7 +492,7 @@ fn risposte_salva_tidal_wave_discards_a_location_unsaved() {
 fn endless_western_heir_returns_from_the_dead_pile() {
     let mut r = rules();
     let heir = usize::from(id(&r, "R29"));
-    r.cards[heir].abilities = vec![crate::games::agot_ccg::content::Ability::Endless { influence: 3, into_play: true }];
+    r.cards[heir].abilities = vec![crate::games::agot_ccg::cards::Ability::Endless { influence: 3, into_play: true }];
     let mut g = scenario(&r, Phase::Dominance, ["U224", "U224"]);
     let red = put(&mut g, &r, 1, "G37");
     g.seats[1].dead = vec![id(&r, "R29")];
@@ -698,7 +697,7 @@ fn random_matches_with_the_new_cards() {
     }
 }
 
-// ----- ccgb: a discard written in the composable form reaches the duplicates and the save windows
+// ----- a discard written in the composable form reaches the duplicates and the save windows
 
 /// Seat 0 plays `event` (a composable dominance action from hand) and pays its influence with whatever it has.
 fn play_composable_event(g: &mut AgotCcg, r: &Rules, event: &str) {
@@ -772,7 +771,7 @@ fn duplicati_save_from_a_composable_discard() {
 fn risposte_salva_cannot_be_saved_and_events_save_characters_only() {
     let r = greyjoy_rules();
     let mut g = scenario(&r, Phase::Dominance, ["U224", "U224"]);
-    g.seats[0].house = crate::games::agot_ccg::content::house_index("greyjoy").unwrap();
+    g.seats[0].house = crate::games::agot_ccg::cards::house_index("greyjoy").unwrap();
     put(&mut g, &r, 0, "C155");
     put(&mut g, &r, 0, "C155");
     let red_keep = put(&mut g, &r, 1, "G37");
@@ -787,7 +786,7 @@ fn risposte_salva_cannot_be_saved_and_events_save_characters_only() {
     let coast = put(&mut g, &r, 1, "G27");
     put(&mut g, &r, 1, "C155");
     g.seats[1].hand = vec![id(&r, "G41")];
-    g.seats[1].house = crate::games::agot_ccg::content::house_index("greyjoy").unwrap();
+    g.seats[1].house = crate::games::agot_ccg::cards::house_index("greyjoy").unwrap();
     let mut ev = Events::new();
     g.discard_from_play(&r, coast, true, &mut ev);
     assert!(g.pending.is_empty() && g.locate(coast).is_none(), "no save window for a location: {:?}", g.pending);

@@ -1,13 +1,13 @@
-//! The Stark, Lannister, Baratheon, Targaryen and Martell records brought into the pool by branch ccga (issue 15):
+//! The Stark, Lannister, Baratheon, Targaryen and Martell records of the pool:
 //! each test names the rulebook section (Italian titles) or the research section of the mechanism, and the
 //! records it covers, and plays them on a small built state.
 
 use super::helpers::*;
 use crate::engine::{Events, Player};
-use crate::games::agot_ccg::content::{Rules, MIL};
+use crate::games::agot_ccg::cards::vocab::To;
+use crate::games::agot_ccg::cards::{Rules, MIL};
 use crate::games::agot_ccg::rules::actions::*;
 use crate::games::agot_ccg::state::{AgotCcg, At, Pending, Phase};
-use crate::games::agot_ccg::vocab::To;
 
 /// Pass every decision until the current challenge is over.
 fn finish_challenge(g: &mut AgotCcg, r: &Rules) {
@@ -199,7 +199,7 @@ fn equipaggiamenti_drogon_becomes_a_condition_and_returns_to_hand() {
 /// gains stealth, renown and deadly.
 #[test]
 fn restrizioni_rhaegal_and_viserion_as_conditions() {
-    use crate::games::agot_ccg::content::{DEADLY, RENOWN, STEALTH};
+    use crate::games::agot_ccg::cards::{DEADLY, RENOWN, STEALTH};
     use crate::games::agot_ccg::state::Why;
     let r = rules();
     let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
@@ -270,7 +270,7 @@ fn duplicati_hatchlings_become_their_dragons_duplicates() {
 /// attachments than any other character it gains renown, gets +1 STR and cannot be killed; a tie turns it off.
 #[test]
 fn equipaggiamenti_ruler_of_meereen_needs_the_most_attachments() {
-    use crate::games::agot_ccg::content::RENOWN;
+    use crate::games::agot_ccg::cards::RENOWN;
     let r = rules();
     let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
     let ruler = put(&mut g, &r, 0, "C36");
@@ -301,7 +301,7 @@ fn difendere_under_the_guilds_sway_zeroes_printed_str() {
     put(&mut g, &r, 0, "R104"); // an action to play keeps the window after defenders open
     assert_eq!(str_of(&g, &r, swayed), 3, "not defending: its full STR");
     window(&mut g, Phase::Challenges, At::Challenges);
-    challenge(&mut g, &r, 0, crate::games::agot_ccg::content::INT, 1, &[att], &[swayed]);
+    challenge(&mut g, &r, 0, crate::games::agot_ccg::cards::INT, 1, &[att], &[swayed]);
     assert_eq!(str_of(&g, &r, swayed), 1, "defending: printed 2 counts as 0, the plot's +1 stays");
 }
 
@@ -309,7 +309,7 @@ fn difendere_under_the_guilds_sway_zeroes_printed_str() {
 /// (any player's) has stealth and renown while another has renown; two Renlys do not make each other's keywords.
 #[test]
 fn parole_chiave_renly_gains_what_others_have() {
-    use crate::games::agot_ccg::content::{RENOWN, STEALTH};
+    use crate::games::agot_ccg::cards::{RENOWN, STEALTH};
     let r = rules();
     let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
     let renly = put(&mut g, &r, 0, "U46");
@@ -330,7 +330,7 @@ fn parole_chiave_renly_gains_what_others_have() {
 /// controller cannot declare another challenge against him this phase; a smaller win does not bar him.
 #[test]
 fn sfide_sunspear_bars_a_player_who_won_by_four() {
-    use crate::games::agot_ccg::content::{INT, POW};
+    use crate::games::agot_ccg::cards::{INT, POW};
     let r = rules();
     // Catelyn Stark STR 3 + 1, Courtesan of Highgarden 2 + 1 (For Love of Duty), against a Courtesan: 7-3, 4-3.
     for (attackers, barred) in [(&["U5", "C36"][..], true), (&["U5"][..], false)] {
@@ -384,7 +384,7 @@ fn pila_dei_morti_only_your_life_swaps_hand_and_dead_pile() {
     let r = rules();
     let mut g = scenario(&r, Phase::Dominance, ["U224", "U227"]);
     influence(&mut g, &r, 0, 2);
-    g.seats[0].house = crate::games::agot_ccg::content::house_index("targaryen").unwrap(); // House Targaryen only
+    g.seats[0].house = crate::games::agot_ccg::cards::house_index("targaryen").unwrap(); // House Targaryen only
     g.seats[0].hand = vec![id(&r, "U196"), id(&r, "T20")]; // an attachment: no character in hand
     g.seats[0].dead = vec![id(&r, "C11")];
     window(&mut g, Phase::Dominance, At::Dominance);
@@ -418,7 +418,7 @@ fn scartare_bound_by_rhllor_one_from_each_opponent() {
     g.first = 0;
     influence(&mut g, r, 0, 2);
     g.seats[0].hand = vec![id(r, "R185")];
-    g.seats[0].house = crate::games::agot_ccg::content::house_index("baratheon").unwrap();
+    g.seats[0].house = crate::games::agot_ccg::cards::house_index("baratheon").unwrap();
     g.seats[1].hand = vec![id(r, "C13"), id(r, "C3"), id(r, "U4"), id(r, "C11")]; // C13, C3 match; U4 unique, C11 dear
     g.seats[2].hand = vec![id(r, "C22")];
     g.open_window(At::Marshal);
@@ -445,7 +445,7 @@ fn immunita_the_good_masters_with_exactly_one_dragon() {
     let masters = put(&mut g, &r, 0, "T18");
     let event_targets = |g: &mut AgotCcg, seat: usize| -> bool {
         g.seats[seat].hand = vec![id(&r, "T46")]; // Bathed in Flame: choose 2 characters
-        g.seats[seat].house = crate::games::agot_ccg::content::house_index("targaryen").unwrap();
+        g.seats[seat].house = crate::games::agot_ccg::cards::house_index("targaryen").unwrap();
         window(g, Phase::Challenges, At::Challenges);
         g.window.as_mut().unwrap().pos = seat as u8;
         act(g, &r, seat as Player, code(GEN_EVENT, 0, 0));
@@ -511,7 +511,7 @@ fn plaza_offered(g: &AgotCcg, r: &Rules, plaza: u16) -> bool {
 /// phase, and acts again in an intrigue challenge.
 #[test]
 fn azioni_the_hands_judgement_bars_military_and_power_challenges() {
-    use crate::games::agot_ccg::content::INT;
+    use crate::games::agot_ccg::cards::INT;
     let r = rules();
     let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
     let plaza = put(&mut g, &r, 1, "R104");
@@ -640,7 +640,7 @@ fn risposte_viserys_claims_and_is_discarded_unsaved() {
 /// controller, as defenders by his opponent); a set leaving one out is not offered; the challenge after is free.
 #[test]
 fn dichiarare_love_is_poison_forces_the_next_challenge() {
-    use crate::games::agot_ccg::content::{INT, POW};
+    use crate::games::agot_ccg::cards::{INT, POW};
     let r = rules();
     let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
     g.seats[1].hand = vec![id(&r, "U191")];

@@ -1,9 +1,9 @@
-//! The pool's Greyjoy, Night's Watch, neutral, plot and agenda records (issue 15, ccgb): each test names its
+//! The pool's Greyjoy, Night's Watch, neutral, plot and agenda records: each test names its
 //! rulebook section (Italian titles) or the card, and plays the record on a small built state.
 
 use super::helpers::*;
 use crate::engine::{Events, Player};
-use crate::games::agot_ccg::content::{Rules, MIL};
+use crate::games::agot_ccg::cards::{Rules, MIL};
 use crate::games::agot_ccg::rules::actions::*;
 use crate::games::agot_ccg::rules::triggered::{Lasting, Lasts};
 use crate::games::agot_ccg::state::{AgotCcg, At, Pending, Phase};
@@ -73,7 +73,7 @@ fn ghost_kills_a_defender_beside_jon_snow() {
     g.seats[0].play[0].dupes.push(id(&r, "P6"));
     let jon = put(&mut g, &r, 0, "R134");
     // Jon Snow has no icon of his own (The Night's Watch agenda gives him military ones).
-    let mil = crate::games::agot_ccg::content::icon_bits("M").unwrap();
+    let mil = crate::games::agot_ccg::cards::icon_bits("M").unwrap();
     g.lasting.push(Lasting { uid: jon, what: Lasts::GainIcons(mil) });
     let dfd = put(&mut g, &r, 1, "C30");
     to_defenders_window(&mut g, &r, &[ghost, jon], &[dfd]);
@@ -475,18 +475,15 @@ fn whose_name_may_not_be_spoken_each_player_discards_a_location() {
 /// doomed; a "doomed" filter now takes it, a "not doomed" one no longer does, until the phase ends.
 #[test]
 fn prophet_of_the_waves_makes_a_location_doomed_for_the_phase() {
-    use crate::games::agot_ccg::vocab::Filter;
+    use crate::games::agot_ccg::cards::vocab::Filter;
     let r = greyjoy_rules();
     let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
     let prophet = put(&mut g, &r, 1, "U74");
     let rush = put(&mut g, &r, 0, "C155");
     // Seat 0's own Prophet keeps the window open after seat 1's action.
     put(&mut g, &r, 0, "U74");
-    let doomed = Filter {
-        types: vec![crate::games::agot_ccg::content::Kind::Location],
-        doomed: Some(true),
-        ..Filter::default()
-    };
+    let doomed =
+        Filter { types: vec![crate::games::agot_ccg::cards::Kind::Location], doomed: Some(true), ..Filter::default() };
     let not_doomed = Filter { doomed: Some(false), ..doomed.clone() };
     assert!(!g.in_play_matches(&r, 1, None, rush, &doomed) && g.in_play_matches(&r, 1, None, rush, &not_doomed));
     window(&mut g, Phase::Challenges, At::Challenges);
@@ -642,14 +639,14 @@ fn superior_numbers_allows_only_characters_and_no_triggered_effects() {
 /// filter for it takes Huntress in the Swamp, one excluding it no longer does; locations gain nothing.
 #[test]
 fn lady_of_riverrun_gives_every_character_the_house_tully_trait() {
-    use crate::games::agot_ccg::vocab::Filter;
+    use crate::games::agot_ccg::cards::vocab::Filter;
     let r = rules();
     let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
     let huntress = put(&mut g, &r, 1, "C13");
     let rush = put(&mut g, &r, 1, "C155");
     let tully = Filter { traits: vec!["House Tully".into()], ..Filter::default() };
     let not_tully = Filter { not_traits: vec!["House Tully".into()], ..Filter::default() };
-    let tully_location = Filter { types: vec![crate::games::agot_ccg::content::Kind::Location], ..tully.clone() };
+    let tully_location = Filter { types: vec![crate::games::agot_ccg::cards::Kind::Location], ..tully.clone() };
     assert!(!g.in_play_matches(&r, 0, None, huntress, &tully) && g.in_play_matches(&r, 0, None, huntress, &not_tully));
     put(&mut g, &r, 0, "P3");
     assert!(g.in_play_matches(&r, 0, None, huntress, &tully) && !g.in_play_matches(&r, 0, None, huntress, &not_tully));
@@ -666,7 +663,7 @@ fn the_doom_that_came_counts_one_more_doomed_card() {
     g.seats[0].hand = vec![id(&r, "P2")];
     let theirs = put(&mut g, &r, 1, "C30");
     assert!(!legal(&g, &r, 0).contains(&code(MARSHAL, 0, usize::from(theirs))), "no doomed card in his dead pile");
-    let doomed = r.cards.iter().position(|c| c.doomed && c.kind == crate::games::agot_ccg::content::Kind::Character);
+    let doomed = r.cards.iter().position(|c| c.doomed && c.kind == crate::games::agot_ccg::cards::Kind::Character);
     let doomed = doomed.unwrap() as u16;
     let other = put(&mut g, &r, 1, "C13");
     attach(&mut g, &r, other, "P2", 0);
@@ -713,7 +710,7 @@ fn andrik_is_never_declared_beside_a_knight() {
 fn island_transport_reduces_and_leaves_beside_another_house() {
     let r = greyjoy_rules();
     let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
-    g.seats[0].house = crate::games::agot_ccg::content::house_index("greyjoy").unwrap();
+    g.seats[0].house = crate::games::agot_ccg::cards::house_index("greyjoy").unwrap();
     let transport = put(&mut g, &r, 0, "G26");
     g.seats[0].gold = 10;
     g.seats[0].hand = vec![id(&r, "U72"), id(&r, "C145"), id(&r, "C13")];

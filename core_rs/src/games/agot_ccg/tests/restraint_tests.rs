@@ -3,7 +3,7 @@
 
 use super::helpers::*;
 use crate::engine::Events;
-use crate::games::agot_ccg::content::{Rules, MIL, POW, STEALTH};
+use crate::games::agot_ccg::cards::{Rules, MIL, POW, STEALTH};
 use crate::games::agot_ccg::rules::actions::*;
 use crate::games::agot_ccg::state::{AgotCcg, At, Pending, Phase};
 
@@ -90,7 +90,7 @@ fn in_chains_attaches_from_the_discard_pile_and_defending_costs_influence() {
 fn band_of_free_folk_counts_wildlings_against_the_nights_watch() {
     let mut r = rules();
     // The scenario puts the Band in play although no designed deck holds it; the check runs only for such decks.
-    r.deck_classes |= crate::games::agot_ccg::statics::STATE_CHECK;
+    r.deck_classes |= crate::games::agot_ccg::cards::classify::STATE_CHECK;
     let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
     let band = put(&mut g, &r, 0, "P7");
     put(&mut g, &r, 0, "C152"); // Wildling Scout

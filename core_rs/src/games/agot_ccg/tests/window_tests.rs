@@ -1,8 +1,8 @@
-//! Action windows, influence and the round limit (issue 12): each test names its rulebook section.
+//! Action windows, influence and the round limit: each test names its rulebook section.
 
 use super::helpers::*;
 use crate::engine::{Events, Game, Tally};
-use crate::games::agot_ccg::content::{MIL, POW};
+use crate::games::agot_ccg::cards::{MIL, POW};
 use crate::games::agot_ccg::rules::actions::*;
 use crate::games::agot_ccg::rules::flow::SAFEGUARD_ROUNDS;
 use crate::games::agot_ccg::state::{At, Pending, Phase};

@@ -6,8 +6,7 @@
 //! The classification is an exhaustive match: a new `Ability` variant does not compile until it is placed
 //! in a class, so no check can miss a card because its bit was forgotten.
 
-use super::content::{Ability, CardDef, Rules};
-use super::state::{AgotCcg, InPlay};
+use super::{Ability, CardDef, Kind, Rules};
 
 /// The card's own STR: `StrWhile`, per attachment, per dead character, "cannot be lowered".
 pub const OWN_STR: u32 = 1 << 0;
@@ -39,7 +38,7 @@ pub const STATE_CHECK: u32 = 1 << 12;
 /// An attachment blanking its host's text box (Banished).
 pub const BLANKS_HOST: u32 = 1 << 13;
 /// Everything the hot checks never look for: plot texts, enter-play and kill effects, agendas, the
-/// composable form (which has its own bits, `rules::effect_state::composable_flags`).
+/// composable form (which has its own bits, `composable_flags` below).
 pub const OTHER: u32 = 1 << 31;
 
 fn class(a: &Ability) -> u32 {
@@ -123,13 +122,13 @@ fn class(a: &Ability) -> u32 {
         | A::PlotAttachmentsCostLess { .. }
         | A::AttachOnly { .. }
         | A::CostLessPerLocationTrait { .. } => OTHER,
-        // ccgb: read through their own per-card bit (`rules::effect_state::HAS_CCGB`), not by the hot checks.
+        // Read through their own per-card bit (`HAS_WIDE_CONSTANT`), not by the hot checks.
         A::GrantsOptionalPenalty { .. }
         | A::PlotOnlyCharactersNoTriggers
         | A::AllCharactersGainTrait { .. }
         | A::AttachedControllerExtraDoomed { .. }
         | A::NotDeclaredWithTrait { .. } => OTHER,
-        // ccga: read from attachments and at challenge declaration, gated by `rules::effect_state::HAS_POOL`.
+        // Read from attachments and at challenge declaration, gated by `HAS_POOL`.
         A::AttachedCannotBeKilled { .. }
         | A::BarsChallengesAfterWinBy { .. }
         | A::AttachedBarsOpponentsTriggers
@@ -152,14 +151,64 @@ pub fn classes_of(rules: &Rules, card: u16) -> u32 {
     rules.statics.get(usize::from(card)).copied().unwrap_or(u32::MAX)
 }
 
-impl AgotCcg {
-    /// The abilities of `c` that are on now, or none at once when its printed text has no ability of
-    /// `class` (a superset test: blanking only ever removes abilities).
-    #[inline]
-    pub fn abilities_in<'r>(&self, rules: &'r Rules, c: &InPlay, class: u32) -> &'r [Ability] {
-        if classes_of(rules, c.def) & class == 0 {
-            return &[];
-        }
-        self.abilities(rules, c)
+/// `Rules::composable` bits.
+pub const HAS_ACTION: u8 = 1;
+pub const HAS_TRIGGERED: u8 = 2;
+/// One of the constant abilities added with the composable form (checked only on cards that have one).
+pub const HAS_NEW_CONSTANT: u8 = 4;
+
+/// One of the House pool records' constant abilities (`effect_pool.rs`), checked only on cards with it.
+pub const HAS_POOL: u8 = 0x20;
+/// A constant that reaches beyond its card (`rules/effect_pool_ops.rs`): a penalty granted to other cards (Mance
+/// Rayder), a plot barring triggers (Superior Numbers), a trait for every character, an extra doomed count, a
+/// trait barred from challenges.
+pub const HAS_WIDE_CONSTANT: u8 = 0x40;
+
+/// The composable bits of a card definition.
+pub fn composable_flags(d: &CardDef) -> u8 {
+    d.abilities.iter().fold(0, |f, a| match a {
+        Ability::Action(_) => f | HAS_ACTION,
+        Ability::Triggered(_) => f | HAS_TRIGGERED,
+        Ability::NoKneelToDefend
+        | Ability::NotStealthTarget
+        | Ability::AttackingBarsDefenders { .. }
+        | Ability::OptionalPenalty { .. }
+        | Ability::PlotOpponentsWithTraitNoDefenders { .. }
+        | Ability::PlotWinByCountsUnopposed { .. }
+        | Ability::PlotAttachmentsCostLess { .. }
+        | Ability::AttachOnly { .. }
+        | Ability::CostLessPerLocationTrait { .. } => f | HAS_NEW_CONSTANT,
+        // The House pool records' constants.
+        Ability::AttachedCannotBeKilled { .. }
+        | Ability::Attached { printed_str_zero_defending: true, .. }
+        | Ability::BarsChallengesAfterWinBy { .. }
+        | Ability::AttachedBarsOpponentsTriggers
+        | Ability::CannotBeSaved
+        | Ability::CannotBeKilledWhile { .. }
+        | Ability::AttachedDeclareInfluence { .. } => f | HAS_POOL,
+        Ability::GrantsOptionalPenalty { .. }
+        | Ability::PlotOnlyCharactersNoTriggers
+        | Ability::AllCharactersGainTrait { .. }
+        | Ability::AttachedControllerExtraDoomed { .. }
+        | Ability::NotDeclaredWithTrait { .. } => f | HAS_WIDE_CONSTANT,
+        _ => f,
+    })
+}
+
+/// A reduction for the next card of any House and type.
+pub const NEXT_ANY: u8 = 255;
+
+/// The marker of "the next card of this type" (characters, attachments, locations); `None` for the others.
+pub fn next_of(kind: Kind) -> Option<u8> {
+    match kind {
+        Kind::Character => Some(254),
+        Kind::Attachment => Some(253),
+        Kind::Location => Some(252),
+        _ => None,
     }
+}
+
+/// Does the waiting reduction or payment marker `h` apply to the card `d`?
+pub fn fits(h: u8, d: &CardDef) -> bool {
+    h == NEXT_ANY || h == d.house || next_of(d.kind) == Some(h)
 }

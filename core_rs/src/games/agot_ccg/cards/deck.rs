@@ -11,7 +11,7 @@
 //!
 //! Every problem is reported, one per line, not only the first.
 
-use super::content::{house_index, CardDef, Deck, Kind, HOUSES, NEUTRAL};
+use super::{house_index, Ability, CardDef, Deck, Kind, HOUSES, NEUTRAL};
 
 /// The rulebook's tournament banned list (Westeros Edition cards; none of them is in the Winter pool, so a
 /// list naming one is refused as banned rather than as unknown).
@@ -188,10 +188,36 @@ pub fn parse_list(cards: &[CardDef], text: &str, label: &str) -> Result<Deck, Ve
         return Err(problems);
     };
     problems.extend(deck_problems(cards, house, &plots, &list));
-    problems.extend(super::rules::agendas::agenda_problems(cards, house, agenda, agenda_house));
+    problems.extend(agenda_problems(cards, house, agenda, agenda_house));
     if problems.is_empty() {
         Ok(Deck { house, name, plots, cards: list, brought: true, agenda, agenda_house })
     } else {
         Err(problems)
     }
+}
+
+/// Every way a deck's agenda line breaks the rules: the card must be an agenda; Treaty names a House other than
+/// the deck's own; no other agenda names one.
+pub fn agenda_problems(cards: &[CardDef], house: u8, agenda: Option<u16>, named: u8) -> Vec<String> {
+    let mut out = Vec::new();
+    let Some(c) = agenda.and_then(|a| cards.get(usize::from(a))) else {
+        if named != NEUTRAL {
+            out.push("a House is named without an agenda that names one".into());
+        }
+        return out;
+    };
+    if c.kind != Kind::Agenda {
+        out.push(format!("{} ({}) is not an agenda", c.name, c.code));
+        return out;
+    }
+    let names = c.abilities.iter().any(|a| matches!(a, Ability::AgendaNoPenaltyNamedHouse));
+    let house_name = HOUSES.get(usize::from(named)).unwrap_or(&"?");
+    if names && named == NEUTRAL {
+        out.push(format!("{} names a House: write it after the agenda, e.g. \"Agenda: {} (Stark)\"", c.name, c.name));
+    } else if names && named == house {
+        out.push(format!("{} must name a House other than your own ({house_name})", c.name));
+    } else if !names && named != NEUTRAL {
+        out.push(format!("{} names no House (\"{house_name}\" given)", c.name));
+    }
+    out
 }

@@ -1,12 +1,12 @@
 //! The heuristic's scores for the decisions of saves, cancels, control, naming and Endless (kinds 40–59 and the
-//! events of those cards), additive to `bots.rs`: every decision that exists without these cards is scored there,
+//! events of those cards), additive to `bots/mod.rs`: every decision that exists without these cards is scored there,
 //! unchanged. It saves its own characters when the character is worth more than the cost, and cancels an
 //! opponent's effect that would kill, take or discard its cards or swing a challenge it is in.
 
-use super::content::{Ability, InterruptCost, Kind, Rules};
-use super::effects::def;
-use super::rules::actions::*;
-use super::state::{AgotCcg, Interrupted, Pending, Resp, Target};
+use super::super::cards::{Ability, InterruptCost, Kind, Rules};
+use super::super::effects::def;
+use super::super::rules::actions::*;
+use super::super::state::{AgotCcg, Interrupted, Pending, Resp, Target};
 use crate::engine::{Action, Player};
 
 impl AgotCcg {

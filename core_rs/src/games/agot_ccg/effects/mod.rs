@@ -1,10 +1,10 @@
 //! Derived values: strength, icons, keywords, costs, claim, income. Constant abilities and lasting effects
 //! are summed (rulebook "Effetti duraturi": order does not matter; STR below 0 counts as 0).
 
-use super::content::{Ability, CardDef, Cond, Kind, Rules, DEADLY, INT, NEUTRAL, RENOWN, STEALTH};
-use super::rules::triggered::Lasts;
+use super::cards::classify;
+use super::cards::{Ability, CardDef, Cond, Kind, Rules, DEADLY, INT, NEUTRAL, RENOWN, STEALTH};
+use super::state::effect::Lasts;
 use super::state::{AgotCcg, InPlay};
-use super::statics;
 use crate::engine::Player;
 
 pub fn def(rules: &Rules, id: u16) -> &CardDef {
@@ -31,7 +31,7 @@ impl AgotCcg {
         // Asked for every character at nearly every decision: the plot's class bit answers before its text.
         self.seats
             .iter()
-            .any(|s| s.plot.is_some_and(|p| statics::classes_of(rules, p) & statics::BLANKS_CHARACTERS != 0))
+            .any(|s| s.plot.is_some_and(|p| classify::classes_of(rules, p) & classify::BLANKS_CHARACTERS != 0))
     }
 
     /// The printed abilities of a card in play that are on now. Called for every card at nearly every decision,
@@ -56,7 +56,7 @@ impl AgotCcg {
         (def(rules, c.def).kind == Kind::Character && self.chars_blank(rules))
             || (!self.lasting.is_empty() && self.lasting_has(c.uid, Lasts::Blank))
             || (!c.attachments.is_empty()
-                && c.attachments.iter().any(|&(a, _)| statics::classes_of(rules, a) & statics::BLANKS_HOST != 0))
+                && c.attachments.iter().any(|&(a, _)| classify::classes_of(rules, a) & classify::BLANKS_HOST != 0))
     }
 
     pub fn doomed_in_any_dead_pile(&self, rules: &Rules) -> bool {
@@ -75,7 +75,7 @@ impl AgotCcg {
                 o.uid != c.uid
                     && d.kind == Kind::Character
                     && traits.iter().any(|t| d.has_trait(t))
-                    && house.as_deref().is_none_or(|h| super::content::house_index(h) == Some(d.house))
+                    && house.as_deref().is_none_or(|h| super::cards::house_index(h) == Some(d.house))
             }),
             Cond::HasAttachment { tr } => {
                 c.attachments.iter().any(|(a, _)| tr.as_deref().is_none_or(|t| def(rules, *a).has_trait(t)))
@@ -84,9 +84,9 @@ impl AgotCcg {
                 let ok = |h: u8| h == NEUTRAL || h == s.house;
                 ok(def(rules, o.def).house) && o.attachments.iter().all(|(a, _)| ok(def(rules, *a).house))
             }),
-            Cond::AttachedHouse { house } => super::content::house_index(house) == Some(def(rules, c.def).house),
+            Cond::AttachedHouse { house } => super::cards::house_index(house) == Some(def(rules, c.def).house),
             Cond::AllOfHouse { house } => {
-                let h = super::content::house_index(house);
+                let h = super::cards::house_index(house);
                 let ok = |x: u8| x == NEUTRAL || Some(x) == h;
                 s.play
                     .iter()
@@ -95,7 +95,7 @@ impl AgotCcg {
             Cond::ControlsLocationTrait { tr } => {
                 s.play.iter().any(|o| def(rules, o.def).kind == Kind::Location && def(rules, o.def).has_trait(tr))
             }
-            // ccga: more attachments than every other character in play.
+            // More attachments than every other character in play.
             Cond::MostAttachments => self.most_attachments(c),
             Cond::AnotherCharHasKeyword { keyword } => self.another_has_keyword(rules, c, keyword),
             Cond::Outnumber { more, than } => {
@@ -127,10 +127,10 @@ impl AgotCcg {
     pub fn keywords(&self, rules: &Rules, seat: Player, c: &InPlay) -> u16 {
         let d = def(rules, c.def);
         let mut k = if self.text_blank(rules, c) { 0 } else { d.keywords };
-        for ab in self.abilities_in(rules, c, statics::OWN_KEYWORDS) {
+        for ab in self.abilities_in(rules, c, classify::OWN_KEYWORDS) {
             if let Ability::KeywordsWhile { keywords, cond } = ab {
                 if self.cond(rules, seat, c, cond) {
-                    k |= super::content::keyword_bits(keywords).unwrap_or(0);
+                    k |= super::cards::keyword_bits(keywords).unwrap_or(0);
                 }
             }
         }
@@ -139,7 +139,7 @@ impl AgotCcg {
             for ab in &def(rules, *a).abilities {
                 if let Ability::Attached { keywords, cond, .. } = ab {
                     if !keywords.is_empty() && cond.as_ref().is_none_or(|x| self.cond(rules, seat, c, x)) {
-                        k |= super::content::keyword_bits(keywords).unwrap_or(0);
+                        k |= super::cards::keyword_bits(keywords).unwrap_or(0);
                     }
                 }
             }
@@ -150,10 +150,10 @@ impl AgotCcg {
                 if o.kneeling {
                     continue;
                 }
-                for ab in self.abilities_in(rules, o, statics::HOUSE_KEYWORDS) {
+                for ab in self.abilities_in(rules, o, classify::HOUSE_KEYWORDS) {
                     if let Ability::HouseCharsKeywordsWhileStanding { house, keywords } = ab {
-                        if super::content::house_index(house) == Some(d.house) {
-                            k |= super::content::keyword_bits(keywords).unwrap_or(0);
+                        if super::cards::house_index(house) == Some(d.house) {
+                            k |= super::cards::keyword_bits(keywords).unwrap_or(0);
                         }
                     }
                 }
@@ -164,11 +164,11 @@ impl AgotCcg {
 
     /// The power `seat` needs to win: 15, plus what opponents' Balon's Followers add.
     pub fn power_to_win(&self, rules: &Rules, seat: usize, base: u8) -> u8 {
-        // ccgsave: an agenda's "you must claim 5 more power to win".
+        // An agenda's "you must claim 5 more power to win".
         let mut need = base.saturating_add(self.agenda_more_power(rules, seat));
         for (q, other) in self.seats.iter().enumerate().filter(|&(q, o)| q != seat && !o.eliminated) {
             for o in &other.play {
-                for ab in self.abilities_in(rules, o, statics::TOTALS) {
+                for ab in self.abilities_in(rules, o, classify::TOTALS) {
                     if let Ability::OpponentsNeedMorePower { n, cond } = ab {
                         if self.cond(rules, q as Player, o, cond) {
                             need = need.saturating_add(*n);
@@ -182,16 +182,16 @@ impl AgotCcg {
 
     pub fn icons(&self, rules: &Rules, seat: Player, c: &InPlay) -> u8 {
         let mut i = def(rules, c.def).icons | self.agenda_icons(rules, seat, c);
-        for ab in self.abilities_in(rules, c, statics::OWN_ICONS) {
+        for ab in self.abilities_in(rules, c, classify::OWN_ICONS) {
             if let Ability::IconsWhile { icons, cond } = ab {
                 if self.cond(rules, seat, c, cond) {
-                    i |= super::content::icon_bits(icons).unwrap_or(0);
+                    i |= super::cards::icon_bits(icons).unwrap_or(0);
                 }
             }
         }
         for ab in self.attached(rules, seat, c) {
             if let Ability::Attached { icons, .. } = ab {
-                i |= super::content::icon_bits(icons).unwrap_or(0);
+                i |= super::cards::icon_bits(icons).unwrap_or(0);
             }
         }
         self.lasting_icons(c.uid, i)
@@ -213,7 +213,7 @@ impl AgotCcg {
         let mut s = i32::from(d.str);
         // Areo Hotah: "his STR cannot be lowered" — every negative modifier is left out.
         let floor =
-            self.abilities_in(rules, c, statics::OWN_STR).iter().any(|a| matches!(a, Ability::StrCannotBeLowered));
+            self.abilities_in(rules, c, classify::OWN_STR).iter().any(|a| matches!(a, Ability::StrCannotBeLowered));
         // Summed as they come (no list: this runs for every character at nearly every decision).
         let mut total = 0i32;
         let mut add = |v: i32| {
@@ -221,12 +221,12 @@ impl AgotCcg {
                 total += v;
             }
         };
-        for ab in self.abilities_in(rules, c, statics::OWN_STR) {
+        for ab in self.abilities_in(rules, c, classify::OWN_STR) {
             add(match ab {
                 Ability::StrWhile { amount, cond } if self.cond(rules, seat, c, cond) => i32::from(*amount),
                 Ability::StrPerAttachment { amount } => i32::from(*amount) * c.attachments.len() as i32,
                 Ability::StrPerDeadHouseChar { house } => {
-                    let h = super::content::house_index(house);
+                    let h = super::cards::house_index(house);
                     self.seats
                         .iter()
                         .flat_map(|x| x.dead.iter())
@@ -248,7 +248,7 @@ impl AgotCcg {
                 add(i32::from(*str));
                 if self.defending(c) {
                     add(i32::from(*defending_str));
-                    // ccga: "its printed STR counts as 0" takes the printed STR away, not a modifier.
+                    // "its printed STR counts as 0" takes the printed STR away, not a modifier.
                     if *printed_str_zero_defending {
                         s -= i32::from(d.str);
                     }
@@ -259,10 +259,10 @@ impl AgotCcg {
         // "Characters you control get +N": other characters of the same controller with the ability.
         if let Some(me) = self.seats.get(usize::from(seat)) {
             for o in &me.play {
-                for ab in self.abilities_in(rules, o, statics::YOUR_CHARS_STR) {
+                for ab in self.abilities_in(rules, o, classify::YOUR_CHARS_STR) {
                     match ab {
                         Ability::YourCharsStr { amount } => add(i32::from(*amount)),
-                        // ccgb: Swift Reinforcements, while it stands.
+                        // Swift Reinforcements, while it stands.
                         Ability::YourCharsStrWhileStanding { amount } if !o.kneeling => add(i32::from(*amount)),
                         _ => {}
                     }
@@ -346,7 +346,7 @@ impl AgotCcg {
         let mut reduce = 0;
         if d.kind == Kind::Character {
             for o in &s.play {
-                for ab in self.abilities_in(rules, o, statics::COSTS) {
+                for ab in self.abilities_in(rules, o, classify::COSTS) {
                     if let Ability::CostReduction { tr, amount } = ab {
                         if d.has_trait(tr) {
                             reduce += i32::from(*amount);
@@ -355,7 +355,7 @@ impl AgotCcg {
                 }
             }
         }
-        reduce += s.reductions.iter().filter(|&&h| super::rules::next_card::fits(h, d)).count() as i32;
+        reduce += s.reductions.iter().filter(|&&h| classify::fits(h, d)).count() as i32;
         reduce += self.composable_cost_reduction(rules, seat, card);
         // Reductions never eat into a gold penalty (the card data's "cannot be ignored").
         let floor = i32::from(penalty);
@@ -369,7 +369,7 @@ impl AgotCcg {
         if kind == INT {
             for s in &self.seats {
                 for o in &s.play {
-                    for ab in self.abilities_in(rules, o, statics::TOTALS) {
+                    for ab in self.abilities_in(rules, o, classify::TOTALS) {
                         if let Ability::IntrigueClaimBonus { amount } = ab {
                             c += i32::from(*amount);
                         }
@@ -400,14 +400,14 @@ impl AgotCcg {
                 continue;
             }
             for o in &s.play {
-                for ab in self.abilities_in(rules, o, statics::TOTALS) {
+                for ab in self.abilities_in(rules, o, classify::TOTALS) {
                     if let Ability::OpponentsExtraDoomed { n: k } = ab {
                         n += usize::from(*k);
                     }
                 }
             }
         }
-        // ccgb: The Doom that Came on one of his characters.
+        // The Doom that Came on one of his characters.
         n + self.attached_extra_doomed(rules, seat)
     }
 
@@ -466,5 +466,17 @@ impl IntoIterator for Order {
     type IntoIter = std::iter::Take<std::array::IntoIter<Player, MAX_SEATS>>;
     fn into_iter(self) -> Self::IntoIter {
         self.seats.into_iter().take(self.len)
+    }
+}
+
+impl AgotCcg {
+    /// The abilities of `c` that are on now, or none at once when its printed text has no ability of
+    /// `class` (a superset test: blanking only ever removes abilities).
+    #[inline]
+    pub fn abilities_in<'r>(&self, rules: &'r Rules, c: &InPlay, class: u32) -> &'r [Ability] {
+        if classify::classes_of(rules, c.def) & class == 0 {
+            return &[];
+        }
+        self.abilities(rules, c)
     }
 }

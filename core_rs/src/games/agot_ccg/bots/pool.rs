@@ -1,26 +1,26 @@
-//! The heuristic's reading of the House pool records' actions (issue 15, branch ccga): additive, it scores only
+//! The heuristic's reading of the House pool records' actions: additive, it scores only
 //! abilities using the operations `rules/effect_pool.rs` adds, and returns `None` for every other one.
 
-use super::content::Ability;
-use super::effects::def;
-use super::rules::actions::*;
-use super::rules::effect_pool::has_pool_bit;
-use super::rules::triggered::Step;
-use super::state::{AgotCcg, Pending};
-use super::vocab::{Body, Cost, Op, Pile, To, Who};
-use super::Rules;
+use super::super::cards::vocab::{Body, Cost, Op, Pile, To, Who};
+use super::super::cards::Ability;
+use super::super::effects::def;
+use super::super::rules::actions::*;
+use super::super::rules::effect_pool::has_pool_bit;
+use super::super::rules::triggered::Step;
+use super::super::state::{AgotCcg, Pending};
+use super::super::Rules;
 use crate::engine::{Action, Player};
 
 /// A response after a lost challenge (of the records in cards.json only Ruins in the Sand also sacrifices itself
 /// for it, and it is in no deck of today: their play is unchanged).
 fn is_lost_trigger(b: &Body) -> bool {
-    matches!(b.when, Some(super::vocab::Trigger::Lost { .. }))
+    matches!(b.when, Some(super::super::cards::vocab::Trigger::Lost { .. }))
 }
 
 impl AgotCcg {
     /// A score for the House pool records' decisions outside the composable abilities: a hostile attachment of
     /// theirs (Under the Guild's Sway) is marshalled onto an opponent's strongest character. `None` for every
-    /// other decision (and every card without the `HAS_POOL` bit), which `bots.rs` scores as before.
+    /// other decision (and every card without the `HAS_POOL` bit), which `bots/mod.rs` scores as before.
     pub fn pool_score(&self, rules: &Rules, p: Player, a: Action) -> Option<i32> {
         let (kind, x, y) = split(a);
         if kind == GEN_PICK {
@@ -55,7 +55,7 @@ impl AgotCcg {
     fn score_pool_response(&self, rules: &Rules, p: Player) -> Option<i32> {
         let Some(Pending::Effect(r)) = self.pending.first() else { return None };
         let b = self.body_of(rules, r)?;
-        let for_all = b.effect.iter().all(|o| matches!(o, Op::Str { on: super::vocab::On::Each(_), .. }));
+        let for_all = b.effect.iter().all(|o| matches!(o, Op::Str { on: super::super::cards::vocab::On::Each(_), .. }));
         if !(b.cost.contains(&Cost::Sacrifice) && for_all && is_lost_trigger(b)) {
             return None;
         }
@@ -64,7 +64,7 @@ impl AgotCcg {
             .get(usize::from(p))?
             .play
             .iter()
-            .filter(|c| def(rules, c.def).kind == super::content::Kind::Character && !c.kneeling);
+            .filter(|c| def(rules, c.def).kind == super::super::cards::Kind::Character && !c.kneeling);
         Some(if standing.count() >= 2 { 10 } else { -5 })
     }
 
@@ -107,7 +107,7 @@ impl AgotCcg {
                     let host = &self.seats[s].play[i];
                     let &(card, owner) = host.attachments.get(x / 16)?;
                     let hostile = def(rules, card).abilities.iter().any(|a| {
-                        matches!(a, super::content::Ability::Action(b)
+                        matches!(a, super::super::cards::Ability::Action(b)
                             if b.effect.iter().any(|o| matches!(o, Op::BecomeAttachment { hostile: true })))
                     });
                     let misplaced = (s == usize::from(owner)) == hostile;
@@ -124,7 +124,7 @@ impl AgotCcg {
                 Op::Take { from: Pile::Dead, must: true, .. } => {
                     let s = self.seats.get(usize::from(p))?;
                     let cost = |c: &u16| i32::from(def(rules, *c).cost);
-                    let is_char = |c: &&u16| def(rules, **c).kind == super::content::Kind::Character;
+                    let is_char = |c: &&u16| def(rules, **c).kind == super::super::cards::Kind::Character;
                     let dead = s.dead.iter().filter(is_char).map(cost).max()?;
                     let hand = s.hand.iter().filter(is_char).map(cost).min()?;
                     return Some(if dead > hand { 15 } else { -5 });

@@ -1,4 +1,4 @@
-//! The composable ability form (issue 15): a card's triggered ability or action is a trigger or phase word, a
+//! The composable ability form: a card's triggered ability or action is a trigger or phase word, a
 //! list of costs, an optional target filter and a list of effect operations, with a limit. `cards.json` writes
 //! them as `{"kind": "triggered", "when": {"on": "won", ..}, "cost": [{"pay": "kneel_self"}], "target": {..},
 //! "effect": [{"op": "kneel"}]}`. They are resolved by `rules/triggered.rs` (framework: play restrictions,
@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::content::{house_index, icon_bits, keyword_bits, Kind, ACTION_PHASES};
+use super::super::cards::{house_index, icon_bits, keyword_bits, Kind, ACTION_PHASES};
 
 /// Whose cards a filter accepts, seen from the ability's controller.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -75,16 +75,16 @@ pub struct Filter {
     /// Provides influence.
     #[serde(default)]
     pub influence: bool,
-    // ccgb: a unique card of which another player controls a copy in play (Purge the Traitors).
+    // A unique card of which another player controls a copy in play (Purge the Traitors).
     #[serde(default)]
     pub shared_title: bool,
-    /// ccgb: has power on it (an effect that discards power needs some to discard, FAQ 3.6).
+    /// Has power on it (an effect that discards power needs some to discard, FAQ 3.6).
     #[serde(default)]
     pub has_power: bool,
-    /// ccgb: of none of these Houses ("neutral" included: a printed House affiliation other than these).
+    /// Of none of these Houses ("neutral" included: a printed House affiliation other than these).
     #[serde(default)]
     pub not_houses: Vec<String>,
-    // --- ccga: the House pool records (issue 15).
+    // --- the House pool records.
     /// Printed cost at most the number of characters participating in the current challenge (Aegon's Sept).
     #[serde(default)]
     pub cost_max_participating: bool,
@@ -164,7 +164,6 @@ pub enum Trigger {
     Renown,
     /// After a player claims power for his House.
     HousePower,
-    // --- ccgb
     /// After a character is saved (from being killed or discarded).
     Saved,
     /// After an opponent plays an attachment from his hand; the attachment is the trigger's.
@@ -172,7 +171,6 @@ pub enum Trigger {
     /// When any player loses an unopposed challenge: the loser resolves the ability (Ravaged Coast: "he must
     /// choose and kneel a location he controls").
     LoserOfUnopposed,
-    // --- ccga
     /// After any matching character (default: any character) enters play, under anyone's control (Viserys).
     AnyEntersPlay {
         #[serde(default)]
@@ -202,12 +200,11 @@ pub enum Cost {
     InfluenceX,
     /// Discard your whole hand.
     DiscardHand,
-    // --- ccgb: costs paid with a card of the payer's choice (research §3.2: it cannot be saved)
+    // --- costs paid with a card of the payer's choice (research §3.2: it cannot be saved)
     /// Kill a character you control matching the filter.
     KillYours { filter: Filter },
     /// Discard from play a card you control matching the filter.
     DiscardYours { filter: Filter },
-    // --- ccga
     /// Discard `n` power from a character you control, of your choice (Selyse Baratheon).
     DiscardPowerFromYours { n: u8 },
     /// Kneel your standing House card (Paper Money: "kneel the attached House card").
@@ -401,7 +398,6 @@ pub enum Op {
         /// A second pile searched as well ("your deck or discard pile").
         #[serde(default)]
         or_from: Option<Pile>,
-        // --- ccga
         /// The pick cannot be declined while a card is offered (a swap).
         #[serde(default)]
         must: bool,
@@ -455,7 +451,7 @@ pub enum Op {
         #[serde(default)]
         on: On,
     },
-    // --- ccgb (issue 15): the pool's Greyjoy, Night's Watch, neutral, plot and agenda records
+    // --- the pool's Greyjoy, Night's Watch, neutral, plot and agenda records
     // (rules/effect_ops_more.rs)
     /// It cannot be saved, nor by a duplicate, until the end of the phase ("discard ... (cannot be saved)").
     CannotBeSaved {
@@ -565,7 +561,7 @@ pub enum Op {
         #[serde(default)]
         on: On,
     },
-    // --- ccga: the House pool records (issue 15).
+    // --- the House pool records.
     /// This character leaves play and is attached to the target as an attachment: its `attached` abilities are
     /// then its text (the Dragons: "attach it to a character as a Condition attachment reading …"). `hostile`:
     /// the reading hurts its host (the heuristic aims it at an opponent's character).
@@ -619,7 +615,6 @@ pub enum Require {
     WonThisPhase {
         challenges: String,
     },
-    // --- ccga
     /// Your pile holds a card matching the filter.
     PileHas {
         pile: Pile,
@@ -630,7 +625,7 @@ pub enum Require {
     YouControl {
         filter: Filter,
     },
-    // ccgb: some card in play matches the filter (Ghost: "together with Jon Snow").
+    // Some card in play matches the filter (Ghost: "together with Jon Snow").
     InPlay {
         filter: Filter,
     },
@@ -716,7 +711,7 @@ pub struct Body {
     /// X is the number of plots with this trait in your used pile (Dark and Full of Terrors).
     #[serde(default)]
     pub x_used_plots: Option<String>,
-    /// ccgb: the targets are controlled by one player and each has a different House affiliation (neutral cards
+    /// The targets are controlled by one player and each has a different House affiliation (neutral cards
     /// have none: not chosen) (No Peace in Westeros).
     #[serde(default)]
     pub targets_one_player_distinct_houses: bool,
@@ -759,7 +754,7 @@ fn check_op(op: &Op) -> Result<(), String> {
         Op::Take { filter, .. } | Op::AllFromDeadPiles { filter } => check_filter(filter),
         Op::OpponentsCannotTrigger { during: Some(d) } => icon_bits(d).map(|_| ()),
         Op::ChallengeType { challenge } => {
-            super::content::challenge_index(challenge).map(|_| ()).ok_or(format!("unknown challenge {challenge:?}"))
+            super::challenge_index(challenge).map(|_| ()).ok_or(format!("unknown challenge {challenge:?}"))
         }
         Op::Choose { options } => {
             if options.len() < 2 || options.len() > 8 {

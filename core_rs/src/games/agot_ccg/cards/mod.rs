@@ -6,6 +6,10 @@ use serde::Deserialize;
 
 use crate::engine::SetupError;
 
+pub mod classify;
+pub mod deck;
+pub mod vocab;
+
 /// Houses; 0 is "neutral" (no shield).
 pub const HOUSES: [&str; 7] = ["neutral", "stark", "lannister", "baratheon", "targaryen", "greyjoy", "martell"];
 pub const NEUTRAL: u8 = 0;
@@ -27,7 +31,7 @@ pub const IMMUNE_EVENTS: u16 = 1 << 6;
 pub const IMMUNE_CHAR: u16 = 1 << 7;
 pub const IMMUNE_OPP_CHAR: u16 = 1 << 8;
 pub const SETUP: u16 = 1 << 9;
-/// ccga: immune to the events opponents play (The Good Masters).
+/// Immune to the events opponents play (The Good Masters).
 pub const IMMUNE_OPP_EVENTS: u16 = 1 << 10;
 const KEYWORDS: [(&str, u16); 11] = [
     ("stealth", STEALTH),
@@ -51,7 +55,7 @@ pub enum Kind {
     Attachment,
     Event,
     Plot,
-    // --- ccgsave: agendas (rules/agendas.rs): never in play, one named on a deck's Agenda line.
+    // --- agendas (rules/agendas.rs): never in play, one named on a deck's Agenda line.
     Agenda,
 }
 
@@ -85,7 +89,7 @@ pub enum Cond {
         #[serde(rename = "trait")]
         tr: String,
     },
-    // --- ccga: the House pool records (issue 15).
+    // --- the House pool records.
     /// It has more attachments than any other character in play (Ruler of Meereen, read on its host).
     MostAttachments,
     /// Another character in play has this keyword (printed, from an attachment or a lasting effect; Renly).
@@ -248,7 +252,7 @@ pub enum Ability {
         defending_str: i8,
         #[serde(default)]
         cond: Option<Cond>,
-        /// ccga: while the attached character defends, its printed STR counts as 0 (Under the Guild's Sway).
+        /// While the attached character defends, its printed STR counts as 0 (Under the Guild's Sway).
         #[serde(default)]
         printed_str_zero_defending: bool,
     },
@@ -323,7 +327,7 @@ pub enum Ability {
     PlotBlankCharacters,
     /// Opponents cannot use stealth against your characters (Unbowed, Unbent, Unbroken).
     PlotOpponentsNoStealth,
-    // --- ccgsave: save and cancel responses, control change, naming, agendas, Endless (rules/interrupts.rs,
+    // --- save and cancel responses, control change, naming, agendas, Endless (rules/interrupts.rs,
     // rules/control.rs, rules/agendas.rs)
     /// Save response (rulebook "Risposte Salva/Cancella"): pay `cost` to save a character from being killed or
     /// discarded. `whom`: "self" (this character), "attached" (the character this attachment is on) or a House
@@ -448,18 +452,18 @@ pub enum Ability {
         #[serde(default = "challenges_phase")]
         phase: String,
     },
-    // --- ccg (issue 15): the composable form (vocab.rs; resolved by rules/triggered.rs, rules/effect_ops.rs)
+    // --- the composable form (cards/vocab.rs; resolved by rules/triggered.rs, rules/effect_ops.rs)
     /// A player action with a phase word, costs, a target and effects.
-    Action(super::vocab::Body),
+    Action(vocab::Body),
     /// A triggered ability: a response or forced effect with a trigger, costs, a target and effects.
-    Triggered(super::vocab::Body),
+    Triggered(vocab::Body),
     /// It does not kneel to defend (Northern Heir).
     NoKneelToDefend,
     /// It cannot be chosen as a stealth target (Southron Heiress).
     NotStealthTarget,
     /// While it attacks, characters matching the filter cannot defend (Balon Greyjoy: non-unique ones).
     AttackingBarsDefenders {
-        filter: super::vocab::Filter,
+        filter: vocab::Filter,
     },
     /// You may choose to pay this gold penalty (cannot be ignored) when playing it, for its "with a gold penalty"
     /// responses (Pentoshi Captain, Roving Pillagers).
@@ -481,18 +485,18 @@ pub enum Ability {
     },
     /// Attachment: only on a character matching the filter ("Wildling character only").
     AttachOnly {
-        filter: super::vocab::Filter,
+        filter: vocab::Filter,
     },
     /// It costs 1 less for each location with this trait you control (Errant Captain).
     CostLessPerLocationTrait {
         #[serde(rename = "trait")]
         tr: String,
     },
-    // --- ccgb (rules/effect_pool_ops.rs)
+    // --- rules/effect_pool_ops.rs
     /// You may choose to pay this gold penalty (cannot be ignored) when playing a card matching the filter (Mance
     /// Rayder: a Wildling character), for "with a gold penalty" responses.
     GrantsOptionalPenalty {
-        filter: super::vocab::Filter,
+        filter: vocab::Filter,
         penalty: u8,
     },
     /// Plot: you may play only character cards and cannot trigger card effects or abilities (Superior Numbers).
@@ -517,7 +521,7 @@ pub enum Ability {
     YourCharsStrWhileStanding {
         amount: i8,
     },
-    // --- ccga: the House pool records (issue 15; `rules/effect_pool.rs`, per-card bit `HAS_POOL`).
+    // --- the House pool records (`rules/effect_pool.rs`, per-card bit `HAS_POOL`).
     /// Attachment (or a Dragon attached as a Condition): the attached character cannot be killed, while `cond`
     /// holds for it (Rhaegal, Ruler of Meereen).
     AttachedCannotBeKilled {
@@ -633,7 +637,7 @@ struct RawDeck {
     plots: Vec<String>,
     cards: Vec<(String, u8)>,
     source: String,
-    /// ccgsave: the deck's agenda (a card code), and the House it names (Treaty).
+    /// The deck's agenda (a card code), and the House it names (Treaty).
     #[serde(default)]
     agenda: Option<String>,
     #[serde(default)]
@@ -684,7 +688,7 @@ pub struct Deck {
     pub cards: Vec<u16>,
     /// A deck list a player brought (option `decks`): only its seat plays it, never a random seat.
     pub brought: bool,
-    /// ccgsave: the agenda card (rulebook "Prepararsi a giocare": announced with the House) and the House it
+    /// The agenda card (rulebook "Prepararsi a giocare": announced with the House) and the House it
     /// names (Treaty; 0 = none).
     pub agenda: Option<u16>,
     pub agenda_house: u8,
@@ -710,10 +714,10 @@ pub struct Rules {
     /// The tournament time limit as a number of rounds (rulebook "Come ci si prepara ai Tornei"); 0: none, the
     /// rulebook's plain game.
     pub round_limit: u8,
-    /// ccg (issue 15): per card, whether it has composable actions (bit 0) or triggered abilities (bit 1), so the
-    /// windows and triggers skip every other card at once (`rules/effect_state.rs`).
+    /// Per card, whether it has composable actions (bit 0) or triggered abilities (bit 1), so the
+    /// windows and triggers skip every other card at once (`cards/classify.rs`).
     pub composable: Vec<u8>,
-    /// Per card, the classes of its printed abilities that the hot checks look for (`statics.rs`).
+    /// Per card, the classes of its printed abilities that the hot checks look for (`cards/classify.rs`).
     pub statics: Vec<u32>,
     /// The classes of every card some deck holds: every card in play comes from a deck, so a check of a class no
     /// deck holds is skipped for the whole match (Band of Free Folk's "discard it when…").
@@ -765,7 +769,6 @@ fn check_ability(a: &Ability) -> Result<(), String> {
         Cond::ControlsTrait { house: Some(h), .. }
         | Cond::AttachedHouse { house: h }
         | Cond::AllOfHouse { house: h } => house_index(h).map(|_| ()).ok_or(format!("unknown house {h:?}")),
-        // ccga
         Cond::AnotherCharHasKeyword { keyword } => keyword_bits(std::slice::from_ref(keyword)).map(|_| ()),
         _ => Ok(()),
     };
@@ -849,8 +852,8 @@ fn check_ability(a: &Ability) -> Result<(), String> {
         Ability::WinSacrifice { challenge, .. } => {
             challenge_index(challenge).map(|_| ()).ok_or(format!("unknown challenge {challenge:?}"))
         }
-        Ability::Action(b) => super::vocab::check_body(b, true),
-        Ability::Triggered(b) => super::vocab::check_body(b, false),
+        Ability::Action(b) => vocab::check_body(b, true),
+        Ability::Triggered(b) => vocab::check_body(b, false),
         _ => Ok(()),
     }
 }
@@ -885,8 +888,8 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
             check_ability(a).map_err(&bad)?;
         }
         // The dense action space addresses a card's composable abilities by index (observe.rs).
-        if c.abilities.iter().skip(super::vocab::MAX_ABILITIES).any(|a| matches!(a, Ability::Action(_))) {
-            return Err(bad(format!("an action must be among the first {} abilities", super::vocab::MAX_ABILITIES)));
+        if c.abilities.iter().skip(vocab::MAX_ABILITIES).any(|a| matches!(a, Ability::Action(_))) {
+            return Err(bad(format!("an action must be among the first {} abilities", vocab::MAX_ABILITIES)));
         }
         let _ = c.text;
         cards.push(CardDef {
@@ -931,8 +934,8 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
             Some(h) => house_index(h).ok_or_else(|| bad(format!("unknown agenda House {h:?}")))?,
             None => NEUTRAL,
         };
-        let mut problems = super::decklist::deck_problems(&cards, house, &plots, &list);
-        problems.extend(super::rules::agendas::agenda_problems(&cards, house, agenda, agenda_house));
+        let mut problems = deck::deck_problems(&cards, house, &plots, &list);
+        problems.extend(deck::agenda_problems(&cards, house, agenda, agenda_house));
         if !problems.is_empty() {
             return Err(bad(problems.join("; ")));
         }
@@ -944,9 +947,9 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
     // Each seat's deck: a House name (its designed deck) or a deck list the player brings.
     let mut seat_decks = Vec::new();
     for (seat, entry) in opts.decks.iter().enumerate().take(8) {
-        if super::decklist::looks_like_list(entry) {
+        if deck::looks_like_list(entry) {
             let label = format!("deck of seat {seat}");
-            let deck = super::decklist::parse_list(&cards, entry, &label).map_err(|problems| SetupError::Option {
+            let deck = deck::parse_list(&cards, entry, &label).map_err(|problems| SetupError::Option {
                 name: "decks".into(),
                 reason: format!(
                     "the {label} breaks the deck rules ({} problems):\n  - {}",
@@ -983,8 +986,8 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
             reason: "a number of rounds from 1 to 100, or 0 for none".into(),
         });
     }
-    let composable = cards.iter().map(super::rules::triggered::composable_flags).collect();
-    let statics: Vec<u32> = cards.iter().map(super::statics::static_classes).collect();
+    let composable = cards.iter().map(classify::composable_flags).collect();
+    let statics: Vec<u32> = cards.iter().map(classify::static_classes).collect();
     let in_decks = decks.iter().flat_map(|d| d.cards.iter().chain(&d.plots).chain(&d.agenda));
     let deck_classes = in_decks.fold(0, |bits, &c| bits | statics.get(usize::from(c)).copied().unwrap_or(u32::MAX));
     Ok(Rules { cards, decks, seat_decks, round_limit: opts.round_limit, composable, statics, deck_classes })

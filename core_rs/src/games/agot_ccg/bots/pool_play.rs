@@ -1,12 +1,12 @@
-//! The heuristic's and the describer's side of the decisions `rules/effect_pool_ops.rs` adds (issue 15, ccgb):
+//! The heuristic's and the describer's side of the decisions `rules/effect_pool_ops.rs` adds:
 //! a player to choose for an effect, a card to pay a "kill / discard one of yours" cost with.
 
-use super::content::Rules;
-use super::effects::def;
-use super::rules::actions::*;
-use super::rules::triggered::Step;
-use super::state::{AgotCcg, Pending};
-use super::vocab::Op;
+use super::super::cards::vocab::Op;
+use super::super::cards::Rules;
+use super::super::effects::def;
+use super::super::rules::actions::*;
+use super::super::rules::triggered::Step;
+use super::super::state::{AgotCcg, Pending};
 use crate::engine::{Action, ActionInfo, Player};
 
 impl AgotCcg {

@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 use crate::engine::Player;
 use crate::rng::Rng;
 
+pub mod effect;
+
 /// A card in play (character, location) with what is on it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct InPlay {
@@ -164,7 +166,6 @@ pub enum Resp {
     HousePower {
         n: u8,
     },
-    // --- ccgsave
     /// After a character is saved: stand `uid`; it gets `str` STR until the end of the phase (Gorold's Avenger).
     StandWithStr {
         uid: u16,
@@ -183,7 +184,7 @@ pub enum Resp {
     },
 }
 
-/// ccgsave: what a "choose a card" decision of this module is for.
+/// What a "choose a card" decision of this module is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Target {
     /// Kill a character with STR `max_str` or less, not `except`.
@@ -192,7 +193,7 @@ pub enum Target {
     DiscardLocation { max_cost: u8 },
 }
 
-/// ccgsave: an effect held in a cancel window (rulebook "Risposte Salva/Cancella"): its costs are paid, its effects
+/// An effect held in a cancel window (rulebook "Risposte Salva/Cancella"): its costs are paid, its effects
 /// wait until every player has passed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Interrupted {
@@ -211,7 +212,7 @@ impl Interrupted {
     }
 }
 
-/// ccgsave: what happens once an interrupt's influence cost is paid.
+/// What happens once an interrupt's influence cost is paid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Then {
     /// `uid` is saved from being killed (`kill`) or discarded by the response of card definition `by`.
@@ -272,7 +273,7 @@ pub enum Pending {
         card: u16,
         target: u16,
     },
-    // --- ccgsave: interrupts, control change and naming (rules/interrupts.rs, rules/control.rs)
+    // --- interrupts, control change and naming (rules/interrupts.rs, rules/control.rs)
     /// A save window: `seat` may save `uid` from being killed (`kill`) or discarded; `next` are the seats still to
     /// be asked, in turn order (only seats that could save are asked).
     SaveWindow {
@@ -328,8 +329,8 @@ pub enum Pending {
         seat: Player,
         target: Target,
     },
-    // --- ccg (issue 15): a composable ability being resolved (rules/triggered.rs)
-    Effect(super::rules::triggered::Resolving),
+    // --- a composable ability being resolved (rules/triggered.rs)
+    Effect(effect::Resolving),
 }
 
 impl Pending {
@@ -373,12 +374,12 @@ pub struct AgotCcg {
     pub mods: Vec<(u16, i8)>,
     pub no_kneel_defend: Vec<u16>,
     pub next_uid: u16,
-    /// ccg (issue 15): lasting effects of composable abilities until the end of the phase, and ability uses
+    /// Lasting effects of composable abilities until the end of the phase, and ability uses
     /// counted against their limits (rules/triggered.rs).
     #[serde(default)]
-    pub lasting: Vec<super::rules::triggered::Lasting>,
+    pub lasting: Vec<effect::Lasting>,
     #[serde(default)]
-    pub uses: Vec<super::rules::triggered::Use>,
+    pub uses: Vec<effect::Use>,
     /// The challenges won this phase: (winner, challenge type), for "play only if you won ..." restrictions.
     #[serde(default)]
     pub wins: Vec<(Player, u8)>,
@@ -391,7 +392,6 @@ pub struct AgotCcg {
     pub winners: Vec<Player>,
     pub decisions: u64,
     pub rng: Rng,
-    // --- ccgsave
     /// Uids whose coming kill or discard can no longer be saved (a cost, "cannot be saved", or every save
     /// window passed); each entry is used up by that kill or discard.
     #[serde(default)]
@@ -408,10 +408,9 @@ pub struct AgotCcg {
     /// Uids that cannot be saved until the end of the phase (Forever Plundering).
     #[serde(default)]
     pub no_save: Vec<u16>,
-    // --- ccgb: the state of rules/effect_pool_ops.rs (claims lowered, "if you win the challenge" effects)
+    // --- the state of rules/effect_pool_ops.rs (claims lowered, "if you win the challenge" effects)
     #[serde(default)]
-    pub pool: super::rules::effect_pool_ops::PoolState,
-    // --- ccga
+    pub pool: effect::PoolState,
     /// Challenges won this phase by a margin against a player whose card bars further challenges after such a
     /// win (Sunspear): (winner, loser).
     #[serde(default)]
@@ -570,7 +569,6 @@ pub enum Event {
     Won {
         seats: Vec<Player>,
     },
-    // --- ccgsave
     /// Saved by a save response of the card definition `by`.
     SavedBy {
         seat: Player,
@@ -610,7 +608,7 @@ pub struct CardView {
 pub struct SeatView {
     pub house: String,
     pub deck_name: String,
-    /// ccgsave: the deck's agenda (public: announced with the House), with the House it names.
+    /// The deck's agenda (public: announced with the House), with the House it names.
     pub agenda: Option<String>,
     pub power: u8,
     pub house_power: u8,

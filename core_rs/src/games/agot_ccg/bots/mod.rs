@@ -1,12 +1,17 @@
 //! `heuristic`: one-step greedy scoring of each legal action by its kind (no lookahead).
 
-use super::content::{Kind, Rules};
+use super::cards::{Kind, Rules};
 use super::effects::def;
 use super::rules::actions::*;
 use super::state::{AgotCcg, Pending, Stage};
 use crate::bots::Bot;
 use crate::engine::{Action, Player};
 use crate::rng::Rng;
+
+pub mod effect_play;
+pub mod interrupts;
+pub mod pool;
+pub mod pool_play;
 
 pub struct Heuristic;
 
@@ -41,7 +46,7 @@ impl AgotCcg {
             .filter_map(|&u| self.locate(u))
             .any(|(s, i)| self.deadly(rules, s as Player, &self.seats[s].play[i]));
         let near = self.power(usize::from(ch.attacker)) >= 10;
-        let pressed = (near || ch.kind == super::content::POW) && self.seats[usize::from(p)].house_power > 0;
+        let pressed = (near || ch.kind == super::cards::POW) && self.seats[usize::from(p)].house_power > 0;
         !deadly && (pressed || self.unopposed_stake(rules, p, ch) >= 2)
     }
 
@@ -50,8 +55,8 @@ impl AgotCcg {
     /// Greyjoy, Bannermen to the Kraken), the attacker's in-play responses to an unopposed win (Longship
     /// "Silence") and what the defender must discard for losing one (Bloody Trident).
     fn unopposed_stake(&self, rules: &Rules, p: Player, ch: &super::state::Challenge) -> u32 {
-        use super::content::Ability;
-        use super::vocab::Trigger;
+        use super::cards::vocab::Trigger;
+        use super::cards::Ability;
         let att = ch.attacker;
         let mut stake = u32::from(self.claims_unopposed_power(rules, att));
         for (s, i) in ch.attackers.iter().filter_map(|&u| self.locate(u)) {
@@ -82,11 +87,11 @@ impl AgotCcg {
     }
 
     fn score(&self, rules: &Rules, p: Player, a: Action) -> i32 {
-        // ccgsave: saves, cancels, control, naming and Endless (bots_interrupts.rs); None for every other decision.
+        // Saves, cancels, control, naming and Endless (bots/interrupts.rs); None for every other decision.
         if let Some(s) = self.interrupt_score(rules, p, a) {
             return s;
         }
-        // ccga: the House pool records' decisions (bots_pool.rs); None for every other decision.
+        // The House pool records' decisions (bots/pool.rs); None for every other decision.
         if let Some(s) = self.pool_score(rules, p, a) {
             return s;
         }
@@ -228,8 +233,8 @@ impl AgotCcg {
                             .abilities
                             .iter()
                             .find_map(|ab| match ab {
-                                super::content::Ability::ChallengeBoost { amount, .. } => Some(i32::from(*amount)),
-                                super::content::Ability::KillCharacter { .. } => Some(-100),
+                                super::cards::Ability::ChallengeBoost { amount, .. } => Some(i32::from(*amount)),
+                                super::cards::Ability::KillCharacter { .. } => Some(-100),
                                 _ => None,
                             })
                             .unwrap_or(0)
@@ -259,7 +264,6 @@ impl AgotCcg {
             }
             YES => 10,
             GEN_EVENT..=GEN_MODE => self.score_effect(rules, p, a),
-            // ccgb
             GEN_PLAYER..=POOL_LAST => self.score_pool(rules, p, a),
             DONE => match (self.pending.first(), self.challenge.as_ref().map(|c| c.stage)) {
                 (Some(Pending::KneelTarget { .. }), _) => 5,

@@ -1,14 +1,14 @@
 //! The composable abilities' decisions for people and the heuristic: how each is described, and how the
 //! heuristic scores it (hostile effects at the opponent's strongest standing character, friendly ones at its
-//! own; actions only when they do something now). Today's decisions are scored by `bots.rs` as before.
+//! own; actions only when they do something now). Today's decisions are scored by `bots/mod.rs` as before.
 
-use super::content::{Kind, Rules};
-use super::effects::def;
-use super::rules::actions::*;
-use super::rules::effect_state::{ZONE_DEAD, ZONE_DISCARD, ZONE_HAND};
-use super::rules::triggered::{body, Resolving, Step};
-use super::state::{AgotCcg, Pending};
-use super::vocab::{Body, On, Op};
+use super::super::cards::vocab::{Body, On, Op};
+use super::super::cards::{Kind, Rules};
+use super::super::effects::def;
+use super::super::rules::actions::*;
+use super::super::rules::effect_state::{ZONE_DEAD, ZONE_DISCARD, ZONE_HAND};
+use super::super::rules::triggered::{body, Resolving, Step};
+use super::super::state::{AgotCcg, Pending};
 use crate::engine::{Action, ActionInfo, Player};
 
 /// Does an operation on its target help (true) or hurt (false) the target's controller?
@@ -30,7 +30,7 @@ fn friendly(op: &Op) -> Option<bool> {
         | Op::DiscardAttachments { on: On::Target }
         | Op::MoveThisAttachment => false,
         Op::AttachThis | Op::ControllerDiscardsPerPrintedIcon { on: On::Target } => false,
-        // ccga: the House pool records.
+        // The House pool records.
         Op::BecomeAttachment { hostile } => !*hostile,
         Op::MustParticipateNext { on: On::Target } => false,
         Op::Str { amount, on: On::Target, .. } => *amount > 0,
@@ -40,7 +40,6 @@ fn friendly(op: &Op) -> Option<bool> {
         | Op::CannotBeKilled { on: On::Target }
         | Op::NoKneelToDeclare { on: On::Target }
         | Op::ClaimPower { on: On::Target, .. } => true,
-        // ccgb
         Op::RemoveFromChallenge { on: On::Target }
         | Op::TakeControl { on: On::Target }
         | Op::KneelOrReturnToHand { on: On::Target } => false,
@@ -123,7 +122,7 @@ impl AgotCcg {
         match kind {
             GEN_EVENT | GEN_USE | GEN_ATT | GEN_PILE => {
                 let Some(b) = self.action_body(rules, p, kind, x, y) else { return -5 };
-                // ccga: the House pool records' actions have their own reading (`bots_pool.rs`).
+                // The House pool records' actions have their own reading (`bots/pool.rs`).
                 if let Some(s) = self.score_pool_action(rules, p, b, kind, x, y) {
                     return s;
                 }
@@ -134,7 +133,7 @@ impl AgotCcg {
                 if !self.good_target_exists(rules, p, b) {
                     return -5;
                 }
-                // ccgb: a free "return this card to its owner's hand" (Dagmer Cleftjaw) only undoes its marshalling;
+                // A free "return this card to its owner's hand" (Dagmer Cleftjaw) only undoes its marshalling;
                 // a claim lowered (Please Let It Burn) matters only against an opponent attacking us.
                 if b.cost.is_empty() && b.effect == [Op::ReturnToHand { on: On::This }] {
                     return -5;
