@@ -15,6 +15,9 @@ use crate::py_args::{Count, Players, Seed, Workers};
 use crate::py_errors::{CoreError, CoreResult};
 use crate::runner::{MatchJob, SimConfig};
 
+/// A match record as Python receives it (see `play_matches`).
+type PlainRecord = (u64, Option<Vec<(u8, f64, f64)>>, Vec<Option<String>>, Option<Vec<f64>>, Option<u8>, u64, u64);
+
 /// Parsed content and options of one game, shared by all its matches.
 #[pyclass(module = "ravenry._core", name = "Ruleset", frozen)]
 pub struct PyRuleset {
@@ -131,13 +134,15 @@ impl PyRuleset {
     }
 
     /// Play tournament jobs in Rust with the GIL released. `jobs` are `(deal, [bot index per seat])`; returns one
-    /// `(decisions, results, labels, points)` per job, in job order, where `results` is `None` for an unfinished
-    /// match or a `(rank, score, win_share)` per seat, and `points` the game's tournament points per seat or `None`.
+    /// `(decisions, results, labels, points, first, forced, choices)` per job, in job order, where `results` is
+    /// `None` for an unfinished match or a `(rank, score, win_share)` per seat, `points` the game's tournament
+    /// points per seat or `None`, `first` the seat that started (`None` where seat order decides), `forced` the
+    /// decisions that had one legal action and `choices` the legal actions summed over all decisions.
     #[pyo3(
         signature = (players, seed, bots, jobs, workers=Workers(1), max_decisions=Count(1_000_000)),
         text_signature = "(self, /, players, seed, bots, jobs, workers=1, max_decisions=1000000)"
     )]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    #[allow(clippy::too_many_arguments)]
     fn play_matches(
         &self,
         py: Python<'_>,
@@ -147,7 +152,7 @@ impl PyRuleset {
         jobs: Vec<(Seed, Vec<usize>)>,
         workers: Workers,
         max_decisions: Count,
-    ) -> CoreResult<Vec<(u64, Option<Vec<(u8, f64, f64)>>, Vec<Option<String>>, Option<Vec<f64>>)>> {
+    ) -> CoreResult<Vec<PlainRecord>> {
         let jobs: Vec<MatchJob> = jobs.into_iter().map(|(deal, seats)| MatchJob { deal: deal.0, seats }).collect();
         let (players, seed, workers, max_decisions) = (players.0, seed.0, usize::from(workers.0), max_decisions.0);
         let inner = Arc::clone(&self.inner);
@@ -156,7 +161,7 @@ impl PyRuleset {
             .into_iter()
             .map(|r| {
                 let results = r.result.map(|seats| seats.into_iter().map(|s| (s.rank, s.score, s.win_share)).collect());
-                (r.decisions, results, r.labels, r.points)
+                (r.decisions, results, r.labels, r.points, r.first, r.forced, r.choices)
             })
             .collect())
     }

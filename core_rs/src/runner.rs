@@ -109,8 +109,14 @@ pub struct MatchRecord {
     pub decisions: u64,
     pub result: Option<Vec<SeatResult>>,
     pub labels: Vec<Option<String>>,
-    /// The game's tournament points per seat (`Game::match_points`), when it has them.
+    /// The game's tournament points per seat (`Tally::match_points`), when it has them.
     pub points: Option<Vec<f64>>,
+    /// The seat that started (`Tally::first_player`), for games that settle it by a draw or a choice.
+    pub first: Option<Player>,
+    /// Decisions with a single legal action, and the legal actions summed over every decision (the mean
+    /// branching factor is `choices / decisions`).
+    pub forced: u64,
+    pub choices: u64,
 }
 
 /// One match of a tournament: the deal it replays and which bot (an index into the bot list) sits in each seat.
@@ -228,10 +234,19 @@ fn play_one<G: Bots + Tally>(
     let mut seed_rng = Rng::derive(seed, index);
     let game_seed = seed_rng.next_u64();
     let mut bot_rng = Rng::new(seed_rng.next_u64());
-    let mut record = MatchRecord { decisions: 0, result: None, labels: Vec::new(), points: None };
+    let mut record = MatchRecord {
+        decisions: 0,
+        result: None,
+        labels: Vec::new(),
+        points: None,
+        first: None,
+        forced: 0,
+        choices: 0,
+    };
     let Ok(mut state) = G::new(rules, players, game_seed) else {
         return record;
     };
+    record.first = state.first_player();
     let mut events = Events::disabled();
     while record.decisions < max_decisions {
         let to_act = state.to_act();
@@ -243,7 +258,15 @@ fn play_one<G: Bots + Tally>(
             match play::step(&mut state, rules, p, buf, &mut events, |s, legal| {
                 bot.act(rules, s, p, legal, &mut bot_rng)
             }) {
-                Step::Applied => record.decisions += 1,
+                Step::Applied => {
+                    // `step` leaves the legal list it chose from in `buf`.
+                    record.decisions += 1;
+                    record.forced += u64::from(buf.len() == 1);
+                    record.choices += buf.len() as u64;
+                    if record.first.is_none() {
+                        record.first = state.first_player();
+                    }
+                }
                 Step::NoAction => {}
                 // A bot that offers an illegal action is a bug; count the match as unfinished, never panic.
                 Step::Refused => return record,

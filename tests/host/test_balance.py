@@ -174,3 +174,34 @@ def test_a_solo_study_reports_scores_by_faction_and_spends_its_budget() -> None:
     r = balance("roll-player", 1, ["heuristic"], max_matches=200, max_seconds=None)
     assert r.answers == [] and r.tally.matches == 200 and r.stopped == "match budget spent"
     assert r.to_dict()["faction_scores"] and "Score by faction" in page(r)
+
+
+def test_the_tally_reads_the_first_player_and_the_choices_from_the_records() -> None:
+    from ravenry.services.balance.tally import Tally
+
+    t = Tally(2)
+    won, lost = (1, 1.0, 1.0), (2, 0.0, 0.0)
+    t.add(
+        [
+            (10, [won, lost], [None, None], None, 0, 3, 25),  # the starter won
+            (12, [won, lost], [None, None], None, 1, 2, 30),  # the starter lost
+            (8, [lost, won], [None, None], None, 1, 1, 20),  # the starter won
+            (50, None, [None, None], None, 0, 5, 90),  # unfinished: counts for choices, not for shares
+        ]
+    )
+    assert (t.first.n, t.first.mean) == (3, pytest.approx(2 / 3))
+    assert t.choice() == {"branching": pytest.approx(165 / 80), "forced": pytest.approx(11 / 80)}
+
+
+def test_the_first_player_is_asked_about_where_the_game_draws_who_starts() -> None:
+    rp = balance("roll-player", 2, ["random"], max_matches=64, max_seconds=None)
+    first = [a for a in rp.answers if a.question.name == "first player"]
+    assert len(first) == 1 and first[0].n == rp.tally.finished > 0
+    assert 1 < rp.to_dict()["choice"]["branching"] and 0 < rp.to_dict()["choice"]["forced"] < 1
+    it = balance("iron-throne", 4, ["random"], max_matches=32, max_seconds=None)
+    assert all(a.question.name != "first player" for a in it.answers)  # the House order decides who starts
+
+
+def test_a_game_of_one_forced_move_reports_no_choice() -> None:
+    r = balance("coin", 2, ["random"], options={"bias": 500}, max_matches=16, max_seconds=None)
+    assert r.to_dict()["choice"] == {"branching": 1.0, "forced": 1.0} and r.engine == "python"

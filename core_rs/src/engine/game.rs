@@ -165,4 +165,9 @@ pub trait Tally: Game {
     fn match_points(&self, _rules: &Self::Ruleset) -> Option<Vec<f64>> {
         None
     }
+    /// The seat that starts the match, once the rules have settled who (Roll Player draws it at setup, the
+    /// CCG's first initiative winner picks it in round 1); `None` where the seat order alone decides.
+    fn first_player(&self) -> Option<Player> {
+        None
+    }
 }

@@ -235,3 +235,8 @@ def print_balance(c: Console, d: dict[str, Any]) -> None:
         f"stopped: {d['stopped']}. Decisions a match: {lengths.get('mean', 0):.0f} (sd {lengths.get('sd', 0):.0f}); "
         f"ties for first: {d['ties']}."
     )
+    if d["choice"]:
+        c.print(
+            f"Legal actions a decision: {d['choice']['branching']:.1f}; forced (one legal action): "
+            f"{d['choice']['forced']:.0%}."
+        )

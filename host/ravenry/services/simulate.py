@@ -214,30 +214,39 @@ class SeatOutcome:
 
 
 #: A match record as the Rust runner returns it: decisions, per seat (rank, score, win share) or None when the
-#: match did not finish, per seat label, per seat tournament points or None.
-CoreRecord = tuple[int, list[tuple[int, float, float]] | None, list[str | None], list[float] | None]
+#: match did not finish, per seat label, per seat tournament points or None, the seat that started (None where
+#: seat order decides), the decisions with one legal action, and the legal actions summed over all decisions.
+CoreRecord = tuple[
+    int, list[tuple[int, float, float]] | None, list[str | None], list[float] | None, int | None, int, int
+]
 
 
 @dataclass(frozen=True)
 class MatchRecord:
-    """One played match: its length, each seat's result (``None``: unfinished), each seat's label, and each
-    seat's tournament points where the game's rules score matches (the outcome's ``"points"``)."""
+    """One played match: its length, each seat's result (``None``: unfinished), each seat's label, each seat's
+    tournament points where the game's rules score matches (the outcome's ``"points"``), the seat that started
+    where the game draws or chooses it, and how many decisions were forced (one legal action) out of how many
+    legal actions in all (``choices / decisions`` is the mean branching factor)."""
 
     decisions: int
     seats: tuple[SeatOutcome, ...] | None
     labels: tuple[str | None, ...]
     points: tuple[float, ...] | None = None
+    first: int | None = None
+    forced: int = 0
+    choices: int = 0
 
     @classmethod
     def from_core(cls, raw: CoreRecord) -> MatchRecord:
-        decisions, results, labels, points = raw
+        decisions, results, labels, points, first, forced, choices = raw
         seats = None if results is None else tuple(SeatOutcome(*r) for r in results)
-        return cls(decisions, seats, tuple(labels), None if points is None else tuple(points))
+        return cls(decisions, seats, tuple(labels), None if points is None else tuple(points), first, forced, choices)
 
     def to_core(self) -> CoreRecord:
         """The record in the Rust runner's plain shape (what tallies of many records read fastest)."""
         seats = None if self.seats is None else [(s.rank, s.score, s.win_share) for s in self.seats]
-        return (self.decisions, seats, list(self.labels), None if self.points is None else list(self.points))
+        points = None if self.points is None else list(self.points)
+        return (self.decisions, seats, list(self.labels), points, self.first, self.forced, self.choices)
 
 
 def play_python_match(
@@ -253,22 +262,26 @@ def play_python_match(
     """Match ``index`` of a run seeded ``seed``, driven from Python with ``seat_bots[p]`` in seat ``p`` (for a
     pure-Python game or a plugin's Python bot)."""
     m = g.new_match(players, _match_seed(seed, index), options, variants)
-    steps = 0
+    steps = forced = choices = 0
     while not m.is_over and steps < max_decisions:
         for p in m.to_act:
+            legal = len(m.legal_actions(p))
             m.apply(p, m.bot(seat_bots[p], p))
             steps += 1
+            forced += legal == 1
+            choices += legal
     out = m.outcome
     labels = tuple(m.seat_label(p) if isinstance(m, CoreMatch) else None for p in range(players))
     if out is None:
-        return MatchRecord(steps, None, labels)
+        return MatchRecord(steps, None, labels, None, None, forced, choices)
     winners = out["winners"]
     seats = tuple(
         SeatOutcome(out["ranks"][p], float(out["scores"][p]), 1 / len(winners) if p in winners else 0.0)
         for p in range(players)
     )
     points = out.get("points")
-    return MatchRecord(steps, seats, labels, None if points is None else tuple(float(x) for x in points))
+    points = None if points is None else tuple(float(x) for x in points)
+    return MatchRecord(steps, seats, labels, points, None, forced, choices)
 
 
 def _add(result: SimResult, r: dict[str, Any]) -> None:

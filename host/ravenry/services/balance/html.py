@@ -146,6 +146,11 @@ def page(report: BalanceReport) -> str:
         f"{d['ties']}. Winner's margin over the runner-up: {d['margin']['mean']:.2f} points on average.</p>",
         histogram(report.tally.decisions),
     ]
+    if d["choice"]:
+        body.append(
+            f"<p>Legal actions per decision: {d['choice']['branching']:.1f} on average; forced decisions (a single "
+            f"legal action, no choice to make): {_pct(d['choice']['forced'])}.</p>"
+        )
     if d["faction_scores"]:
         rows = "".join(
             f"<tr><td>{_e(name)}</td><td>{f['n']:,}</td><td>{f['mean']:.2f}</td><td>{f['sd']:.2f}</td></tr>"

@@ -94,6 +94,7 @@ class BalanceReport:
             "lengths": t.lengths(),
             "margin": {"mean": t.margins.mean, "sd": t.margins.sd},
             "ties": t.ties,
+            "choice": t.choice(),
             "pairs": t.pair_rows(),
         }
         if self.restricted is not None:
@@ -242,16 +243,19 @@ def balance(
 
 
 def questions(t: Tally, tolerance: float, alpha: float) -> list[Answer]:
-    """The seat and faction questions, with ``alpha`` shared out over them (half to seats, half to factions)."""
+    """The seat, first-player and faction questions, with ``alpha`` shared out over them (an equal part to each
+    group that the game has, split evenly inside the group)."""
     if t.players < 2:
         return []  # solo: there is no one to be fair to; the report gives the score's spread
     fair = 1 / t.players
     out = []
-    share = alpha / (2 if t.factions else 1) / t.players
+    groups = 1 + bool(t.factions) + bool(t.first.n)
     for p, m in enumerate(t.seats):
-        out.append(answer(Question(f"seat {p}", fair, tolerance), m.total, m.n, share))
+        out.append(answer(Question(f"seat {p}", fair, tolerance), m.total, m.n, alpha / groups / t.players))
+    if t.first.n:
+        out.append(answer(Question("first player", fair, tolerance), t.first.total, t.first.n, alpha / groups))
     for label, m in sorted(t.factions.items()):
-        out.append(answer(Question(label, fair, tolerance), m.total, m.n, alpha / 2 / len(t.factions)))
+        out.append(answer(Question(label, fair, tolerance), m.total, m.n, alpha / groups / len(t.factions)))
     return out
 
 
@@ -264,7 +268,7 @@ class PairedChange:
         self.factions: dict[str, Mean] = {}
 
     def add(self, base: Sequence[CoreRecord], restricted: Sequence[CoreRecord]) -> None:
-        for (_, ra, la, _), (_, rb, lb, _) in zip(base, restricted):
+        for (_, ra, la, *_), (_, rb, lb, *_) in zip(base, restricted):
             if ra is None or rb is None:
                 continue
             for p, (sa, sb) in enumerate(zip(ra, rb)):
@@ -292,14 +296,18 @@ def _write(
     """One JSON line per match, for pandas: the deal, who sat where, the factions, the result and the length."""
     if out is None:
         return
-    for (deal, seating), (decisions, results, labels, _) in zip(jobs, recs):
+    for (deal, seating), (decisions, results, labels, _, first, forced, choices) in zip(jobs, recs):
         row: dict[str, Any] = {
             "deal": deal,
             "bots": [bots[b] for b in seating],
             "factions": list(labels),
             "decisions": decisions,
+            "forced": forced,
+            "choices": choices,
             "finished": results is not None,
         }
+        if first is not None:
+            row["first"] = first
         if results is not None:
             row["ranks"] = [r[0] for r in results]
             row["scores"] = [r[1] for r in results]

@@ -58,6 +58,12 @@ class Tally:
     decisions: list[int] = field(default_factory=list)
     margins: Mean = field(default_factory=Mean)
     ties: int = 0
+    #: the win share of the seat that started, in games that draw or choose who starts
+    first: Mean = field(default_factory=Mean)
+    #: over every decision of every match: those with one legal action, and the legal actions summed
+    forced: int = 0
+    choices: int = 0
+    all_decisions: int = 0
 
     def __post_init__(self) -> None:
         self.seats = [Mean() for _ in range(self.players)]
@@ -69,6 +75,9 @@ class Tally:
         done = []
         for rec in records:
             self.matches += 1
+            self.all_decisions += rec[0]
+            self.forced += rec[5]
+            self.choices += rec[6]
             if rec[1] is None:
                 self.unfinished += 1
             else:
@@ -79,6 +88,10 @@ class Tally:
         results = np.array([r[1] for r in done], dtype=np.float64).reshape(-1, n, 3)
         ranks, scores, shares = results[:, :, 0], results[:, :, 1], results[:, :, 2]
         self.decisions.extend(r[0] for r in done)
+        starters = [(i, r[4]) for i, r in enumerate(done) if r[4] is not None and 0 <= r[4] < n]
+        if starters:
+            rows, seats = zip(*starters)
+            self.first.add_many(shares[list(rows), list(seats)])
         for p in range(n):
             self.seats[p].add_many(shares[:, p])
             self.scores[p].add_many(scores[:, p])
@@ -116,6 +129,13 @@ class Tally:
     @property
     def finished(self) -> int:
         return self.matches - self.unfinished
+
+    def choice(self) -> dict[str, float]:
+        """How much choosing a match asks for: the mean legal actions per decision (the branching factor) and
+        the share of decisions that were forced (a single legal action), over every match played."""
+        if not self.all_decisions:
+            return {}
+        return {"branching": self.choices / self.all_decisions, "forced": self.forced / self.all_decisions}
 
     def lengths(self) -> dict[str, float]:
         """Decisions per finished match: mean, spread and the tail."""

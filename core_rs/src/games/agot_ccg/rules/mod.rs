@@ -365,6 +365,12 @@ impl Tally for AgotCcg {
     fn match_points(&self, _rules: &Rules) -> Option<Vec<f64>> {
         self.tournament_points()
     }
+    /// Settled once round 1's first player is chosen (the initiative winner's choice).
+    fn first_player(&self) -> Option<Player> {
+        let chosen = self.round > 1
+            || (self.round == 1 && !matches!(self.phase, Phase::Setup | Phase::Plot | Phase::FirstPlayer));
+        chosen.then_some(self.first)
+    }
 }
 
 impl AgotCcg {

@@ -261,6 +261,11 @@ impl Tally for RollPlayer {
         let c = self.seat(p)?.class;
         rules.classes.get(usize::from(c)).map(|k| k.name.clone())
     }
+    /// Drawn at setup (everyone rolls a die, the highest starts); it passes on each round, so the runner
+    /// keeps the first answer.
+    fn first_player(&self) -> Option<Player> {
+        Some(self.first)
+    }
 }
 
 impl RollPlayer {

@@ -184,3 +184,23 @@ fn s1_setup_thief_gets_four_gold_per_gold_die() {
     }
     assert!(found > 0);
 }
+
+/// Setup: everyone rolls, the highest starts; a balance study records that seat as the match's first player
+/// (it passes on each round), so its win share can be asked about apart from seat index.
+#[test]
+fn s1_the_runner_records_the_drawn_first_player() {
+    use crate::rng::Rng;
+    use crate::runner::{play_jobs, MatchJob};
+    let r = default_rules();
+    let jobs: Vec<MatchJob> = (0..12).map(|deal| MatchJob { deal, seats: vec![0, 0, 0] }).collect();
+    let recs = play_jobs::<RollPlayer>(&r, 3, 4, &["random".to_owned()], &jobs, 1, 100_000).unwrap();
+    let mut starters = std::collections::BTreeSet::new();
+    for (job, rec) in jobs.iter().zip(&recs) {
+        let game_seed = Rng::derive(4, job.deal).next_u64();
+        let drawn = RollPlayer::new(&r, 3, game_seed).unwrap().first;
+        assert_eq!(rec.first, Some(drawn), "deal {}", job.deal);
+        assert!(rec.forced <= rec.decisions && rec.decisions < rec.choices);
+        starters.insert(drawn);
+    }
+    assert!(starters.len() > 1, "the draw varies from deal to deal: {starters:?}");
+}
