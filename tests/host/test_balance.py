@@ -205,3 +205,14 @@ def test_the_first_player_is_asked_about_where_the_game_draws_who_starts() -> No
 def test_a_game_of_one_forced_move_reports_no_choice() -> None:
     r = balance("coin", 2, ["random"], options={"bias": 500}, max_matches=16, max_seconds=None)
     assert r.to_dict()["choice"] == {"branching": 1.0, "forced": 1.0} and r.engine == "python"
+
+
+def test_leaving_a_card_out_of_the_ccg_decks_is_restricted_play_on_the_same_deals() -> None:
+    opts = {"decks": ["stark", "baratheon"]}  # the two Houses whose decks hold the Trident
+    r = balance("agot-ccg", 2, ["random"], options=opts, without="Bloody Trident", max_matches=16, max_seconds=None)
+    assert r.restricted is not None and r.to_dict()["without"] == "Bloody Trident"
+    names = {a.question.name: a for a in r.change}
+    assert {"change: stark", "change: baratheon"} <= set(names)
+    assert names["change: stark"].n == names["change: seat 0"].n > 0
+    with pytest.raises(OptionError, match="without.*no card has that name"):
+        balance("agot-ccg", 2, ["random"], without="Bloody Tridentt", max_matches=16, max_seconds=None)

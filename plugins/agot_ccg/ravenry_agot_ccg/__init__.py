@@ -51,6 +51,14 @@ OPTIONS = [
         "(the 'tournament' variant plays the 45-minute limit as 10 rounds). 0, the default, is the rulebook's game: "
         "no limit",
     ),
+    OptionSpec(
+        "without",
+        list,
+        default=[],
+        help="cards (by name or code) taken out of every draw deck, every copy: restricted play, for asking what "
+        "a card is worth ('ravenry balance agot-ccg --without \"Bloody Trident\"'); the decks play that many "
+        "cards short",
+    ),
 ]
 
 

@@ -31,7 +31,7 @@ def test_registered_with_options_variant_and_bots() -> None:
     assert info.players == (2, 4)
     assert set(info.variants) == {"first-game", "tournament"}
     assert "heuristic" in info.bots
-    assert {o.name for o in info.options} == {"decks", "deck", "round_limit"}
+    assert {o.name for o in info.options} == {"decks", "deck", "round_limit", "without"}
 
 
 def test_no_round_limit_by_default_and_ten_rounds_in_the_tournament_variant() -> None:

@@ -104,8 +104,9 @@ class BalanceReport:
         return out
 
 
-def parse_without(g: Game, text: str, variants: Sequence[str]) -> Restriction:
-    """``--without`` in words: a variant of the study to leave out, or ``option=value`` for the other arm."""
+def parse_without(g: Game, text: str, variants: Sequence[str], options: dict[str, Any]) -> Restriction:
+    """``--without`` in words: a variant of the study to leave out, ``option=value`` for the other arm, or, for a
+    game with a ``without`` option (the CCG's cards), one more name to leave out."""
     if "=" in text:
         name, _, raw = text.partition("=")
         try:
@@ -117,6 +118,8 @@ def parse_without(g: Game, text: str, variants: Sequence[str]) -> Restriction:
             raise OptionError(f"--without {text!r}: {g.id} has no option {name!r}; known: {', '.join(sorted(known))}")
         return Restriction(text, tuple(variants), {name: value})
     if text not in variants:
+        if any(o.name == "without" for o in g.spec.options):
+            return Restriction(text, tuple(variants), {"without": [*options.get("without", []), text]})
         raise OptionError(
             f"--without {text!r}: name a variant the study plays ({', '.join(variants) or 'none'}) "
             "or an option as name=value"
@@ -174,10 +177,12 @@ def balance(
     full = g.resolve_options(options, variants)
     other = None
     if without is not None:
-        r = parse_without(g, without, variants)
+        r = parse_without(g, without, variants, full)
         other = (r.variants, g.resolve_options({**(options or {}), **r.options}, r.variants))
         if other[1] == full:
             raise OptionError(f"--without {without!r} changes no option of the study: both arms would be the same")
+        if g.spec.core:
+            g.ruleset(other[1])  # a name the content does not know is refused now, not after the first batch
     plan = schedule(len(names), n)
     report = BalanceReport(
         game=game,

@@ -702,6 +702,9 @@ struct Options {
     #[serde(default)]
     deck: String,
     round_limit: u8,
+    /// Cards (by name or code) taken out of every draw deck, every copy: restricted play for balance studies.
+    #[serde(default)]
+    without: Vec<String>,
 }
 
 /// Parsed content and options.
@@ -862,7 +865,7 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
     let raw: RawContent = serde_json::from_str(content).map_err(|e| SetupError::Content(e.to_string()))?;
     let opts: Options = serde_json::from_str(options).map_err(|e| SetupError::Option {
         name: "options".into(),
-        reason: format!("{e} (known: decks, deck, round_limit)"),
+        reason: format!("{e} (known: decks, deck, round_limit, without)"),
     })?;
     let mut opts = opts;
     if !opts.deck.is_empty() {
@@ -986,9 +989,33 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
             reason: "a number of rounds from 1 to 100, or 0 for none".into(),
         });
     }
+    leave_out(&cards, &mut decks, &opts.without)?;
     let composable = cards.iter().map(classify::composable_flags).collect();
     let statics: Vec<u32> = cards.iter().map(classify::static_classes).collect();
     let in_decks = decks.iter().flat_map(|d| d.cards.iter().chain(&d.plots).chain(&d.agenda));
     let deck_classes = in_decks.fold(0, |bits, &c| bits | statics.get(usize::from(c)).copied().unwrap_or(u32::MAX));
     Ok(Rules { cards, decks, seat_decks, round_limit: opts.round_limit, composable, statics, deck_classes })
+}
+
+/// Option `without`: every copy of each named card leaves every draw deck, which then plays that many cards
+/// short. Plots and agendas stay (a plot deck is seven by rule); a name that matches no draw-deck card is refused.
+fn leave_out(cards: &[CardDef], decks: &mut [Deck], names: &[String]) -> Result<(), SetupError> {
+    if names.len() > 50 {
+        return Err(SetupError::Option { name: "without".into(), reason: "at most 50 cards".into() });
+    }
+    for name in names {
+        let ids: Vec<u16> = (0..cards.len())
+            .filter(|&i| cards[i].code == *name || cards[i].name.eq_ignore_ascii_case(name))
+            .map(|i| i as u16)
+            .collect();
+        let held = decks.iter().any(|d| d.cards.iter().any(|c| ids.contains(c)));
+        if !held {
+            let why = if ids.is_empty() { "no card has that name or code" } else { "no draw deck holds it" };
+            return Err(SetupError::Option { name: "without".into(), reason: format!("{name:?}: {why}") });
+        }
+        for d in decks.iter_mut() {
+            d.cards.retain(|c| !ids.contains(c));
+        }
+    }
+    Ok(())
 }

@@ -2,6 +2,7 @@
 
 use super::helpers::*;
 use crate::engine::Game;
+use crate::games::agot_ccg::cards::Rules;
 use crate::games::agot_ccg::state::AgotCcg;
 
 fn problems(v: &serde_json::Value) -> Option<String> {
@@ -179,4 +180,41 @@ fn the_state_check_runs_for_a_deck_that_holds_band_of_free_folk() {
     let list = one_arya_less(&stark_list(&r), "\n1x Band of Free Folk");
     let with = AgotCcg::ruleset(&content(), &opts(&[&list, "lannister"])).expect("a legal list");
     assert_ne!(with.deck_classes & STATE_CHECK, 0);
+}
+
+/// Restricted play (option `without`): every copy of a named card leaves every draw deck, by name or code; the
+/// plots stay, and a name no draw deck holds is refused with the reason.
+#[test]
+fn without_takes_every_copy_of_a_card_out_of_every_draw_deck() {
+    let base = rules_with(r#"{"decks": [], "round_limit": 0}"#);
+    let r = rules_with(r#"{"decks": [], "round_limit": 0, "without": ["bloody trident"]}"#);
+    let trident = id(&base, "C156");
+    for (a, b) in base.decks.iter().zip(&r.decks) {
+        let copies = a.cards.iter().filter(|c| **c == trident).count();
+        assert_eq!(b.cards.len() + copies, a.cards.len(), "{}", a.name);
+        assert!(!b.cards.contains(&trident) && a.plots == b.plots);
+    }
+    assert!(base.decks.iter().any(|d| d.cards.contains(&trident)), "the data still holds the card");
+    let by_code = rules_with(r#"{"decks": [], "round_limit": 0, "without": ["C156"]}"#);
+    let sizes = |r: &Rules| r.decks.iter().map(|d| d.cards.len()).collect::<Vec<_>>();
+    assert_eq!(sizes(&by_code), sizes(&r));
+    let plot = base.cards[usize::from(base.decks[0].plots[0])].name.clone();
+    for (name, why) in [("No Such Card", "no card has that name"), (plot.as_str(), "no draw deck holds it")] {
+        let opts = serde_json::json!({"decks": [], "round_limit": 0, "without": [name]}).to_string();
+        let e = AgotCcg::ruleset(&content(), &opts).unwrap_err().to_string();
+        assert!(e.contains("without") && e.contains(why), "{e}");
+    }
+    // A match with the thinner decks plays to its end.
+    let mut g = AgotCcg::new(&r, 2, 3).unwrap();
+    let mut rng = crate::rng::Rng::new(1);
+    let mut legal = Vec::new();
+    for _ in 0..20_000 {
+        let Some(p) = g.to_act().iter().next() else { break };
+        legal.clear();
+        g.legal_actions(&r, p, &mut legal);
+        assert!(!legal.is_empty(), "seat {p} is asked to act with nothing to do");
+        let a = legal[rng.index(legal.len())];
+        g.apply(&r, p, a, &mut crate::engine::Events::disabled()).unwrap();
+    }
+    assert!(g.outcome().is_some());
 }
