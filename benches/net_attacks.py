@@ -1,4 +1,4 @@
-"""Adversarial soak of the match server (issue 13): one real server process on loopback, one honest player
+"""Adversarial soak of the match server: one real server process on loopback, one honest player
 timing its ``act`` round trips (sent -> "ok"), first alone, then during each attack, each bounded in time:
 
 - ``list-flood``: three clients asking for ``list`` as fast as the server answers, with ~1,000 matches hosted

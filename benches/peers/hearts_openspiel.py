@@ -1,4 +1,4 @@
-"""Hearts, Ravenry against OpenSpiel: the like-for-like rows (issue 11) and OpenSpiel's own throughput.
+"""Hearts, Ravenry against OpenSpiel: the like-for-like rows and OpenSpiel's own throughput.
 
 Usage: python benches/peers/hearts_openspiel.py [--quick] [--out FILE] [--json]   -> results/hearts_like_for_like.json
 (needs ``pip install ".[peers]"``). ``ravenry bench`` measures Ravenry only; this is the one place OpenSpiel's

@@ -1,5 +1,5 @@
 """API misuse, for every game: each wrong argument is a RavenryError that names the argument, never a bare
-OverflowError or TypeError, never a silent answer, and never a call that does not return (issue 13)."""
+OverflowError or TypeError, never a silent answer, and never a call that does not return."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A replay shows each seat only what it may know (issue 13): the acting seat's label only to that seat, the
+"""A replay shows each seat only what it may know: the acting seat's label only to that seat, the
 events its visibility allows, its own view at the end. Checked like the network secrecy test: everything
 `ravenry replay --seat s` prints over a whole match of every game, line by line, against an expectation built
 independently from the engine's full event log and its visibility rules."""

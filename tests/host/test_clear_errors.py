@@ -1,4 +1,4 @@
-"""One clear line for every misuse the server-trust review found silent or raw (issue 37 §3): each is a
+"""One clear line for every misuse the server-trust review found silent or raw: each is a
 RavenryError (or the CLI's one-line usage error) naming what is wrong, in bounded time."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Options of a path kind (issue 37): only the local command line reads a file, bounded and safely; the Python API
+"""Options of a path kind: only the local command line reads a file, bounded and safely; the Python API
 and the network refuse an entry that names a file without opening it; text options are bounded in size."""
 
 from __future__ import annotations

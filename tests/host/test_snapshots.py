@@ -130,7 +130,7 @@ def _forge_state(m: ravenry.MatchBase, edit) -> bytes:  # type: ignore[no-untype
 
 
 def test_plausible_but_impossible_states_are_refused_on_load() -> None:
-    """The conservation laws each game's validate checks, through the front door (issue 13)."""
+    """The conservation laws each game's validate checks, through the front door."""
     it = ravenry.game("iron-throne").new_match(4, 2)
 
     def crowns(s: dict) -> None:

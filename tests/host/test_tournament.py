@@ -1,4 +1,4 @@
-"""Tournaments: rotation, duplicate deals, ratings, the report, backends and errors (issue 16)."""
+"""Tournaments: rotation, duplicate deals, ratings, the report, backends and errors."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The adversarial suite (issue 13), fast enough for CI, against a real server on loopback: bad saves at startup,
+"""The adversarial suite, fast enough for CI, against a real server on loopback: bad saves at startup,
 a port in use, SIGTERM, crash leftovers, failing saves, lobby floods, refused joins, error refs, list paging and
 stalled readers. Long soak runs of the same attacks are in benches/net_attacks.py."""
 

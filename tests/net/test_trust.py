@@ -1,4 +1,4 @@
-"""Server trust (issue 37): what a network client sends is never a way into the server's files. A ``create`` whose
+"""Server trust: what a network client sends is never a way into the server's files. A ``create`` whose
 options name a file (any path, ``/proc``, a device, a name of 4,000 characters) is refused with one
 ``OptionError`` line that quotes only what the client sent; a deck travels as its text, bounded in size."""
 

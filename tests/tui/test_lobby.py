@@ -51,7 +51,7 @@ def test_lobby_creates_joins_plays_and_shows_a_lost_connection_at_once() -> None
 def test_a_second_choice_while_the_lobby_is_leaving_is_ignored() -> None:
     """Enter pressed twice on "create" (or a click then Enter, as in a browser) creates one match and joins it; the
     second selection, queued while the first was being acted on, used to reach a lobby whose widgets the match
-    screen had replaced and end the client (issue 36)."""
+    screen had replaced and end the client."""
     with live_server() as live:
         app = tui.lobby_app(live.url)
 
@@ -101,7 +101,7 @@ def _create_agot_ccg_with_deck(deck: str, read_files: bool = True) -> tuple[str,
 
 
 def test_the_create_screen_takes_a_pasted_deck_list() -> None:
-    """Issue 37: over the network a deck travels as its text; the player pastes it into the lobby."""
+    """Over the network a deck travels as its text; the player pastes it into the lobby."""
     _, tables = _create_agot_ccg_with_deck(_stark_list())
     assert len(tables) == 1 and tables[0].view(None)["seats"][0]["house"] == "stark"
 

@@ -1,5 +1,5 @@
-"""Every process ``ravenry web`` starts ends with its browser session or with ``ravenry web`` itself (issue 36),
-and a page cannot make it start more than its caps allow or load anything from another host (issue 37):
+"""Every process ``ravenry web`` starts ends with its browser session or with ``ravenry web`` itself,
+and a page cannot make it start more than its caps allow or load anything from another host:
 a page that goes away, a server stopped by SIGTERM, and a server killed outright (its clients notice their parent
 is gone). The page is a plain websocket client of textual-serve's ``/ws`` endpoint, so no browser is needed;
 clients are found by the variable ``ravenry web`` sets in their environment. Linux (``/proc``) only."""
@@ -119,7 +119,7 @@ def _environ(pid: int) -> dict[str, str]:
 
 def test_sessions_are_capped_in_all_and_per_address_and_the_size_is_bounded(tmp_path: Path) -> None:
     """A refused page is told why in its terminal and starts nothing; a page asking for a 4000x4000 terminal gets
-    the largest there is (issue 37)."""
+    the largest there is."""
     with serving(tmp_path, "--max-sessions", "3", "--max-sessions-per-address", "2") as (web, port):
 
         async def page(source: str, query: str = "width=100&height=30") -> tuple[object, str]:

@@ -49,7 +49,7 @@ NEEDS = [
 
 
 # What exactly keeps a record out, where the keyword reading above is too coarse (the generic part of the
-# vocabulary, issue 15: these are what it still cannot say).
+# vocabulary: these are what it still cannot say).
 REASONS = {
     "U2": "attachments on attachments and locations",
     "U33": "changing a card's House affiliation",
@@ -117,7 +117,7 @@ VOCAB_TESTS = [
     (r'"kind":"attach_only"', "equipaggiamenti_wildling_only"),
     (r'"kind":"(triggered|action)"', "new_cards_parse_and_random_matches_play_out"),
 ]
-# ccgb: the tests of the records brought in by name (`tests/pool_neutral_tests.rs`), used before the rules above.
+# The tests of the neutral records brought in by name (`tests/pool_neutral_tests.rs`), used before the rules above.
 RECORD_TESTS = {
     "U163": "the_new_and_old_gifts_lower_the_next_card_and_let_influence_pay",
     "U164": "the_new_and_old_gifts_lower_the_next_card_and_let_influence_pay",
@@ -160,7 +160,7 @@ RECORD_TESTS = {
     "R170": "scartare_sound_the_horn_of_dragons_discards_every_location, "
     "risposte_salva_cannot_be_saved_and_events_save_characters_only",
 }
-# ccga: the House records of issue 15's pool work, each with its test in
+# The House records of the card pool, each with its test in
 # `core_rs/src/games/agot_ccg/tests/pool_houses_tests.rs` (checked before the vocabulary rules above).
 HOUSE_POOL_TESTS = {
     "R126": "risposte_ruins_in_the_sand_after_a_lost_challenge",
@@ -289,7 +289,7 @@ def main() -> None:
         "",
         "Each ability as the vocabulary says it (`vocab.rs`: kind, trigger or phase word, costs, operations) and the "
         "Rust test of `core_rs/src/games/agot_ccg/tests/effect_tests.rs` exercising that mechanism (the House "
-        "records of branch ccga: their own test in `pool_houses_tests.rs`).",
+        "records of the pool: their own test in `pool_houses_tests.rs`).",
         "",
         "| code | card | type | text (our paraphrase) | vocabulary | test |",
         "|---|---|---|---|---|---|",

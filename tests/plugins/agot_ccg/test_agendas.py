@@ -1,4 +1,4 @@
-"""agot-ccg agendas (issue 15): a deck list's ``Agenda:`` line (rulebook "Prepararsi a giocare": House and agenda
+"""agot-ccg agendas: a deck list's ``Agenda:`` line (rulebook "Prepararsi a giocare": House and agenda
 are announced at setup). A list with a real agenda loads and its agenda is public; an illegal pairing is refused
 with its problem listed, by the match options and by ``ravenry agot-ccg deck check``."""
 

@@ -1,4 +1,4 @@
-"""Ravenry's hearts against OpenSpiel's, move for move (issue 11).
+"""Ravenry's hearts against OpenSpiel's, move for move.
 
 Both engines get the same deal: Ravenry deals from its seed, and OpenSpiel's chance nodes are driven with that
 deal (its first chance node picks the pass direction, 0 none / 1 left / 2 across / 3 right; the next 52 deal
