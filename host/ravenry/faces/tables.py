@@ -194,14 +194,15 @@ VERDICT_STYLE = {"fair": "green", "off": "bold red", "undecided": "dim"}
 
 def balance_table(title: str, answers: list[dict[str, Any]]) -> Table:
     t = Table(title=title)
-    for col in ("question", "share", "interval", "verdict", "to decide"):
+    for col in ("question", "share", "interval", "verdict", "decided at"):
         t.add_column(col, justify="left" if col in ("question", "verdict") else "right")
     for a in answers:
+        # "decided at": how many seen in all would decide it if the share stayed where it is.
         need = a["still_needed"]
-        more = "" if a["verdict"] != "undecided" else (f"≈{need:,} seen in all" if need else "no count decides it")
+        more = "" if a["verdict"] != "undecided" else (f"≈{need:,}" if need else "never")
         style = VERDICT_STYLE[a["verdict"]]
         t.add_row(
-            a["question"],
+            a["question"].removeprefix("change: "),
             f"{a['mean']:+.1%}" if a["target"] == 0 else f"{a['mean']:.1%}",
             interval(a["interval"]),
             f"[{style}]{a['verdict']}[/]",
@@ -228,7 +229,7 @@ def print_balance(c: Console, d: dict[str, Any]) -> None:
             t.add_row(name, f"{f['n']:,}", f"{f['mean']:.2f}", f"{f['sd']:.2f}")
         c.print(t)
     if "change" in d:
-        c.print(balance_table(f"what “without {d['without']}” changes (same deals; target: no change)", d["change"]))
+        c.print(balance_table(f"without “{d['without']}”, on the same deals: change (target 0)", d["change"]))
     lengths = d["lengths"]
     c.print(
         f"{d['matches']:,} matches ({d['unfinished']} unfinished) in {d['seconds']:.0f} s, {d['looks']} looks; "
