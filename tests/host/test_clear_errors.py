@@ -26,6 +26,15 @@ def test_options_that_are_not_a_map(options: object) -> None:
         ravenry.game("fixture").new_match(2, options=options)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("variants", [None, "tournament", 3, [1]])
+def test_variants_that_are_not_a_list_of_names(variants: object) -> None:
+    # A string would otherwise be read letter by letter ("no variant 't'").
+    with pytest.raises(ravenry.OptionError, match="variants are"):
+        ravenry.game("fixture").new_match(2, variants=variants)  # type: ignore[arg-type]
+    with pytest.raises(ravenry.OptionError, match="variants are"):
+        ravenry.simulate("fixture", 2, 2, ["random"], variants=variants)  # type: ignore[arg-type]
+
+
 def test_events_since_a_negative_index() -> None:
     m = ravenry.game("fixture").new_match(2, seed=1)
     with pytest.raises(ravenry.RavenryError, match="since is an event index"):

@@ -71,6 +71,18 @@ def test_a_deck_travels_as_its_text_bounded_in_size() -> None:
         assert [s["house"] for s in seats] == ["stark", "baratheon"]
 
 
+def test_a_deck_s_many_problems_come_back_as_one_bounded_line() -> None:
+    with live_server() as live:
+
+        async def go() -> dict[str, Any]:
+            async with Client(live.url) as c:
+                return await ask(c, "create", game="agot-ccg", players=2, options={"deck": "No Such Card\n" * 900})
+
+        err = run(go())
+        assert err["code"] == "OptionError" and "\n" not in err["message"] and len(err["message"]) <= 400, err
+        assert "breaks the deck rules" in err["message"] and "more)" in err["message"]
+
+
 def test_creates_racing_from_many_connections_cannot_pass_the_caps(tmp_path: Path) -> None:
     """The count is reserved the moment a match exists, before its save is awaited: 40 connections of one address
     creating at once get exactly the per-address allowance."""
@@ -88,6 +100,28 @@ def test_creates_racing_from_many_connections_cannot_pass_the_caps(tmp_path: Pat
         assert len(made) == 5, [r.get("message") for r in replies if r["t"] == "error"][:3]
         assert all(r["code"] == "limit" and "per address" in r["message"] for r in replies if r["t"] == "error")
         assert len(live.server.tables) == 5
+
+
+def test_joins_racing_from_many_connections_cannot_pass_the_seat_cap(tmp_path: Path) -> None:
+    """A seat is held the moment it is claimed, before its save is awaited: 20 connections of one address joining
+    at once get exactly the per-address allowance of seats, and the refused joins leave their seats free."""
+    with live_server(Limits(seats_per_address=3), save_dir=str(tmp_path)) as live:
+
+        async def go() -> list[dict[str, Any]]:
+            async with Client(live.url, source="127.0.0.1") as owner:
+                mids = [(await owner.request("create", game="fixture", players=4))["match"] for _ in range(5)]
+            clients = [await Client(live.url, source="127.0.1.7").connect() for _ in range(20)]
+            try:
+                joins = (ask(c, "join", match=mids[i % 5]) for i, c in enumerate(clients))
+                return list(await asyncio.gather(*joins))
+            finally:
+                await asyncio.gather(*(c.close() for c in clients))
+
+        replies = run(go(), 60)
+        assert sum(r["t"] == "joined" for r in replies) == 3, [r.get("message") for r in replies][:5]
+        assert all(r["code"] == "limit" for r in replies if r["t"] == "error")
+        taken = live.call(lambda: sum(s.token_hash is not None for t in live.server.tables.values() for s in t.seats))
+        assert taken == 3
 
 
 def test_one_address_range_cannot_take_the_server_and_a_newcomer_still_creates() -> None:

@@ -19,6 +19,16 @@ MAX_TEXT = 64_000
 _PSEUDO = ("/proc", "/sys", "/dev")
 
 
+def variant_names(game: str, variants: object) -> tuple[str, ...]:
+    """``variants`` as a tuple of names; a string (read letter by letter otherwise), None or a number is refused."""
+    if isinstance(variants, (str, bytes)) or not isinstance(variants, Iterable):
+        raise OptionError(f"{game} variants are a list of variant names, not a {type(variants).__name__}")
+    names = tuple(variants)
+    if not all(isinstance(v, str) for v in names):
+        raise OptionError(f"{game} variants are variant names (strings), not {names!r:.60}")
+    return names
+
+
 def resolve(
     game: str,
     schema: Iterable[OptionSpec],
@@ -29,6 +39,7 @@ def resolve(
     """Every option of ``game`` with its value: defaults, then the variants' values, then ``given``."""
     if given is not None and not isinstance(given, Mapping):
         raise OptionError(f"{game} options are a map of option names to values, not a {type(given).__name__}")
+    variants = variant_names(game, variants)
     specs = {o.name: o for o in schema}
     values: dict[str, Any] = {name: o.default for name, o in specs.items()}
     from_variant: dict[str, str] = {}
@@ -71,7 +82,7 @@ def check(game: str, spec: OptionSpec, value: Any) -> None:
             raise OptionError(f"{where}: a value of {len(item)} characters; at most {MAX_TEXT}")
         if spec.path and isinstance(item, str) and looks_like_path(item):
             raise OptionError(
-                f"{where}: {item!r} names a file; only the local command line (-o {spec.name}=PATH) reads files, "
+                f"{where}: {item!r:.80} names a file; only the local command line (-o {spec.name}=PATH) reads files, "
                 "elsewhere give the text itself"
             )
     if spec.choices is not None:

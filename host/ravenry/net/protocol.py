@@ -156,5 +156,21 @@ def peek_ref(data: bytes | str) -> Any:
     return None
 
 
+#: An error sent to a client is one line of at most this many characters.
+MAX_ERROR = 400
+
+
+def one_line(message: str, shown: int = 3) -> str:
+    """A message as one line: a list of problems (a deck's, one per line) keeps its first few and a count, so a
+    client's 1,000-line deck does not come back as 1,000 lines."""
+    first, *rest = message.splitlines() or [""]
+    items = [line.strip().removeprefix("- ") for line in rest if line.strip()]
+    text = first.rstrip(":")
+    if items:
+        more = f" (and {len(items) - shown} more)" if len(items) > shown else ""
+        text = f"{text}: {'; '.join(items[:shown])}{more}"
+    return text if len(text) <= MAX_ERROR else text[: MAX_ERROR - 1] + "…"
+
+
 def error(code: str, message: str, ref: Any = None) -> dict[str, Any]:
-    return {"t": "error", "code": code, "message": message, "ref": ref}
+    return {"t": "error", "code": code, "message": one_line(message), "ref": ref}

@@ -228,16 +228,19 @@ class Server:
             conn.can_subscribe(table, seat)
             self.check_seat(conn)
             token = table.claim(seat)
+            # Held before the save's await, so that joins racing from many connections of one address cannot all
+            # pass check_seat; given back if the save fails.
+            self._hold_seat(conn, (table.id, seat))
             try:
                 await self.save_table(table)  # the token must survive a crash before the client hears of it
             except OSError as e:
                 table.release(seat)
+                self._hold_seat(conn, (table.id, seat), keep=False)
                 log.error("match %s: cannot save a join: %s", table.id, e)
                 raise BadFrame(
                     "save-failed", "the server cannot save the match (see its log); the seat stays free"
                 ) from None
             conn.subscribe(table, seat, req.get("since", 0))
-            self._hold_seat(conn, (table.id, seat))
             log.info("%s joined match %s as seat %d", conn.address, table.id, seat)
             table.publish()  # others' seat lists show the new player
             return {"t": "joined", "match": table.id, "seat": seat, "token": token, "game": table.match.game.id}
