@@ -188,7 +188,7 @@ class Game:
         n = self.spec.min_players if players is None else players
         if not isinstance(seed, int) or not 0 <= seed < 2**64:
             raise OptionError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r}")
-        variants = tuple(variants)
+        variants = opts.variant_names(self.id, variants)
         full = self.resolve_options(options, variants)
         if self.spec.core is None:
             return PythonMatch(self, n, seed, options=full, variants=variants, meta=dict(meta or {}))

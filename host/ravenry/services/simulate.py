@@ -15,6 +15,7 @@ from ravenry._core import Match as CoreMatch
 from ravenry.errors import OptionError
 from ravenry.model.game import Game
 from ravenry.model.game import game as get_game
+from ravenry.model.options import variant_names
 from ravenry.services.backends import RulesetSource, check_backend, run_chunks
 from ravenry.specs import bot_name
 
@@ -160,7 +161,7 @@ def simulate(
         raise OptionError(f"workers must be an int from 1 to {MAX_WORKERS}, not {workers!r:.40}")
     check_backend(backend, address)
     w = workers or min(os.cpu_count() or 1, MAX_WORKERS)
-    variants = tuple(variants)
+    variants = variant_names(game, variants)
     full = g.resolve_options(options, variants)
     result = SimResult(
         game,

@@ -10,6 +10,7 @@ from typing import Any
 from ravenry.errors import OptionError
 from ravenry.model.game import Game
 from ravenry.model.game import game as get_game
+from ravenry.model.options import variant_names
 from ravenry.services.backends import RulesetSource, check_backend, run_chunks
 from ravenry.services.simulate import MAX_WORKERS, CoreRecord, MatchRecord, check_bots, play_python_match
 from ravenry.services.tournament.result import TournamentResult
@@ -66,7 +67,7 @@ def tournament(
     if workers is not None and (not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS):
         raise OptionError(f"workers must be an int from 1 to {MAX_WORKERS}, not {workers!r:.40}")
     w = workers or min(os.cpu_count() or 1, MAX_WORKERS)
-    variants = tuple(variants)
+    variants = variant_names(game, variants)
     full = g.resolve_options(options, variants)
     plan = schedule(len(names), n)
     jobs = plan.jobs(matches)
