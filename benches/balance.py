@@ -1,9 +1,16 @@
-"""Balance among good players: one bot (default `ismcts`) in every seat, the win share by house / class / deck
-with the seat bias; and the pooling of several dealt runs into one table.
+"""Balance studies for the game docs: `study` runs `ravenry.balance` (verdicts against ±tolerance with anytime-valid
+intervals, inside a budget) and keeps its answer; `run` seats one bot (default `ismcts`) everywhere over dealt
+deck subsets, and `pool` sums several dealt runs into one table (deck screening for the CCG).
+
+    python benches/balance.py study GAME --players N [--bots heuristic] [--budget 2m] [--tolerance 5]
+        [--without X] [--variant V] [-o name=value] [--seed S] [--workers W] [--tag T]
 
     python benches/balance.py run GAME --players N -n MATCHES [--bot SPEC] [--workers W]
         [--deal OPTION=A,B,C,... [--focus A]] [-o name=value] [--backend ray [--address ADDR]] [--tag T] [--out F]
     python benches/balance.py pool RUN.json [RUN.json ...] [--without VALUE[,VALUE] RUN.json ...] [--out POOLED.json]
+
+`study` writes `study_<game>_<n>p_<bots>[_<tag>].json` in the results folder (the report's `to_dict()` in the
+shared envelope) and prints its verdicts as the Markdown table the game doc shows.
 
 `run` writes `balance_<game>_<n>p[_<tag>].json` in the results folder beside this script (the tournament's
 `to_dict()`, or with `--deal` the label and seat tables summed over the deals and each deal's label shares) in the
@@ -42,6 +49,7 @@ import ravenry
 from _record import RESULTS, Run
 from ravenry.model.options import parse_cli
 from ravenry.services.backends import check_backend
+from ravenry.services.balance import parse_budget
 from ravenry.services.simulate import wilson
 
 
@@ -227,6 +235,55 @@ def run_main(argv: list[str]) -> None:
     print(f"  unfinished {result['unfinished']} -> {out}")
 
 
+def markdown(d: dict[str, Any]) -> str:
+    """A study's verdicts as the Markdown table a game doc shows (share, 95% anytime interval, verdict)."""
+    rows = ["| question | seen | win share | interval | verdict |", "| --- | --- | --- | --- | --- |"]
+    for a in [*d["answers"], *d.get("change", [])]:
+        lo, hi = a["interval"]
+        signed = a["target"] == 0
+        share = f"{a['mean']:+.1%}" if signed else f"{a['mean']:.1%}"
+        span = f"{lo:+.1%} – {hi:+.1%}" if signed else f"{lo:.1%} – {hi:.1%}"
+        rows.append(f"| {a['question']} | {a['n']:,} | {share} | {span} | {a['verdict']} |")
+    return "\n".join(rows)
+
+
+def study_main(argv: list[str]) -> None:
+    ap = argparse.ArgumentParser(prog="balance.py study")
+    ap.add_argument("game")
+    ap.add_argument("--players", type=int, required=True)
+    ap.add_argument("--bots", default="heuristic", help="comma-separated, seated in rotation")
+    ap.add_argument("--budget", default="2m", help="matches (5000) or time (90s, 2m)")
+    ap.add_argument("--tolerance", type=float, default=5.0, help="points of win share from fair")
+    ap.add_argument("--without", help="a variant, option=value, or (agot-ccg) a card to compare without")
+    ap.add_argument("--variant", action="append", default=[])
+    ap.add_argument("-o", "--option", action="append", default=[], help="game option name=value")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--tag", default="", help="appended to the results file's name")
+    args = ap.parse_args(argv)
+    max_matches, max_seconds = parse_budget(args.budget)
+    record = Run("balance study")
+    report = ravenry.balance(
+        args.game,
+        args.players,
+        args.bots.split(","),
+        tolerance=args.tolerance / 100,
+        max_matches=max_matches,
+        max_seconds=max_seconds,
+        seed=args.seed,
+        workers=args.workers,
+        options=parse_cli(args.option, ravenry.game(args.game).spec.options) or None,
+        variants=args.variant,
+        without=args.without,
+    )
+    d = report.to_dict()
+    slug = args.bots.replace(",", "_").replace(":", "_").replace("=", "")
+    tag = f"_{args.tag}" if args.tag else ""
+    out = record.write(d, RESULTS / f"study_{args.game.replace('-', '_')}_{args.players}p_{slug}{tag}.json")
+    print(markdown(d))
+    print(f"{d['matches']:,} matches in {d['seconds']:.0f} s; stopped: {d['stopped']} -> {out}")
+
+
 def pool_main(argv: list[str]) -> None:
     # By hand, not argparse: a `--without` applies to the files after it, so the order of the arguments matters.
     runs: list[tuple[dict[str, Any], str]] = []
@@ -260,11 +317,11 @@ def pool_main(argv: list[str]) -> None:
 
 def main() -> None:
     # Two subcommands by hand: `pool` reads its arguments in order, which argparse subparsers would not keep.
-    commands = {"run": run_main, "pool": pool_main}
+    commands = {"run": run_main, "pool": pool_main, "study": study_main}
     if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
         print(__doc__)
     elif len(sys.argv) < 2 or sys.argv[1] not in commands:
-        raise SystemExit(f"usage: balance.py {{run,pool}} ... (balance.py --help)\n{__doc__}")
+        raise SystemExit(f"usage: balance.py {{study,run,pool}} ... (balance.py --help)\n{__doc__}")
     else:
         commands[sys.argv[1]](sys.argv[2:])
 

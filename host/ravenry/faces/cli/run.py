@@ -14,7 +14,7 @@ import ravenry
 from ravenry.faces import tables
 from ravenry.faces.cli.common import backend_options, console, emit_json, game_options
 from ravenry.services.backends import check_backend
-from ravenry.services.balance import html, write_records_path
+from ravenry.services.balance import html, parse_budget, write_records_path
 from ravenry.specs import split_bots
 
 T = TypeVar("T")
@@ -159,22 +159,6 @@ def tournament(
     tables.print_tournament(console(), data)
     if report_path is not None:
         console().print(f"report written to {report_path}")
-
-
-def parse_budget(text: str) -> tuple[int | None, float | None]:
-    """``5000`` (matches), ``90s`` or ``2m`` (time): a balance study's budget as (matches, seconds)."""
-    t = text.strip().lower()
-    unit = {"s": 1.0, "m": 60.0, "h": 3600.0}.get(t[-1:]) if t else None
-    try:
-        if unit is not None:
-            seconds = float(t[:-1]) * unit
-            if seconds > 0:
-                return None, seconds
-        elif t.isdigit() and int(t) > 0:
-            return int(t), None
-    except ValueError:
-        pass
-    raise click.BadParameter(f"{text!r}: a number of matches (5000) or a time (90s, 2m, 1h)", param_hint="--budget")
 
 
 @click.command()

@@ -2,6 +2,16 @@
 anytime-valid intervals and verdicts against a tolerance, inside a budget (``docs/balance.md``)."""
 
 from ravenry.services.balance.sequential import FAIR, OFF, UNDECIDED, Answer, Question
-from ravenry.services.balance.study import BalanceReport, balance, write_records_path
+from ravenry.services.balance.study import BalanceReport, balance, parse_budget, write_records_path
 
-__all__ = ["FAIR", "OFF", "UNDECIDED", "Answer", "BalanceReport", "Question", "balance", "write_records_path"]
+__all__ = [
+    "FAIR",
+    "OFF",
+    "UNDECIDED",
+    "Answer",
+    "BalanceReport",
+    "Question",
+    "balance",
+    "parse_budget",
+    "write_records_path",
+]

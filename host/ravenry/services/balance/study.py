@@ -10,6 +10,7 @@ rate ``alpha`` is shared out over the questions (Bonferroni), and every interval
 from __future__ import annotations
 
 import json
+import math
 import os
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -20,6 +21,7 @@ from typing import IO, Any
 from ravenry.errors import OptionError
 from ravenry.model.game import Game
 from ravenry.model.game import game as get_game
+from ravenry.model.options import variant_names
 from ravenry.services.backends import check_backend
 from ravenry.services.balance.sequential import UNDECIDED, Answer, Question, answer
 from ravenry.services.balance.tally import Mean, Tally
@@ -104,6 +106,22 @@ class BalanceReport:
         return out
 
 
+def parse_budget(text: str) -> tuple[int | None, float | None]:
+    """``5000`` (matches), ``90s`` or ``2m`` (time): a balance study's budget as (matches, seconds)."""
+    t = text.strip().lower()
+    unit = {"s": 1.0, "m": 60.0, "h": 3600.0}.get(t[-1:]) if t else None
+    try:
+        if unit is not None:
+            seconds = float(t[:-1]) * unit
+            if 0 < seconds < math.inf:
+                return None, seconds
+        elif t.isdigit() and int(t) > 0:
+            return int(t), None
+    except ValueError:
+        pass
+    raise OptionError(f"budget {text!r:.40}: a number of matches (5000) or a time (90s, 2m, 1h)")
+
+
 def parse_without(g: Game, text: str, variants: Sequence[str], options: dict[str, Any]) -> Restriction:
     """``--without`` in words: a variant of the study to leave out, ``option=value`` for the other arm, or, for a
     game with a ``without`` option (the CCG's cards), one more name to leave out."""
@@ -173,7 +191,7 @@ def balance(
     if workers is not None and (not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS):
         raise OptionError(f"workers must be an int from 1 to {MAX_WORKERS}, not {workers!r:.40}")
     w = workers or min(os.cpu_count() or 1, MAX_WORKERS)
-    variants = tuple(variants)
+    variants = variant_names(game, variants)
     full = g.resolve_options(options, variants)
     other = None
     if without is not None:
