@@ -64,3 +64,23 @@ def test_a_ray_address_that_is_malformed_or_where_nothing_listens() -> None:
         assert time.monotonic() - t0 < 10
     with pytest.raises(ravenry.OptionError, match="--address is for --backend ray"):
         check_backend("local", "127.0.0.1:1")
+
+
+@pytest.mark.parametrize("seat", ["2", "-1", "9"])
+def test_play_with_a_seat_the_match_does_not_have(seat: str) -> None:
+    r = CliRunner().invoke(cli, ["play", "fixture", "--players", "2", "--seat", "0", "--seat", seat, "--plain"])
+    assert r.exit_code == 2 and f"{seat}: this match has seats 0 to 1" in r.output, r.output
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["-n", "0"], "0 is not in the range x>=1"),
+        (["-n", "3", "--workers", "0"], "workers must be an int from 1"),
+        (["-n", "3", "--bots", "random:c=1"], 'bot "random:c=1": unknown parameter "c"; valid parameters: none'),
+    ],
+)
+def test_sim_refuses_a_bad_run_in_one_line_before_any_progress_bar(args: list[str], says: str) -> None:
+    r = CliRunner().invoke(cli, ["sim", "fixture", "--players", "2", *args])
+    assert r.exit_code != 0 and says in r.output, r.output
+    assert "0/3" not in r.output and '\\"' not in r.output, r.output

@@ -24,8 +24,8 @@ pub fn parse(spec: &str) -> Result<Spec<'_>, SetupError> {
         match part.split_once('=') {
             Some((k, v)) if !k.trim().is_empty() => params.push((k.trim(), v.trim())),
             _ => {
-                return Err(SetupError::Option {
-                    name: format!("bot {spec:?}"),
+                return Err(SetupError::BotParam {
+                    bot: spec.to_owned(),
                     reason: format!("parameter {part:?} is not key=value"),
                 })
             }
@@ -37,15 +37,15 @@ pub fn parse(spec: &str) -> Result<Spec<'_>, SetupError> {
 /// The error for a parameter `key` a bot does not take, naming the ones it does.
 pub fn unknown_param(bot: &str, key: &str, valid: &[&str]) -> SetupError {
     let valid = if valid.is_empty() { "none".to_owned() } else { valid.join(", ") };
-    SetupError::Option {
-        name: format!("bot {bot:?}"),
+    SetupError::BotParam {
+        bot: bot.to_owned(),
         reason: format!("unknown parameter {key:?}; valid parameters: {valid}"),
     }
 }
 
 /// The error for a parameter with a value out of range or of the wrong type.
 pub fn bad_value(bot: &str, key: &str, value: &str, want: &str) -> SetupError {
-    SetupError::Option { name: format!("bot {bot:?}"), reason: format!("{key}={value:?}: expected {want}") }
+    SetupError::BotParam { bot: bot.to_owned(), reason: format!("{key}={value:?}: expected {want}") }
 }
 
 #[cfg(test)]

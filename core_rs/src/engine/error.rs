@@ -31,6 +31,8 @@ pub enum SetupError {
     Players { game: &'static str, min: u8, max: u8, got: u8 },
     /// An option has a bad value.
     Option { name: String, reason: String },
+    /// A bot spec with a bad parameter (`bot` is the spec as written).
+    BotParam { bot: String, reason: String },
     /// The content data is malformed or inconsistent.
     Content(String),
     /// A bot name the game does not know.
@@ -45,6 +47,7 @@ impl fmt::Display for SetupError {
                 write!(f, "{game} is played by {min} to {max} players, not {got}")
             }
             SetupError::Option { name, reason } => write!(f, "option {name:?}: {reason}"),
+            SetupError::BotParam { bot, reason } => write!(f, "bot {bot:?}: {reason}"),
             SetupError::Content(why) => write!(f, "bad content data: {why}"),
             SetupError::UnknownBot { game, name, known } => {
                 write!(f, "{game} has no bot {name:?}; known bots: {}", known.join(", "))

@@ -56,6 +56,12 @@ def play(
 ) -> None:
     """Play in the terminal against bots (several --seat: hotseat, passing the device between turns)."""
     m, bots = _bot_match(game, players, bots, seed, option_pairs, variants)
+    wrong = sorted({s for s in human if not 0 <= s < m.players})
+    if wrong:
+        seats_named = ", ".join(map(str, wrong))
+        raise click.BadParameter(
+            f"{seats_named}: this match has seats 0 to {m.players - 1} ({m.players} players)", param_hint="--seat"
+        )
     seating = line_mode.seating(m.players, list(human or (0,)), split_bots(bots))
     if full_screen(plain):
         tui().local_app(m, seating, save).run()
@@ -94,11 +100,17 @@ def watch(
 
 @click.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--verify", is_flag=True, help="replay the actions from the seed and check the saved state")
+@click.option("--verify", is_flag=True, help="refuse the save if replaying it from the seed disagrees with its state")
 @plain_option
 def resume(file: Path, verify: bool, plain: bool) -> None:
-    """Continue a saved match (autosaving back to FILE)."""
-    m = ravenry.load_match(file, verify=verify)
+    """Continue a saved match (autosaving back to FILE), its story so far replayed from the seed."""
+    try:
+        m = ravenry.load_match(file, verify=True)  # the replay from the seed brings back the events told so far
+    except ravenry.SnapshotError as e:
+        if verify or "verify:" not in str(e):
+            raise
+        m = ravenry.load_match(file)
+        console().print(f"[yellow]the story before this point is not shown: {e}[/]")
     saved = m.meta.get("seats") or {"0": None}
     seating = {int(p): b for p, b in saved.items()}
     for p in range(m.players):

@@ -23,8 +23,8 @@ T = TypeVar("T")
 def _with_progress(
     label: str, total: int, quiet: bool, backend: str, address: str | None, run: Callable[[Callable[[int], None]], T]
 ) -> T:
-    """``run(progress)`` under a progress bar of ``total`` matches (none with ``--json``), once the backend is
-    checked: before the bar, so a missing Ray is one line."""
+    """``run(progress)`` under a progress bar of ``total`` matches (none with ``--json``). The bar is drawn at the
+    first finished match, so a bad count, bot or option is refused as one line with no bar above it."""
     check_backend(backend, address)
     bar = Progress(
         TextColumn("{task.description}"),
@@ -34,14 +34,23 @@ def _with_progress(
         disable=quiet,
         console=console(),
     )
-    with bar:
-        task = bar.add_task(label, total=total)
-        return run(lambda k: bar.advance(task, k))
+    task = bar.add_task(label, total=total)
+
+    def advance(k: int) -> None:
+        if not bar.live.is_started:
+            bar.start()
+        bar.advance(task, k)
+
+    try:
+        return run(advance)
+    finally:
+        if bar.live.is_started:
+            bar.stop()
 
 
 @click.command()
 @click.argument("game")
-@click.option("-n", "--matches", default=1000, show_default=True, help="how many matches")
+@click.option("-n", "--matches", default=1000, show_default=True, type=click.IntRange(min=1), help="how many matches")
 @click.option("--players", type=int, help="players per match (default: the game's minimum)")
 @click.option("--bots", default="random", show_default=True, help="bot per seat, comma-separated, cycled")
 @click.option("--seed", default=0, show_default=True, help="run seed; match i plays from a seed derived from it")
@@ -96,7 +105,7 @@ def sim(
 @click.argument("game")
 @click.option("--bots", required=True, help="the bots to rank, comma-separated specs (ismcts:iterations=500)")
 @click.option("--players", type=int, help="seats per match (default: the game's minimum)")
-@click.option("-n", "--matches", default=None, type=int, help="how many matches (a whole number of rotations)")
+@click.option("-n", "--matches", type=click.IntRange(min=1), help="how many matches (a whole number of rotations)")
 @click.option("--seed", default=0, show_default=True, help="tournament seed; deal d plays from a seed derived from it")
 @click.option("--workers", type=int, help="threads (default: all cores)")
 @click.option("-o", "--option", "option_pairs", multiple=True, help="game option name=value")
