@@ -19,31 +19,17 @@ from rich.table import Table
 from rich.text import Text
 from textual.widget import Widget
 
+from ravenry_agot_board.board import (
+    area_of,
+    board_map,
+    house_tag,
+    map_text,
+    march_text,
+    unit_list,
+    units,
+)
+
 View = dict[str, Any]
-
-#: Each house's colour, and the letter that says it without colour.
-HOUSE = {
-    "Stark": ("grey85", "S"),
-    "Lannister": ("red", "L"),
-    "Baratheon": ("yellow", "B"),
-    "Greyjoy": ("cyan", "G"),
-    "Tyrell": ("green", "T"),
-    "Martell": ("dark_orange", "M"),
-}
-ORDER_SHORT = {"March": "M", "Defense": "D", "Support": "S", "Raid": "R", "Consolidate Power": "C"}
-CELL_W = 12  # characters per map cell: 8 cells and their border marks fit 104 columns
-GAP = 1
-
-
-@cache
-def board_map() -> dict[str, dict[str, Any]]:
-    return {a["name"]: a for a in plugin_data("ravenry_agot_board", "map")["areas"]}
-
-
-@cache
-def layout() -> dict[str, Any]:
-    return plugin_data("ravenry_agot_board", "layout")
-
 
 # The base game's cards live in this plugin's data; the Storm of Swords cards (house cards, Westeros decks,
 # tactics, wildling cards) in the expansion's, when it is installed.
@@ -103,128 +89,9 @@ def tactics_cards() -> dict[str, dict[str, Any]]:
     return {c["name"]: c for c in _records("tactics")}
 
 
-def house_tag(name: str | None) -> Text:
-    if not name:
-        return Text("—", style="dim")
-    style, letter = HOUSE.get(name, ("white", name[:1]))
-    return Text(f"[{letter}]{name}", style=f"bold {style}")
-
-
-def order_short(order: str | None) -> str:
-    """``March +1`` → ``M+1``; a hidden order shows as ``▣`` (face down)."""
-    if order is None:
-        return ""
-    if order == "hidden":
-        return "▣"
-    for word, letter in ORDER_SHORT.items():
-        if order.startswith(word):
-            rest = order[len(word) :].strip().replace("+0", "0")
-            star = "★" if "*" in rest or "star" in rest.lower() else ""
-            return letter + re.sub(r"[^\d+-]", "", rest) + star
-    return order[:3]
-
-
-def units(a: dict[str, Any]) -> str:
-    """Units as counts and letters: f footman, K knight, s ship (r: routed)."""
-    s = ""
-    for n, letter in ((a["foot"], "f"), (a["knight"], "K"), (a["ship"], "s")):
-        if n:
-            s += f"{n}{letter}"
-    if a["routed"]:
-        s += f"r{a['routed']}"
-    return s
-
-
-def cell(a: dict[str, Any], label: str) -> tuple[Text, Text]:
-    info = board_map().get(a["name"], {})
-    sea = info.get("kind") == "sea"
-    castle = {"stronghold": "▲", "city": "△"}.get(info.get("castle", ""), "")
-    top = Text(f"{castle}{label}"[:CELL_W].ljust(CELL_W), style="bold blue" if sea else "bold")
-    owner = a.get("owner")
-    style, letter = HOUSE.get(owner or "", ("dim", "·"))
-    low = Text()
-    low.append(letter if owner else "·", style=f"bold {style}")
-    body = units(a)
-    if a["neutral"]:
-        body += f"N{a['neutral']}"
-    if a["closed"]:
-        body += "✗"
-    low.append(body, style=style if owner else "dim")
-    if a["token"]:
-        low.append("◆", style=f"bold {style}")
-    o = order_short(a.get("order"))
-    if o:
-        pad = CELL_W - len(low.plain) - len(o)
-        low.append(" " * max(1, pad))
-        low.append(o, style="reverse")
-    low.truncate(CELL_W, pad=True)
-    return top, low
-
-
-def area_of(by_name: dict[str, dict[str, Any]], name: str) -> dict[str, Any]:
-    """An area as the view has it; the view lists only areas with something in them, so the rest are empty."""
-    empty = {
-        "name": name,
-        "owner": None,
-        "foot": 0,
-        "knight": 0,
-        "ship": 0,
-        "routed": 0,
-        "token": False,
-        "neutral": 0,
-        "closed": False,
-        "order": None,
-    }
-    return by_name.get(name, empty)
-
-
-def map_text(view: View) -> Text:
-    """The grid: two lines per area; between neighbouring cells, a border mark where the areas touch."""
-    lay = layout()
-    by_name = {a["name"]: a for a in view["areas"]}
-    ids = {a["id"]: a for a in plugin_data("ravenry_agot_board", "map")["areas"]}
-    grid: dict[tuple[int, int], dict[str, Any]] = {}
-    for pos in lay["areas"]:
-        rec = ids[pos["id"]]
-        grid[(pos["col"], pos["row"])] = {"rec": rec, "label": pos["label"], "view": area_of(by_name, rec["name"])}
-
-    def touches(p: tuple[int, int], q: tuple[int, int]) -> bool:
-        a, b = grid.get(p), grid.get(q)
-        return bool(a and b and b["rec"]["id"] in a["rec"]["adjacent"])
-
-    out = Text(no_wrap=True, overflow="crop")
-    for r in range(lay["rows"]):
-        lines = [Text(), Text()]
-        for c in range(lay["columns"]):
-            g = grid.get((c, r))
-            if g is None:
-                lines[0].append(" " * CELL_W)
-                lines[1].append(" " * CELL_W)
-            else:
-                top, low = cell(g["view"], g["label"])
-                lines[0].append_text(top)
-                lines[1].append_text(low)
-            link = "─" if touches((c, r), (c + 1, r)) else " "
-            lines[0].append(link, style="dim")
-            lines[1].append(" ")
-        out.append_text(lines[0])
-        out.append("\n")
-        out.append_text(lines[1])
-        out.append("\n")
-        below = Text()
-        for c in range(lay["columns"]):
-            down = "│" if touches((c, r), (c, r + 1)) else " "
-            diag = "╲" if touches((c, r), (c + 1, r + 1)) else "╱" if touches((c + 1, r), (c, r + 1)) else " "
-            below.append(down.center(CELL_W), style="dim")
-            below.append(diag, style="dim")
-        out.append_text(below)
-        out.append("\n")
-    return out
-
-
 class MapWidget(ViewWidget):
     def relevant(self, view: View) -> Any:
-        return view["areas"]
+        return view["areas"], view.get("march")
 
     def draw(self, view: View, seat: int | None) -> RenderableType:
         legend = Text(
@@ -234,6 +101,8 @@ class MapWidget(ViewWidget):
             "listed under the map",
             style="dim",
         )
+        if view.get("march"):
+            return Group(march_text(view["march"]), map_text(view), legend)
         return Group(map_text(view), legend)
 
 
@@ -298,6 +167,37 @@ class Tracks(ViewWidget):
         if view.get("winner"):
             info.append(f"\nWinner: {view['winner']}", style="bold green")
         return Group(t, info)
+
+
+#: what each order does (rulebook §3.3–3.5), by the word its label starts with
+ORDERS = {
+    "March": "In the Action phase, move units out of this area (one battle at most); the number is added to "
+    "your strength in that battle.",
+    "Defense": "Added to your strength while this area is attacked.",
+    "Support": "Units here add their strength to a battle in an adjacent area, to the side you choose; the number "
+    "is added too.",
+    "Raid": "Removes an adjacent enemy Support, Raid or Consolidate Power order (raiding Consolidate Power takes "
+    "1 power); land cannot raid sea.",
+    "Consolidate Power": "Gain 1 power plus 1 for each crown in this area (nothing at sea).",
+}
+STAR = "★ special order: stronger, and how many you may place is limited by your place on the King's Court track."
+STAR_ORDERS = {
+    "Raid": "★: it may remove a Defense order too.",
+    "Consolidate Power": "★: instead, if this area has a castle or a stronghold, you may muster there.",
+}
+
+
+def order_preview(label: str) -> Text | None:
+    """What an order token does: its kind, its number and its star."""
+    m = re.match(r"Order (March|Defense|Support|Raid|Consolidate Power) ?([+-]\d)?(★)? in (.+)", label)
+    if not m:
+        return None
+    word, number, star, area = m[1], m[2], m[3], m[4]
+    t = Text(f"{word}{' ' + number if number else ''}{star or ''} in {area}\n", style="bold")
+    t.append(ORDERS[word])
+    if star:
+        t.append("\n" + STAR_ORDERS.get(word, "") + (" " if word in STAR_ORDERS else "") + STAR, style="dim")
+    return t
 
 
 class Battle(ViewWidget):
@@ -381,13 +281,10 @@ STAGE_WORDS = {
 
 #: a march's move in the core's note, ``1F 2K 0S``: footmen, knights, ships
 MOVED = re.compile(r"\b(\d+)F (\d+)K (\d+)S\b")
-UNIT_WORDS = (("footman", "footmen"), ("knight", "knights"), ("ship", "ships"))
 
 
 def units_in_words(m: re.Match[str]) -> str:
-    counts = [int(x) for x in m.groups()]
-    words = [f"{n} {UNIT_WORDS[i][n != 1]}" for i, n in enumerate(counts) if n]
-    return ", ".join(words) or "no units"
+    return unit_list([int(x) for x in m.groups()])
 
 
 class UI(GameUI):
@@ -409,6 +306,10 @@ King's Court), supply, power, the wildling threat, the Westeros and wildling car
 a battle both sides' strength part by part. Your house cards are on the right with their text; choosing one
 shows the total it makes. Houses: [S] Stark [L] Lannister [B] Baratheon [G] Greyjoy [T] Tyrell [M] Martell.
 """
+
+    def focus(self, view: View, viewer: int | None, actions: list[dict[str, Any]]) -> str | None:
+        """The battle table while a battle is fought; otherwise the map the orders and marches are made on."""
+        return "board-battle" if view.get("combat") else "board-map"
 
     def widgets(self) -> list[Widget]:
         return [
@@ -529,6 +430,10 @@ shows the total it makes. Houses: [S] Stark [L] Lannister [B] Baratheon [G] Grey
     def preview(self, view: View, viewer: int | None, action: dict[str, Any]) -> RenderableType | None:
         if action["kind"] == "bid" and viewer is not None:
             return self._bid_preview(view, viewer, action)
+        if action["kind"] == "order":
+            return order_preview(str(action["label"]))
+        if action["kind"] == "move" and view.get("march"):
+            return self._move_preview(view["march"], action)
         c = view.get("combat")
         if not c or viewer is None or not c.get("parts"):
             return None
@@ -547,6 +452,19 @@ shows the total it makes. Houses: [S] Stark [L] Lannister [B] Baratheon [G] Grey
             f"their strength so far {theirs} + their house card (not yet known); card abilities and tactics "
             "count after the reveal"
         )
+        return t
+
+    def _move_preview(self, march: dict[str, Any], action: dict[str, Any]) -> Text:
+        """Where a unit goes, and whether by ship (the destination is not next to the origin)."""
+        by_name = {a["name"]: a for a in plugin_data("ravenry_agot_board", "map")["areas"]}
+        m = re.search(r" to (.+)$", str(action["label"]))
+        dest = by_name.get(m[1]) if m else None
+        origin = by_name.get(march["from"])
+        t = Text(str(action["label"]), style="bold")
+        if dest is not None and origin is not None and dest["id"] not in origin["adjacent"]:
+            t.append(f"\nBy ship: {dest['name']} is not next to {origin['name']}; your ships carry it there.")
+        t.append("\n")
+        t.append_text(march_text(march))
         return t
 
     def _bid_preview(self, view: View, viewer: int, action: dict[str, Any]) -> RenderableType:

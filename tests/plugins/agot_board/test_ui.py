@@ -8,7 +8,8 @@ from typing import Any
 
 import ravenry
 from ravenry.faces import tui
-from ravenry_agot_board.ui import PARTS, board_map, house_cards, layout, total
+from ravenry_agot_board.board import board_map, layout
+from ravenry_agot_board.ui import PARTS, house_cards, total
 
 from tests.tui.conftest import deciding, drive, screen_text, settle, until, widget_text
 

@@ -65,6 +65,25 @@ pub struct CombatView {
     pub parts: [StrengthParts; 2],
 }
 
+/// A march order being carried out: its units are on the table, so every seat sees the moves made so far.
+#[derive(Serialize)]
+pub struct MarchView {
+    pub house: String,
+    pub from: String,
+    /// Units still in `from`: [footmen, knights, ships].
+    pub left: [u8; 3],
+    pub moves: Vec<MoveView>,
+}
+
+#[derive(Serialize)]
+pub struct MoveView {
+    pub to: String,
+    /// [footmen, knights, ships].
+    pub units: [u8; 3],
+    /// Land units carried over a chain of ships (the destination is not next to the origin).
+    pub by_sea: bool,
+}
+
 #[derive(Serialize)]
 pub struct View {
     pub round: u8,
@@ -83,6 +102,8 @@ pub struct View {
     pub wildling_card: Option<String>,
     pub leaders: Vec<LeaderView>,
     pub combat: Option<CombatView>,
+    /// The march order being carried out, its moves so far (they take effect when it ends).
+    pub march: Option<MarchView>,
     pub bids: Option<Vec<u8>>,
     /// What the bidding under way is for: "Iron Throne", "Fiefdoms", "King's Court" or "the Night's Watch"
     /// (the wildlings' attack); None when no one is bidding.
@@ -209,6 +230,20 @@ impl AgotBoard {
                 parts: [self.strength_parts(r, c, 0, both), self.strength_parts(r, c, 1, both)],
             }
         });
+        let march = self.march.as_ref().map(|m| MarchView {
+            house: hn(m.seat),
+            from: r.area_name(m.from).to_string(),
+            left: m.left,
+            moves: m
+                .moves
+                .iter()
+                .map(|&(to, units)| MoveView {
+                    to: r.area_name(to).to_string(),
+                    units,
+                    by_sea: !r.adjacent(m.from, to),
+                })
+                .collect(),
+        });
         let bids = self.bidding.as_ref().filter(|b| b.revealed).map(|b| b.bids.clone());
         let bidding_for = self.bidding.as_ref().map(|b| match b.track {
             0 => "Iron Throne",
@@ -237,6 +272,7 @@ impl AgotBoard {
             wildling_card: r.wild.get(usize::from(self.wild_card)).map(|w| w.1.clone()),
             leaders,
             combat,
+            march,
             bids,
             bidding_for,
             winner: (self.winner != NONE).then(|| hn(self.winner)),
