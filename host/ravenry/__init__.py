@@ -16,8 +16,10 @@ from ravenry.services.balance import BalanceReport, balance
 from ravenry.services.simulate import SimResult, simulate
 from ravenry.services.tournament import TournamentResult, tournament, tournament_unit, write_report
 from ravenry.specs import BotSpec, GameInfo, GameSpec, OptionSpec, VariantSpec, plugin_data
+from ravenry.words import count
 
 __all__ = [
+    "count",
     "BalanceReport",
     "BotSpec",
     "Game",

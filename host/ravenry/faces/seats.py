@@ -14,7 +14,7 @@ from ravenry.specs import bot_name, split_bots
 def bots_for(game: str, bots: str) -> list[str]:
     """``bots`` (comma-separated specs) with ``heuristic`` read as ``random`` where ``game`` has no heuristic bot."""
     g = ravenry.game(game)
-    return ["random" if bot_name(b) == "heuristic" and "heuristic" not in g.info.bots else b for b in split_bots(bots)]
+    return [g.default_bot if bot_name(b) == "heuristic" else b for b in split_bots(bots)]
 
 
 def check_bots(game: str, specs: list[str]) -> None:

@@ -124,6 +124,11 @@ class Game:
             variant_plugins=dict(sorted(reg.variant_plugin.get(self.id, {}).items())),
         )
 
+    @property
+    def default_bot(self) -> str:
+        """The bot a seat gets when none is named: the game's heuristic where it has one, else random."""
+        return "heuristic" if "heuristic" in self.info.bots else "random"
+
     def check_bot(self, spec: str) -> None:
         """Raise ``OptionError`` unless ``spec`` (``heuristic``, ``ismcts:iterations=200``) names a bot of this
         game with valid parameters; the message lists what would be valid."""

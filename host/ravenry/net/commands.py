@@ -269,7 +269,7 @@ def join(
         if bots:
             try:
                 # The seat range is checked by the server, which knows the game; here only the syntax.
-                create["bots"] = parse_bots(bots, 1 << 16)
+                create["bots"] = parse_bots(bots, 1 << 16, ravenry.game(create_game).default_bot)
             except ValueError as e:
                 raise click.BadParameter(str(e), param_hint="--bots") from None
     elif players is not None or bots is not None or turn_seconds is not None or option_pairs or variants:

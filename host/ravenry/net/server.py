@@ -451,9 +451,10 @@ class Server:
             self.sweep()
 
 
-def parse_bots(spec: str | None, players: int) -> dict[int, str]:
-    """``--bots 1,2`` (random bots), ``--bots 1=heuristic,3`` or ``--bots 0=ismcts:iterations=500,c=0.5,2``
-    -> {seat: bot spec}. A part that is not a seat (``c=0.5``) continues the bot spec before it."""
+def parse_bots(spec: str | None, players: int, default: str = "random") -> dict[int, str]:
+    """``--bots 1,2`` (``default`` bots: the game's ``default_bot``), ``--bots 1=heuristic,3`` or
+    ``--bots 0=ismcts:iterations=500,c=0.5,2`` -> {seat: bot spec}. A part that is not a seat (``c=0.5``)
+    continues the bot spec before it."""
     out: dict[int, str] = {}
     last: int | None = None
     for part in (spec or "").split(","):
@@ -467,7 +468,7 @@ def parse_bots(spec: str | None, players: int) -> dict[int, str]:
         if not seat.isdigit() or not 0 <= int(seat) < players:
             raise ValueError(f"--bots: {seat!r} is not a seat from 0 to {players - 1}")
         last = int(seat)
-        out[last] = name or "random"
+        out[last] = name or default
     return out
 
 
@@ -509,8 +510,9 @@ async def serve_forever(
         resumed = len(server.tables)
         if game is not None and not (resumed and any(t.match.game.id == game for t in server.tables.values())):
             # Only a fresh server opens the command line's match; a restarted one resumes the saved matches.
-            n = players or ravenry.game(game).info.players[0]
-            table = server.create(game, n, options=options, variants=variants, bots=parse_bots(bots, n))
+            g = ravenry.game(game)
+            n = players or g.info.players[0]
+            table = server.create(game, n, options=options, variants=variants, bots=parse_bots(bots, n, g.default_bot))
             table.pinned = True
             await server.save_table(table)
             table.start()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from ravenry import count
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
@@ -143,9 +144,11 @@ def narrate_event(event: dict[str, Any], view: dict[str, Any] | None = None) -> 
         case "PlotRevealed":
             return f"{who(f['seat'])} reveals {name(f['plot'])} (initiative {f['initiative']})"
         case "FirstPlayer":
+            if f["chooser"] == f["seat"]:
+                return f"{who(f['seat'])} {'choose' if who(f['seat']) == 'you' else 'chooses'} to be the first player"
             return f"{who(f['chooser'])} makes {who(f['seat'])} the first player"
         case "Drew":
-            return f"{who(f['seat'])} draws {f['n']} card(s)"
+            return f"{who(f['seat'])} draws {count(f['n'], 'card')}"
         case "DrewCards":
             return f"{who(f['seat'])} draws " + (", ".join(name(c) for c in f["cards"]) or "nothing")
         case "Income":
@@ -192,7 +195,7 @@ def narrate_event(event: dict[str, Any], view: dict[str, Any] | None = None) -> 
             where = "its House" if f["card"] is None else name(f["card"])
             return f"{who(f['seat'])} claims {f['n']} power on {where}"
         case "PowerMoved":
-            return f"{f['n']} power moves from {who(f['from'])} to {who(f['to'])}"
+            return f"{f['n'] or 'No'} power moves from {who(f['from'])} to {who(f['to'])}"
         case "PowerLost":
             return f"{who(f['seat'])} discards {f['n']} House power"
         case "Dominance":

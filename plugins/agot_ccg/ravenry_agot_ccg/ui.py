@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ravenry import count
 from ravenry.tui import Card, GameUI, ViewWidget
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -23,6 +24,8 @@ View = dict[str, Any]
 ICON = {"M": ("red", "military"), "I": ("green", "intrigue"), "P": ("blue", "power")}
 PHASE = {
     "Setup": "setup",
+    "FirstPlayer": "choosing the first player",
+    "Over": "over",
     "Plot": "plot phase",
     "Draw": "draw phase",
     "Marshal": "marshalling",
@@ -84,7 +87,11 @@ def in_words(view: View, viewer: int | None, label: str) -> str:
 
     label = re.sub(r"\(seat (\d+), STR (\d+)\)", lambda m: f"({who(int(m[1]))}, STR {m[2]})", label)
     label = re.sub(r"against seat (\d+)", lambda m: f"against {who(int(m[1]))}", label)
-    label = re.sub(r"^seat (\d+) is first player", lambda m: f"{who(int(m[1]))} go(es) first", label)
+    label = re.sub(
+        r"^seat (\d+) is first player",
+        lambda m: "you go first" if who(int(m[1])) == "you" else f"{who(int(m[1]))} goes first",
+        label,
+    )
     label = label.replace("(yours, ", "(").replace("(you, ", "(yours, ")
     if "STR" in label:  # the core gives every card in play a STR; only characters have one
         for s in view.get("seats", []):
@@ -143,7 +150,7 @@ def pending_words(pending: Any) -> str | None:
     if kind == "KneelTarget":
         return "Choose a character to kneel" + (" (you may decline)." if f.get("optional") else ".")
     if kind == "DiscardFromHand":
-        return f"Discard {f.get('left', 1)} card(s) from your hand."
+        return f"Discard {count(f.get('left', 1), 'card')} from your hand."
     return None
 
 
@@ -257,6 +264,10 @@ before you declare attackers or defenders the strengths they make.
 
     def widgets(self) -> list[Widget]:
         return [Houses(self, id="ccg-houses"), ChallengePanel(self, id="ccg-challenge")]
+
+    def focus(self, view: View, viewer: int | None, actions: list[dict[str, Any]]) -> str | None:
+        """The challenge while one is in progress (its strengths decide every choice in it)."""
+        return "ccg-challenge" if view.get("challenge") else "ccg-houses"
 
     def seat_name(self, view: View, seat: int) -> str:
         return house_name(view, seat)

@@ -346,7 +346,7 @@ def narrate_event(event: dict[str, Any], view: dict[str, Any] | None = None) -> 
         ),
         "HostageCard": lambda: f"(the hostage is {card_name(own(b['owner']), b['card'])})",
         "GameOver": lambda: (
-            "Game over. Winner(s): "
+            ("Game over. Winners: " if len(b["winners"]) > 1 else "Game over. Winner: ")
             + ", ".join(S(w) for w in b["winners"])
             + "; influence spread: "
             + ", ".join(f"{S(p)} {n}" for p, n in enumerate(b["spread"]))

@@ -246,6 +246,12 @@ Houses are coloured and lettered: [S] Stark, [L] Lannister, [B] Baratheon, [T] T
     def widgets(self) -> list[Widget]:
         return [Houses(self, id="houses"), Encounter(self, id="encounter")]
 
+    def focus(self, view: View, viewer: int | None, actions: list[dict[str, Any]]) -> str | None:
+        """The encounter table for every decision of an encounter; the houses for leaders, crowns and discards."""
+        if all(a["kind"] in ("leader", "allocate", "discard") for a in actions):
+            return "houses"
+        return "encounter"
+
     def seat_name(self, view: View, seat: int) -> str:
         seats = view.get("seats", [])
         return f"House {seats[seat]['house']}" if 0 <= seat < len(seats) else f"seat {seat + 1}"
@@ -360,6 +366,26 @@ Houses are coloured and lettered: [S] Stark, [L] Lannister, [B] Baratheon, [T] T
                 t.append(f"  their side: crowns+bonus {theirs} + their hidden card (0–20)")
             if card is not None and card < 4:
                 t.append("\nA truce: against their truce you negotiate; against hostility it is a betrayal.")
+            return t
+        if kind in ("accept", "refuse") and enc.get("pending_offer"):
+            who, c, side = enc["pending_offer"]
+            ch = view["seats"][who]["characters"][c]
+            now = side_crowns(view, side) + enc["bonus"][side - 1]
+            t = Text()
+            t.append(f"{self.seat_name(view, who)} offers {ch['name']} (♛{ch['crowns']}) to your side.\n")
+            if kind == "accept":
+                t.append(f"Accept: your side's crowns + bonus {now} → {now + ch['crowns']}", style="bold")
+            else:
+                t.append(f"Refuse: your side stays at {now}", style="bold")
+            return t
+        if kind == "leader_ability" and 0 <= viewer < len(view["seats"]):
+            me = view["seats"][viewer]
+            t = Text()
+            if me["leader"] is not None:
+                t.append_text(leader_text(me["house"], me["leader"])[1])
+                t.append("\n")
+            if enc["revealed"]:
+                t.append(f"Totals now: attacker {enc['totals'][0]}, defender {enc['totals'][1]}", style="bold")
             return t
         if kind in ("support", "character"):
             c = f.get("character")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ravenry import count
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
@@ -164,6 +165,8 @@ def narrate_event(event: dict[str, Any], view: dict[str, Any] | None = None) -> 
     s = f"Player {b['seat'] + 1}" if isinstance(b, dict) and isinstance(b.get("seat"), int) else ""
     match kind:
         case "FirstPlayer":
+            if view is not None and len(view.get("seats") or []) == 1:
+                return "The solo game begins."
             return f"{s} rolls {b['roll']} and goes first."
         case "RaceChosen":
             return f"{s} takes the {b['race']} character sheet."
@@ -209,7 +212,7 @@ def narrate_event(event: dict[str, Any], view: dict[str, Any] | None = None) -> 
         case "Attuned":
             return f"{s} (Attuned) adds {b['card']} from the discard pile to the market."
         case "Bought":
-            tok = f" and {b['tokens']} Charisma token(s)" if b["tokens"] else ""
+            tok = f" and {count(b['tokens'], 'Charisma token')}" if b["tokens"] else ""
             return f"{s} buys {b['card']} for {b['paid']} gold{tok}."
         case "DiscardedForGold":
             return f"{s} discards {b['card']} from the market and takes {b['gold']} gold."

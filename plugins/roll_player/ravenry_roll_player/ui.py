@@ -234,6 +234,11 @@ and effects. Choosing a race or class shows its modifiers and goals; placing a d
     def widgets(self) -> list[Widget]:
         return [Market(self, id="rp-market"), Sheets(self, id="rp-sheets")]
 
+    def focus(self, view: View, viewer: int | None, actions: list[dict[str, Any]]) -> str | None:
+        """The Initiative cards and the market while they are chosen from; the sheets for every die decision."""
+        market = ("initiative", "buy", "discard", "pass", "charisma")
+        return "rp-market" if all(a["kind"] in market for a in actions) else "rp-sheets"
+
     def seat_name(self, view: View, seat: int) -> str:
         return seat_title(view, seat) if 0 <= seat < len(view.get("seats", [])) else f"Player {seat + 1}"
 
@@ -329,9 +334,31 @@ and effects. Choosing a race or class shows its modifiers and goals; placing a d
                 return Group(t, goals_table(c["goals"]))
         if kind in ("place", "start-die") and viewer is not None:
             return self._place_preview(view, viewer, action)
+        if kind == "initiative":
+            return self._initiative_preview(view, action)
         if kind in ("flip", "nudge", "swap", "reroll") and viewer is not None:
             return self._change_preview(view, viewer, label)
         return None
+
+    def _initiative_preview(self, view: View, action: dict[str, Any]) -> RenderableType | None:
+        """What an Initiative card brings (rulebook, the Dice phase): its die, its gold, and the Market order."""
+        n = (action.get("fields") or {}).get("card")
+        card = next((c for c in view.get("initiative") or [] if c["number"] == n), None)
+        if card is None:
+            return None
+        colour, value = card["die"]
+        t = Text()
+        t.append(f"The {colour} {value} die", style="bold")
+        t.append(", placed next in the leftmost empty cell of a row you choose.\n")
+        if card["coin"]:
+            t.append("+1 gold lying on the card.\n")
+        if colour == "gold":
+            t.append("A gold die gives 2 gold when placed.\n")
+        t.append("A die that fills a row's last cell gives 1 gold.\n")
+        lower = [c["number"] for c in view["initiative"] if c["number"] < n and c["taken_by"] is None]
+        t.append(f"Market phase: #{n} buys before every higher number", style="bold")
+        t.append(f"; #{', #'.join(map(str, lower))}, still free, would buy before it." if lower else ".")
+        return t
 
     def _change_preview(self, view: View, viewer: int, label: str) -> RenderableType | None:
         """A die turned, nudged, rerolled or two swapped: each row's total before and after, against its goal

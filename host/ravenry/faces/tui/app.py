@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -25,6 +25,10 @@ from ravenry.faces.tui.session import Frame
 from ravenry.model.game import game, games
 
 LOG_LINES = 400  # narration lines kept on screen (the whole story stays in the match)
+MIN_SIZE = (80, 24)  # smallest terminal a match is played in; below it the screen says so
+WIDE = 150  # from this width the side column is fixed, so the board gets the rest
+COMPACT = (110, 34)  # below this width or height the panes stack and one top pane shows at a time
+VIEWS = ("board", "story", "cards")  # the top pane's views in the compact layout, in Tab order
 
 
 def game_css_paths() -> list[str]:
@@ -43,6 +47,7 @@ class Driver:
     app: RavenryApp
     can_undo = False
     paced = False
+    replaying = False  # frames come from a save: nobody is waited for
 
     def start(self, app: RavenryApp) -> None:
         self.app = app
@@ -66,6 +71,8 @@ class RavenryApp(App[None]):
         Binding("f1", "help", "help"),
         Binding("ctrl+z", "undo", "undo"),
         Binding("ctrl+q", "quit", "quit"),
+        Binding("f2", "next_view", "board/story/cards"),
+        Binding("l", "lobby", "back to the lobby"),
         Binding("space", "pause", "pause"),
         Binding("n,right", "step", "step"),
         Binding("plus", "pace(0.5)", "faster"),
@@ -91,6 +98,8 @@ class RavenryApp(App[None]):
         self.shown_seat: int | None = None
         self.log_count = 0
         self.connection = ""  # a line about the network connection ("" when local)
+        self.view_name = "board"  # the compact layout's top pane
+        self.frame_was_decision = False
 
     # -- layout ----------------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -110,22 +119,57 @@ class RavenryApp(App[None]):
                     id="left",
                 ),
                 Vertical(
-                    Static("Your cards", id="cards-title", classes="title"),
-                    OptionList(id="cards"),
-                    Static("", id="card-text"),
-                    Static("Your choices", id="choices-title", classes="title"),
-                    ActionPicker(id="picker"),
-                    Static("", id="preview"),
+                    Vertical(
+                        Static("Your cards", id="cards-title", classes="title"),
+                        OptionList(id="cards"),
+                        Static("", id="card-text"),
+                        id="hand",
+                    ),
+                    Vertical(
+                        Static("Your choices", id="choices-title", classes="title"),
+                        Horizontal(ActionPicker(id="picker"), Static("", id="preview"), id="decide"),
+                        id="decision",
+                    ),
                     id="side",
                 ),
                 id="main",
             ),
+            Static("", id="too-small"),
             Footer(),
         ]
 
     def on_mount(self) -> None:
+        self._fit(self.size.width, self.size.height)
         if self.driver is not None:
             self._started()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """Choose the layout for the terminal's size (app.tcss): wide, medium, or compact, where the panes stack
+        and one top pane (board, story or cards: F2) shows at a time; below the minimum, a line that says so."""
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.set_class(width >= WIDE and not small, "-wide")
+        self.set_class(width < COMPACT[0] or height < COMPACT[1], "-compact")
+        self.set_class(small, "-too-small")
+        self._show_view()
+        self.refresh_bindings()
+        if self.drawing():
+            self.query_one("#too-small", Static).update(
+                f"This terminal is {width}×{height}; a match needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}. "
+                "Make the window larger, or play in line mode (--plain). Ctrl-Q quits."
+            )
+
+    def _show_view(self) -> None:
+        for name in VIEWS:
+            self.set_class(self.view_name == name, f"-view-{name}")
+
+    def action_next_view(self) -> None:
+        """The compact layout's top pane: the board, the story, your cards, in turn."""
+        self.view_name = VIEWS[(VIEWS.index(self.view_name) + 1) % len(VIEWS)]
+        self._show_view()
+        self._show_topline()
 
     def _started(self) -> None:
         assert self.driver is not None
@@ -200,6 +244,13 @@ class RavenryApp(App[None]):
         view, seat = frame["view"], frame["seat"]
         picker.set_actions([(self.ui.path(view, seat, a), a) for a in actions])
         title = self.query_one("#choices-title", Static)
+        self.set_class(not actions and not frame.get("over"), "-waiting")
+        if actions and not (self.frame_was_decision and self.view_name == "cards"):
+            self.view_name = "board"  # the compact layout shows the table a new decision depends on
+            self._show_view()
+        if actions:
+            self.call_after_refresh(self._scroll_to_focus, frame)
+        self.frame_was_decision = bool(actions)
         if actions:
             title.update(f"Your choice{'' if len(actions) == 1 else 's'} ({len(actions)})")
             picker.display = True
@@ -211,10 +262,22 @@ class RavenryApp(App[None]):
             if frame.get("over"):
                 self._show_outcome(frame)
 
+    def _scroll_to_focus(self, frame: Frame) -> None:
+        """Bring the board widget the decision depends on into sight (after layout, so its place is known)."""
+        if self.frame is not frame or not self.drawing():
+            return
+        wanted = self.ui.focus(frame["view"], frame["seat"], frame.get("actions") or [])
+        board = self.query_one("#board", VerticalScroll)
+        target = next((w for w in board.query(ViewWidget) if w.id == wanted), None) if wanted else None
+        if target is not None:
+            board.scroll_to_widget(target, animate=False, top=True)
+
     def _waiting_line(self, frame: Frame) -> str:
         if frame.get("over"):
             return "Result"
         names = [self.ui.you(frame["view"], frame["seat"], p) for p in frame.get("to_act", [])]
+        if self.driver is not None and self.driver.replaying:
+            return "Replay · next to act: " + (", ".join(names) or "—")
         return "Waiting for " + (", ".join(names) or "—")
 
     def _show_topline(self) -> None:
@@ -235,6 +298,8 @@ class RavenryApp(App[None]):
             bits.append(self._waiting_line(frame))
         if self.connection:
             bits.append(self.connection)
+        if self.has_class("-compact"):
+            bits.append(f"{self.view_name} (F2)")
         self.query_one("#topline", Static).update(" · ".join(bits))
 
     def outcome_line(self, frame: Frame) -> str:
@@ -259,7 +324,11 @@ class RavenryApp(App[None]):
         head = "You won!" if won else "The match is over."
         self.query_one("#preview", Static).update(
             Panel(
-                Text.assemble((head + "\n", "bold"), (line[:1].upper() + line[1:], "bold"), "\n\nCtrl-Q quits."),
+                Text.assemble(
+                    (head + "\n", "bold"),
+                    (line[:1].upper() + line[1:], "bold"),
+                    "\n\nL: back to the lobby · Ctrl-Q quits." if self.lobby is not None else "\n\nCtrl-Q quits.",
+                ),
                 title="match over",
                 border_style="green",
             )
@@ -328,10 +397,26 @@ class RavenryApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer shows only the keys that work here: undo in local play, pacing when watching."""
         if action == "undo":
-            return self.driver is not None and self.driver.can_undo
+            return self.driver is not None and self.driver.can_undo and not (self.frame or {}).get("over")
+        if action == "lobby":
+            return self.lobby is not None and self.driver is not None and bool((self.frame or {}).get("over"))
+        if action == "next_view":
+            return self.has_class("-compact") and self.driver is not None
         if action in ("pause", "step", "pace"):
             return self.driver is not None and self.driver.paced
         return True
+
+    async def action_lobby(self) -> None:
+        """After a match begun from the lobby: back to it, for another."""
+        if not self.check_action("lobby", ()):
+            return
+        self.driver, self.frame, self.spec = None, None, None
+        self.ui = load_ui(None)
+        self.title = "Ravenry"
+        self.log_count, self.shown_seat, self.cards = 0, None, []
+        await self.screen.query("*").remove()
+        await self.screen.mount_all([self.lobby(self), Footer()])
+        self.refresh_bindings()
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self.ui.help_text or (self.ui.spec.help if self.ui.spec else "")))

@@ -33,6 +33,15 @@ class LocalDriver(Driver):
         """Move bots until a human must decide or the match ends, then draw."""
         s = self.session
         human = s.deciding()
+        if human is not None and not self.paused:
+            forced = s.forced(human)
+            if forced is not None:
+                # Nothing to decide: the step is made, and the story says so to the seat it was for.
+                label = s.play_forced(human, forced)
+                if human == self.at_device or len(s.humans) == 1:
+                    self.app.note(f"{label} (the only choice: made for you)", "dim")
+                self.app.call_later(self.advance)
+                return
         if human is not None:
             if len(s.humans) > 1 and self.at_device is not None and human != self.at_device:
                 self.at_device = None
@@ -109,6 +118,7 @@ class LocalDriver(Driver):
 
 class ReplayDriver(Driver):
     paced = True
+    replaying = True
 
     def __init__(self, session: ReplaySession, delay: float = 1.0, paused: bool = False) -> None:
         self.session = session

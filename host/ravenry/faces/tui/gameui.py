@@ -90,6 +90,12 @@ class GameUI:
         """The board: widgets (ViewWidget subclasses, typically) laid out by the plugin's .tcss."""
         yield ViewWidget(self, id="view")
 
+    def focus(self, view: View, viewer: int | None, actions: list[Action]) -> str | None:
+        """The id of the board widget a decision depends on (the battle, the challenge, the trick): the shell
+        scrolls it into sight when the decision comes, so nothing is decided blind on a small screen. None: the
+        top of the board."""
+        return None
+
     def status(self, view: View, viewer: int | None) -> str:
         """One line under the title: phase, round, what the game waits for, in words."""
         return ""

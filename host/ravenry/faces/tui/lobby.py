@@ -152,15 +152,19 @@ class Lobby(Vertical):
             return
         self.query_one("#lobby-status", Static).update(f"[b green]● connected to {self.url}[/]")
         entries: list[dict[str, Any]] = [{"label": "[b]Matches on the server[/b]", "heading": True}]
+        titles = {g["id"]: g["title"] for g in self.server_games}
         for m in self.matches:
             seats = ", ".join(
-                f"{s['seat'] + 1}: " + (f"bot {s['bot']}" if s["bot"] else "taken" if s["taken"] else "free")
+                f"player {s['seat'] + 1}: " + (f"bot {s['bot']}" if s["bot"] else "taken" if s["taken"] else "free")
                 for s in m["seats"]
             )
             state = "over" if m["over"] else f"turn {m['turn']}"
             clock = f", {m['turn_seconds']:g} s a turn" if m.get("turn_seconds") else ""
             entries.append(
-                {"label": f"  {m['game']} · match {m['id']} · {state}{clock} · seats {seats}", "heading": True}
+                {
+                    "label": f"  {titles.get(m['game'], m['game'])} · match {m['id']} · {state}{clock} · {seats}",
+                    "heading": True,
+                }
             )
             if not m["over"]:
                 for s in m["seats"]:
@@ -179,11 +183,10 @@ class Lobby(Vertical):
         entries.append({"label": "[b]Create a match (you at seat 1, bots in the others)[/b]", "heading": True})
         for g in self.server_games:
             lo, hi = g["players"]
-            opts = ", ".join(f"{k}={v}" for k, v in g["options"].items()) or "no options"
-            variants = f"; variants {', '.join(g['variants'])}" if g["variants"] else ""
+            variants = f"; variants: {', '.join(g['variants'])}" if g["variants"] else ""
             entries.append(
                 {
-                    "label": f"  {g['title']} ({lo}–{hi} players; {opts}{variants})",
+                    "label": f"  {g['title']} ({lo}–{hi} players{variants})",
                     "do": "create",
                     "game": g["id"],
                     "range": (lo, hi),
@@ -218,7 +221,7 @@ class Lobby(Vertical):
     async def _start_local(self, e: dict[str, Any]) -> None:
         g = game(e["game"])
         n = self.players(*e["range"])
-        bot = "heuristic" if "heuristic" in g.info.bots else "random"
+        bot = g.default_bot
         try:
             m = g.new_match(n, secrets.randbits(63), await self.deck_options(g.id))
         except RavenryError as err:

@@ -84,6 +84,10 @@ class NetDriver(Driver):
     async def _choose(self, frame: Frame) -> int | None:
         """Wait for the player's decision, or for the connection to end (shown at once, then the player
         reconnects and asks again from the state the server sends)."""
+        actions = frame.get("actions") or []
+        if len(actions) == 1:  # a step the rules force: nothing to decide
+            self.app.note(f"{actions[0]['label']} (the only choice: made for you)", "dim")
+            return int(actions[0]["code"])
         loop = asyncio.get_running_loop()
         self.pending = loop.create_future()
         client = self.player.client if self.player is not None else None

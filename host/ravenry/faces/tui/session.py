@@ -98,6 +98,19 @@ class LocalSession:
         self._saved()
         return True
 
+    def forced(self, seat: int) -> int | None:
+        """The action when ``seat`` has exactly one (a step the rules force: nothing to decide), else None."""
+        legal = self.match.legal_actions(seat)
+        return legal[0] if len(legal) == 1 else None
+
+    def play_forced(self, seat: int, action: int) -> str:
+        """Make a forced step for a human seat, as a bot move is made: no checkpoint of its own, so an undo
+        takes it back with the decision before it. Returns how the action reads to that seat."""
+        label = str(self.match.describe(action, seat)["label"])
+        self.match.apply(seat, action)
+        self._saved()
+        return label
+
     def viewer(self) -> int | None:
         """Whose eyes the screen shows: the deciding human, else the only human, else the public."""
         p = self.deciding()
