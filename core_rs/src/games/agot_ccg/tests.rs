@@ -3,6 +3,13 @@
 mod agenda_tests;
 mod card_tests;
 mod deck_tests;
+mod effect_attachment_tests;
+mod effect_challenge_plot_tests;
+mod effect_cost_tests;
+mod effect_hand_deck_tests;
+mod effect_pile_tests;
+mod effect_response_tests;
+mod effect_status_tests;
 mod effect_tests;
 mod floors;
 mod helpers;
