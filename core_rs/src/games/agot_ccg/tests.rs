@@ -23,6 +23,9 @@ mod pool_neutral_tests;
 mod restraint_tests;
 mod save_tests;
 // The House pool records.
+mod pool_baratheon_martell_tests;
 mod pool_houses_tests;
+mod pool_stark_lannister_tests;
+mod pool_targaryen_tests;
 mod rules_tests;
 mod window_tests;
