@@ -19,6 +19,8 @@ mod floors;
 mod helpers;
 mod house_card_tests;
 mod interrupt_tests;
+mod pool_event_plot_tests;
+mod pool_greyjoy_tests;
 mod pool_neutral_tests;
 mod restraint_tests;
 mod save_tests;
