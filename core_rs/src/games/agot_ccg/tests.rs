@@ -23,6 +23,10 @@ mod pool_event_plot_tests;
 mod pool_greyjoy_tests;
 mod pool_neutral_tests;
 mod restraint_tests;
+mod rules_challenge_tests;
+mod rules_conformance_tests;
+mod rules_keyword_tests;
+mod rules_round_tests;
 mod save_tests;
 // The House pool records.
 mod pool_baratheon_martell_tests;
