@@ -8,6 +8,8 @@ pub mod actions;
 pub mod board;
 pub mod combat;
 pub mod planning;
+mod retreat;
+mod strength;
 pub mod westeros;
 
 use super::content::{Rules, NONE};

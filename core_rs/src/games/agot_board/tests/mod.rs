@@ -2,9 +2,13 @@
 //! or the research section (`r3_*` for the base-game skeleton). Scenarios are built directly on plain state.
 
 mod base;
+mod battles;
 mod cards;
 mod designed;
+mod orders;
 mod sos;
+mod sos_house_cards;
+mod westeros;
 
 use super::content::{self, Rules, NONE};
 use super::rules::*;

@@ -5,139 +5,25 @@
 //! heuristic, optionally cut after N decisions and scored by `Search::standing`) and backs up a reward per seat.
 //! A seat's tree is keyed on that seat's own observation of every move (`Search::observe_action`), so a seat's
 //! choices never depend on another seat's face-down commit or hidden hand: MO-ISMCTS (Cowling, Powley and
-//! Whitehouse 2012). docs/search.md explains the algorithm, its parameters and its honesty guarantee.
+//! Whitehouse 2012). docs/search.md explains the algorithm, its parameters and its honesty guarantee. The
+//! parameters are parsed in `params`; the tests are in `tests` (the honesty check stays here).
 
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use super::spec::{self, bad_value, unknown_param};
 use super::{Bot, Bots, RandomBot};
 use crate::engine::play::{self, Step};
 use crate::engine::{Action, Events, Outcome, Player, SetupError};
 use crate::rng::Rng;
 
-/// Parameters a spec may set, in the order docs and errors list them.
-pub const PARAMS: &[&str] =
-    &["iterations", "seconds", "max_seconds", "c", "rollout", "prior", "cut", "workers", "trees"];
+mod params;
+
+pub use params::{Params, Rollout, PARAMS};
 
 /// Most decisions one playout may take before it is scored where it stands (a safeguard for endless lines).
 const PLAYOUT_CAP: u32 = 20_000;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rollout {
-    Random,
-    Heuristic,
-}
-
-/// One search's settings, parsed from `ismcts:key=value,...` over the game's `ismcts_defaults`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Params {
-    /// Iterations per decision (a cap on them when `seconds` is also set).
-    pub iterations: u64,
-    /// Wall-clock budget per decision; `None`: iterations only (deterministic for a seed).
-    pub seconds: Option<f64>,
-    /// A wall-clock cap per decision that leaves the iteration budget as it is (unlike `seconds` given alone):
-    /// how a match server bounds a search a client asked for without changing the search it asked for.
-    pub max_seconds: Option<f64>,
-    /// UCB exploration constant, on rewards normalised to [0, 1].
-    pub c: f64,
-    pub rollout: Rollout,
-    /// Virtual visits for the game heuristic's move at each node, at the value of its first playout; 0: none.
-    /// A small budget then leaves the heuristic's move only for one its playouts show to be better, instead of
-    /// for whichever of many untried moves happened to win its one playout.
-    pub prior: u32,
-    /// Stop a playout after this many decisions and score it by standing; 0: play to the end.
-    pub cut: u32,
-    /// Threads searching at once.
-    pub workers: usize,
-    /// Independent trees (root parallelism) the budget is split over; their root counts are summed. The
-    /// decision depends on `trees`, never on `workers`.
-    pub trees: usize,
-}
-
-impl Default for Params {
-    fn default() -> Self {
-        Params {
-            iterations: 1000,
-            seconds: None,
-            max_seconds: None,
-            c: 0.7,
-            rollout: Rollout::Random,
-            prior: 0,
-            cut: 0,
-            workers: 1,
-            trees: 0,
-        }
-    }
-}
-
-impl Params {
-    /// Defaults, then the game's defaults, then `spec`'s parameters. `has_heuristic`: the game has one to
-    /// roll out with (the default rollout then).
-    pub fn parse(game_defaults: &str, spec: &str, has_heuristic: bool) -> Result<Params, SetupError> {
-        let mut p =
-            Params { rollout: if has_heuristic { Rollout::Heuristic } else { Rollout::Random }, ..Params::default() };
-        let defaults_text = format!("ismcts:{game_defaults}");
-        let defaults = spec::parse(&defaults_text)?;
-        let given = spec::parse(spec)?;
-        let mut iterations_given = false;
-        let mut seconds_given = false;
-        for (from_spec, params) in [(false, &defaults.params), (true, &given.params)] {
-            for &(k, v) in params {
-                p.set(spec, k, v, has_heuristic)?;
-                iterations_given |= from_spec && k == "iterations";
-                seconds_given |= from_spec && k == "seconds";
-            }
-        }
-        if seconds_given && !iterations_given {
-            p.iterations = u64::MAX;
-        }
-        if p.trees == 0 {
-            p.trees = p.workers;
-        }
-        Ok(p)
-    }
-
-    fn set(&mut self, spec: &str, k: &str, v: &str, has_heuristic: bool) -> Result<(), SetupError> {
-        let int = |lo: u64, hi: u64| {
-            v.parse::<u64>()
-                .ok()
-                .filter(|n| (lo..=hi).contains(n))
-                .ok_or_else(|| bad_value(spec, k, v, &format!("a whole number from {lo} to {hi}")))
-        };
-        let real = |lo: f64, hi: f64| {
-            v.parse::<f64>()
-                .ok()
-                .filter(|x| x.is_finite() && (lo..=hi).contains(x))
-                .ok_or_else(|| bad_value(spec, k, v, &format!("a number from {lo} to {hi}")))
-        };
-        match k {
-            "iterations" => self.iterations = int(1, 100_000_000)?,
-            "seconds" => self.seconds = Some(real(0.001, 3600.0)?),
-            "max_seconds" => self.max_seconds = Some(real(0.001, 3600.0)?),
-            "c" => self.c = real(0.0, 100.0)?,
-            "cut" => self.cut = int(0, u64::from(PLAYOUT_CAP))? as u32,
-            "prior" if !has_heuristic && v != "0" => {
-                return Err(bad_value(spec, k, v, "0 (this game has no heuristic to take a prior from)"))
-            }
-            "prior" => self.prior = int(0, 1_000_000)? as u32,
-            "workers" => self.workers = int(1, 256)? as usize,
-            "trees" => self.trees = int(1, 256)? as usize,
-            "rollout" => {
-                self.rollout = match v {
-                    "random" => Rollout::Random,
-                    "heuristic" if has_heuristic => Rollout::Heuristic,
-                    "heuristic" => return Err(bad_value(spec, k, v, "random (this game has no heuristic)")),
-                    _ => return Err(bad_value(spec, k, v, "random or heuristic")),
-                }
-            }
-            _ => return Err(unknown_param(spec, k, PARAMS)),
-        }
-        Ok(())
-    }
-}
 
 /// One move out of a node of one seat's tree, with its statistics for the seat that made it. A node is the list
 /// of its edges: selection reads one short contiguous array (keys and statistics together), never the child
@@ -537,146 +423,7 @@ impl<G: Bots> Bot<G> for Ismcts {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::bots;
-    use crate::engine::{Events, Game};
-    use crate::games::fixture::rules::COMMITTED;
-    use crate::games::fixture::Fixture;
-
-    const CONTENT: &str = r#"{"deck": [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16], "hand_size": 3}"#;
-
-    fn rules() -> <Fixture as Game>::Ruleset {
-        Fixture::ruleset(CONTENT, r#"{"doubling": true}"#).unwrap()
-    }
-
-    #[test]
-    fn parameters_parse_over_game_defaults_and_bad_ones_list_the_valid() {
-        let p = Params::parse("iterations=300,cut=40", "ismcts:c=0.5,workers=2", true).unwrap();
-        assert_eq!((p.iterations, p.cut, p.c, p.workers, p.trees), (300, 40, 0.5, 2, 2));
-        assert_eq!(p.rollout, Rollout::Heuristic);
-        let timed = Params::parse("iterations=300", "ismcts:seconds=0.5", false).unwrap();
-        assert_eq!((timed.iterations, timed.seconds, timed.rollout), (u64::MAX, Some(0.5), Rollout::Random));
-        let err = Params::parse("", "ismcts:depth=3", true).unwrap_err().to_string();
-        assert!(PARAMS.iter().all(|k| err.contains(k)), "{err}");
-        for bad in ["iterations=0", "c=-1", "rollout=greedy", "workers=x", "seconds=nan", "cut=1e9"] {
-            assert!(Params::parse("", &format!("ismcts:{bad}"), true).is_err(), "{bad}");
-        }
-        assert!(Params::parse("", "ismcts:rollout=heuristic", false).is_err(), "no heuristic to roll out with");
-        assert_eq!(Params::parse("", "ismcts:prior=8", true).unwrap().prior, 8);
-        assert!(Params::parse("", "ismcts:prior=8", false).is_err(), "no heuristic to take a prior from");
-        assert_eq!(Params::parse("", "ismcts:prior=0", false).unwrap().prior, 0);
-        assert!(bots::make::<Fixture>("random:c=1").is_err(), "random takes no parameters");
-        assert!(bots::make::<Fixture>("ismcts:iterations=5").is_ok());
-        assert!(bots::check::<Fixture>("ismcts:workers=300").is_err() && bots::check::<Fixture>("nobody").is_err());
-        assert!(bots::check::<Fixture>("ismcts:workers=97").is_ok());
-        assert!(!pool_made(97), "checking a spec makes no thread pool");
-    }
-
-    #[test]
-    fn max_seconds_caps_the_clock_and_keeps_the_iteration_budget() {
-        let capped = Params::parse("iterations=300", "ismcts:max_seconds=0.5", false).unwrap();
-        assert_eq!((capped.iterations, capped.seconds, capped.max_seconds), (300, None, Some(0.5)));
-        let r = rules();
-        let g = Fixture::new(&r, 3, 11).unwrap();
-        let p = g.to_act().iter().next().unwrap();
-        let mut legal = Vec::new();
-        g.legal_actions(&r, p, &mut legal);
-        assert!(legal.len() > 1);
-        let bot = Ismcts::new(Params::parse("", "ismcts:iterations=100000000,max_seconds=0.02", false).unwrap());
-        let (_, done) = bot.unwrap().search(&r, &g, p, &legal, &mut Rng::new(1));
-        assert!(done > 0 && done < 100_000_000, "the cap stopped the search early ({done} iterations)");
-    }
-
-    #[test]
-    fn iterations_budget_is_deterministic_and_independent_of_workers() {
-        let r = rules();
-        let mut g = Fixture::new(&r, 3, 11).unwrap();
-        let mut ev = Events::disabled();
-        let mut legal = Vec::new();
-        let mut chosen = Vec::new();
-        for step in 0..6 {
-            let Some(p) = g.to_act().iter().next() else { break };
-            legal.clear();
-            g.legal_actions(&r, p, &mut legal);
-            let pick = |spec: &str| {
-                let mut bot = bots::make::<Fixture>(spec).unwrap();
-                bot.act(&r, &g, p, &legal, &mut Rng::new(step))
-            };
-            let a = pick("ismcts:iterations=400,trees=3,workers=1");
-            assert_eq!(a, pick("ismcts:iterations=400,trees=3,workers=3"), "step {step}");
-            assert_eq!(a, pick("ismcts:iterations=400,trees=3,workers=1"), "step {step}");
-            chosen.push(a);
-            g.apply(&r, p, a, &mut ev).unwrap();
-        }
-        assert!(chosen.len() >= 4);
-    }
-
-    #[test]
-    fn a_seat_s_tree_does_not_branch_on_commits_it_cannot_see() {
-        // Seat 1 commits before seat 0 decides: seat 0's tree must hold one child for "a commit", not one per card.
-        let r = Fixture::ruleset(CONTENT, "{}").unwrap();
-        let g = Fixture::new(&r, 2, 5).unwrap();
-        let params = Params::parse("", "ismcts:iterations=300", false).unwrap();
-        let mut s = Search::<Fixture>::new(&r, &params, 1, 2, Rng::new(1));
-        s.run(&g, 300, None);
-        let seen: Vec<u64> = s.trees[0].nodes[0].iter().map(|e| e.key).collect();
-        assert_eq!(seen, vec![key(1, COMMITTED)], "seat 0 sees seat 1's commit only as a commit");
-        // Seat 1's own tree branches on its own cards, one child per card it holds.
-        assert_eq!(s.trees[1].nodes[0].len(), g.hands[1].len());
-    }
-
-    /// Hearts' decisions from a few seeds, each with the heuristic's move and the legal list.
-    fn hearts_decisions() -> Vec<(crate::games::hearts::Hearts, Player, Vec<Action>, Action)> {
-        use crate::games::hearts::Hearts;
-        let r = Hearts::ruleset("{}", "{}").unwrap();
-        let mut out = Vec::new();
-        for seed in 0..4 {
-            let mut g = Hearts::new(&r, 4, seed).unwrap();
-            let mut ev = Events::disabled();
-            let mut legal = Vec::new();
-            let mut heuristic = crate::bots::own::<Hearts>("heuristic").unwrap();
-            for step in 0..40 {
-                let Some(p) = g.to_act().iter().next() else { break };
-                legal.clear();
-                g.legal_actions(&r, p, &mut legal);
-                let h = heuristic.act(&r, &g, p, &legal, &mut Rng::new(step));
-                if legal.len() > 2 && step % 5 == 0 {
-                    out.push((g.clone(), p, legal.clone(), h));
-                }
-                g.apply(&r, p, h, &mut ev).unwrap();
-            }
-        }
-        out
-    }
-
-    #[test]
-    fn a_large_prior_keeps_the_heuristic_s_move_and_none_leaves_it_to_the_playouts() {
-        use crate::games::hearts::Hearts;
-        let r = Hearts::ruleset("{}", "{}").unwrap();
-        let decisions = hearts_decisions();
-        assert!(decisions.len() >= 8, "{} decisions", decisions.len());
-        let choose = |spec: &str, g: &Hearts, p: Player, legal: &[Action], seed: u64| {
-            bots::make::<Hearts>(spec).unwrap().act(&r, g, p, legal, &mut Rng::new(seed))
-        };
-        let (mut kept, mut differed) = (0, 0);
-        for (i, (g, p, legal, h)) in decisions.iter().enumerate() {
-            // 1000 virtual visits outweigh 20 real ones: the heuristic's move stays the most visited.
-            kept += usize::from(choose("ismcts:iterations=20,prior=1000", g, *p, legal, i as u64) == *h);
-            differed += usize::from(choose("ismcts:iterations=20", g, *p, legal, i as u64) != *h);
-        }
-        assert_eq!(kept, decisions.len());
-        assert!(differed > 0, "without a prior some choice must come from the playouts, not the heuristic");
-    }
-
-    #[test]
-    fn rewards_from_standings_and_outcomes() {
-        assert_eq!(standing_reward(&[3.0, 1.0, 3.0], 3), vec![0.75, 0.0, 0.75]);
-        assert_eq!(standing_reward(&[7.0], 1), vec![7.0]);
-        let o = Outcome::from_scores(vec![2.0, 2.0, 1.0]);
-        assert_eq!(outcome_reward(&o, 3), vec![0.5, 0.5, 0.0]);
-    }
-}
+mod tests;
 
 #[cfg(test)]
 mod honesty {
