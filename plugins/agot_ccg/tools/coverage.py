@@ -63,7 +63,7 @@ REASONS = {
     "P10": "an agenda's action any player may trigger, with one limit shared by all",
 }
 
-# The Rust test exercising each composable ability (`core_rs/src/games/agot_ccg/tests/effect_tests.rs`), chosen by
+# The Rust test exercising each composable ability (`core_rs/src/games/agot_ccg/tests/effect_*_tests.rs`), chosen by
 # the first rule matching the ability's vocabulary (abilities written as compact JSON); a record with several
 # abilities lists the test of each.
 VOCAB_TESTS = [
@@ -117,7 +117,7 @@ VOCAB_TESTS = [
     (r'"kind":"attach_only"', "equipaggiamenti_wildling_only"),
     (r'"kind":"(triggered|action)"', "new_cards_parse_and_random_matches_play_out"),
 ]
-# The tests of the neutral records brought in by name (`tests/pool_neutral_tests.rs`), used before the rules above.
+# The tests of the neutral records brought in by name (`tests/pool_neutral*_tests.rs`), used before the rules above.
 RECORD_TESTS = {
     "U163": "the_new_and_old_gifts_lower_the_next_card_and_let_influence_pay",
     "U164": "the_new_and_old_gifts_lower_the_next_card_and_let_influence_pay",
@@ -161,7 +161,7 @@ RECORD_TESTS = {
     "risposte_salva_cannot_be_saved_and_events_save_characters_only",
 }
 # The House records of the card pool, each with its test in
-# `core_rs/src/games/agot_ccg/tests/pool_houses_tests.rs` (checked before the vocabulary rules above).
+# `core_rs/src/games/agot_ccg/tests/pool_*_tests.rs` (checked before the vocabulary rules above).
 HOUSE_POOL_TESTS = {
     "R126": "risposte_ruins_in_the_sand_after_a_lost_challenge",
     "R104": "azioni_plaza_of_punishment_kills_a_participant_at_zero",
@@ -254,7 +254,7 @@ def records(research: str) -> list[tuple[str, str, str, str, str]]:
 
 
 def main() -> None:
-    research = Path(sys.argv[1] if len(sys.argv) > 1 else ROOT.parent.parent / "shared/research/agot_ccg.md")
+    research = Path(sys.argv[1] if len(sys.argv) > 1 else ROOT.parent / "shared/research/agot_ccg.md")
     rows = records(research.read_text(encoding="utf-8"))
     pool = {c["code"]: c for c in json.loads(CARDS.read_text(encoding="utf-8"))["cards"]}
     lines = [
@@ -288,8 +288,8 @@ def main() -> None:
         f"## The {len(composable)} records in the composable vocabulary, and their tests",
         "",
         "Each ability as the vocabulary says it (`vocab.rs`: kind, trigger or phase word, costs, operations) and the "
-        "Rust test of `core_rs/src/games/agot_ccg/tests/effect_tests.rs` exercising that mechanism (the House "
-        "records of the pool: their own test in `pool_houses_tests.rs`).",
+        "Rust test in `core_rs/src/games/agot_ccg/tests/` exercising that mechanism (`effect_*_tests.rs`, one file "
+        "per mechanism; the House records of the pool: their own test in `pool_*_tests.rs`).",
         "",
         "| code | card | type | text (our paraphrase) | vocabulary | test |",
         "|---|---|---|---|---|---|",
