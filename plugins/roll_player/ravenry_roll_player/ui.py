@@ -170,19 +170,29 @@ def seat_title(view: View, i: int) -> str:
 
 
 class Sheets(ViewWidget):
+    """Every character sheet, side by side as far as the width gives each its columns, in rows beyond that."""
+
+    SHEET_WIDTH = 62  # columns a sheet needs for its dice, totals, goals and stars unabridged
+    redraw_on_resize = True
+
     def draw(self, view: View, seat: int | None) -> RenderableType:
-        t = Table(expand=True, show_lines=False, title=self.ui.status(view, seat))
-        cells = []
-        for i, s in enumerate(view["seats"]):
-            head = Text(seat_title(view, i), style="bold")
-            if i == seat:
-                head.append(" ← you", style="bold reverse")
-            if view.get("to_act") == i:
-                head.append(" ▶ to act")
-            t.add_column(head, ratio=1)
-            cells.append(sheet(s, i == seat))
-        t.add_row(*cells)
-        return t
+        per_row = max(1, (self.size.width or 200) // self.SHEET_WIDTH)
+        seats = list(enumerate(view["seats"]))
+        tables: list[RenderableType] = []
+        for first in range(0, len(seats), per_row):
+            t = Table(expand=True, show_lines=False, title=self.ui.status(view, seat) if first == 0 else None)
+            cells = []
+            for i, s in seats[first : first + per_row]:
+                head = Text(seat_title(view, i), style="bold")
+                if i == seat:
+                    head.append(" ← you", style="bold reverse")
+                if view.get("to_act") == i:
+                    head.append(" ▶ to act")
+                t.add_column(head, ratio=1)
+                cells.append(sheet(s, i == seat))
+            t.add_row(*cells)
+            tables.append(t)
+        return Group(*tables)
 
 
 class Market(ViewWidget):
@@ -235,9 +245,12 @@ and effects. Choosing a race or class shows its modifiers and goals; placing a d
         return [Market(self, id="rp-market"), Sheets(self, id="rp-sheets")]
 
     def focus(self, view: View, viewer: int | None, actions: list[dict[str, Any]]) -> str | None:
-        """The Initiative cards and the market while they are chosen from; the sheets for every die decision."""
-        market = ("initiative", "buy", "discard", "pass", "charisma")
-        return "rp-market" if all(a["kind"] in market for a in actions) else "rp-sheets"
+        """The Initiative cards and the market while they are chosen from; the sheets for every die decision; the
+        top of the board (None) for choosing a race and a class."""
+        kinds = {a["kind"] for a in actions}
+        if kinds <= {"race", "class"}:
+            return None
+        return "rp-market" if kinds <= {"initiative", "buy", "discard", "pass", "charisma"} else "rp-sheets"
 
     def seat_name(self, view: View, seat: int) -> str:
         return seat_title(view, seat) if 0 <= seat < len(view.get("seats", [])) else f"Player {seat + 1}"

@@ -35,20 +35,30 @@ class Card:
 
 
 class ViewWidget(Static):
-    """A panel drawn from the view. The shell calls ``show`` after every frame; subclasses draw in ``draw``."""
+    """A panel drawn from the view. The shell calls ``show`` after every frame; subclasses draw in ``draw``.
+    A panel whose arrangement depends on its width (``self.size.width`` in ``draw``) sets ``redraw_on_resize``."""
+
+    redraw_on_resize: ClassVar[bool] = False
 
     def __init__(self, ui: GameUI, **kw: Any) -> None:
         super().__init__(**kw)
         self.ui = ui
         self._drawn: Any = None
+        self._last: tuple[View, int | None] | None = None
 
     def show(self, view: View, seat: int | None) -> None:
         # Redraw only when what this panel draws from changed: a big panel's layout is the client's main cost.
+        self._last = (view, seat)
         key = (seat, self.relevant(view))
         if key == self._drawn:
             return
         self._drawn = key
         self.update(self.draw(view, seat))
+
+    def on_resize(self) -> None:
+        if self.redraw_on_resize and self._last is not None:
+            self._drawn = None
+            self.show(*self._last)
 
     def clear(self) -> None:
         self._drawn = None
