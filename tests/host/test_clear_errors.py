@@ -84,3 +84,15 @@ def test_sim_refuses_a_bad_run_in_one_line_before_any_progress_bar(args: list[st
     r = CliRunner().invoke(cli, ["sim", "fixture", "--players", "2", *args])
     assert r.exit_code != 0 and says in r.output, r.output
     assert "0/3" not in r.output and '\\"' not in r.output, r.output
+
+
+@pytest.mark.parametrize(("seed", "workers", "says"), [(-1, None, "seed must be"), (0, 0, "workers must be")])
+def test_runs_of_many_matches_check_seed_and_workers_one_way(seed: int, workers: int | None, says: str) -> None:
+    runs = [
+        lambda: ravenry.simulate("fixture", 2, 2, ["random"], seed=seed, workers=workers),
+        lambda: ravenry.tournament("fixture", ["random", "ismcts:iterations=5"], 2, seed=seed, workers=workers),
+        lambda: ravenry.balance("fixture", 2, ["random"], max_matches=10, seed=seed, workers=workers),
+    ]
+    for run in runs:
+        with pytest.raises(ravenry.OptionError, match=says):
+            run()

@@ -181,7 +181,7 @@ def stop(procs: list[subprocess.Popen[bytes]]) -> None:
 
 
 @contextmanager
-def chromium(size: tuple[int, int] = (1700, 1100)) -> Iterator[str]:
+def chromium(size: tuple[int, int] = (1280, 800)) -> Iterator[str]:
     """A headless Chromium with its DevTools port open; yields the page target's websocket URL."""
     if CHROMIUM is None:
         raise RuntimeError("no Chromium installed")

@@ -127,6 +127,16 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def check_run(seed: int, workers: int | None) -> int:
+    """The threads a run of bot matches uses (all cores, at most ``MAX_WORKERS``, unless ``workers`` says), once
+    its seed and worker count are checked: an ``OptionError`` names a bad one."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+        raise OptionError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r:.40}")
+    if workers is not None and (not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS):
+        raise OptionError(f"workers must be an int from 1 to {MAX_WORKERS}, not {workers!r:.40}")
+    return workers or min(os.cpu_count() or 1, MAX_WORKERS)
+
+
 def simulate(
     game: str,
     matches: int,
@@ -157,10 +167,8 @@ def simulate(
         raise OptionError(f"matches must be an int, 0 or more, not {matches!r:.40}")
     if len(bot_names) > n:
         raise OptionError(f"{len(bot_names)} bots named for {n} seats; name one per seat, or fewer to cycle")
-    if workers is not None and (not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS):
-        raise OptionError(f"workers must be an int from 1 to {MAX_WORKERS}, not {workers!r:.40}")
+    w = check_run(seed, workers)
     check_backend(backend, address)
-    w = workers or min(os.cpu_count() or 1, MAX_WORKERS)
     variants = variant_names(game, variants)
     full = g.resolve_options(options, variants)
     result = SimResult(

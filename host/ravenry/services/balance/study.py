@@ -25,7 +25,7 @@ from ravenry.model.options import variant_names
 from ravenry.services.backends import check_backend
 from ravenry.services.balance.sequential import UNDECIDED, Answer, Question, answer
 from ravenry.services.balance.tally import Mean, Tally
-from ravenry.services.simulate import MAX_WORKERS, CoreRecord, check_bots
+from ravenry.services.simulate import CoreRecord, check_bots, check_run
 from ravenry.services.tournament.run import play_core_jobs
 from ravenry.services.tournament.schedule import schedule
 
@@ -186,11 +186,7 @@ def balance(
         raise OptionError(f"tolerance is a share between 0 and 1 (0.05 is ±5 points), not {tolerance!r:.20}")
     if not 0 < alpha < 0.5:
         raise OptionError(f"alpha is an error rate between 0 and 0.5, not {alpha!r:.20}")
-    if not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise OptionError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r:.20}")
-    if workers is not None and (not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS):
-        raise OptionError(f"workers must be an int from 1 to {MAX_WORKERS}, not {workers!r:.40}")
-    w = workers or min(os.cpu_count() or 1, MAX_WORKERS)
+    w = check_run(seed, workers)
     variants = variant_names(game, variants)
     full = g.resolve_options(options, variants)
     other = None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -12,7 +11,7 @@ from ravenry.model.game import Game
 from ravenry.model.game import game as get_game
 from ravenry.model.options import variant_names
 from ravenry.services.backends import RulesetSource, check_backend, run_chunks
-from ravenry.services.simulate import MAX_WORKERS, CoreRecord, MatchRecord, check_bots, play_python_match
+from ravenry.services.simulate import CoreRecord, MatchRecord, check_bots, check_run, play_python_match
 from ravenry.services.tournament.result import TournamentResult
 from ravenry.services.tournament.schedule import schedule
 from ravenry.specs import bot_name
@@ -62,11 +61,7 @@ def tournament(
         raise OptionError(f"each bot may be named once; repeated: {', '.join(dupes)}")
     check_bots(g, names)
     check_backend(backend, address)
-    if not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise OptionError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r}")
-    if workers is not None and (not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS):
-        raise OptionError(f"workers must be an int from 1 to {MAX_WORKERS}, not {workers!r:.40}")
-    w = workers or min(os.cpu_count() or 1, MAX_WORKERS)
+    w = check_run(seed, workers)
     variants = variant_names(game, variants)
     full = g.resolve_options(options, variants)
     plan = schedule(len(names), n)
