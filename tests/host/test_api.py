@@ -214,3 +214,22 @@ def test_plugin_data_reads_a_data_file_afresh_each_call(tmp_path: Path, monkeypa
     assert ravenry.plugin_data("ravenry_datatest", "deck")["cards"] == [1, 2, 3]
     with pytest.raises(FileNotFoundError):
         ravenry.plugin_data("ravenry_datatest", "missing")
+
+
+def test_the_public_facades_re_export_exactly_their_packages() -> None:
+    # ravenry.tui and ravenry.rl are the names plugins and researchers import; a name added to the package behind
+    # one of them and forgotten in the facade would be public in one place and missing in the other.
+    import ravenry.faces.tui as faces_tui
+    import ravenry.rl as rl
+    import ravenry.services.rl as services_rl
+    import ravenry.tui as tui
+
+    for facade, package in ((tui, faces_tui), (rl, services_rl)):
+        assert sorted(facade.__all__) == sorted(package.__all__), facade.__name__
+        for name in facade.__all__:
+            assert getattr(facade, name) is getattr(package, name), name
+    pytest.importorskip("pyspiel")
+    from ravenry.services.rl import openspiel
+
+    for name in rl._OPENSPIEL:
+        assert getattr(rl, name) is getattr(openspiel, name), name
