@@ -67,7 +67,8 @@ def tournament(
     plan = schedule(len(names), n)
     jobs = plan.jobs(matches)
     started = time.perf_counter()
-    records, engine = play_jobs(g, n, seed, names, full, variants, jobs, w, backend, address, max_decisions, progress)
+    raw, engine = play_core_jobs(g, n, seed, names, full, variants, jobs, w, backend, address, max_decisions, progress)
+    records = [MatchRecord.from_core(r) for r in raw]
     seconds = time.perf_counter() - started
     return TournamentResult.build(
         game=game,
@@ -86,29 +87,6 @@ def tournament(
     )
 
 
-def play_jobs(
-    g: Game,
-    players: int,
-    seed: int,
-    bots: list[str],
-    options: dict[str, Any],
-    variants: tuple[str, ...],
-    jobs: list[tuple[int, tuple[int, ...]]],
-    workers: int,
-    backend: str = "local",
-    address: str | None = None,
-    max_decisions: int = 1_000_000,
-    progress: Callable[[int], None] | None = None,
-    chunk: int | None = None,
-) -> tuple[list[MatchRecord], str]:
-    """Play checked jobs ``(deal, seating)`` (a seating names an index into ``bots`` per seat) and return their
-    records in job order, with the engine that played them (see ``play_core_jobs``)."""
-    raw, engine = play_core_jobs(
-        g, players, seed, bots, options, variants, jobs, workers, backend, address, max_decisions, progress, chunk
-    )
-    return [MatchRecord.from_core(r) for r in raw], engine
-
-
 def play_core_jobs(
     g: Game,
     players: int,
@@ -124,9 +102,11 @@ def play_core_jobs(
     progress: Callable[[int], None] | None = None,
     chunk: int | None = None,
 ) -> tuple[list[CoreRecord], str]:
-    """``play_jobs`` with the records in the runner's plain shape: the Rust runner in chunks (local threads or Ray
-    tasks) when the game and every bot are in the core, else Python, one match at a time. ``chunk``: jobs per
-    Rust call (default: small enough for the progress bar to move and a Ray cluster to get many tasks)."""
+    """Play checked jobs ``(deal, seating)`` (a seating names an index into ``bots`` per seat) and return their
+    records in job order, in the runner's plain shape, with the engine that played them: the Rust runner in chunks
+    (local threads or Ray tasks) when the game and every bot are in the core, else Python, one match at a time.
+    ``chunk``: jobs per Rust call (default: small enough for the progress bar to move and a Ray cluster to get many
+    tasks)."""
     core_bots = set(g.ruleset(options).bot_names) if g.spec.core else set()
     if g.spec.core and all(bot_name(b) in core_bots for b in bots):
         source = RulesetSource(*g.ruleset_args(options))
