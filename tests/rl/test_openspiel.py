@@ -34,7 +34,7 @@ def test_game_facts_are_declared() -> None:
     t = g.get_type()
     assert t.short_name == short_name("iron-throne")
     assert t.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
-    assert t.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert t.chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
     assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert t.utility == pyspiel.GameType.Utility.GENERAL_SUM
     assert t.reward_model == pyspiel.GameType.RewardModel.TERMINAL
