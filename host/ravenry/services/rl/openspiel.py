@@ -81,6 +81,10 @@ class _Held:
         return _held_from_bytes, (self.match.to_bytes(),)
 
 
+def _view_digest(match: Match, before: bytes, seat: int) -> bytes:
+    return hashlib.blake2b(before + match.view_msgpack(seat), digest_size=8).digest()
+
+
 def _held_from_bytes(data: bytes) -> _Held:
     return _Held(cast(Match, load_match(data)))
 
@@ -88,18 +92,12 @@ def _held_from_bytes(data: bytes) -> _Held:
 class RavenryState(pyspiel.State):
     """A Ravenry match as an OpenSpiel state."""
 
-    def __init__(
-        self,
-        game: RavenryGame,
-        match: Match,
-        digests: list[bytes] | None = None,
-        own: list[list[int]] | None = None,
-    ) -> None:
+    def __init__(self, game: RavenryGame, match: Match, digests: list[bytes]) -> None:
         super().__init__(game)
         self._held = _Held(match)
         # Per seat: a running digest of every view the seat has had, and its own actions (its perfect recall).
-        self._digests = digests if digests is not None else [self._view_digest(b"", p) for p in range(match.players)]
-        self._own = own if own is not None else [[] for _ in range(match.players)]
+        self._digests = digests
+        self._own: list[list[int]] = [[] for _ in range(match.players)]
 
     # Looked up on the game rather than held: the state's attributes are what OpenSpiel pickles, and the ruleset
     # inside Tensors does not pickle (a deserialized state is made by its game, which has them).
@@ -116,7 +114,7 @@ class RavenryState(pyspiel.State):
         return self._held.match
 
     def _view_digest(self, before: bytes, p: int) -> bytes:
-        return hashlib.blake2b(before + self.match.view_msgpack(p), digest_size=8).digest()
+        return _view_digest(self.match, before, p)
 
     def current_player(self) -> int:
         if self.match.is_over:
@@ -146,8 +144,9 @@ class RavenryState(pyspiel.State):
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> RavenryState:
         """A state ``player_id`` cannot tell from this one: the core resamples what the seat cannot see."""
         seed = int.from_bytes(self._digests[player_id], "little") ^ self.match.decisions
-        own = [list(a) for a in self._own]
-        state = RavenryState(self.get_game(), self.match.determinized(player_id, seed), list(self._digests), own)
+        # A clone keeps the history (pyspiel holds it in C++); the match inside is swapped for the sampled world.
+        state = self.clone()
+        state._held = _Held(self.match.determinized(player_id, seed))
         # The other seats hold other hidden cards in the sampled world: their information states take it in, so a
         # search keys their decisions on what they would see there (the resampling seat's key is unchanged).
         state._digests = [d if q == player_id else state._view_digest(d, q) for q, d in enumerate(state._digests)]
@@ -162,12 +161,10 @@ class RavenryState(pyspiel.State):
         view it has had; equal exactly where the seat's views and actions have been (to the digest's 64 bits)."""
         return f"{self.view_string(seat)} mine={_json(self._own[seat])} seen={self._digests[seat].hex()}"
 
-    def clone(self) -> RavenryState:
-        own = [list(a) for a in self._own]
-        return RavenryState(self.get_game(), self.match.clone(), list(self._digests), own)
-
+    # No Python clone(): pyspiel's own keeps the history and move number (held in C++), and deep-copies these
+    # attributes (the match by the core's clone).
     def __deepcopy__(self, memo: dict) -> RavenryState:
-        return self.clone()
+        return cast(RavenryState, self.clone())
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         # OpenSpiel's own state pickling (its serialize_game_and_state) behind a module function, so unpickling
@@ -251,10 +248,16 @@ class RavenryGame(pyspiel.Game):
             "score_rewards": self.score_rewards,
         }
         super().__init__(_game_type(game_id, self.tensors), info, full)
+        self._initial: tuple[Match, list[bytes]] | None = None
 
     def new_initial_state(self) -> RavenryState:
-        # Deterministic: the seed fixes every shuffle and roll, so a history alone rebuilds a state.
-        return RavenryState(self, self.tensors.new_match(self.seed))
+        # Deterministic: the seed fixes every shuffle and roll, so every initial state is one match, made once and
+        # cloned (pyspiel makes an initial state for each clone and each deserialized state, then overwrites it).
+        if self._initial is None:
+            m = self.tensors.new_match(self.seed)
+            self._initial = m, [_view_digest(m, b"", p) for p in range(m.players)]
+        match, digests = self._initial
+        return RavenryState(self, match.clone(), list(digests))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None) -> RavenryObserver:
         return RavenryObserver(self.tensors, iig_obs_type, params)
