@@ -188,6 +188,10 @@ def test_game_facts_are_declared() -> None:
     assert t.reward_model == pyspiel.GameType.RewardModel.TERMINAL
     assert g.num_players() == 4
     assert pyspiel.load_game(short_name("iron-throne"), {"players": 4}).num_players() == 4
+    # Deterministic: every initial state is the match Ravenry plays with the seed parameter.
+    g = openspiel_game("iron-throne", players=4, seed=7)
+    expected = ravenry.game("iron-throne").new_match(players=4, seed=7).state()
+    assert g.new_initial_state().match.state() == g.new_initial_state().match.state() == expected
 
 
 def test_tensors_clone_and_resampling() -> None:
