@@ -107,7 +107,7 @@ VOCAB_TESTS = [
     (r'"op":"stand"', "alzare_storms_end_stands_two"),
     (r'"op":"kill"', "azioni_harrenhal_kneels_pays_then_kills"),
     (
-        r'"kind":"(no_kneel_to_defend|not_stealth_target|attacking_bars_defenders)"',
+        r'"no_kneel_to_defend":true|"kind":"(not_stealth_target|attacking_bars_defenders)"',
         "difendere_restrictions_heir_balon_heiress",
     ),
     (
@@ -192,7 +192,6 @@ HOUSE_POOL_TESTS = {
 COMPOSABLE = {
     "triggered",
     "action",
-    "no_kneel_to_defend",
     "not_stealth_target",
     "attacking_bars_defenders",
     "optional_penalty",
@@ -206,13 +205,16 @@ COMPOSABLE = {
     "all_characters_gain_trait",
     "attached_controller_extra_doomed",
     "not_declared_with_trait",
-    "your_chars_str_while_standing",
 }
 
 
 def vocabulary(ability: dict) -> str:
     """A short reading of one ability: its kind, trigger or phase, costs and operations."""
     kind = ability["kind"]
+    if kind == "constant":
+        cond = f" while {ability['while']['if']}" if "while" in ability else ""
+        reach = " to characters" if "to" in ability else ""
+        return f"constant{cond}{reach}: {', '.join(ability['gets'])}"
     if kind not in ("triggered", "action"):
         return kind
     head = ability.get("phase") or ability.get("when", {}).get("on", "?")

@@ -6,23 +6,25 @@
 //! The classification is an exhaustive match: a new `Ability` variant does not compile until it is placed
 //! in a class, so no check can miss a card because its bit was forgotten.
 
+use super::vocab::Constant;
 use super::{Ability, CardDef, Kind, Rules};
 
-/// The card's own STR: `StrWhile`, per attachment, per dead character, "cannot be lowered".
+/// The card's own STR (a constant's `str`, once or per thing counted; "cannot be lowered").
 pub const OWN_STR: u32 = 1 << 0;
-/// "Characters you control get +N".
+/// "Characters you control get +N" (a constant with `to`; a plot's are read from the plot).
 pub const YOUR_CHARS_STR: u32 = 1 << 1;
-/// The card's own keywords while a condition holds.
+/// The card's own keywords from a constant.
 pub const OWN_KEYWORDS: u32 = 1 << 2;
-/// Keywords granted to a House's characters while this card stands.
-pub const HOUSE_KEYWORDS: u32 = 1 << 3;
+/// Keywords a constant grants its controller's characters (Euron Crow's Eye).
+pub const YOUR_CHARS_KEYWORDS: u32 = 1 << 3;
+/// The card's own icons from a constant.
 pub const OWN_ICONS: u32 = 1 << 4;
 /// Marshalling: trait cost reductions, reducers, extra Limited cards.
 pub const COSTS: u32 = 1 << 5;
 /// Totals read at a step: power to win, intrigue claim, doomed count, dominance, draws on plot reveal,
 /// power claimed on a win.
 pub const TOTALS: u32 = 1 << 6;
-/// Not kneeling to attack or defend.
+/// Not kneeling to attack or defend (a constant's `no_kneel_to_attack`, `no_kneel_to_defend`).
 pub const NO_KNEEL: u32 = 1 << 7;
 /// Who may defend or be chosen by stealth.
 pub const DEFENCE: u32 = 1 << 8;
@@ -41,18 +43,29 @@ pub const BLANKS_HOST: u32 = 1 << 13;
 /// composable form (which has its own bits, `composable_flags` below).
 pub const OTHER: u32 = 1 << 31;
 
+/// The classes of a constant ability: one for each thing it gives.
+fn constant_class(k: &Constant) -> u32 {
+    let g = &k.gets;
+    let bit = |on: bool, b: u32| if on { b } else { 0 };
+    let bits = if k.to.is_none() {
+        bit(g.str != 0 || g.str_cannot_be_lowered, OWN_STR)
+            | bit(!g.keywords.is_empty(), OWN_KEYWORDS)
+            | bit(!g.icons.is_empty(), OWN_ICONS)
+            | bit(g.no_kneel_to_attack || g.no_kneel_to_defend, NO_KNEEL)
+    } else {
+        bit(g.str != 0, YOUR_CHARS_STR) | bit(!g.keywords.is_empty(), YOUR_CHARS_KEYWORDS)
+    };
+    if bits == 0 {
+        OTHER
+    } else {
+        bits
+    }
+}
+
 fn class(a: &Ability) -> u32 {
     use Ability as A;
     match a {
-        A::StrWhile { .. }
-        | A::StrPerAttachment { .. }
-        | A::StrPerDeadHouseChar { .. }
-        | A::StrPerDeadCharWhile { .. }
-        | A::StrCannotBeLowered => OWN_STR,
-        A::YourCharsStr { .. } | A::YourCharsStrWhileStanding { .. } => YOUR_CHARS_STR,
-        A::KeywordsWhile { .. } => OWN_KEYWORDS,
-        A::HouseCharsKeywordsWhileStanding { .. } => HOUSE_KEYWORDS,
-        A::IconsWhile { .. } => OWN_ICONS,
+        A::Constant(k) => constant_class(k),
         A::CostReduction { .. } | A::Reducer { .. } | A::ExtraLimited { .. } => COSTS,
         A::OpponentsNeedMorePower { .. }
         | A::IntrigueClaimBonus { .. }
@@ -60,7 +73,6 @@ fn class(a: &Ability) -> u32 {
         | A::DominanceBonus
         | A::DrawOnPlotReveal { .. }
         | A::WinClaimsPower { .. } => TOTALS,
-        A::NoKneelAttackWhile { .. } | A::NoKneelAttackDefendWhile { .. } | A::NoKneelToDefend => NO_KNEEL,
         A::ArmyCannotDefendWhileAttacking | A::NotStealthTarget | A::AttackingBarsDefenders { .. } => DEFENCE,
         A::StandAfterHouseCharKilled { .. }
         | A::StandAfterStealthAttacker
@@ -91,9 +103,6 @@ fn class(a: &Ability) -> u32 {
         | A::Attached { .. }
         | A::ChallengeBoost { .. }
         | A::KillCharacter { .. }
-        | A::PlotYourCharsStr { .. }
-        | A::PlotAllCharsStr { .. }
-        | A::PlotNoIntIconStr { .. }
         | A::PlotChallengeBonus { .. }
         | A::PlotNoKneel { .. }
         | A::PlotNoUnopposedPower
@@ -169,8 +178,7 @@ pub fn composable_flags(d: &CardDef) -> u8 {
     d.abilities.iter().fold(0, |f, a| match a {
         Ability::Action(_) => f | HAS_ACTION,
         Ability::Triggered(_) => f | HAS_TRIGGERED,
-        Ability::NoKneelToDefend
-        | Ability::NotStealthTarget
+        Ability::NotStealthTarget
         | Ability::AttackingBarsDefenders { .. }
         | Ability::OptionalPenalty { .. }
         | Ability::PlotOpponentsWithTraitNoDefenders { .. }

@@ -1,6 +1,10 @@
 //! Derived values: strength, icons, keywords, costs, claim, income. Constant abilities and lasting effects
 //! are summed (rulebook "Effetti duraturi": order does not matter; STR below 0 counts as 0).
 
+mod constant;
+
+pub use constant::constant;
+
 use super::cards::classify;
 use super::cards::{Ability, CardDef, Cond, Kind, Rules, DEADLY, INT, NEUTRAL, RENOWN, STEALTH};
 use super::state::effect::Lasts;
@@ -105,6 +109,7 @@ impl AgotCcg {
                 };
                 count(more) > count(than)
             }
+            Cond::Standing => !c.kneeling,
             Cond::ControlsExactly { tr, n } => {
                 let k = s.play.iter().filter(|o| {
                     let d = def(rules, o.def);
@@ -127,12 +132,8 @@ impl AgotCcg {
     pub fn keywords(&self, rules: &Rules, seat: Player, c: &InPlay) -> u16 {
         let d = def(rules, c.def);
         let mut k = if self.text_blank(rules, c) { 0 } else { d.keywords };
-        for ab in self.abilities_in(rules, c, classify::OWN_KEYWORDS) {
-            if let Ability::KeywordsWhile { keywords, cond } = ab {
-                if self.cond(rules, seat, c, cond) {
-                    k |= super::cards::keyword_bits(keywords).unwrap_or(0);
-                }
-            }
+        for g in self.own_gets(rules, seat, c, self.abilities_in(rules, c, classify::OWN_KEYWORDS)) {
+            k |= super::cards::keyword_bits(&g.keywords).unwrap_or(0);
         }
         // Most attachments grant no keyword: skip those before testing their condition.
         for (a, _) in &c.attachments {
@@ -144,16 +145,13 @@ impl AgotCcg {
                 }
             }
         }
-        // Euron Crow's Eye: a standing card granting keywords to its controller's characters of a house.
+        // Cards granting keywords to their controller's characters (Euron Crow's Eye, while he stands).
         if d.kind == Kind::Character {
             for o in self.seats.get(usize::from(seat)).map_or(&[][..], |s| &s.play[..]) {
-                if o.kneeling {
-                    continue;
-                }
-                for ab in self.abilities_in(rules, o, classify::HOUSE_KEYWORDS) {
-                    if let Ability::HouseCharsKeywordsWhileStanding { house, keywords } = ab {
-                        if super::cards::house_index(house) == Some(d.house) {
-                            k |= super::cards::keyword_bits(keywords).unwrap_or(0);
+                for ab in self.abilities_in(rules, o, classify::YOUR_CHARS_KEYWORDS).iter().filter_map(constant) {
+                    if let Some(to) = &ab.to {
+                        if self.holds(rules, seat, o, ab) && self.reaches(rules, to, usize::from(seat), seat, c) {
+                            k |= super::cards::keyword_bits(&ab.gets.keywords).unwrap_or(0);
                         }
                     }
                 }
@@ -182,12 +180,8 @@ impl AgotCcg {
 
     pub fn icons(&self, rules: &Rules, seat: Player, c: &InPlay) -> u8 {
         let mut i = def(rules, c.def).icons | self.agenda_icons(rules, seat, c);
-        for ab in self.abilities_in(rules, c, classify::OWN_ICONS) {
-            if let Ability::IconsWhile { icons, cond } = ab {
-                if self.cond(rules, seat, c, cond) {
-                    i |= super::cards::icon_bits(icons).unwrap_or(0);
-                }
-            }
+        for g in self.own_gets(rules, seat, c, self.abilities_in(rules, c, classify::OWN_ICONS)) {
+            i |= super::cards::icon_bits(&g.icons).unwrap_or(0);
         }
         for ab in self.attached(rules, seat, c) {
             if let Ability::Attached { icons, .. } = ab {
@@ -212,8 +206,8 @@ impl AgotCcg {
         }
         let mut s = i32::from(d.str);
         // Areo Hotah: "his STR cannot be lowered" — every negative modifier is left out.
-        let floor =
-            self.abilities_in(rules, c, classify::OWN_STR).iter().any(|a| matches!(a, Ability::StrCannotBeLowered));
+        let own = self.abilities_in(rules, c, classify::OWN_STR);
+        let floor = self.own_gets(rules, seat, c, own).any(|g| g.str_cannot_be_lowered);
         // Summed as they come (no list: this runs for every character at nearly every decision).
         let mut total = 0i32;
         let mut add = |v: i32| {
@@ -221,27 +215,8 @@ impl AgotCcg {
                 total += v;
             }
         };
-        for ab in self.abilities_in(rules, c, classify::OWN_STR) {
-            add(match ab {
-                Ability::StrWhile { amount, cond } if self.cond(rules, seat, c, cond) => i32::from(*amount),
-                Ability::StrPerAttachment { amount } => i32::from(*amount) * c.attachments.len() as i32,
-                Ability::StrPerDeadHouseChar { house } => {
-                    let h = super::cards::house_index(house);
-                    self.seats
-                        .iter()
-                        .flat_map(|x| x.dead.iter())
-                        .filter(|&&x| def(rules, x).kind == Kind::Character && Some(def(rules, x).house) == h)
-                        .count() as i32
-                }
-                Ability::StrPerDeadCharWhile { cond } if self.cond(rules, seat, c, cond) => {
-                    self.seats
-                        .iter()
-                        .flat_map(|x| x.dead.iter())
-                        .filter(|&&x| def(rules, x).kind == Kind::Character)
-                        .count() as i32
-                }
-                _ => 0,
-            });
+        for g in self.own_gets(rules, seat, c, own) {
+            add(self.gets_str(rules, c, g));
         }
         for ab in self.attached(rules, seat, c) {
             if let Ability::Attached { str, defending_str, printed_str_zero_defending, .. } = ab {
@@ -256,28 +231,27 @@ impl AgotCcg {
             }
         }
         self.mods.iter().filter(|m| m.0 == c.uid).for_each(|m| add(i32::from(m.1)));
-        // "Characters you control get +N": other characters of the same controller with the ability.
+        // "Characters you control get +N": the cards of the same controller that say so (Daenerys Targaryen).
         if let Some(me) = self.seats.get(usize::from(seat)) {
             for o in &me.play {
-                for ab in self.abilities_in(rules, o, classify::YOUR_CHARS_STR) {
-                    match ab {
-                        Ability::YourCharsStr { amount } => add(i32::from(*amount)),
-                        // Swift Reinforcements, while it stands.
-                        Ability::YourCharsStrWhileStanding { amount } if !o.kneeling => add(i32::from(*amount)),
-                        _ => {}
+                for k in self.abilities_in(rules, o, classify::YOUR_CHARS_STR).iter().filter_map(constant) {
+                    if let Some(to) = &k.to {
+                        if self.holds(rules, seat, o, k) && self.reaches(rules, to, usize::from(seat), seat, c) {
+                            add(i32::from(k.gets.str));
+                        }
                     }
                 }
             }
         }
+        // Revealed plots (their text is never blank).
         for (q, other) in self.seats.iter().enumerate() {
             let Some(p) = other.plot else { continue };
-            for ab in &def(rules, p).abilities {
-                add(match ab {
-                    Ability::PlotYourCharsStr { amount } if q == usize::from(seat) => i32::from(*amount),
-                    Ability::PlotAllCharsStr { amount } => i32::from(*amount),
-                    Ability::PlotNoIntIconStr { amount } if !self.has_icon(rules, seat, c, INT) => i32::from(*amount),
-                    _ => 0,
-                });
+            for k in def(rules, p).abilities.iter().filter_map(constant) {
+                if let Some(to) = &k.to {
+                    if k.gets.str != 0 && self.reaches(rules, to, q, seat, c) {
+                        add(i32::from(k.gets.str));
+                    }
+                }
             }
         }
         s += total;

@@ -1,0 +1,107 @@
+//! Constant abilities (rulebook "Effetti costanti"): while a condition holds, some cards get STR, keywords, icons
+//! or a standing rule. `cards.json` writes them as the card reads: `{"kind": "constant", "while": {"if":
+//! "doomed_in_dead_pile"}, "gets": {"str": 3}}`, or with `to` for the characters they reach: `{"kind": "constant",
+//! "to": {"controller": "you"}, "gets": {"str": 1}}`. They produce no decision; `effects/` and the challenge
+//! declarations read them where the value is derived.
+
+use serde::Deserialize;
+
+use super::Filter;
+
+/// When a conditional ability is on, seen from the card that has it.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "if", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Cond {
+    /// At least one doomed card in any dead pile.
+    DoomedInDeadPile,
+    /// Its controller controls another character with one of these traits (of this house, if given).
+    ControlsTrait {
+        traits: Vec<String>,
+        #[serde(default)]
+        house: Option<String>,
+    },
+    /// Some player has a plot with the trait "The Others" revealed.
+    OthersPlotRevealed,
+    /// It has at least one attachment (with this trait, if given).
+    HasAttachment {
+        #[serde(rename = "trait", default)]
+        tr: Option<String>,
+    },
+    /// Every character, location and attachment its controller controls is of its house or neutral.
+    AllOwnHouse,
+    /// The card it is attached to is of this house (attachments).
+    AttachedHouse { house: String },
+    /// Every character, location and attachment its controller controls is neutral or of this house.
+    AllOfHouse { house: String },
+    /// Its controller controls a location with this trait (Theon Greyjoy: a Warship).
+    ControlsLocationTrait {
+        #[serde(rename = "trait")]
+        tr: String,
+    },
+    // --- the House pool records.
+    /// It has more attachments than any other character in play (Ruler of Meereen, read on its host).
+    MostAttachments,
+    /// Another character in play has this keyword (printed, from an attachment or a lasting effect; Renly).
+    AnotherCharHasKeyword { keyword: String },
+    /// Its controller controls exactly `n` other characters with this trait (The Good Masters: one Dragon).
+    ControlsExactly {
+        #[serde(rename = "trait")]
+        tr: String,
+        n: u8,
+    },
+    /// Characters in play (every player's) with the trait `more` outnumber those with the trait `than` (Band
+    /// of Free Folk: Wildlings against Night's Watch).
+    Outnumber { more: String, than: String },
+    /// It is standing (Euron Crow's Eye, Swift Reinforcements).
+    Standing,
+}
+
+/// A constant ability: while `when` holds (always, without one) the cards `to` names (the card itself, without
+/// one) get what `gets` says. A card in play reaches its controller's characters (`to` names `"controller":
+/// "you"`, with a House or a missing icon if it says so); a revealed plot reaches its player's (`you`), his
+/// opponents' or every character, and has no `while`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Constant {
+    #[serde(rename = "while", default)]
+    pub when: Option<Cond>,
+    #[serde(default)]
+    pub to: Option<Filter>,
+    pub gets: Gets,
+}
+
+/// What a constant ability gives. Every field given applies.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Gets {
+    /// STR (negative: less), once, or once for each of `per`.
+    #[serde(default)]
+    pub str: i8,
+    #[serde(default)]
+    pub per: Option<Count>,
+    #[serde(default)]
+    pub keywords: Vec<String>,
+    /// Icon letters (M, I, P).
+    #[serde(default)]
+    pub icons: String,
+    #[serde(default)]
+    pub no_kneel_to_attack: bool,
+    #[serde(default)]
+    pub no_kneel_to_defend: bool,
+    /// Its STR cannot be lowered: no negative modifier applies to it (Areo Hotah).
+    #[serde(default)]
+    pub str_cannot_be_lowered: bool,
+}
+
+/// What a STR bonus is counted over ("+1 STR for each …").
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "each", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Count {
+    /// Each attachment on it.
+    Attachment,
+    /// Each character in all dead piles (of this House, if given).
+    DeadCharacter {
+        #[serde(default)]
+        house: Option<String>,
+    },
+}
