@@ -213,7 +213,8 @@ def vocabulary(ability: dict) -> str:
     kind = ability["kind"]
     if kind == "constant":
         cond = f" while {ability['while']['if']}" if "while" in ability else ""
-        reach = " to characters" if "to" in ability else ""
+        to = ability.get("to")
+        reach = "" if to is None else " to the attached character" if to == "attached" else " to characters"
         return f"constant{cond}{reach}: {', '.join(ability['gets'])}"
     if kind not in ("triggered", "action"):
         return kind

@@ -102,22 +102,6 @@ pub enum Ability {
     OpponentsExtraDoomed {
         n: u8,
     },
-    // --- attachments
-    Attached {
-        #[serde(default)]
-        str: i8,
-        #[serde(default)]
-        icons: String,
-        #[serde(default)]
-        keywords: Vec<String>,
-        #[serde(default)]
-        defending_str: i8,
-        #[serde(default)]
-        cond: Option<Cond>,
-        /// While the attached character defends, its printed STR counts as 0 (Under the Guild's Sway).
-        #[serde(default)]
-        printed_str_zero_defending: bool,
-    },
     // --- player actions (rulebook "Azioni"), used in the challenge action window
     /// Event: choose a character (attacking / participating / any; of this house; without this icon) that gets
     /// `amount` STR until the end of the phase; if its controller then wins the challenge he draws `win_draw`

@@ -1,7 +1,7 @@
 //! Load-time checks of the names inside a card's abilities (houses, icons, keywords, phases, challenge types).
 
 use super::vocab::{self, check_cond};
-use super::{challenge_index, house_index, icon_bits, keyword_bits, Ability, Kind, ACTION_PHASES};
+use super::{challenge_index, house_index, icon_bits, Ability, Kind, ACTION_PHASES};
 
 fn check_phase(p: &str) -> Result<(), String> {
     if ACTION_PHASES.contains(&p) {
@@ -17,11 +17,6 @@ pub fn check_ability(a: &Ability, kind: Kind) -> Result<(), String> {
         Ability::CannotBeKilledWhile { cond }
         | Ability::DiscardedWhen { cond }
         | Ability::CannotBeDiscardedWhile { cond } => check_cond(cond),
-        Ability::Attached { icons, keywords, cond, .. } => {
-            icon_bits(icons)?;
-            keyword_bits(keywords)?;
-            cond.as_ref().map_or(Ok(()), check_cond)
-        }
         Ability::AttachedCannotBeKilled { cond } => cond.as_ref().map_or(Ok(()), check_cond),
         Ability::StandAfterHouseCharKilled { house } => {
             house_index(house).map(|_| ()).ok_or(format!("unknown house {house:?}"))

@@ -6,7 +6,7 @@
 //! The classification is an exhaustive match: a new `Ability` variant does not compile until it is placed
 //! in a class, so no check can miss a card because its bit was forgotten.
 
-use super::vocab::Constant;
+use super::vocab::{Constant, On};
 use super::{Ability, CardDef, Kind, Rules};
 
 /// The card's own STR (a constant's `str`, once or per thing counted; "cannot be lowered").
@@ -47,13 +47,16 @@ pub const OTHER: u32 = 1 << 31;
 fn constant_class(k: &Constant) -> u32 {
     let g = &k.gets;
     let bit = |on: bool, b: u32| if on { b } else { 0 };
-    let bits = if k.to.is_none() {
-        bit(g.str != 0 || g.str_cannot_be_lowered, OWN_STR)
-            | bit(!g.keywords.is_empty(), OWN_KEYWORDS)
-            | bit(!g.icons.is_empty(), OWN_ICONS)
-            | bit(g.no_kneel_to_attack || g.no_kneel_to_defend, NO_KNEEL)
-    } else {
-        bit(g.str != 0, YOUR_CHARS_STR) | bit(!g.keywords.is_empty(), YOUR_CHARS_KEYWORDS)
+    // An attached character's constants are read from its attachments, not by class.
+    let bits = match k.to {
+        None => {
+            bit(g.str != 0 || g.str_cannot_be_lowered, OWN_STR)
+                | bit(!g.keywords.is_empty(), OWN_KEYWORDS)
+                | bit(!g.icons.is_empty(), OWN_ICONS)
+                | bit(g.no_kneel_to_attack || g.no_kneel_to_defend, NO_KNEEL)
+        }
+        Some(On::Each(_)) => bit(g.str != 0, YOUR_CHARS_STR) | bit(!g.keywords.is_empty(), YOUR_CHARS_KEYWORDS),
+        Some(_) => 0,
     };
     if bits == 0 {
         OTHER
@@ -100,7 +103,6 @@ fn class(a: &Ability) -> u32 {
         | A::KilledMovePowerToHouse
         | A::KilledClaimHouse { .. }
         | A::UnopposedLoserDiscardsPower { .. }
-        | A::Attached { .. }
         | A::ChallengeBoost { .. }
         | A::KillCharacter { .. }
         | A::PlotChallengeBonus { .. }
@@ -186,9 +188,9 @@ pub fn composable_flags(d: &CardDef) -> u8 {
         | Ability::PlotAttachmentsCostLess { .. }
         | Ability::AttachOnly { .. }
         | Ability::CostLessPerLocationTrait { .. } => f | HAS_NEW_CONSTANT,
-        // The House pool records' constants.
+        // The House pool records' constants (Under the Guild's Sway).
+        Ability::Constant(k) if k.gets.printed_str_zero_defending => f | HAS_POOL,
         Ability::AttachedCannotBeKilled { .. }
-        | Ability::Attached { printed_str_zero_defending: true, .. }
         | Ability::BarsChallengesAfterWinBy { .. }
         | Ability::AttachedBarsOpponentsTriggers
         | Ability::CannotBeSaved

@@ -2,7 +2,7 @@
 
 use super::def;
 use crate::engine::Player;
-use crate::games::agot_ccg::cards::vocab::{Constant, Count, Filter, Gets, Who};
+use crate::games::agot_ccg::cards::vocab::{Constant, Count, Filter, Gets, On, Who};
 use crate::games::agot_ccg::cards::{house_index, icon_bits, Ability, Kind, Rules};
 use crate::games::agot_ccg::state::{AgotCcg, InPlay};
 
@@ -11,6 +11,21 @@ use crate::games::agot_ccg::state::{AgotCcg, InPlay};
 pub fn constant(a: &Ability) -> Option<&Constant> {
     match a {
         Ability::Constant(k) => Some(k),
+        _ => None,
+    }
+}
+
+/// The constant `a` is if it reaches the attached character ("attached character gets …").
+#[inline]
+pub fn on_attached(a: &Ability) -> Option<&Constant> {
+    constant(a).filter(|k| k.to == Some(On::Attached))
+}
+
+/// The filter of a constant reaching each matching character.
+#[inline]
+pub fn each(k: &Constant) -> Option<&Filter> {
+    match &k.to {
+        Some(On::Each(f)) => Some(f),
         _ => None,
     }
 }

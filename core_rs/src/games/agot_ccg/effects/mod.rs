@@ -3,9 +3,10 @@
 
 mod constant;
 
-pub use constant::constant;
+pub use constant::{constant, each, on_attached};
 
 use super::cards::classify;
+use super::cards::vocab::Gets;
 use super::cards::{Ability, CardDef, Cond, Kind, Rules, DEADLY, INT, NEUTRAL, RENOWN, STEALTH};
 use super::state::effect::Lasts;
 use super::state::{AgotCcg, InPlay};
@@ -120,12 +121,11 @@ impl AgotCcg {
         }
     }
 
-    /// Attachment abilities on `c` that are on.
-    fn attached<'a>(&'a self, rules: &'a Rules, seat: Player, c: &'a InPlay) -> impl Iterator<Item = &'a Ability> + 'a {
+    /// What the attachments on `c` give it now ("attached character gets …").
+    fn attached<'a>(&'a self, rules: &'a Rules, seat: Player, c: &'a InPlay) -> impl Iterator<Item = &'a Gets> + 'a {
         c.attachments.iter().flat_map(move |(a, _)| {
-            def(rules, *a).abilities.iter().filter(move |ab| {
-                matches!(ab, Ability::Attached { cond, .. } if cond.as_ref().is_none_or(|k| self.cond(rules, seat, c, k)))
-            })
+            let on = def(rules, *a).abilities.iter().filter_map(on_attached);
+            on.filter(move |k| self.holds(rules, seat, c, k)).map(|k| &k.gets)
         })
     }
 
@@ -137,11 +137,9 @@ impl AgotCcg {
         }
         // Most attachments grant no keyword: skip those before testing their condition.
         for (a, _) in &c.attachments {
-            for ab in &def(rules, *a).abilities {
-                if let Ability::Attached { keywords, cond, .. } = ab {
-                    if !keywords.is_empty() && cond.as_ref().is_none_or(|x| self.cond(rules, seat, c, x)) {
-                        k |= super::cards::keyword_bits(keywords).unwrap_or(0);
-                    }
+            for ab in def(rules, *a).abilities.iter().filter_map(on_attached) {
+                if !ab.gets.keywords.is_empty() && self.holds(rules, seat, c, ab) {
+                    k |= super::cards::keyword_bits(&ab.gets.keywords).unwrap_or(0);
                 }
             }
         }
@@ -149,7 +147,7 @@ impl AgotCcg {
         if d.kind == Kind::Character {
             for o in self.seats.get(usize::from(seat)).map_or(&[][..], |s| &s.play[..]) {
                 for ab in self.abilities_in(rules, o, classify::YOUR_CHARS_KEYWORDS).iter().filter_map(constant) {
-                    if let Some(to) = &ab.to {
+                    if let Some(to) = each(ab) {
                         if self.holds(rules, seat, o, ab) && self.reaches(rules, to, usize::from(seat), seat, c) {
                             k |= super::cards::keyword_bits(&ab.gets.keywords).unwrap_or(0);
                         }
@@ -183,10 +181,8 @@ impl AgotCcg {
         for g in self.own_gets(rules, seat, c, self.abilities_in(rules, c, classify::OWN_ICONS)) {
             i |= super::cards::icon_bits(&g.icons).unwrap_or(0);
         }
-        for ab in self.attached(rules, seat, c) {
-            if let Ability::Attached { icons, .. } = ab {
-                i |= super::cards::icon_bits(icons).unwrap_or(0);
-            }
+        for g in self.attached(rules, seat, c) {
+            i |= super::cards::icon_bits(&g.icons).unwrap_or(0);
         }
         self.lasting_icons(c.uid, i)
     }
@@ -218,15 +214,13 @@ impl AgotCcg {
         for g in self.own_gets(rules, seat, c, own) {
             add(self.gets_str(rules, c, g));
         }
-        for ab in self.attached(rules, seat, c) {
-            if let Ability::Attached { str, defending_str, printed_str_zero_defending, .. } = ab {
-                add(i32::from(*str));
-                if self.defending(c) {
-                    add(i32::from(*defending_str));
-                    // "its printed STR counts as 0" takes the printed STR away, not a modifier.
-                    if *printed_str_zero_defending {
-                        s -= i32::from(d.str);
-                    }
+        for g in self.attached(rules, seat, c) {
+            add(i32::from(g.str));
+            if self.defending(c) {
+                add(i32::from(g.defending_str));
+                // "its printed STR counts as 0" takes the printed STR away, not a modifier.
+                if g.printed_str_zero_defending {
+                    s -= i32::from(d.str);
                 }
             }
         }
@@ -235,7 +229,7 @@ impl AgotCcg {
         if let Some(me) = self.seats.get(usize::from(seat)) {
             for o in &me.play {
                 for k in self.abilities_in(rules, o, classify::YOUR_CHARS_STR).iter().filter_map(constant) {
-                    if let Some(to) = &k.to {
+                    if let Some(to) = each(k) {
                         if self.holds(rules, seat, o, k) && self.reaches(rules, to, usize::from(seat), seat, c) {
                             add(i32::from(k.gets.str));
                         }
@@ -247,7 +241,7 @@ impl AgotCcg {
         for (q, other) in self.seats.iter().enumerate() {
             let Some(p) = other.plot else { continue };
             for k in def(rules, p).abilities.iter().filter_map(constant) {
-                if let Some(to) = &k.to {
+                if let Some(to) = each(k) {
                     if k.gets.str != 0 && self.reaches(rules, to, q, seat, c) {
                         add(i32::from(k.gets.str));
                     }

@@ -181,15 +181,27 @@ pub fn check_constant(k: &Constant, plot: bool) -> Result<(), String> {
         house_index(h).ok_or(format!("unknown house {h:?}"))?;
     }
     let own_only = g.per.is_some() || g.no_kneel_to_attack || g.no_kneel_to_defend || g.str_cannot_be_lowered;
-    if g.str == 0 && g.keywords.is_empty() && g.icons.is_empty() && !own_only {
+    let host_only = g.defending_str != 0 || g.printed_str_zero_defending;
+    if g.str == 0 && g.keywords.is_empty() && g.icons.is_empty() && !own_only && !host_only {
         return Err("a constant ability gets something".into());
     }
-    if plot && (k.when.is_some() || k.to.is_none()) {
-        return Err("a plot's constant ability names `to` and no `while`".into());
+    let each = match &k.to {
+        Some(On::Each(f)) => Some(f),
+        Some(On::Attached) | None => None,
+        Some(_) => return Err("a constant reaches the card itself, `attached` or `each`".into()),
+    };
+    if plot && (k.when.is_some() || each.is_none()) {
+        return Err("a plot's constant ability names `to` each and no `while`".into());
     }
-    let Some(to) = &k.to else { return Ok(()) };
-    if own_only || !g.icons.is_empty() {
-        return Err("`per`, icons and the kneel and lowering rules are the card's own (no `to`)".into());
+    if host_only && k.to != Some(On::Attached) {
+        return Err("`defending_str` and `printed_str_zero_defending` are the attached character's".into());
+    }
+    if k.to.is_some() && own_only {
+        return Err("`per` and the kneel and lowering rules are the card's own (no `to`)".into());
+    }
+    let Some(to) = each else { return Ok(()) };
+    if !g.icons.is_empty() {
+        return Err("icons are the card's own or the attached character's".into());
     }
     if !plot && to.controller != Who::You {
         return Err("a card in play reaches the characters of its controller (\"controller\": \"you\")".into());

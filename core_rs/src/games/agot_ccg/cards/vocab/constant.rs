@@ -1,12 +1,12 @@
 //! Constant abilities (rulebook "Effetti costanti"): while a condition holds, some cards get STR, keywords, icons
 //! or a standing rule. `cards.json` writes them as the card reads: `{"kind": "constant", "while": {"if":
-//! "doomed_in_dead_pile"}, "gets": {"str": 3}}`, or with `to` for the characters they reach: `{"kind": "constant",
-//! "to": {"controller": "you"}, "gets": {"str": 1}}`. They produce no decision; `effects/` and the challenge
-//! declarations read them where the value is derived.
+//! "doomed_in_dead_pile"}, "gets": {"str": 3}}`; with `to`, the cards they reach: the attached character (`"to":
+//! "attached"`) or every character matching a filter (`"to": {"each": {"controller": "you"}}`). They produce no
+//! decision; `effects/` and the challenge declarations read them where the value is derived.
 
 use serde::Deserialize;
 
-use super::Filter;
+use super::On;
 
 /// When a conditional ability is on, seen from the card that has it.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -57,16 +57,17 @@ pub enum Cond {
 }
 
 /// A constant ability: while `when` holds (always, without one) the cards `to` names (the card itself, without
-/// one) get what `gets` says. A card in play reaches its controller's characters (`to` names `"controller":
-/// "you"`, with a House or a missing icon if it says so); a revealed plot reaches its player's (`you`), his
-/// opponents' or every character, and has no `while`.
+/// one) get what `gets` says. An attachment (or a character that can become one) reaches the attached character
+/// (`attached`; its `while` is read on that character); a card in play reaches each of its controller's
+/// characters (`each` with `"controller": "you"`, and a House or a missing icon if it says so); a revealed plot
+/// reaches each of its player's (`you`), his opponents' or every character, and has no `while`.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Constant {
     #[serde(rename = "while", default)]
     pub when: Option<Cond>,
     #[serde(default)]
-    pub to: Option<Filter>,
+    pub to: Option<On>,
     pub gets: Gets,
 }
 
@@ -91,6 +92,12 @@ pub struct Gets {
     /// Its STR cannot be lowered: no negative modifier applies to it (Areo Hotah).
     #[serde(default)]
     pub str_cannot_be_lowered: bool,
+    /// The attached character's STR while it defends (Allied with the Twins).
+    #[serde(default)]
+    pub defending_str: i8,
+    /// While the attached character defends its printed STR counts as 0 (Under the Guild's Sway).
+    #[serde(default)]
+    pub printed_str_zero_defending: bool,
 }
 
 /// What a STR bonus is counted over ("+1 STR for each …").

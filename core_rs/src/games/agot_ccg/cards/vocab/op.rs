@@ -356,8 +356,8 @@ pub enum Op {
         on: On,
     },
     // --- the House pool records.
-    /// This character leaves play and is attached to the target as an attachment: its `attached` abilities are
-    /// then its text (the Dragons: "attach it to a character as a Condition attachment reading …"). `hostile`:
+    /// This character leaves play and is attached to the target as an attachment: its constants `"to":
+    /// "attached"` are then its text (the Dragons: "attach it to a character as a Condition attachment reading …"). `hostile`:
     /// the reading hurts its host (the heuristic aims it at an opponent's character).
     BecomeAttachment {
         #[serde(default)]
