@@ -107,7 +107,7 @@ VOCAB_TESTS = [
     (r'"op":"stand"', "alzare_storms_end_stands_two"),
     (r'"op":"kill"', "azioni_harrenhal_kneels_pays_then_kills"),
     (
-        r'"no_kneel_to_defend":true|"kind":"(not_stealth_target|attacking_bars_defenders)"',
+        r'"(no_kneel_to_defend|not_stealth_target)":true|"kind":"attacking_bars_defenders"',
         "difendere_restrictions_heir_balon_heiress",
     ),
     (
@@ -192,7 +192,6 @@ HOUSE_POOL_TESTS = {
 COMPOSABLE = {
     "triggered",
     "action",
-    "not_stealth_target",
     "attacking_bars_defenders",
     "optional_penalty",
     "plot_opponents_with_trait_no_defenders",

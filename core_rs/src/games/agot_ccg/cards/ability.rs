@@ -150,7 +150,6 @@ pub enum Ability {
     PlotOpponentsIncome {
         amount: u8,
     },
-    PlotCharsCannotBeKilled,
     PlotOpponentsClaim {
         amount: u8,
     },
@@ -296,8 +295,6 @@ pub enum Ability {
     Action(vocab::Body),
     /// A triggered ability: a response or forced effect with a trigger, costs, a target and effects.
     Triggered(vocab::Body),
-    /// It cannot be chosen as a stealth target (Southron Heiress).
-    NotStealthTarget,
     /// While it attacks, characters matching the filter cannot defend (Balon Greyjoy: non-unique ones).
     AttackingBarsDefenders {
         filter: vocab::Filter,
@@ -355,12 +352,6 @@ pub enum Ability {
         tr: String,
     },
     // --- the House pool records (`rules/effect_pool.rs`, per-card bit `HAS_POOL`).
-    /// Attachment (or a Dragon attached as a Condition): the attached character cannot be killed, while `cond`
-    /// holds for it (Rhaegal, Ruler of Meereen).
-    AttachedCannotBeKilled {
-        #[serde(default)]
-        cond: Option<Cond>,
-    },
     /// An opponent who won a challenge against you by at least `by` STR this phase cannot initiate further
     /// challenges against you this phase (Sunspear).
     BarsChallengesAfterWinBy {
@@ -369,13 +360,7 @@ pub enum Ability {
     /// Attachment: while the attached character attacks or defends, its controller's opponents cannot trigger
     /// effects or abilities (Dothraki Whip).
     AttachedBarsOpponentsTriggers,
-    /// It cannot be saved: no duplicate and no save window when it would be killed or discarded (Viserys).
-    CannotBeSaved,
     // --- restraints (`rules/restraints.rs`)
-    /// It cannot be killed while `cond` holds (Band of Free Folk).
-    CannotBeKilledWhile {
-        cond: Cond,
-    },
     /// It is discarded from play as soon as `cond` holds (Band of Free Folk); checked after every decision and
     /// every automatic step, so the moment the condition starts to hold is never missed.
     DiscardedWhen {

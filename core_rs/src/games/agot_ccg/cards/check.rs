@@ -14,10 +14,7 @@ fn check_phase(p: &str) -> Result<(), String> {
 /// Checks one ability of a card of type `kind`.
 pub fn check_ability(a: &Ability, kind: Kind) -> Result<(), String> {
     match a {
-        Ability::CannotBeKilledWhile { cond }
-        | Ability::DiscardedWhen { cond }
-        | Ability::CannotBeDiscardedWhile { cond } => check_cond(cond),
-        Ability::AttachedCannotBeKilled { cond } => cond.as_ref().map_or(Ok(()), check_cond),
+        Ability::DiscardedWhen { cond } | Ability::CannotBeDiscardedWhile { cond } => check_cond(cond),
         Ability::StandAfterHouseCharKilled { house } => {
             house_index(house).map(|_| ()).ok_or(format!("unknown house {house:?}"))
         }

@@ -54,6 +54,7 @@ fn constant_class(k: &Constant) -> u32 {
                 | bit(!g.keywords.is_empty(), OWN_KEYWORDS)
                 | bit(!g.icons.is_empty(), OWN_ICONS)
                 | bit(g.no_kneel_to_attack || g.no_kneel_to_defend, NO_KNEEL)
+                | bit(g.not_stealth_target, DEFENCE)
         }
         Some(On::Each(_)) => bit(g.str != 0, YOUR_CHARS_STR) | bit(!g.keywords.is_empty(), YOUR_CHARS_KEYWORDS),
         Some(_) => 0,
@@ -76,7 +77,7 @@ fn class(a: &Ability) -> u32 {
         | A::DominanceBonus
         | A::DrawOnPlotReveal { .. }
         | A::WinClaimsPower { .. } => TOTALS,
-        A::ArmyCannotDefendWhileAttacking | A::NotStealthTarget | A::AttackingBarsDefenders { .. } => DEFENCE,
+        A::ArmyCannotDefendWhileAttacking | A::AttackingBarsDefenders { .. } => DEFENCE,
         A::StandAfterHouseCharKilled { .. }
         | A::StandAfterStealthAttacker
         | A::StealthDraw { .. }
@@ -109,7 +110,6 @@ fn class(a: &Ability) -> u32 {
         | A::PlotNoKneel { .. }
         | A::PlotNoUnopposedPower
         | A::PlotOpponentsIncome { .. }
-        | A::PlotCharsCannotBeKilled
         | A::PlotOpponentsClaim { .. }
         | A::PlotCostIncrease { .. }
         | A::PlotSkipDraw
@@ -140,12 +140,9 @@ fn class(a: &Ability) -> u32 {
         | A::AttachedControllerExtraDoomed { .. }
         | A::NotDeclaredWithTrait { .. } => OTHER,
         // Read from attachments and at challenge declaration, gated by `HAS_POOL`.
-        A::AttachedCannotBeKilled { .. }
-        | A::BarsChallengesAfterWinBy { .. }
-        | A::AttachedBarsOpponentsTriggers
-        | A::CannotBeSaved => OTHER,
+        A::BarsChallengesAfterWinBy { .. } | A::AttachedBarsOpponentsTriggers => OTHER,
         // restraints: read from attachments at declaration and in the kill check, gated by `HAS_POOL`.
-        A::CannotBeKilledWhile { .. } | A::AttachedDeclareInfluence { .. } | A::AttachToHouse => OTHER,
+        A::AttachedDeclareInfluence { .. } | A::AttachToHouse => OTHER,
         A::DiscardedWhen { .. } => STATE_CHECK,
         A::AttachedBlank => BLANKS_HOST,
     }
@@ -175,26 +172,30 @@ pub const HAS_POOL: u8 = 0x20;
 /// trait barred from challenges.
 pub const HAS_WIDE_CONSTANT: u8 = 0x40;
 
+/// The per-card bits of a constant: "cannot be killed" (on the card or its host), "cannot be saved" and a zero
+/// printed STR are read behind `HAS_POOL`, "not a stealth target" behind `HAS_NEW_CONSTANT`.
+fn constant_flags(k: &Constant) -> u8 {
+    let g = &k.gets;
+    let here = !matches!(k.to, Some(On::Each(_)));
+    let pool = g.printed_str_zero_defending || g.cannot_be_saved || (g.cannot_be_killed && here);
+    (if pool { HAS_POOL } else { 0 }) | (if g.not_stealth_target { HAS_NEW_CONSTANT } else { 0 })
+}
+
 /// The composable bits of a card definition.
 pub fn composable_flags(d: &CardDef) -> u8 {
     d.abilities.iter().fold(0, |f, a| match a {
         Ability::Action(_) => f | HAS_ACTION,
         Ability::Triggered(_) => f | HAS_TRIGGERED,
-        Ability::NotStealthTarget
-        | Ability::AttackingBarsDefenders { .. }
+        Ability::AttackingBarsDefenders { .. }
         | Ability::OptionalPenalty { .. }
         | Ability::PlotOpponentsWithTraitNoDefenders { .. }
         | Ability::PlotWinByCountsUnopposed { .. }
         | Ability::PlotAttachmentsCostLess { .. }
         | Ability::AttachOnly { .. }
         | Ability::CostLessPerLocationTrait { .. } => f | HAS_NEW_CONSTANT,
-        // The House pool records' constants (Under the Guild's Sway).
-        Ability::Constant(k) if k.gets.printed_str_zero_defending => f | HAS_POOL,
-        Ability::AttachedCannotBeKilled { .. }
-        | Ability::BarsChallengesAfterWinBy { .. }
+        Ability::Constant(k) => f | constant_flags(k),
+        Ability::BarsChallengesAfterWinBy { .. }
         | Ability::AttachedBarsOpponentsTriggers
-        | Ability::CannotBeSaved
-        | Ability::CannotBeKilledWhile { .. }
         | Ability::AttachedDeclareInfluence { .. } => f | HAS_POOL,
         Ability::GrantsOptionalPenalty { .. }
         | Ability::PlotOnlyCharactersNoTriggers

@@ -119,21 +119,17 @@ impl AgotCcg {
         let c = &self.seats[s].play[i];
         // Band of Free Folk: its own "cannot be killed while".
         if flags(rules, c.def) & HAS_POOL != 0
-            && self.abilities(rules, c).iter().any(|ab| match ab {
-                Ability::CannotBeKilledWhile { cond } => self.cond(rules, s as Player, c, cond),
-                _ => false,
-            })
+            && self.own_gets(rules, s as Player, c, self.abilities(rules, c)).any(|g| g.cannot_be_killed)
         {
             return true;
         }
         c.attachments.iter().any(|&(a, _)| {
             flags(rules, a) & HAS_POOL != 0
-                && def(rules, a).abilities.iter().any(|ab| match ab {
-                    Ability::AttachedCannotBeKilled { cond } => {
-                        cond.as_ref().is_none_or(|k| self.cond(rules, s as Player, c, k))
-                    }
-                    _ => false,
-                })
+                && def(rules, a)
+                    .abilities
+                    .iter()
+                    .filter_map(on_attached)
+                    .any(|k| k.gets.cannot_be_killed && self.holds(rules, s as Player, c, k))
         })
     }
 
@@ -264,7 +260,8 @@ impl AgotCcg {
     pub fn never_saved(&self, rules: &Rules, uid: u16) -> bool {
         self.locate(uid).is_some_and(|(s, i)| {
             let c = &self.seats[s].play[i];
-            has_pool_bit(rules, c.def) && self.abilities(rules, c).iter().any(|a| matches!(a, Ability::CannotBeSaved))
+            has_pool_bit(rules, c.def)
+                && self.own_gets(rules, s as Player, c, self.abilities(rules, c)).any(|g| g.cannot_be_saved)
         })
     }
 

@@ -180,9 +180,14 @@ pub fn check_constant(k: &Constant, plot: bool) -> Result<(), String> {
     if let Some(Count::DeadCharacter { house: Some(h) }) = &g.per {
         house_index(h).ok_or(format!("unknown house {h:?}"))?;
     }
-    let own_only = g.per.is_some() || g.no_kneel_to_attack || g.no_kneel_to_defend || g.str_cannot_be_lowered;
+    let own_only = g.per.is_some()
+        || g.no_kneel_to_attack
+        || g.no_kneel_to_defend
+        || g.str_cannot_be_lowered
+        || g.cannot_be_saved
+        || g.not_stealth_target;
     let host_only = g.defending_str != 0 || g.printed_str_zero_defending;
-    if g.str == 0 && g.keywords.is_empty() && g.icons.is_empty() && !own_only && !host_only {
+    if g.str == 0 && g.keywords.is_empty() && g.icons.is_empty() && !own_only && !host_only && !g.cannot_be_killed {
         return Err("a constant ability gets something".into());
     }
     let each = match &k.to {
@@ -197,9 +202,12 @@ pub fn check_constant(k: &Constant, plot: bool) -> Result<(), String> {
         return Err("`defending_str` and `printed_str_zero_defending` are the attached character's".into());
     }
     if k.to.is_some() && own_only {
-        return Err("`per` and the kneel and lowering rules are the card's own (no `to`)".into());
+        return Err("`per`, the kneel, lowering, save and stealth rules are the card's own (no `to`)".into());
     }
     let Some(to) = each else { return Ok(()) };
+    if g.cannot_be_killed && !(plot && *to == Filter::default()) {
+        return Err("`cannot_be_killed` reaches the card, its host, or from a plot every character".into());
+    }
     if !g.icons.is_empty() {
         return Err("icons are the card's own or the attached character's".into());
     }

@@ -98,6 +98,15 @@ pub struct Gets {
     /// While the attached character defends its printed STR counts as 0 (Under the Guild's Sway).
     #[serde(default)]
     pub printed_str_zero_defending: bool,
+    /// It cannot be killed ("cannot" beats "can"); on a plot reaching every character, no character can.
+    #[serde(default)]
+    pub cannot_be_killed: bool,
+    /// It cannot be saved: no duplicate and no save window when it would be killed or discarded (Viserys).
+    #[serde(default)]
+    pub cannot_be_saved: bool,
+    /// It cannot be chosen as a stealth target (Southron Heiress).
+    #[serde(default)]
+    pub not_stealth_target: bool,
 }
 
 /// What a STR bonus is counted over ("+1 STR for each …").
