@@ -65,11 +65,6 @@ pub enum Ability {
     ExtraLimited {
         n: u8,
     },
-    /// While `cond` holds, each opponent needs `n` more power to win the game (Balon's Follower).
-    OpponentsNeedMorePower {
-        n: u8,
-        cond: Cond,
-    },
     /// Response: after an attacker with stealth is declared (any player's), stand this card (Arianne Martell).
     StandAfterStealthAttacker,
     /// Response: after this attacker successfully uses stealth on a character, draw n cards (Dornish Lancer).
@@ -86,20 +81,12 @@ pub enum Ability {
         #[serde(default)]
         house: Option<String>,
     },
-    /// During intrigue challenges every revealed plot has this much more claim.
-    IntrigueClaimBonus {
-        amount: u8,
-    },
     /// Response: after you win dominance, claim 1 more power for your House.
     DominanceBonus,
     /// Response: after you win a challenge as defender, each opponent chooses and kills 1 of his characters.
     DefenseWinOpponentsKill,
     /// Passive: a player who loses an unopposed challenge discards n power from his House.
     UnopposedLoserDiscardsPower {
-        n: u8,
-    },
-    /// Each opponent counts as having n more doomed cards in his dead pile.
-    OpponentsExtraDoomed {
         n: u8,
     },
     // --- player actions (rulebook "Azioni"), used in the challenge action window
@@ -147,15 +134,6 @@ pub enum Ability {
         challenge: String,
     },
     PlotNoUnopposedPower,
-    PlotOpponentsIncome {
-        amount: u8,
-    },
-    PlotOpponentsClaim {
-        amount: u8,
-    },
-    PlotCostIncrease {
-        amount: u8,
-    },
     PlotSkipDraw,
     PlotExtraLimitedLocation,
     PlotRevealKneelChar,

@@ -39,7 +39,6 @@ pub fn check_ability(a: &Ability, kind: Kind) -> Result<(), String> {
             }
             check_phase(phase)
         }
-        Ability::OpponentsNeedMorePower { cond, .. } => check_cond(cond),
         Ability::PlotNoKneel { challenge } => {
             challenge_index(challenge).map(|_| ()).ok_or(format!("unknown challenge {challenge:?}"))
         }

@@ -47,7 +47,10 @@ pub const OTHER: u32 = 1 << 31;
 fn constant_class(k: &Constant) -> u32 {
     let g = &k.gets;
     let bit = |on: bool, b: u32| if on { b } else { 0 };
-    // An attached character's constants are read from its attachments, not by class.
+    // An attached character's constants are read from its attachments, not by class; a plot's from the plot.
+    if k.players.is_some() {
+        return TOTALS;
+    }
     let bits = match k.to {
         None => {
             bit(g.str != 0 || g.str_cannot_be_lowered, OWN_STR)
@@ -71,12 +74,7 @@ fn class(a: &Ability) -> u32 {
     match a {
         A::Constant(k) => constant_class(k),
         A::CostReduction { .. } | A::Reducer { .. } | A::ExtraLimited { .. } => COSTS,
-        A::OpponentsNeedMorePower { .. }
-        | A::IntrigueClaimBonus { .. }
-        | A::OpponentsExtraDoomed { .. }
-        | A::DominanceBonus
-        | A::DrawOnPlotReveal { .. }
-        | A::WinClaimsPower { .. } => TOTALS,
+        A::DominanceBonus | A::DrawOnPlotReveal { .. } | A::WinClaimsPower { .. } => TOTALS,
         A::ArmyCannotDefendWhileAttacking | A::AttackingBarsDefenders { .. } => DEFENCE,
         A::StandAfterHouseCharKilled { .. }
         | A::StandAfterStealthAttacker
@@ -109,9 +107,6 @@ fn class(a: &Ability) -> u32 {
         | A::PlotChallengeBonus { .. }
         | A::PlotNoKneel { .. }
         | A::PlotNoUnopposedPower
-        | A::PlotOpponentsIncome { .. }
-        | A::PlotOpponentsClaim { .. }
-        | A::PlotCostIncrease { .. }
         | A::PlotSkipDraw
         | A::PlotExtraLimitedLocation
         | A::PlotRevealKneelChar

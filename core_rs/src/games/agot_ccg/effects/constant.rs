@@ -21,6 +21,17 @@ pub fn on_attached(a: &Ability) -> Option<&Constant> {
     constant(a).filter(|k| k.to == Some(On::Attached))
 }
 
+/// The constant `a` is if it reaches a player's totals (`for`) and reaches `seat` from a card or plot of `from`.
+#[inline]
+pub fn for_seat(a: &Ability, from: usize, seat: usize) -> Option<&Constant> {
+    constant(a).filter(|k| match k.players {
+        Some(Who::Any) => true,
+        Some(Who::You) => from == seat,
+        Some(Who::Opponent) => from != seat,
+        None => false,
+    })
+}
+
 /// The filter of a constant reaching each matching character.
 #[inline]
 pub fn each(k: &Constant) -> Option<&Filter> {

@@ -3,7 +3,7 @@
 
 mod constant;
 
-pub use constant::{constant, each, on_attached};
+pub use constant::{constant, each, for_seat, on_attached};
 
 use super::cards::classify;
 use super::cards::vocab::Gets;
@@ -164,11 +164,9 @@ impl AgotCcg {
         let mut need = base.saturating_add(self.agenda_more_power(rules, seat));
         for (q, other) in self.seats.iter().enumerate().filter(|&(q, o)| q != seat && !o.eliminated) {
             for o in &other.play {
-                for ab in self.abilities_in(rules, o, classify::TOTALS) {
-                    if let Ability::OpponentsNeedMorePower { n, cond } = ab {
-                        if self.cond(rules, q as Player, o, cond) {
-                            need = need.saturating_add(*n);
-                        }
+                for k in self.abilities_in(rules, o, classify::TOTALS).iter().filter_map(|a| for_seat(a, q, seat)) {
+                    if k.gets.power_to_win != 0 && self.holds(rules, q as Player, o, k) {
+                        need = need.saturating_add(k.gets.power_to_win);
                     }
                 }
             }
@@ -281,10 +279,8 @@ impl AgotCcg {
                 continue;
             }
             if let Some(p) = other.plot {
-                for ab in &def(rules, p).abilities {
-                    if let Ability::PlotOpponentsIncome { amount } = ab {
-                        g = g.saturating_add(*amount);
-                    }
+                for k in def(rules, p).abilities.iter().filter_map(|a| for_seat(a, q, seat)) {
+                    g = g.saturating_add(k.gets.income);
                 }
             }
         }
@@ -300,13 +296,11 @@ impl AgotCcg {
         if d.house != NEUTRAL && d.house != s.house && !self.agenda_waives_penalty(rules, seat, card) {
             c += 2;
         }
-        if matches!(d.kind, Kind::Character | Kind::Attachment) {
-            for q in &self.seats {
-                if let Some(p) = q.plot {
-                    for ab in &def(rules, p).abilities {
-                        if let Ability::PlotCostIncrease { amount } = ab {
-                            c += i32::from(*amount);
-                        }
+        for (q, other) in self.seats.iter().enumerate() {
+            if let Some(p) = other.plot {
+                for k in def(rules, p).abilities.iter().filter_map(|a| for_seat(a, q, seat)) {
+                    if k.gets.cost_of.contains(&d.kind) {
+                        c += i32::from(k.gets.cost);
                     }
                 }
             }
@@ -334,26 +328,27 @@ impl AgotCcg {
     pub fn claim(&self, rules: &Rules, attacker: Player, kind: u8) -> u8 {
         let Some(p) = self.seats.get(usize::from(attacker)).and_then(|s| s.plot) else { return 0 };
         let mut c = i32::from(def(rules, p).claim);
+        let attacker = usize::from(attacker);
         if kind == INT {
-            for s in &self.seats {
+            for (q, s) in self.seats.iter().enumerate() {
                 for o in &s.play {
-                    for ab in self.abilities_in(rules, o, classify::TOTALS) {
-                        if let Ability::IntrigueClaimBonus { amount } = ab {
-                            c += i32::from(*amount);
+                    for k in
+                        self.abilities_in(rules, o, classify::TOTALS).iter().filter_map(|a| for_seat(a, q, attacker))
+                    {
+                        if k.gets.intrigue_claim != 0 && self.holds(rules, q as Player, o, k) {
+                            c += i32::from(k.gets.intrigue_claim);
                         }
                     }
                 }
             }
         }
         for (q, s) in self.seats.iter().enumerate() {
-            if q == usize::from(attacker) {
+            if q == attacker {
                 continue;
             }
             if let Some(op) = s.plot {
-                for ab in &def(rules, op).abilities {
-                    if let Ability::PlotOpponentsClaim { amount } = ab {
-                        c -= i32::from(*amount);
-                    }
+                for k in def(rules, op).abilities.iter().filter_map(|a| for_seat(a, q, attacker)) {
+                    c += i32::from(k.gets.claim);
                 }
             }
         }
@@ -368,9 +363,9 @@ impl AgotCcg {
                 continue;
             }
             for o in &s.play {
-                for ab in self.abilities_in(rules, o, classify::TOTALS) {
-                    if let Ability::OpponentsExtraDoomed { n: k } = ab {
-                        n += usize::from(*k);
+                for k in self.abilities_in(rules, o, classify::TOTALS).iter().filter_map(|a| for_seat(a, q, seat)) {
+                    if k.gets.doomed != 0 && self.holds(rules, q as Player, o, k) {
+                        n += usize::from(k.gets.doomed);
                     }
                 }
             }

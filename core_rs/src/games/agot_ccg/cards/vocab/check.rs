@@ -1,7 +1,7 @@
 //! Load-time checks of the names inside a composable ability (houses, icons, keywords, phases, challenge types).
 
 use super::super::{house_index, icon_bits, keyword_bits, ACTION_PHASES};
-use super::{Body, Cond, Constant, Cost, Count, Filter, On, Op, Require, Who};
+use super::{Body, Cond, Constant, Cost, Count, Filter, Gets, On, Op, Require, Who};
 
 fn check_filter(f: &Filter) -> Result<(), String> {
     for h in f.house.iter().chain(&f.other_house) {
@@ -174,7 +174,13 @@ pub fn check_constant(k: &Constant, plot: bool) -> Result<(), String> {
     if let Some(c) = &k.when {
         check_cond(c)?;
     }
+    if let Some(who) = k.players {
+        return check_player_constant(k, who, plot);
+    }
     let g = &k.gets;
+    if player_part(g) != Gets::default() {
+        return Err("income, claim, power to win, doomed and cost are a player's (`for`)".into());
+    }
     keyword_bits(&g.keywords)?;
     icon_bits(&g.icons)?;
     if let Some(Count::DeadCharacter { house: Some(h) }) = &g.per {
@@ -219,4 +225,53 @@ pub fn check_constant(k: &Constant, plot: bool) -> Result<(), String> {
         return Err("a constant reaches characters by controller, House and a missing icon only".into());
     }
     check_filter(to)
+}
+
+/// The player fields of `g` alone (every card field at its default).
+fn player_part(g: &Gets) -> Gets {
+    Gets {
+        income: g.income,
+        claim: g.claim,
+        intrigue_claim: g.intrigue_claim,
+        power_to_win: g.power_to_win,
+        doomed: g.doomed,
+        cost: g.cost,
+        cost_of: g.cost_of.clone(),
+        ..Gets::default()
+    }
+}
+
+/// A constant reaching players: only player fields, each read from where its rule reads it (income, claim and
+/// cost from a revealed plot, the others from a card in play) for the players that rule asks about.
+fn check_player_constant(k: &Constant, who: Who, plot: bool) -> Result<(), String> {
+    let g = &k.gets;
+    if k.to.is_some() || *g != player_part(g) {
+        return Err("a constant `for` players has no `to` and gives only player fields".into());
+    }
+    if plot && k.when.is_some() {
+        return Err("a plot's constant ability has no `while`".into());
+    }
+    let read = [
+        (g.income != 0, true, Who::Opponent, "income"),
+        (g.claim != 0, true, Who::Opponent, "claim"),
+        (g.cost != 0, true, Who::Any, "cost"),
+        (g.intrigue_claim != 0, false, Who::Any, "intrigue_claim"),
+        (g.power_to_win != 0, false, Who::Opponent, "power_to_win"),
+        (g.doomed != 0, false, Who::Opponent, "doomed"),
+    ];
+    let given: Vec<_> = read.iter().filter(|r| r.0).collect();
+    if given.is_empty() {
+        return Err("a constant ability gets something".into());
+    }
+    for (_, on_plot, for_whom, name) in given {
+        if *on_plot != plot || *for_whom != who {
+            let from = if *on_plot { "a revealed plot" } else { "a card in play" };
+            let whom = format!("{for_whom:?}").to_lowercase();
+            return Err(format!("`{name}` is read from {from}, \"for\": \"{whom}\""));
+        }
+    }
+    if (g.cost != 0) == g.cost_of.is_empty() {
+        return Err("`cost` names the card types it applies to (`cost_of`)".into());
+    }
+    Ok(())
 }

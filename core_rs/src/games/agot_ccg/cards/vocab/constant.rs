@@ -2,11 +2,13 @@
 //! or a standing rule. `cards.json` writes them as the card reads: `{"kind": "constant", "while": {"if":
 //! "doomed_in_dead_pile"}, "gets": {"str": 3}}`; with `to`, the cards they reach: the attached character (`"to":
 //! "attached"`) or every character matching a filter (`"to": {"each": {"controller": "you"}}`). They produce no
-//! decision; `effects/` and the challenge declarations read them where the value is derived.
+//! decision; `effects/` and the challenge declarations read them where the value is derived. With `for`, a
+//! constant reaches players, not cards: `{"kind": "constant", "for": "opponent", "gets": {"income": 1}}`.
 
 use serde::Deserialize;
 
-use super::On;
+use super::super::Kind;
+use super::{On, Who};
 
 /// When a conditional ability is on, seen from the card that has it.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -68,6 +70,9 @@ pub struct Constant {
     pub when: Option<Cond>,
     #[serde(default)]
     pub to: Option<On>,
+    /// The players it reaches instead (seen from its controller): each opponent, or every player (`any`).
+    #[serde(rename = "for", default)]
+    pub players: Option<Who>,
     pub gets: Gets,
 }
 
@@ -107,6 +112,27 @@ pub struct Gets {
     /// It cannot be chosen as a stealth target (Southron Heiress).
     #[serde(default)]
     pub not_stealth_target: bool,
+    // --- what a player gets (`for`)
+    /// More gold of income (a plot's, for each opponent).
+    #[serde(default)]
+    pub income: u8,
+    /// More claim on his revealed plot (a plot's, for each opponent; negative: less).
+    #[serde(default)]
+    pub claim: i8,
+    /// More claim on every revealed plot during intrigue challenges (a card's, for every player).
+    #[serde(default)]
+    pub intrigue_claim: u8,
+    /// More power he needs to win (a card's, for each opponent).
+    #[serde(default)]
+    pub power_to_win: u8,
+    /// More doomed cards counted in his dead pile (a card's, for each opponent).
+    #[serde(default)]
+    pub doomed: u8,
+    /// More gold to marshal the cards of `cost_of` (a plot's, for every player).
+    #[serde(default)]
+    pub cost: u8,
+    #[serde(default)]
+    pub cost_of: Vec<Kind>,
 }
 
 /// What a STR bonus is counted over ("+1 STR for each …").
