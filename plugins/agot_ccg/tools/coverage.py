@@ -107,7 +107,7 @@ VOCAB_TESTS = [
     (r'"op":"stand"', "alzare_storms_end_stands_two"),
     (r'"op":"kill"', "azioni_harrenhal_kneels_pays_then_kills"),
     (
-        r'"kind":"(no_kneel_to_defend|not_stealth_target|attacking_bars_defenders)"',
+        r'"(no_kneel_to_defend|not_stealth_target)":true|"kind":"attacking_bars_defenders"',
         "difendere_restrictions_heir_balon_heiress",
     ),
     (
@@ -192,8 +192,6 @@ HOUSE_POOL_TESTS = {
 COMPOSABLE = {
     "triggered",
     "action",
-    "no_kneel_to_defend",
-    "not_stealth_target",
     "attacking_bars_defenders",
     "optional_penalty",
     "plot_opponents_with_trait_no_defenders",
@@ -206,13 +204,17 @@ COMPOSABLE = {
     "all_characters_gain_trait",
     "attached_controller_extra_doomed",
     "not_declared_with_trait",
-    "your_chars_str_while_standing",
 }
 
 
 def vocabulary(ability: dict) -> str:
     """A short reading of one ability: its kind, trigger or phase, costs and operations."""
     kind = ability["kind"]
+    if kind == "constant":
+        cond = f" while {ability['while']['if']}" if "while" in ability else ""
+        to = ability.get("to")
+        reach = "" if to is None else " to the attached character" if to == "attached" else " to characters"
+        return f"constant{cond}{reach}: {', '.join(ability['gets'])}"
     if kind not in ("triggered", "action"):
         return kind
     head = ability.get("phase") or ability.get("when", {}).get("on", "?")

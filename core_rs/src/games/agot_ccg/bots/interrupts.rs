@@ -4,7 +4,7 @@
 //! opponent's effect that would kill, take or discard its cards or swing a challenge it is in.
 
 use super::super::cards::{Ability, InterruptCost, Kind, Rules};
-use super::super::effects::def;
+use super::super::effects::{def, on_attached};
 use super::super::rules::actions::*;
 use super::super::state::{AgotCcg, Interrupted, Pending, Resp, Target};
 use crate::engine::{Action, Player};
@@ -136,11 +136,8 @@ impl AgotCcg {
             // The strongest attachment found (a weakening one is left in the pile).
             ATTACH_DISCARD => {
                 let c = *self.seats.get(x)?.discard.get(y)?;
-                let str: i32 = def(rules, c)
-                    .abilities
-                    .iter()
-                    .map(|a| if let Ability::Attached { str, .. } = a { i32::from(*str) } else { 0 })
-                    .sum();
+                let str: i32 =
+                    def(rules, c).abilities.iter().filter_map(on_attached).map(|k| i32::from(k.gets.str)).sum();
                 Some(if str < 0 { -10 } else { 10 + str * 2 })
             }
             TARGET => Some(if self.mine(p, y as u16) { -50 } else { 20 + self.keep_value(rules, y as u16) }),

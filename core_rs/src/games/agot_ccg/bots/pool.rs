@@ -2,8 +2,7 @@
 //! abilities using the operations `rules/effect_pool.rs` adds, and returns `None` for every other one.
 
 use super::super::cards::vocab::{Body, Cost, Op, Pile, To, Who};
-use super::super::cards::Ability;
-use super::super::effects::def;
+use super::super::effects::{def, on_attached};
 use super::super::rules::actions::*;
 use super::super::rules::effect_pool::has_pool_bit;
 use super::super::rules::triggered::Step;
@@ -39,9 +38,11 @@ impl AgotCcg {
         if !has_pool_bit(rules, card) {
             return None;
         }
-        let hostile = def(rules, card).abilities.iter().any(|ab| {
-            matches!(ab, Ability::Attached { str, printed_str_zero_defending, .. } if *str < 0 || *printed_str_zero_defending)
-        });
+        let hostile = def(rules, card)
+            .abilities
+            .iter()
+            .filter_map(on_attached)
+            .any(|k| k.gets.str < 0 || k.gets.printed_str_zero_defending);
         if !hostile {
             return None;
         }

@@ -6,23 +6,25 @@
 //! The classification is an exhaustive match: a new `Ability` variant does not compile until it is placed
 //! in a class, so no check can miss a card because its bit was forgotten.
 
+use super::vocab::{Constant, On};
 use super::{Ability, CardDef, Kind, Rules};
 
-/// The card's own STR: `StrWhile`, per attachment, per dead character, "cannot be lowered".
+/// The card's own STR (a constant's `str`, once or per thing counted; "cannot be lowered").
 pub const OWN_STR: u32 = 1 << 0;
-/// "Characters you control get +N".
+/// "Characters you control get +N" (a constant with `to`; a plot's are read from the plot).
 pub const YOUR_CHARS_STR: u32 = 1 << 1;
-/// The card's own keywords while a condition holds.
+/// The card's own keywords from a constant.
 pub const OWN_KEYWORDS: u32 = 1 << 2;
-/// Keywords granted to a House's characters while this card stands.
-pub const HOUSE_KEYWORDS: u32 = 1 << 3;
+/// Keywords a constant grants its controller's characters (Euron Crow's Eye).
+pub const YOUR_CHARS_KEYWORDS: u32 = 1 << 3;
+/// The card's own icons from a constant.
 pub const OWN_ICONS: u32 = 1 << 4;
 /// Marshalling: trait cost reductions, reducers, extra Limited cards.
 pub const COSTS: u32 = 1 << 5;
 /// Totals read at a step: power to win, intrigue claim, doomed count, dominance, draws on plot reveal,
 /// power claimed on a win.
 pub const TOTALS: u32 = 1 << 6;
-/// Not kneeling to attack or defend.
+/// Not kneeling to attack or defend (a constant's `no_kneel_to_attack`, `no_kneel_to_defend`).
 pub const NO_KNEEL: u32 = 1 << 7;
 /// Who may defend or be chosen by stealth.
 pub const DEFENCE: u32 = 1 << 8;
@@ -41,27 +43,39 @@ pub const BLANKS_HOST: u32 = 1 << 13;
 /// composable form (which has its own bits, `composable_flags` below).
 pub const OTHER: u32 = 1 << 31;
 
+/// The classes of a constant ability: one for each thing it gives.
+fn constant_class(k: &Constant) -> u32 {
+    let g = &k.gets;
+    let bit = |on: bool, b: u32| if on { b } else { 0 };
+    // An attached character's constants are read from its attachments, not by class; a plot's from the plot.
+    if k.players.is_some() {
+        return TOTALS;
+    }
+    let bits = match k.to {
+        None => {
+            bit(g.str != 0 || g.str_cannot_be_lowered, OWN_STR)
+                | bit(!g.keywords.is_empty(), OWN_KEYWORDS)
+                | bit(!g.icons.is_empty(), OWN_ICONS)
+                | bit(g.no_kneel_to_attack || g.no_kneel_to_defend, NO_KNEEL)
+                | bit(g.not_stealth_target, DEFENCE)
+        }
+        Some(On::Each(_)) => bit(g.str != 0, YOUR_CHARS_STR) | bit(!g.keywords.is_empty(), YOUR_CHARS_KEYWORDS),
+        Some(_) => 0,
+    };
+    if bits == 0 {
+        OTHER
+    } else {
+        bits
+    }
+}
+
 fn class(a: &Ability) -> u32 {
     use Ability as A;
     match a {
-        A::StrWhile { .. }
-        | A::StrPerAttachment { .. }
-        | A::StrPerDeadHouseChar { .. }
-        | A::StrPerDeadCharWhile { .. }
-        | A::StrCannotBeLowered => OWN_STR,
-        A::YourCharsStr { .. } | A::YourCharsStrWhileStanding { .. } => YOUR_CHARS_STR,
-        A::KeywordsWhile { .. } => OWN_KEYWORDS,
-        A::HouseCharsKeywordsWhileStanding { .. } => HOUSE_KEYWORDS,
-        A::IconsWhile { .. } => OWN_ICONS,
+        A::Constant(k) => constant_class(k),
         A::CostReduction { .. } | A::Reducer { .. } | A::ExtraLimited { .. } => COSTS,
-        A::OpponentsNeedMorePower { .. }
-        | A::IntrigueClaimBonus { .. }
-        | A::OpponentsExtraDoomed { .. }
-        | A::DominanceBonus
-        | A::DrawOnPlotReveal { .. }
-        | A::WinClaimsPower { .. } => TOTALS,
-        A::NoKneelAttackWhile { .. } | A::NoKneelAttackDefendWhile { .. } | A::NoKneelToDefend => NO_KNEEL,
-        A::ArmyCannotDefendWhileAttacking | A::NotStealthTarget | A::AttackingBarsDefenders { .. } => DEFENCE,
+        A::DominanceBonus | A::DrawOnPlotReveal { .. } | A::WinClaimsPower { .. } => TOTALS,
+        A::ArmyCannotDefendWhileAttacking | A::AttackingBarsDefenders { .. } => DEFENCE,
         A::StandAfterHouseCharKilled { .. }
         | A::StandAfterStealthAttacker
         | A::StealthDraw { .. }
@@ -88,19 +102,11 @@ fn class(a: &Ability) -> u32 {
         | A::KilledMovePowerToHouse
         | A::KilledClaimHouse { .. }
         | A::UnopposedLoserDiscardsPower { .. }
-        | A::Attached { .. }
         | A::ChallengeBoost { .. }
         | A::KillCharacter { .. }
-        | A::PlotYourCharsStr { .. }
-        | A::PlotAllCharsStr { .. }
-        | A::PlotNoIntIconStr { .. }
         | A::PlotChallengeBonus { .. }
         | A::PlotNoKneel { .. }
         | A::PlotNoUnopposedPower
-        | A::PlotOpponentsIncome { .. }
-        | A::PlotCharsCannotBeKilled
-        | A::PlotOpponentsClaim { .. }
-        | A::PlotCostIncrease { .. }
         | A::PlotSkipDraw
         | A::PlotExtraLimitedLocation
         | A::PlotRevealKneelChar
@@ -129,12 +135,9 @@ fn class(a: &Ability) -> u32 {
         | A::AttachedControllerExtraDoomed { .. }
         | A::NotDeclaredWithTrait { .. } => OTHER,
         // Read from attachments and at challenge declaration, gated by `HAS_POOL`.
-        A::AttachedCannotBeKilled { .. }
-        | A::BarsChallengesAfterWinBy { .. }
-        | A::AttachedBarsOpponentsTriggers
-        | A::CannotBeSaved => OTHER,
+        A::BarsChallengesAfterWinBy { .. } | A::AttachedBarsOpponentsTriggers => OTHER,
         // restraints: read from attachments at declaration and in the kill check, gated by `HAS_POOL`.
-        A::CannotBeKilledWhile { .. } | A::AttachedDeclareInfluence { .. } | A::AttachToHouse => OTHER,
+        A::AttachedDeclareInfluence { .. } | A::AttachToHouse => OTHER,
         A::DiscardedWhen { .. } => STATE_CHECK,
         A::AttachedBlank => BLANKS_HOST,
     }
@@ -164,27 +167,30 @@ pub const HAS_POOL: u8 = 0x20;
 /// trait barred from challenges.
 pub const HAS_WIDE_CONSTANT: u8 = 0x40;
 
+/// The per-card bits of a constant: "cannot be killed" (on the card or its host), "cannot be saved" and a zero
+/// printed STR are read behind `HAS_POOL`, "not a stealth target" behind `HAS_NEW_CONSTANT`.
+fn constant_flags(k: &Constant) -> u8 {
+    let g = &k.gets;
+    let here = !matches!(k.to, Some(On::Each(_)));
+    let pool = g.printed_str_zero_defending || g.cannot_be_saved || (g.cannot_be_killed && here);
+    (if pool { HAS_POOL } else { 0 }) | (if g.not_stealth_target { HAS_NEW_CONSTANT } else { 0 })
+}
+
 /// The composable bits of a card definition.
 pub fn composable_flags(d: &CardDef) -> u8 {
     d.abilities.iter().fold(0, |f, a| match a {
         Ability::Action(_) => f | HAS_ACTION,
         Ability::Triggered(_) => f | HAS_TRIGGERED,
-        Ability::NoKneelToDefend
-        | Ability::NotStealthTarget
-        | Ability::AttackingBarsDefenders { .. }
+        Ability::AttackingBarsDefenders { .. }
         | Ability::OptionalPenalty { .. }
         | Ability::PlotOpponentsWithTraitNoDefenders { .. }
         | Ability::PlotWinByCountsUnopposed { .. }
         | Ability::PlotAttachmentsCostLess { .. }
         | Ability::AttachOnly { .. }
         | Ability::CostLessPerLocationTrait { .. } => f | HAS_NEW_CONSTANT,
-        // The House pool records' constants.
-        Ability::AttachedCannotBeKilled { .. }
-        | Ability::Attached { printed_str_zero_defending: true, .. }
-        | Ability::BarsChallengesAfterWinBy { .. }
+        Ability::Constant(k) => f | constant_flags(k),
+        Ability::BarsChallengesAfterWinBy { .. }
         | Ability::AttachedBarsOpponentsTriggers
-        | Ability::CannotBeSaved
-        | Ability::CannotBeKilledWhile { .. }
         | Ability::AttachedDeclareInfluence { .. } => f | HAS_POOL,
         Ability::GrantsOptionalPenalty { .. }
         | Ability::PlotOnlyCharactersNoTriggers

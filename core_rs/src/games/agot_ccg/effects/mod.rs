@@ -1,7 +1,12 @@
 //! Derived values: strength, icons, keywords, costs, claim, income. Constant abilities and lasting effects
 //! are summed (rulebook "Effetti duraturi": order does not matter; STR below 0 counts as 0).
 
+mod constant;
+
+pub use constant::{constant, each, for_seat, on_attached};
+
 use super::cards::classify;
+use super::cards::vocab::Gets;
 use super::cards::{Ability, CardDef, Cond, Kind, Rules, DEADLY, INT, NEUTRAL, RENOWN, STEALTH};
 use super::state::effect::Lasts;
 use super::state::{AgotCcg, InPlay};
@@ -105,6 +110,7 @@ impl AgotCcg {
                 };
                 count(more) > count(than)
             }
+            Cond::Standing => !c.kneeling,
             Cond::ControlsExactly { tr, n } => {
                 let k = s.play.iter().filter(|o| {
                     let d = def(rules, o.def);
@@ -115,45 +121,35 @@ impl AgotCcg {
         }
     }
 
-    /// Attachment abilities on `c` that are on.
-    fn attached<'a>(&'a self, rules: &'a Rules, seat: Player, c: &'a InPlay) -> impl Iterator<Item = &'a Ability> + 'a {
+    /// What the attachments on `c` give it now ("attached character gets …").
+    fn attached<'a>(&'a self, rules: &'a Rules, seat: Player, c: &'a InPlay) -> impl Iterator<Item = &'a Gets> + 'a {
         c.attachments.iter().flat_map(move |(a, _)| {
-            def(rules, *a).abilities.iter().filter(move |ab| {
-                matches!(ab, Ability::Attached { cond, .. } if cond.as_ref().is_none_or(|k| self.cond(rules, seat, c, k)))
-            })
+            let on = def(rules, *a).abilities.iter().filter_map(on_attached);
+            on.filter(move |k| self.holds(rules, seat, c, k)).map(|k| &k.gets)
         })
     }
 
     pub fn keywords(&self, rules: &Rules, seat: Player, c: &InPlay) -> u16 {
         let d = def(rules, c.def);
         let mut k = if self.text_blank(rules, c) { 0 } else { d.keywords };
-        for ab in self.abilities_in(rules, c, classify::OWN_KEYWORDS) {
-            if let Ability::KeywordsWhile { keywords, cond } = ab {
-                if self.cond(rules, seat, c, cond) {
-                    k |= super::cards::keyword_bits(keywords).unwrap_or(0);
-                }
-            }
+        for g in self.own_gets(rules, seat, c, self.abilities_in(rules, c, classify::OWN_KEYWORDS)) {
+            k |= super::cards::keyword_bits(&g.keywords).unwrap_or(0);
         }
         // Most attachments grant no keyword: skip those before testing their condition.
         for (a, _) in &c.attachments {
-            for ab in &def(rules, *a).abilities {
-                if let Ability::Attached { keywords, cond, .. } = ab {
-                    if !keywords.is_empty() && cond.as_ref().is_none_or(|x| self.cond(rules, seat, c, x)) {
-                        k |= super::cards::keyword_bits(keywords).unwrap_or(0);
-                    }
+            for ab in def(rules, *a).abilities.iter().filter_map(on_attached) {
+                if !ab.gets.keywords.is_empty() && self.holds(rules, seat, c, ab) {
+                    k |= super::cards::keyword_bits(&ab.gets.keywords).unwrap_or(0);
                 }
             }
         }
-        // Euron Crow's Eye: a standing card granting keywords to its controller's characters of a house.
+        // Cards granting keywords to their controller's characters (Euron Crow's Eye, while he stands).
         if d.kind == Kind::Character {
             for o in self.seats.get(usize::from(seat)).map_or(&[][..], |s| &s.play[..]) {
-                if o.kneeling {
-                    continue;
-                }
-                for ab in self.abilities_in(rules, o, classify::HOUSE_KEYWORDS) {
-                    if let Ability::HouseCharsKeywordsWhileStanding { house, keywords } = ab {
-                        if super::cards::house_index(house) == Some(d.house) {
-                            k |= super::cards::keyword_bits(keywords).unwrap_or(0);
+                for ab in self.abilities_in(rules, o, classify::YOUR_CHARS_KEYWORDS).iter().filter_map(constant) {
+                    if let Some(to) = each(ab) {
+                        if self.holds(rules, seat, o, ab) && self.reaches(rules, to, usize::from(seat), seat, c) {
+                            k |= super::cards::keyword_bits(&ab.gets.keywords).unwrap_or(0);
                         }
                     }
                 }
@@ -168,11 +164,9 @@ impl AgotCcg {
         let mut need = base.saturating_add(self.agenda_more_power(rules, seat));
         for (q, other) in self.seats.iter().enumerate().filter(|&(q, o)| q != seat && !o.eliminated) {
             for o in &other.play {
-                for ab in self.abilities_in(rules, o, classify::TOTALS) {
-                    if let Ability::OpponentsNeedMorePower { n, cond } = ab {
-                        if self.cond(rules, q as Player, o, cond) {
-                            need = need.saturating_add(*n);
-                        }
+                for k in self.abilities_in(rules, o, classify::TOTALS).iter().filter_map(|a| for_seat(a, q, seat)) {
+                    if k.gets.power_to_win != 0 && self.holds(rules, q as Player, o, k) {
+                        need = need.saturating_add(k.gets.power_to_win);
                     }
                 }
             }
@@ -182,17 +176,11 @@ impl AgotCcg {
 
     pub fn icons(&self, rules: &Rules, seat: Player, c: &InPlay) -> u8 {
         let mut i = def(rules, c.def).icons | self.agenda_icons(rules, seat, c);
-        for ab in self.abilities_in(rules, c, classify::OWN_ICONS) {
-            if let Ability::IconsWhile { icons, cond } = ab {
-                if self.cond(rules, seat, c, cond) {
-                    i |= super::cards::icon_bits(icons).unwrap_or(0);
-                }
-            }
+        for g in self.own_gets(rules, seat, c, self.abilities_in(rules, c, classify::OWN_ICONS)) {
+            i |= super::cards::icon_bits(&g.icons).unwrap_or(0);
         }
-        for ab in self.attached(rules, seat, c) {
-            if let Ability::Attached { icons, .. } = ab {
-                i |= super::cards::icon_bits(icons).unwrap_or(0);
-            }
+        for g in self.attached(rules, seat, c) {
+            i |= super::cards::icon_bits(&g.icons).unwrap_or(0);
         }
         self.lasting_icons(c.uid, i)
     }
@@ -212,8 +200,8 @@ impl AgotCcg {
         }
         let mut s = i32::from(d.str);
         // Areo Hotah: "his STR cannot be lowered" — every negative modifier is left out.
-        let floor =
-            self.abilities_in(rules, c, classify::OWN_STR).iter().any(|a| matches!(a, Ability::StrCannotBeLowered));
+        let own = self.abilities_in(rules, c, classify::OWN_STR);
+        let floor = self.own_gets(rules, seat, c, own).any(|g| g.str_cannot_be_lowered);
         // Summed as they come (no list: this runs for every character at nearly every decision).
         let mut total = 0i32;
         let mut add = |v: i32| {
@@ -221,63 +209,41 @@ impl AgotCcg {
                 total += v;
             }
         };
-        for ab in self.abilities_in(rules, c, classify::OWN_STR) {
-            add(match ab {
-                Ability::StrWhile { amount, cond } if self.cond(rules, seat, c, cond) => i32::from(*amount),
-                Ability::StrPerAttachment { amount } => i32::from(*amount) * c.attachments.len() as i32,
-                Ability::StrPerDeadHouseChar { house } => {
-                    let h = super::cards::house_index(house);
-                    self.seats
-                        .iter()
-                        .flat_map(|x| x.dead.iter())
-                        .filter(|&&x| def(rules, x).kind == Kind::Character && Some(def(rules, x).house) == h)
-                        .count() as i32
-                }
-                Ability::StrPerDeadCharWhile { cond } if self.cond(rules, seat, c, cond) => {
-                    self.seats
-                        .iter()
-                        .flat_map(|x| x.dead.iter())
-                        .filter(|&&x| def(rules, x).kind == Kind::Character)
-                        .count() as i32
-                }
-                _ => 0,
-            });
+        for g in self.own_gets(rules, seat, c, own) {
+            add(self.gets_str(rules, c, g));
         }
-        for ab in self.attached(rules, seat, c) {
-            if let Ability::Attached { str, defending_str, printed_str_zero_defending, .. } = ab {
-                add(i32::from(*str));
-                if self.defending(c) {
-                    add(i32::from(*defending_str));
-                    // "its printed STR counts as 0" takes the printed STR away, not a modifier.
-                    if *printed_str_zero_defending {
-                        s -= i32::from(d.str);
-                    }
+        for g in self.attached(rules, seat, c) {
+            add(i32::from(g.str));
+            if self.defending(c) {
+                add(i32::from(g.defending_str));
+                // "its printed STR counts as 0" takes the printed STR away, not a modifier.
+                if g.printed_str_zero_defending {
+                    s -= i32::from(d.str);
                 }
             }
         }
         self.mods.iter().filter(|m| m.0 == c.uid).for_each(|m| add(i32::from(m.1)));
-        // "Characters you control get +N": other characters of the same controller with the ability.
+        // "Characters you control get +N": the cards of the same controller that say so (Daenerys Targaryen).
         if let Some(me) = self.seats.get(usize::from(seat)) {
             for o in &me.play {
-                for ab in self.abilities_in(rules, o, classify::YOUR_CHARS_STR) {
-                    match ab {
-                        Ability::YourCharsStr { amount } => add(i32::from(*amount)),
-                        // Swift Reinforcements, while it stands.
-                        Ability::YourCharsStrWhileStanding { amount } if !o.kneeling => add(i32::from(*amount)),
-                        _ => {}
+                for k in self.abilities_in(rules, o, classify::YOUR_CHARS_STR).iter().filter_map(constant) {
+                    if let Some(to) = each(k) {
+                        if self.holds(rules, seat, o, k) && self.reaches(rules, to, usize::from(seat), seat, c) {
+                            add(i32::from(k.gets.str));
+                        }
                     }
                 }
             }
         }
+        // Revealed plots (their text is never blank).
         for (q, other) in self.seats.iter().enumerate() {
             let Some(p) = other.plot else { continue };
-            for ab in &def(rules, p).abilities {
-                add(match ab {
-                    Ability::PlotYourCharsStr { amount } if q == usize::from(seat) => i32::from(*amount),
-                    Ability::PlotAllCharsStr { amount } => i32::from(*amount),
-                    Ability::PlotNoIntIconStr { amount } if !self.has_icon(rules, seat, c, INT) => i32::from(*amount),
-                    _ => 0,
-                });
+            for k in def(rules, p).abilities.iter().filter_map(constant) {
+                if let Some(to) = each(k) {
+                    if k.gets.str != 0 && self.reaches(rules, to, q, seat, c) {
+                        add(i32::from(k.gets.str));
+                    }
+                }
             }
         }
         s += total;
@@ -313,10 +279,8 @@ impl AgotCcg {
                 continue;
             }
             if let Some(p) = other.plot {
-                for ab in &def(rules, p).abilities {
-                    if let Ability::PlotOpponentsIncome { amount } = ab {
-                        g = g.saturating_add(*amount);
-                    }
+                for k in def(rules, p).abilities.iter().filter_map(|a| for_seat(a, q, seat)) {
+                    g = g.saturating_add(k.gets.income);
                 }
             }
         }
@@ -332,13 +296,11 @@ impl AgotCcg {
         if d.house != NEUTRAL && d.house != s.house && !self.agenda_waives_penalty(rules, seat, card) {
             c += 2;
         }
-        if matches!(d.kind, Kind::Character | Kind::Attachment) {
-            for q in &self.seats {
-                if let Some(p) = q.plot {
-                    for ab in &def(rules, p).abilities {
-                        if let Ability::PlotCostIncrease { amount } = ab {
-                            c += i32::from(*amount);
-                        }
+        for (q, other) in self.seats.iter().enumerate() {
+            if let Some(p) = other.plot {
+                for k in def(rules, p).abilities.iter().filter_map(|a| for_seat(a, q, seat)) {
+                    if k.gets.cost_of.contains(&d.kind) {
+                        c += i32::from(k.gets.cost);
                     }
                 }
             }
@@ -366,26 +328,27 @@ impl AgotCcg {
     pub fn claim(&self, rules: &Rules, attacker: Player, kind: u8) -> u8 {
         let Some(p) = self.seats.get(usize::from(attacker)).and_then(|s| s.plot) else { return 0 };
         let mut c = i32::from(def(rules, p).claim);
+        let attacker = usize::from(attacker);
         if kind == INT {
-            for s in &self.seats {
+            for (q, s) in self.seats.iter().enumerate() {
                 for o in &s.play {
-                    for ab in self.abilities_in(rules, o, classify::TOTALS) {
-                        if let Ability::IntrigueClaimBonus { amount } = ab {
-                            c += i32::from(*amount);
+                    for k in
+                        self.abilities_in(rules, o, classify::TOTALS).iter().filter_map(|a| for_seat(a, q, attacker))
+                    {
+                        if k.gets.intrigue_claim != 0 && self.holds(rules, q as Player, o, k) {
+                            c += i32::from(k.gets.intrigue_claim);
                         }
                     }
                 }
             }
         }
         for (q, s) in self.seats.iter().enumerate() {
-            if q == usize::from(attacker) {
+            if q == attacker {
                 continue;
             }
             if let Some(op) = s.plot {
-                for ab in &def(rules, op).abilities {
-                    if let Ability::PlotOpponentsClaim { amount } = ab {
-                        c -= i32::from(*amount);
-                    }
+                for k in def(rules, op).abilities.iter().filter_map(|a| for_seat(a, q, attacker)) {
+                    c += i32::from(k.gets.claim);
                 }
             }
         }
@@ -400,9 +363,9 @@ impl AgotCcg {
                 continue;
             }
             for o in &s.play {
-                for ab in self.abilities_in(rules, o, classify::TOTALS) {
-                    if let Ability::OpponentsExtraDoomed { n: k } = ab {
-                        n += usize::from(*k);
+                for k in self.abilities_in(rules, o, classify::TOTALS).iter().filter_map(|a| for_seat(a, q, seat)) {
+                    if k.gets.doomed != 0 && self.holds(rules, q as Player, o, k) {
+                        n += usize::from(k.gets.doomed);
                     }
                 }
             }

@@ -480,9 +480,8 @@ impl AgotCcg {
                         && !ch.bypassed.contains(&c.uid)
                         && !self.stealthy(rules, dfd, c)
                         && !self
-                            .abilities_in(rules, c, classify::DEFENCE)
-                            .iter()
-                            .any(|a| matches!(a, Ability::NotStealthTarget))
+                            .own_gets(rules, dfd, c, self.abilities_in(rules, c, classify::DEFENCE))
+                            .any(|g| g.not_stealth_target)
                     {
                         out.push(code(STEALTH, 0, usize::from(c.uid)));
                     }

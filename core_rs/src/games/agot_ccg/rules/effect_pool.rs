@@ -6,7 +6,7 @@ use super::super::cards::vocab::{Body, Cost, Filter, Op, Pile, To};
 use super::super::cards::{
     icon_bits, keyword_bits, Ability, Cond, Kind, Rules, IMMUNE_CHAR, IMMUNE_EVENTS, IMMUNE_OPP_CHAR, IMMUNE_OPP_EVENTS,
 };
-use super::super::effects::def;
+use super::super::effects::{def, on_attached};
 use super::super::state::{AgotCcg, Challenge, Event, InPlay, Pending, Resp, Stage};
 use super::actions::{code, split, ATTACK, ATTACK_SET, DEFEND, DEFEND_SET, DONE};
 use super::triggered::{flags, Lasts, Resolving, Step, HAS_POOL};
@@ -69,14 +69,13 @@ impl AgotCcg {
             }
             let mut k = if self.text_blank(rules, o) { 0 } else { d.keywords };
             for &(a, _) in &o.attachments {
-                for ab in &def(rules, a).abilities {
-                    if let Ability::Attached { keywords, cond, .. } = ab {
-                        let on = cond.as_ref().is_none_or(|x| {
-                            !matches!(x, Cond::AnotherCharHasKeyword { .. }) && self.cond(rules, q, o, x)
-                        });
-                        if on {
-                            k |= keyword_bits(keywords).unwrap_or(0);
-                        }
+                for ab in def(rules, a).abilities.iter().filter_map(on_attached) {
+                    let on = ab
+                        .when
+                        .as_ref()
+                        .is_none_or(|x| !matches!(x, Cond::AnotherCharHasKeyword { .. }) && self.cond(rules, q, o, x));
+                    if on {
+                        k |= keyword_bits(&ab.gets.keywords).unwrap_or(0);
                     }
                 }
             }
@@ -120,21 +119,17 @@ impl AgotCcg {
         let c = &self.seats[s].play[i];
         // Band of Free Folk: its own "cannot be killed while".
         if flags(rules, c.def) & HAS_POOL != 0
-            && self.abilities(rules, c).iter().any(|ab| match ab {
-                Ability::CannotBeKilledWhile { cond } => self.cond(rules, s as Player, c, cond),
-                _ => false,
-            })
+            && self.own_gets(rules, s as Player, c, self.abilities(rules, c)).any(|g| g.cannot_be_killed)
         {
             return true;
         }
         c.attachments.iter().any(|&(a, _)| {
             flags(rules, a) & HAS_POOL != 0
-                && def(rules, a).abilities.iter().any(|ab| match ab {
-                    Ability::AttachedCannotBeKilled { cond } => {
-                        cond.as_ref().is_none_or(|k| self.cond(rules, s as Player, c, k))
-                    }
-                    _ => false,
-                })
+                && def(rules, a)
+                    .abilities
+                    .iter()
+                    .filter_map(on_attached)
+                    .any(|k| k.gets.cannot_be_killed && self.holds(rules, s as Player, c, k))
         })
     }
 
@@ -265,7 +260,8 @@ impl AgotCcg {
     pub fn never_saved(&self, rules: &Rules, uid: u16) -> bool {
         self.locate(uid).is_some_and(|(s, i)| {
             let c = &self.seats[s].play[i];
-            has_pool_bit(rules, c.def) && self.abilities(rules, c).iter().any(|a| matches!(a, Ability::CannotBeSaved))
+            has_pool_bit(rules, c.def)
+                && self.own_gets(rules, s as Player, c, self.abilities(rules, c)).any(|g| g.cannot_be_saved)
         })
     }
 

@@ -336,12 +336,9 @@ impl AgotCcg {
             let c = &self.seats[s].play[i];
             let stays = plot_no_kneel
                 || self.lasting_has(u, super::triggered::Lasts::NoKneel)
-                || self.abilities_in(rules, c, classify::NO_KNEEL).iter().any(|a| match a {
-                    Ability::NoKneelAttackWhile { cond } | Ability::NoKneelAttackDefendWhile { cond } => {
-                        self.cond(rules, att, c, cond)
-                    }
-                    _ => false,
-                });
+                || self
+                    .own_gets(rules, att, c, self.abilities_in(rules, c, classify::NO_KNEEL))
+                    .any(|g| g.no_kneel_to_attack);
             cards.push(c.def);
             if !stays {
                 self.seats[s].play[i].kneeling = true;
@@ -394,11 +391,9 @@ impl AgotCcg {
             let c = &self.seats[s].play[i];
             let stays = plot_no_kneel
                 || self.no_kneel_defend.contains(&u)
-                || self.abilities_in(rules, c, classify::NO_KNEEL).iter().any(|a| match a {
-                    Ability::NoKneelAttackDefendWhile { cond } => self.cond(rules, dfd, c, cond),
-                    Ability::NoKneelToDefend => true,
-                    _ => false,
-                });
+                || self
+                    .own_gets(rules, dfd, c, self.abilities_in(rules, c, classify::NO_KNEEL))
+                    .any(|g| g.no_kneel_to_defend);
             cards.push(c.def);
             if !stays {
                 self.seats[s].play[i].kneeling = true;

@@ -3,7 +3,7 @@
 use super::super::cards::classify;
 use super::super::cards::vocab::To;
 use super::super::cards::{Ability, Kind, Rules, DEATHBOUND};
-use super::super::effects::def;
+use super::super::effects::{constant, def, each};
 use super::super::state::{AgotCcg, Event, InPlay, Pending, Phase, Resp};
 use crate::engine::{Events, Player, PlayerSet, Visibility};
 
@@ -67,7 +67,7 @@ impl AgotCcg {
 
     /// Characters cannot be killed while a revealed plot says so (Safe Within the Walls).
     pub fn kills_allowed(&self, rules: &Rules) -> bool {
-        !self.any_plot_has(rules, |a| matches!(a, Ability::PlotCharsCannotBeKilled))
+        !self.any_plot_has(rules, |a| constant(a).is_some_and(|k| each(k).is_some() && k.gets.cannot_be_killed))
     }
 
     /// Kill a character, first offering its controller the duplicate save (rulebook "Duplicati").
