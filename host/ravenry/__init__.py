@@ -9,6 +9,7 @@ from ravenry.errors import IllegalAction, OptionError, PluginError, RavenryError
 from ravenry.model.game import Game, game, games
 from ravenry.model.match import Match, MatchBase
 from ravenry.model.options import read_text_file
+from ravenry.model.policy import Seat, register_bot
 from ravenry.model.python_game import PythonGame, PythonMatch
 from ravenry.model.snapshot import load_match
 from ravenry.registry.hookspecs import hookimpl
@@ -19,6 +20,8 @@ from ravenry.specs import BotSpec, GameInfo, GameSpec, OptionSpec, VariantSpec, 
 from ravenry.words import count
 
 __all__ = [
+    "Seat",
+    "register_bot",
     "count",
     "BalanceReport",
     "BotSpec",

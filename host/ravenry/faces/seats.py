@@ -8,13 +8,20 @@ from collections.abc import Iterable
 from typing import Any
 
 import ravenry
+from ravenry.model.policy import importable, register_imported
 from ravenry.specs import bot_name, split_bots
+
+
+def bot_specs(text: str) -> list[str]:
+    """Comma-separated bot specs as typed on the command line; a ``package.module:function`` one is imported and
+    registered as a policy bot under that spec (the command line's own; a network client's names never are)."""
+    return [register_imported(b) if importable(b) else b for b in split_bots(text)]
 
 
 def bots_for(game: str, bots: str) -> list[str]:
     """``bots`` (comma-separated specs) with ``heuristic`` read as ``random`` where ``game`` has no heuristic bot."""
     g = ravenry.game(game)
-    return [g.default_bot if bot_name(b) == "heuristic" else b for b in split_bots(bots)]
+    return [g.default_bot if bot_name(b) == "heuristic" else b for b in bot_specs(bots)]
 
 
 def check_bots(game: str, specs: list[str]) -> None:

@@ -15,6 +15,7 @@ import click
 import ravenry
 from ravenry.errors import RavenryError
 from ravenry.model.options import parse_cli
+from ravenry.model.policy import importable, register_imported
 from ravenry.model.snapshot import write_atomic
 from ravenry.net import loop as event_loop
 from ravenry.net.client import CHOOSERS, Client, NetError, SeatPlayer
@@ -55,9 +56,14 @@ def serve(
         if not lo <= n <= hi:
             raise click.BadParameter(f"{game} is played by {lo} to {hi} players", param_hint="--players")
         try:
-            parse_bots(bots, n)
+            seated = parse_bots(bots, n, ravenry.game(game).default_bot)
+            # The operator's own policies (package.module:function) are imported here, never a client's names.
+            seated = {p: register_imported(b) if importable(b) else b for p, b in seated.items()}
         except ValueError as e:
             raise click.BadParameter(str(e), param_hint="--bots") from None
+        except RavenryError as e:
+            raise click.BadParameter(str(e), param_hint="--bots") from None
+        bots = ",".join(f"{p}={b}" for p, b in seated.items()) or None
         options = _game_options(game, option_pairs, variants)
     elif option_pairs or variants:
         raise click.UsageError("-o and --variant set up the GAME match: name GAME")

@@ -13,9 +13,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 import ravenry
 from ravenry.faces import tables
 from ravenry.faces.cli.common import backend_options, console, emit_json, game_options
+from ravenry.faces.seats import bot_specs
 from ravenry.services.backends import check_backend
 from ravenry.services.balance import html, parse_budget, write_records_path
-from ravenry.specs import split_bots
 
 T = TypeVar("T")
 
@@ -73,7 +73,7 @@ def sim(
     as_json: bool,
 ) -> None:
     """Run headless bot matches and report win shares (solo: mean score) with 95% intervals."""
-    options, bot_list = game_options(game, option_pairs), split_bots(bots)
+    options, bot_list = game_options(game, option_pairs), bot_specs(bots)
     result = _with_progress(
         game,
         matches,
@@ -136,7 +136,7 @@ def tournament(
 ) -> None:
     """Rank bots with seat rotation and duplicate deals: openskill ratings with intervals, head-to-head, seat
     bias and per-house tables."""
-    options, bot_list = game_options(game, option_pairs), split_bots(bots)
+    options, bot_list = game_options(game, option_pairs), bot_specs(bots)
     n = matches if matches is not None else 20 * ravenry.tournament_unit(game, len(bot_list), players)
     result = _with_progress(
         f"{game} tournament",
@@ -209,7 +209,7 @@ def balance(
     """Is the game fair to every seat and faction? Verdicts within a tolerance, with intervals, inside a budget
     (docs/balance.md)."""
     max_matches, max_seconds = parse_budget(budget)
-    options, bot_list = game_options(game, option_pairs), split_bots(bots)
+    options, bot_list = game_options(game, option_pairs), bot_specs(bots)
     out = write_records_path(records) if records is not None else None
     try:
         with console().status(f"{game}: balance study, budget {budget}", spinner="dots") if not as_json else _quiet():
