@@ -41,9 +41,12 @@ def test_a_full_match_ends_with_the_outcome_as_rewards(game: str, players: int) 
         env.step(int(rng.choice(legal)))
     assert not env.agents, "every agent is done when the match is over"
     winners = env.match.outcome["winners"]
-    assert sum(totals.values()) == pytest.approx(1.0)
-    for p, agent in enumerate(env.possible_agents):
-        assert totals[agent] == pytest.approx(1 / len(winners) if p in winners else 0.0)
+    if len(env.possible_agents) == 1:  # solo: the reward is the score
+        assert list(totals.values()) == [pytest.approx(env.match.outcome["scores"][0])]
+    else:
+        assert sum(totals.values()) == pytest.approx(1.0)
+        for p, agent in enumerate(env.possible_agents):
+            assert totals[agent] == pytest.approx(1 / len(winners) if p in winners else 0.0)
     assert isinstance(env.render(), str) and env.render()
 
 

@@ -39,7 +39,10 @@ def test_an_episode_against_core_bots_ends_with_the_seats_win_share(game: str, p
         total += reward
         steps += 1
     winners = env.match.outcome["winners"]
-    assert total == pytest.approx(1 / len(winners) if seat in winners else 0.0)
+    if players == 1:  # solo: the score, not a win share
+        assert total == pytest.approx(env.match.outcome["scores"][0])
+    else:
+        assert total == pytest.approx(1 / len(winners) if seat in winners else 0.0)
     assert steps > 0
 
 
@@ -62,3 +65,19 @@ def test_unknown_bots_and_seats_are_refused() -> None:
         single_agent_env("iron-throne", opponents=["nobody"])
     with pytest.raises(OptionError, match="no seat"):
         single_agent_env("iron-throne", seat=9)
+
+
+def test_solo_roll_player_needs_no_opponent_and_is_rewarded_with_its_score() -> None:
+    # A solo game has no one to beat: a constant 1.0 would teach nothing, so the reward is the score.
+    rewards, scores = [], []
+    for seed in range(4):
+        env = single_agent_env("roll-player", players=1, opponents=())
+        obs, _ = env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        total, done = 0.0, False
+        while not done:
+            obs, r, term, trunc, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            total, done = total + float(r), term or trunc
+        rewards.append(total)
+        scores.append(float(env.match.outcome["scores"][0]))
+    assert rewards == scores and len(set(rewards)) > 1, rewards

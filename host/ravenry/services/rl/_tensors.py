@@ -70,10 +70,12 @@ class Tensors:
 
     def rewards(self, m: Match, score_rewards: bool = False) -> list[float]:
         """Terminal rewards per seat: the win share (1/k for a k-way shared win), or with ``score_rewards`` the
-        seat's score minus the best other score."""
+        seat's score minus the best other score. A solo game has no one to beat: its reward is its score."""
         o = m.outcome
         if o is None:
             return [0.0] * self.players
+        if self.players == 1:
+            return [float(o["scores"][0])]
         if not score_rewards:
             winners = o["winners"]
             return [1.0 / len(winners) if p in winners else 0.0 for p in range(self.players)]

@@ -234,8 +234,9 @@ class RavenryGame(pyspiel.Game):
             num_distinct_actions=self.tensors.action_size,
             max_chance_outcomes=0,
             num_players=self.tensors.players,
-            min_utility=-1e9 if self.score_rewards else 0.0,
-            max_utility=1e9 if self.score_rewards else 1.0,
+            # Scores (and a solo game's reward, its score) have no bound the game declares.
+            min_utility=-1e9 if self.score_rewards or self.tensors.players == 1 else 0.0,
+            max_utility=1e9 if self.score_rewards or self.tensors.players == 1 else 1.0,
             utility_sum=None,
             max_game_length=MAX_GAME_LENGTH,
         )

@@ -37,7 +37,7 @@ class RavenrySingleAgent(gym.Env):
         if not 0 <= seat < tensors.players:
             raise OptionError(f"{tensors.game.id}: no seat {seat} in a {tensors.players}-player match")
         others = [p for p in range(tensors.players) if p != seat]
-        if not opponents:
+        if not opponents and others:
             raise OptionError("name at least one opponent bot")
         known = tensors.ruleset.bot_names
         for name in opponents:
