@@ -100,7 +100,7 @@ impl AgotCcg {
             ATTACH_SETUP => self.attach_setup(p, x, y as u16, ev),
             TARGET => self.choose_target(rules, y as u16, ev),
             ATTACH_DISCARD => self.attach_from_discard(x, y, ev),
-            // The decisions of rules/effect_pool_ops.rs.
+            // The decisions of rules/effect_pool_choices.rs.
             GEN_PLAYER..=POOL_LAST => self.perform_pool(rules, p, kind, x, y, ev),
             _ => {}
         }

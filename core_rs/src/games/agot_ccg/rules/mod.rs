@@ -7,6 +7,7 @@ pub mod control;
 pub mod effect_filters;
 pub mod effect_fire;
 pub mod effect_ops;
+pub mod effect_pool_choices;
 pub mod effect_pool_ops;
 // The House pool records' operations.
 pub mod effect_pool;
@@ -23,6 +24,7 @@ pub mod perform;
 pub mod restraints;
 pub mod scoring;
 pub mod triggered;
+pub mod wide_constants;
 pub mod window;
 pub mod zones;
 
