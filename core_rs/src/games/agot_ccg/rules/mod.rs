@@ -1,8 +1,9 @@
-//! The rules: `actions` (codes and legal lists), `perform` (what each decision does), `flow` (the round and
-//! challenge resolution), `zones` (moving cards, end checks), and the `Game` implementation.
+//! The rules: `actions` (codes and legal lists), `perform` (what each decision does), `flow` (the round),
+//! `challenge_resolution`, `zones` (moving cards, end checks), and the `Game` implementation.
 
 pub mod actions;
 pub mod agendas;
+pub mod challenge_resolution;
 pub mod control;
 pub mod effect_filters;
 pub mod effect_fire;
