@@ -17,6 +17,7 @@ pub mod effect_take;
 pub mod flow;
 // Attachments on the House card, and kneeling it.
 pub mod house_card;
+pub mod interrupt_costs;
 pub mod interrupt_decisions;
 pub mod interrupts;
 pub mod next_card;
