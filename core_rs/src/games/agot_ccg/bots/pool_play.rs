@@ -1,4 +1,4 @@
-//! The heuristic's and the describer's side of the decisions `rules/effect_pool_ops.rs` adds:
+//! The heuristic's and the describer's side of the decisions `rules/effect_pool_choices.rs` adds:
 //! a player to choose for an effect, a card to pay a "kill / discard one of yours" cost with.
 
 use super::super::cards::vocab::Op;

@@ -304,7 +304,7 @@ pub enum Ability {
         #[serde(rename = "trait")]
         tr: String,
     },
-    // --- rules/effect_pool_ops.rs
+    // --- rules/wide_constants.rs
     /// You may choose to pay this gold penalty (cannot be ignored) when playing a card matching the filter (Mance
     /// Rayder: a Wildling character), for "with a gold penalty" responses.
     GrantsOptionalPenalty {

@@ -162,7 +162,7 @@ pub const HAS_NEW_CONSTANT: u8 = 4;
 
 /// One of the House pool records' constant abilities (`effect_pool.rs`), checked only on cards with it.
 pub const HAS_POOL: u8 = 0x20;
-/// A constant that reaches beyond its card (`rules/effect_pool_ops.rs`): a penalty granted to other cards (Mance
+/// A constant that reaches beyond its card (`rules/wide_constants.rs`): a penalty granted to other cards (Mance
 /// Rayder), a plot barring triggers (Superior Numbers), a trait for every character, an extra doomed count, a
 /// trait barred from challenges.
 pub const HAS_WIDE_CONSTANT: u8 = 0x40;

@@ -86,7 +86,7 @@ pub const ATTACH_SETUP: u32 = 49;
 pub const TARGET: u32 = 50;
 /// Attach the attachment at index y of seat x's discard pile to the character the search is for.
 pub const ATTACH_DISCARD: u32 = 51;
-// --- kinds 52–59 (rules/effect_pool_ops.rs)
+// --- kinds 52–59 (rules/effect_pool_choices.rs)
 /// Choose player y for the pending ability's effect.
 pub const GEN_PLAYER: u32 = 52;
 /// Pay the pending ability's cost with this card you control (y = uid).

@@ -1,6 +1,7 @@
 //! The decisions of the save and cancel windows and of the other interrupt mechanisms (control change, naming, Endless) (legal lists, passes and the
 //! actions of kinds 40–59), and the checks a snapshot's interrupts must pass. The mechanisms themselves are in
-//! `interrupts.rs` (saves, cancels, costs) and `control.rs` (control, naming, Endless, setup attachments, targets).
+//! `interrupts.rs` (saves, cancels), `interrupt_costs.rs` (their costs) and `control.rs` (control, naming, Endless,
+//! setup attachments, targets).
 
 use super::super::cards::Rules;
 use super::super::state::{AgotCcg, Event, Interrupted, Pending, Then};
@@ -100,7 +101,7 @@ impl AgotCcg {
             ATTACH_SETUP => self.attach_setup(p, x, y as u16, ev),
             TARGET => self.choose_target(rules, y as u16, ev),
             ATTACH_DISCARD => self.attach_from_discard(x, y, ev),
-            // The decisions of rules/effect_pool_ops.rs.
+            // The decisions of rules/effect_pool_choices.rs.
             GEN_PLAYER..=POOL_LAST => self.perform_pool(rules, p, kind, x, y, ev),
             _ => {}
         }

@@ -1,12 +1,14 @@
-//! The rules: `actions` (codes and legal lists), `perform` (what each decision does), `flow` (the round and
-//! challenge resolution), `zones` (moving cards, end checks), and the `Game` implementation.
+//! The rules: `actions` (codes and legal lists), `perform` (what each decision does), `flow` (the round),
+//! `challenge_resolution`, `zones` (moving cards, end checks), and the `Game` implementation.
 
 pub mod actions;
 pub mod agendas;
+pub mod challenge_resolution;
 pub mod control;
 pub mod effect_filters;
 pub mod effect_fire;
 pub mod effect_ops;
+pub mod effect_pool_choices;
 pub mod effect_pool_ops;
 // The House pool records' operations.
 pub mod effect_pool;
@@ -15,6 +17,7 @@ pub mod effect_take;
 pub mod flow;
 // Attachments on the House card, and kneeling it.
 pub mod house_card;
+pub mod interrupt_costs;
 pub mod interrupt_decisions;
 pub mod interrupts;
 pub mod next_card;
@@ -23,6 +26,7 @@ pub mod perform;
 pub mod restraints;
 pub mod scoring;
 pub mod triggered;
+pub mod wide_constants;
 pub mod window;
 pub mod zones;
 

@@ -63,7 +63,7 @@ pub enum Step {
         #[serde(default)]
         first: Option<u16>,
     },
-    // --- rules/effect_pool_ops.rs
+    // --- the decisions of rules/effect_pool_choices.rs
     /// Choosing the player effect number `op` acts on (GEN_PLAYER; kept in `mode`).
     Player { op: u8 },
     /// Choosing the card that pays cost number `k` (GEN_PAY_CARD).
