@@ -300,7 +300,8 @@ class RavenryApp(App[None]):
             bits.append(self.connection)
         if self.has_class("-compact"):
             bits.append(f"{self.view_name} (F2)")
-        self.query_one("#topline", Static).update(" · ".join(bits))
+        for top in self.query("#topline").results(Static):  # none while the screen is torn down
+            top.update(" · ".join(bits))
 
     def outcome_line(self, frame: Frame) -> str:
         """The result in the players' words: the game's own line (stars, points) when its UI has one."""
