@@ -54,8 +54,9 @@ def unpack(data: bytes) -> Any:
     return msgpack.unpackb(data, raw=False, strict_map_key=False)
 
 
-def dumps(match: MatchBase) -> bytes:
-    data = {
+def envelope(match: MatchBase) -> dict[str, Any]:
+    """The save's map (design §6), as Python values."""
+    return {
         "ravenry": FORMAT,
         "game": match.game.id,
         "game_version": match.game.version,
@@ -70,7 +71,61 @@ def dumps(match: MatchBase) -> bytes:
         "state": match.state_msgpack(),
         "meta": match.meta,
     }
-    return msgpack.packb(data, use_bin_type=True)
+
+
+def dumps(match: MatchBase) -> bytes:
+    """The save file: ``msgpack.packb(envelope(match))``. For a Rust game's match the same bytes are written in one
+    pass in Rust (``Match._save_bytes``) around the fields that follow from the game, options and variants,
+    packed once per option set (``_fixed_parts``): hashing the ruleset and resolving the expansions on every
+    save was most of its cost."""
+    if not isinstance(match, CoreMatch):
+        return msgpack.packb(envelope(match), use_bin_type=True)
+    options, variants = match.options, match.variants
+    key: tuple[Any, ...] | None = None
+    parts = None
+    if type(options) is dict and type(variants) is tuple:
+        types = tuple(map(type, options.values()))
+        try:
+            # Typed, so that an option of 1 never finds the parts of True (equal, and equal hashes, in Python).
+            key = (match.game, tuple(options.items()), types, variants)
+            parts = _fixed.get(key)
+        except TypeError:  # an unhashable option value (a list): packed each time
+            key = None
+        if key is not None and not (_PLAIN.issuperset(types) and all(type(v) is str for v in variants)):
+            key = None
+    if parts is None:
+        parts = _fixed_parts(match)
+        if key is not None:
+            if len(_fixed) >= _FIXED_MAX:
+                _fixed.clear()
+            _fixed[key] = parts
+    meta = match.meta
+    tail = _EMPTY_META if type(meta) is dict and not meta else b"\xa4meta" + msgpack.packb(meta, use_bin_type=True)
+    return match._save_bytes(parts[0], parts[1], tail)
+
+
+# Option value types whose equal values always pack the same (a float's 0.0 and -0.0 do not).
+_PLAIN = frozenset({bool, int, str})
+_FIXED_MAX = 256
+_fixed: dict[tuple[Any, ...], tuple[bytes, bytes]] = {}
+_EMPTY_META = b"\xa4meta\x80"
+
+
+def _fixed_parts(match: MatchBase) -> tuple[bytes, bytes]:
+    """The envelope's fields that follow from the game, options and variants, as msgpack, in ``envelope``'s
+    order: the map header and the fields before ``players``, then those from ``options`` to before ``seed``."""
+    whole = envelope(match)
+    head = b"\x8c" + _pack_fields(whole, _ORDER[:4])
+    return head, _pack_fields(whole, _ORDER[5:8])
+
+
+# ``envelope``'s keys in order; Match._save_bytes writes players, seed, actions and state between the parts.
+_ORDER = ["ravenry", "game", "game_version", "ruleset_hash", "players", "options", "variants", "extensions"]
+_ORDER += ["seed", "actions", "state", "meta"]
+
+
+def _pack_fields(fields: dict[str, Any], names: list[str]) -> bytes:
+    return b"".join(msgpack.packb(k) + msgpack.packb(fields[k], use_bin_type=True) for k in names)
 
 
 def write_atomic(path: Path, data: bytes) -> Path:
@@ -240,4 +295,4 @@ class Match(MatchBase, CoreMatch):
         )
 
 
-__all__ = ["Match", "MatchBase", "IllegalAction", "unpack"]
+__all__ = ["Match", "MatchBase", "IllegalAction", "envelope", "unpack"]
