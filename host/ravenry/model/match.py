@@ -80,34 +80,39 @@ def dumps(match: MatchBase) -> bytes:
     save was most of its cost."""
     if not isinstance(match, CoreMatch):
         return msgpack.packb(envelope(match), use_bin_type=True)
+    return _core_dumps(match)
+
+
+def _core_dumps(match: MatchBase) -> bytes:
+    core = cast(CoreMatch, match)
     options, variants = match.options, match.variants
-    key: tuple[Any, ...] | None = None
-    parts = None
-    if type(options) is dict and type(variants) is tuple:
-        types = tuple(map(type, options.values()))
-        try:
-            # Typed, so that an option of 1 never finds the parts of True (equal, and equal hashes, in Python).
-            key = (match.game, tuple(options.items()), types, variants)
-            parts = _fixed.get(key)
-        except TypeError:  # an unhashable option value (a list): packed each time
-            key = None
-        if key is not None and not (_PLAIN.issuperset(types) and all(type(v) is str for v in variants)):
-            key = None
-    if parts is None:
+    key = (match.game, core.ruleset, variants)
+    types = tuple(map(type, options.values())) if type(options) is dict else None
+    try:
+        known = _fixed.get(key)
+    except TypeError:  # variants that are not a tuple of names
+        known = None
+    # The same options by value and by type (an option of 1 must not find the parts of True: equal in Python).
+    if known is not None and types == known[1] and options == known[0]:
+        parts = known[2]
+    else:
         parts = _fixed_parts(match)
-        if key is not None:
-            if len(_fixed) >= _FIXED_MAX:
-                _fixed.clear()
-            _fixed[key] = parts
+        if types is not None and _PLAIN.issuperset(types) and type(variants) is tuple:
+            if all(type(v) is str for v in variants):
+                if len(_fixed) >= _FIXED_MAX:
+                    _fixed.clear()
+                _fixed[key] = (dict(options), types, parts)
     meta = match.meta
     tail = _EMPTY_META if type(meta) is dict and not meta else b"\xa4meta" + msgpack.packb(meta, use_bin_type=True)
-    return match._save_bytes(parts[0], parts[1], tail)
+    return core._save_bytes(parts[0], parts[1], tail)
 
 
-# Option value types whose equal values always pack the same (a float's 0.0 and -0.0 do not).
+# Option value types whose equal values always pack the same (a float's 0.0 and -0.0 do not, nor lists of 1 and True).
 _PLAIN = frozenset({bool, int, str})
 _FIXED_MAX = 256
-_fixed: dict[tuple[Any, ...], tuple[bytes, bytes]] = {}
+# (game, ruleset, variants) -> (options, their value types, the fixed parts of its saves): one entry per option set
+# in use, checked against the match's options by value and type on each save.
+_fixed: dict[tuple[Any, ...], tuple[dict[str, Any], tuple[type, ...], tuple[bytes, bytes]]] = {}
 _EMPTY_META = b"\xa4meta\x80"
 
 
@@ -261,6 +266,9 @@ class Match(MatchBase, CoreMatch):
         self.options = options
         self.variants = variants
         self.meta = dict(meta or {})
+
+    def to_bytes(self) -> bytes:
+        return _core_dumps(self)
 
     if TYPE_CHECKING:
         # Inherited from _core.Match (a copy of this class with the host attributes copied, in Rust: the Python

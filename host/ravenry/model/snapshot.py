@@ -127,7 +127,7 @@ def load_match(source: bytes | str | os.PathLike[str], verify: bool = False) -> 
     envelope in one pass (``_core.parse_save``), the options are resolved once per distinct option set, and
     the state is decoded and validated as always. Anything else, and ``verify``, takes the full checks
     (``check``), which say what is wrong; both give the same match, or the same ``SnapshotError``."""
-    raw, where = _bytes_of(source)
+    raw, where = (source, "the data") if type(source) is bytes else _bytes_of(source)
     if not verify:
         parts = parse_save(raw)
         if parts is not None:
@@ -175,32 +175,39 @@ def _check_hash(g: Game, saved: str, installed: str) -> None:
         )
 
 
-# A save's packed options (as ``parse_save`` hands them over) -> their resolved options and ruleset, per game:
-# every save of a match, and most saves of a server, carry the same bytes. Only option sets that resolve are kept.
-_resolved: dict[tuple[Game, bytes], tuple[dict[str, Any], Ruleset]] = {}
-_RESOLVED_MAX = 256
+# (game, its version, ruleset hash and packed options, as a save gives them) -> the resolved options and ruleset,
+# kept once a save with them passed those checks: every save of a match, and most saves of a server, carry the same
+# bytes, so resolving and hashing the options is done once per option set, not once per load.
+_checked: dict[tuple[Game, str, str, bytes], tuple[dict[str, Any], Ruleset]] = {}
+_CHECKED_MAX = 256
 
 
 def _load_plain(parts: tuple[Any, ...]) -> MatchBase | None:
-    """``_load`` for a save ``parse_save`` read, in the same order with the same messages; ``None`` for a game
-    with no core (the full path loads it)."""
+    """``_load`` for a save ``parse_save`` read, with the same checks in the same order and the same messages;
+    ``None`` for a game with no core (the full path loads it)."""
     game_id, version, ruleset_hash, packed_options, packed_variants, packed_ext, packed_meta, body = parts
-    g = _game(game_id, version)
-    if g.spec.core is None:
+    try:
+        g = get_game(game_id)
+    except RavenryError as e:
+        raise SnapshotError(f"the save is of game {game_id!r}, which is not installed: {e}") from e
+    key = (g, version, ruleset_hash, packed_options)
+    known = _checked.get(key)
+    if known is None and g.spec.core is None:
         return None
     variants = [] if packed_variants == b"\x90" else unpack(packed_variants)
     extensions = {} if packed_ext is None or packed_ext == b"\x80" else unpack(packed_ext)
-    if variants or extensions:
+    if known is None:
+        _game(game_id, version)
         _check_extensions(g, {"variants": variants, "extensions": extensions})
-    hit = _resolved.get((g, packed_options))
-    if hit is None:
         options = _options(g, unpack(packed_options))
-        hit = (options, g.ruleset(options))
-        if len(_resolved) >= _RESOLVED_MAX:
-            _resolved.clear()
-        _resolved[(g, packed_options)] = hit
-    options, ruleset = hit
-    _check_hash(g, ruleset_hash, ruleset.hash)
+        ruleset = g.ruleset(options)
+        _check_hash(g, ruleset_hash, ruleset.hash)
+        if len(_checked) >= _CHECKED_MAX:
+            _checked.clear()
+        known = _checked[key] = (options, ruleset)
+    elif variants or extensions:  # the checks above all passed for this key but this one
+        _check_extensions(g, {"variants": variants, "extensions": extensions})
+    options, ruleset = known
     try:
         match = Match._from_save(ruleset, body)
     except SnapshotError:
