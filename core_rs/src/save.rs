@@ -399,7 +399,7 @@ mod tests {
         assert_eq!(a, b"\x9f\xdc\x00\x10\xdd\x00\x01\x11\x70");
         put_bin(&mut b, &[7; 256]);
         assert_eq!(&b[..3], b"\xc5\x01\x00");
-        let raw = save(&vec![(1, 2); 20], b"", 0);
+        let raw = save(&[(1, 2); 20], b"", 0);
         assert_eq!(parse(&raw).map(|e| e.actions.len()), Some(20));
     }
 
