@@ -224,8 +224,9 @@ def test_a_written_save_takes_the_fast_path_and_matches_the_full_checks() -> Non
     _same_either_way(m.to_bytes())
 
 
-@pytest.mark.parametrize("game", ["hearts", "fixture", "iron-throne", "roll-player", "agot-board"])
+@pytest.mark.parametrize("game", ["hearts", "fixture", "iron-throne", "roll-player", "agot-board", "coin"])
 def test_the_core_writes_the_bytes_msgpack_wrote(game: str) -> None:
+    """Rust games' saves are written in Rust; a pure-Python game's (coin) by msgpack, and loaded by the full path."""
     g = ravenry.game(game)
     for seed in (1, 2):
         m = g.new_match(None, seed, meta={"k": [1, "x"]} if seed == 2 else None)
