@@ -11,6 +11,7 @@ pub mod erased;
 pub mod games;
 pub mod rng;
 pub mod runner;
+pub mod save;
 #[cfg(test)]
 pub mod testing;
 pub mod vector;

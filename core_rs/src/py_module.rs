@@ -4,7 +4,7 @@
 use numpy::PyArray1;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyType};
 use pyo3::{intern, PyClassInitializer};
 
 use crate::engine::{ActionInfo, Field, Illegal, Viewer};
@@ -13,6 +13,7 @@ use crate::games;
 use crate::py_args::{Code, Count, Players, Seat, Seed};
 use crate::py_errors::{CoreError, CoreResult, IllegalAction, OptionError, RavenryError, SnapshotError, UnknownGame};
 use crate::py_ruleset::PyRuleset;
+use crate::save;
 
 /// A live match. The host's `ravenry.Match` subclasses it, so `to_act`, `legal_actions` and `apply` are
 /// direct calls into Rust with no Python layer between.
@@ -102,13 +103,7 @@ impl PyMatch {
         if ty.is(py.get_type::<PyMatch>()) {
             return Ok(Bound::new(py, copy)?.into_any());
         }
-        // The object is made as PyO3's own `__new__` makes one for a subclass (the path `Match(...)` takes),
-        // minus the argument parsing: the Python-side copy cost is most of a clone.
-        // SAFETY: `ty` is the type of a `PyMatch` instance, so `PyMatch` itself or a subclass of it.
-        let made = unsafe {
-            let raw = pyo3::impl_::pymethods::tp_new_impl(py, PyClassInitializer::from(copy), ty.as_type_ptr())?;
-            Bound::from_owned_ptr(py, raw)
-        };
+        let made = copy.into_instance_of(&ty)?;
         // Set one by one, the copy keeps CPython's compact per-class attribute storage (cheaper to build and to
         // free than a whole dict assigned to `__dict__`).
         if let Ok(attrs) = slf.getattr(intern!(py, "__dict__")) {
@@ -121,6 +116,36 @@ impl PyMatch {
             }
         }
         Ok(made)
+    }
+
+    /// A match of this class (the host's `ravenry.Match`) from a save `parse_save` read, without `__init__`:
+    /// the state is decoded and validated as `Match(state=...)` does, the history restored; the host sets its
+    /// attributes after.
+    #[classmethod]
+    fn _from_save<'py>(
+        cls: &Bound<'py, PyType>,
+        ruleset: Py<PyRuleset>,
+        body: PyRef<'py, PySaveBody>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let mut inner =
+            ruleset.get().dyn_ruleset().load_state(body.players, body.seed, &body.state).map_err(CoreError::from)?;
+        inner.set_history(body.actions.clone());
+        PyMatch { inner, ruleset, buf: Vec::new() }.into_instance_of(cls)
+    }
+
+    /// This match's save file: the host's msgpack parts (`head`: the map header and the fields before
+    /// `players`; `between`: from `options` to before `seed`; `tail`: `meta`) around the players, seed,
+    /// actions and state, written here in one pass (`crate::save::write`).
+    fn _save_bytes<'py>(&self, py: Python<'py>, head: &[u8], between: &[u8], tail: &[u8]) -> Bound<'py, PyBytes> {
+        let parts = save::Parts { head, between, tail };
+        let raw = save::write(
+            &parts,
+            self.inner.players(),
+            self.inner.seed(),
+            &self.inner.history(),
+            &self.inner.state_msgpack(),
+        );
+        PyBytes::new(py, &raw)
     }
 
     /// Seats that may act now (several during a secret simultaneous commit); empty when over.
@@ -291,6 +316,21 @@ impl PyMatch {
 }
 
 impl PyMatch {
+    /// The Python object for this match, of class `ty` (`PyMatch` or a subclass, else a `TypeError`), made as
+    /// PyO3's own `__new__` makes one for a subclass (the path `Match(...)` takes) minus the argument parsing and
+    /// `__init__`: the Python side of a copy or a load was most of its cost.
+    fn into_instance_of<'py>(self, ty: &Bound<'py, PyType>) -> PyResult<Bound<'py, PyAny>> {
+        let py = ty.py();
+        if !ty.is_subclass_of::<PyMatch>()? {
+            return Err(pyo3::exceptions::PyTypeError::new_err("not a subclass of ravenry._core.Match"));
+        }
+        // SAFETY: `ty` is `PyMatch` or a subclass of it (checked above).
+        unsafe {
+            let raw = pyo3::impl_::pymethods::tp_new_impl(py, PyClassInitializer::from(self), ty.as_type_ptr())?;
+            Ok(Bound::from_owned_ptr(py, raw))
+        }
+    }
+
     /// Seat arguments name a seat of this match; anything else is an `OptionError` saying which seats exist.
     fn check_seat(&self, p: Seat) -> PyResult<()> {
         let n = self.inner.players();
@@ -304,6 +344,50 @@ impl PyMatch {
         }
         Ok(())
     }
+}
+
+/// What a save holds besides its host fields: the match's seats, seed, actions and state (see `parse_save`).
+#[pyclass(module = "ravenry._core", name = "SaveBody", frozen)]
+pub struct PySaveBody {
+    players: u8,
+    seed: u64,
+    actions: Vec<(u8, u32)>,
+    state: Vec<u8>,
+}
+
+/// A host save file's fields from its bytes in one pass, or `None` when it is not of the plain shape every writer
+/// makes (then the host's full checks say what is wrong: `crate::save::parse`). Returns `(game, game_version,
+/// ruleset_hash, options, variants, extensions, meta, body)`: the nested fields as their msgpack bytes
+/// (`extensions` `None` when absent), `body` for `Match._from_save`.
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn parse_save<'py>(
+    py: Python<'py>,
+    raw: &[u8],
+) -> PyResult<
+    Option<(
+        Bound<'py, PyString>,
+        Bound<'py, PyString>,
+        Bound<'py, PyString>,
+        Bound<'py, PyBytes>,
+        Bound<'py, PyBytes>,
+        Option<Bound<'py, PyBytes>>,
+        Bound<'py, PyBytes>,
+        Bound<'py, PySaveBody>,
+    )>,
+> {
+    let Some(e) = save::parse(raw) else { return Ok(None) };
+    let body = PySaveBody { players: e.players, seed: e.seed, actions: e.actions, state: e.state.to_vec() };
+    Ok(Some((
+        PyString::new(py, e.game),
+        PyString::new(py, e.game_version),
+        PyString::new(py, e.ruleset_hash),
+        PyBytes::new(py, e.options),
+        PyBytes::new(py, e.variants),
+        e.extensions.map(|x| PyBytes::new(py, x)),
+        PyBytes::new(py, e.meta),
+        Bound::new(py, body)?,
+    )))
 }
 
 /// Game ids the core knows.
@@ -326,6 +410,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<crate::py_vector::PyVectorEnv>()?;
     m.add_class::<crate::py_durable::PyDurableWriter>()?;
     m.add_function(wrap_pyfunction!(crate::py_durable::write_atomic, m)?)?;
+    m.add_class::<PySaveBody>()?;
+    m.add_function(wrap_pyfunction!(parse_save, m)?)?;
     m.add_function(wrap_pyfunction!(core_games, m)?)?;
     m.add_function(wrap_pyfunction!(_raise_illegal, m)?)?;
     m.add("RavenryError", py.get_type::<RavenryError>())?;

@@ -155,11 +155,22 @@ impl<T: Clone> SharedLog<T> {
 }
 
 impl<T: Clone> FromIterator<T> for SharedLog<T> {
+    /// The log pushing each item would build, chunk by chunk (a loaded match's history: a push per item was
+    /// a fifth of loading a save).
     fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        let mut items: Vec<T> = iter.into_iter().collect();
         let mut log = SharedLog::new();
-        for x in iter {
-            log.push(x);
+        if items.is_empty() {
+            return log;
         }
+        // Pushes freeze a tail only when it is full and another item comes: the tail holds 1 to CHUNK items.
+        let mut tail = items.split_off(items.len() - (items.len() - 1) % CHUNK - 1);
+        tail.reserve_exact(CHUNK - tail.len());
+        for chunk in items.chunks(CHUNK) {
+            log.frozen_len += chunk.len();
+            log.frozen = Some(Arc::new(Chunk { prev: log.frozen.take(), items: Arc::new(chunk.to_vec()) }));
+        }
+        log.tail = Some(Arc::new(tail));
         log
     }
 }
@@ -167,6 +178,26 @@ impl<T: Clone> FromIterator<T> for SharedLog<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn collecting_builds_the_log_pushing_builds() {
+        for n in [0, 1, 31, 32, 33, 64, 65, 100] {
+            let collected: SharedLog<u32> = (0..n).collect();
+            let mut pushed = SharedLog::new();
+            (0..n).for_each(|x| pushed.push(x));
+            assert_eq!(collected, pushed);
+            assert_eq!(
+                (collected.frozen_len, collected.tail_items().len()),
+                (pushed.frozen_len, pushed.tail_items().len())
+            );
+            let (mut a, mut b) = (collected.clone(), pushed.clone());
+            a.push(7);
+            b.push(7);
+            a.truncate(n as usize / 2);
+            b.truncate(n as usize / 2);
+            assert_eq!(a.to_vec(), b.to_vec());
+        }
+    }
 
     #[test]
     fn copies_share_the_past_and_not_the_future() {

@@ -175,8 +175,9 @@ class Game:
         )
         return hashlib.sha256(blob.encode()).hexdigest()
 
-    @property
+    @cached_property
     def version(self) -> str:
+        """The game's rules version (every save names it; one per game, whatever the options)."""
         if self.spec.core is not None:
             return self.ruleset(self.resolve_options(None)).game_version
         return str(getattr(self.spec.python_game, "version", "1"))

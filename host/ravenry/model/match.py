@@ -54,8 +54,9 @@ def unpack(data: bytes) -> Any:
     return msgpack.unpackb(data, raw=False, strict_map_key=False)
 
 
-def dumps(match: MatchBase) -> bytes:
-    data = {
+def envelope(match: MatchBase) -> dict[str, Any]:
+    """The save's map (design §6), as Python values."""
+    return {
         "ravenry": FORMAT,
         "game": match.game.id,
         "game_version": match.game.version,
@@ -70,7 +71,66 @@ def dumps(match: MatchBase) -> bytes:
         "state": match.state_msgpack(),
         "meta": match.meta,
     }
-    return msgpack.packb(data, use_bin_type=True)
+
+
+def dumps(match: MatchBase) -> bytes:
+    """The save file: ``msgpack.packb(envelope(match))``. For a Rust game's match the same bytes are written in one
+    pass in Rust (``Match._save_bytes``) around the fields that follow from the game, options and variants,
+    packed once per option set (``_fixed_parts``): hashing the ruleset and resolving the expansions on every
+    save was most of its cost."""
+    if not isinstance(match, CoreMatch):
+        return msgpack.packb(envelope(match), use_bin_type=True)
+    return _core_dumps(match)
+
+
+def _core_dumps(match: MatchBase) -> bytes:
+    core = cast(CoreMatch, match)
+    options, variants = match.options, match.variants
+    key = (match.game, core.ruleset, variants)
+    types = tuple(map(type, options.values())) if type(options) is dict else None
+    try:
+        known = _fixed.get(key)
+    except TypeError:  # variants that are not a tuple of names
+        known = None
+    # The same options by value and by type (an option of 1 must not find the parts of True: equal in Python).
+    if known is not None and types == known[1] and options == known[0]:
+        parts = known[2]
+    else:
+        parts = _fixed_parts(match)
+        if types is not None and _PLAIN.issuperset(types) and type(variants) is tuple:
+            if all(type(v) is str for v in variants):
+                if len(_fixed) >= _FIXED_MAX:
+                    _fixed.clear()
+                _fixed[key] = (dict(options), types, parts)
+    meta = match.meta
+    tail = _EMPTY_META if type(meta) is dict and not meta else b"\xa4meta" + msgpack.packb(meta, use_bin_type=True)
+    return core._save_bytes(parts[0], parts[1], tail)
+
+
+# Option value types whose equal values always pack the same (a float's 0.0 and -0.0 do not, nor lists of 1 and True).
+_PLAIN = frozenset({bool, int, str})
+_FIXED_MAX = 256
+# (game, ruleset, variants) -> (options, their value types, the fixed parts of its saves): one entry per option set
+# in use, checked against the match's options by value and type on each save.
+_fixed: dict[tuple[Any, ...], tuple[dict[str, Any], tuple[type, ...], tuple[bytes, bytes]]] = {}
+_EMPTY_META = b"\xa4meta\x80"
+
+
+def _fixed_parts(match: MatchBase) -> tuple[bytes, bytes]:
+    """The envelope's fields that follow from the game, options and variants, as msgpack, in ``envelope``'s
+    order: the map header and the fields before ``players``, then those from ``options`` to before ``seed``."""
+    whole = envelope(match)
+    head = b"\x8c" + _pack_fields(whole, _ORDER[:4])
+    return head, _pack_fields(whole, _ORDER[5:8])
+
+
+# ``envelope``'s keys in order; Match._save_bytes writes players, seed, actions and state between the parts.
+_ORDER = ["ravenry", "game", "game_version", "ruleset_hash", "players", "options", "variants", "extensions"]
+_ORDER += ["seed", "actions", "state", "meta"]
+
+
+def _pack_fields(fields: dict[str, Any], names: list[str]) -> bytes:
+    return b"".join(msgpack.packb(k) + msgpack.packb(fields[k], use_bin_type=True) for k in names)
 
 
 def write_atomic(path: Path, data: bytes) -> Path:
@@ -207,6 +267,9 @@ class Match(MatchBase, CoreMatch):
         self.variants = variants
         self.meta = dict(meta or {})
 
+    def to_bytes(self) -> bytes:
+        return _core_dumps(self)
+
     if TYPE_CHECKING:
         # Inherited from _core.Match (a copy of this class with the host attributes copied, in Rust: the Python
         # side of a copy was most of its cost). Declared for type checkers only, as MatchBase's primitives are.
@@ -240,4 +303,4 @@ class Match(MatchBase, CoreMatch):
         )
 
 
-__all__ = ["Match", "MatchBase", "IllegalAction", "unpack"]
+__all__ = ["Match", "MatchBase", "IllegalAction", "envelope", "unpack"]

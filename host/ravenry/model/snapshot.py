@@ -7,16 +7,20 @@ top of the match model (docs/architecture.md)."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import msgpack
 
+from ravenry._core import Ruleset, parse_save
 from ravenry.errors import RavenryError, SnapshotError
 from ravenry.model.game import Game
 from ravenry.model.game import game as get_game
-from ravenry.model.match import FORMAT, Match, MatchBase, dumps, write_atomic
+from ravenry.model.match import FORMAT, Match, MatchBase, dumps, unpack, write_atomic
 from ravenry.model.python_game import PythonMatch
+
+_T = TypeVar("_T")
 
 FIELDS = {
     "ravenry": int,
@@ -35,16 +39,26 @@ FIELDS = {
 
 def read(source: bytes | str | os.PathLike[str]) -> dict[str, Any]:
     """Decode and check the envelope of a save (bytes or a path)."""
+    return check(*_bytes_of(source))
+
+
+def _bytes_of(source: bytes | str | os.PathLike[str]) -> tuple[bytes, str]:
+    """A save's bytes, and how messages name it."""
+    if type(source) is bytes:
+        return source, "the data"
     if isinstance(source, (bytes, bytearray, memoryview)):
-        raw, where = bytes(source), "the data"
-    elif not isinstance(source, (str, os.PathLike)):
+        return bytes(source), "the data"
+    if not isinstance(source, (str, os.PathLike)):
         raise SnapshotError(f"a save is bytes or a file's path, not {type(source).__name__}")
-    else:
-        where = str(source)
-        try:
-            raw = Path(source).read_bytes()
-        except (OSError, ValueError) as e:  # ValueError: a path with a NUL in it
-            raise SnapshotError(f"cannot read {where}: {getattr(e, 'strerror', None) or e}") from e
+    where = str(source)
+    try:
+        return Path(source).read_bytes(), where
+    except (OSError, ValueError) as e:  # ValueError: a path with a NUL in it
+        raise SnapshotError(f"cannot read {where}: {getattr(e, 'strerror', None) or e}") from e
+
+
+def check(raw: bytes, where: str) -> dict[str, Any]:
+    """Decode a save's bytes and check its envelope; ``where`` names it in messages."""
     try:
         data = msgpack.unpackb(raw, raw=False, strict_map_key=False)
     except Exception as e:
@@ -107,10 +121,26 @@ def _check_extensions(g: Any, data: dict[str, Any]) -> None:
 
 def load_match(source: bytes | str | os.PathLike[str], verify: bool = False) -> MatchBase:
     """Load a saved match. With ``verify``, replay the actions from the seed and check the states agree; the
-    replayed match (with its full event log) is returned."""
-    data = read(source)
+    replayed match (with its full event log) is returned.
+
+    A save of the plain shape every writer makes, of a Rust game, takes the fast path: the core reads the
+    envelope in one pass (``_core.parse_save``), the options are resolved once per distinct option set, and
+    the state is decoded and validated as always. Anything else, and ``verify``, takes the full checks
+    (``check``), which say what is wrong; both give the same match, or the same ``SnapshotError``."""
+    raw, where = (source, "the data") if type(source) is bytes else _bytes_of(source)
+    if not verify:
+        parts = parse_save(raw)
+        if parts is not None:
+            fast = _guarded(_load_plain, parts)
+            if fast is not None:
+                return fast
+    data = check(raw, where)
+    return _guarded(_load, data, verify)
+
+
+def _guarded(load: Callable[..., _T], *args: Any) -> _T:
     try:
-        return _load(data, verify)
+        return load(*args)
     except SnapshotError:
         raise
     except RavenryError as e:
@@ -120,25 +150,83 @@ def load_match(source: bytes | str | os.PathLike[str], verify: bool = False) -> 
         raise SnapshotError(f"the save is malformed ({type(e).__name__}: {e})") from e
 
 
-def _load(data: dict[str, Any], verify: bool) -> MatchBase:
+def _game(game_id: str, version: str) -> Game:
     try:
-        g = get_game(data["game"])
+        g = get_game(game_id)
     except RavenryError as e:
-        raise SnapshotError(f"the save is of game {data['game']!r}, which is not installed: {e}") from e
-    if data["game_version"] != g.version:
-        raise SnapshotError(
-            f"the save is of {g.id} version {data['game_version']}; the installed plugin plays version {g.version}"
-        )
-    _check_extensions(g, data)
+        raise SnapshotError(f"the save is of game {game_id!r}, which is not installed: {e}") from e
+    if version != g.version:
+        raise SnapshotError(f"the save is of {g.id} version {version}; the installed plugin plays version {g.version}")
+    return g
+
+
+def _options(g: Game, given: Any) -> dict[str, Any]:
     try:
-        options = g.resolve_options(data["options"])
+        return g.resolve_options(given)
     except RavenryError as e:
         raise SnapshotError(f"the save's options are not valid for {g.id}: {e}") from e
-    if g.ruleset_hash(options) != data["ruleset_hash"]:
+
+
+def _check_hash(g: Game, saved: str, installed: str) -> None:
+    if installed != saved:
         raise SnapshotError(
-            f"the save was made with other {g.id} content or options (ruleset hash {data['ruleset_hash'][:12]}…,"
-            f" installed {g.ruleset_hash(options)[:12]}…)"
+            f"the save was made with other {g.id} content or options (ruleset hash {saved[:12]}…,"
+            f" installed {installed[:12]}…)"
         )
+
+
+# (game, its version, ruleset hash and packed options, as a save gives them) -> the resolved options and ruleset,
+# kept once a save with them passed those checks: every save of a match, and most saves of a server, carry the same
+# bytes, so resolving and hashing the options is done once per option set, not once per load.
+_checked: dict[tuple[Game, str, str, bytes], tuple[dict[str, Any], Ruleset]] = {}
+_CHECKED_MAX = 256
+
+
+def _load_plain(parts: tuple[Any, ...]) -> MatchBase | None:
+    """``_load`` for a save ``parse_save`` read, with the same checks in the same order and the same messages;
+    ``None`` for a game with no core (the full path loads it)."""
+    game_id, version, ruleset_hash, packed_options, packed_variants, packed_ext, packed_meta, body = parts
+    try:
+        g = get_game(game_id)
+    except RavenryError as e:
+        raise SnapshotError(f"the save is of game {game_id!r}, which is not installed: {e}") from e
+    key = (g, version, ruleset_hash, packed_options)
+    known = _checked.get(key)
+    if known is None and g.spec.core is None:
+        return None
+    variants = [] if packed_variants == b"\x90" else unpack(packed_variants)
+    extensions = {} if packed_ext is None or packed_ext == b"\x80" else unpack(packed_ext)
+    if known is None:
+        _game(game_id, version)
+        _check_extensions(g, {"variants": variants, "extensions": extensions})
+        options = _options(g, unpack(packed_options))
+        ruleset = g.ruleset(options)
+        _check_hash(g, ruleset_hash, ruleset.hash)
+        if len(_checked) >= _CHECKED_MAX:
+            _checked.clear()
+        known = _checked[key] = (options, ruleset)
+    elif variants or extensions:  # the checks above all passed for this key but this one
+        _check_extensions(g, {"variants": variants, "extensions": extensions})
+    options, ruleset = known
+    try:
+        match = Match._from_save(ruleset, body)
+    except SnapshotError:
+        raise
+    except RavenryError as e:
+        raise SnapshotError(f"the saved state does not load: {e}") from e
+    # What Match.__init__ sets (the core made the object without it).
+    match.game = g
+    match.options = dict(options)
+    match.variants = tuple(variants)
+    match.meta = {} if packed_meta == b"\x80" else dict(unpack(packed_meta))
+    return match
+
+
+def _load(data: dict[str, Any], verify: bool) -> MatchBase:
+    g = _game(data["game"], data["game_version"])
+    _check_extensions(g, data)
+    options = _options(g, data["options"])
+    _check_hash(g, data["ruleset_hash"], g.ruleset_hash(options))
     history = [(int(p), int(a)) for p, a in data["actions"]]
     common: dict[str, Any] = {"options": options, "variants": tuple(data["variants"]), "meta": data["meta"]}
     if g.spec.core is None:
@@ -171,4 +259,4 @@ def replay_and_compare(g: Game, data: dict[str, Any], loaded: MatchBase) -> Matc
     return replayed
 
 
-__all__ = ["FIELDS", "FORMAT", "dumps", "load_match", "read", "replay_and_compare", "write_atomic"]
+__all__ = ["FIELDS", "FORMAT", "check", "dumps", "load_match", "read", "replay_and_compare", "write_atomic"]
