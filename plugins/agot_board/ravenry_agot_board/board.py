@@ -7,7 +7,7 @@ import re
 from functools import cache
 from typing import Any
 
-from ravenry import plugin_data
+from ravenry import count, plugin_data
 from rich.text import Text
 
 View = dict[str, Any]
@@ -178,5 +178,5 @@ UNIT_WORDS = (("footman", "footmen"), ("knight", "knights"), ("ship", "ships"))
 
 
 def unit_list(counts: list[int]) -> str:
-    words = [f"{n} {UNIT_WORDS[i][n != 1]}" for i, n in enumerate(counts) if n]
+    words = [count(n, *UNIT_WORDS[i]) for i, n in enumerate(counts) if n]
     return ", ".join(words) or "no units"

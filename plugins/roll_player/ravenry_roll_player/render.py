@@ -206,7 +206,7 @@ def narrate_event(event: dict[str, Any], view: dict[str, Any] | None = None) -> 
             to = b["to"]
             return f"{s}'s alignment token moves to {ALIGN_ROWS[to // 3]}/{ALIGN_COLS[to % 3]}."
         case "CharismaTaken":
-            return f"{s} takes {b['count']} Charisma token{'s' if b['count'] > 1 else ''}."
+            return f"{s} takes {count(b['count'], 'Charisma token')}."
         case "GoldGained":
             return f"{s} gains {b['amount']} gold ({b['why']})."
         case "Attuned":
