@@ -55,7 +55,7 @@ class Seat:
             core = {
                 "observation": match.observation(seat),
                 "legal_mask": match.legal_mask(seat),
-                "_codes": game_model.game(match.game.id).ruleset(match.options).action_codes(match.players),
+                "_codes": _action_codes(match.ruleset, match.players),
             }
         return cls(
             game=match.game.id,
@@ -67,6 +67,19 @@ class Seat:
             **core,
         )
 
+
+def _action_codes(ruleset: Any, players: int) -> npt.NDArray[np.uint32]:
+    """The dense action space's codes, built once per ruleset and player count (the CCG's has 74,818: building it
+    at every decision would cost more than the policy)."""
+    key = (ruleset.hash, players)
+    codes = _CODES.get(key)
+    if codes is None:
+        codes = _CODES[key] = ruleset.action_codes(players)
+        codes.setflags(write=False)
+    return codes
+
+
+_CODES: dict[tuple[str, int], npt.NDArray[np.uint32]] = {}
 
 Policy = Callable[[Seat], int]
 
