@@ -105,13 +105,17 @@ def test_archived_saves_older_than_the_limit_are_pruned_at_startup(tmp_path: Pat
     (tmp_path / "finished").mkdir()
     old, recent = archive_file(tmp_path, "aaaa0old", 31), archive_file(tmp_path, "aaaa0new", 29)
     forever = archive_file(tmp_path, "aaaa0ancient", 3650)
-    with live_server(Limits(keep_archived_days=30), save_dir=str(tmp_path)):
-        wait_for(lambda: not old.exists())
-        assert recent.exists() and not forever.exists()
+    with live_server(Limits(keep_archived_days=30), save_dir=str(tmp_path)) as live:
+        store = live.server.store
+        assert store is not None
+        # The scan runs in a thread once the server listens; it is over when the sweeper has its list.
+        wait_for(lambda: live.call(lambda: [mid for _, mid in store._archived]) == ["aaaa0new"])
+        assert recent.exists() and not old.exists() and not forever.exists()
     archive_file(tmp_path, "aaaa0ancient", 3650)
-    with live_server(Limits(keep_archived_days=None), save_dir=str(tmp_path)):
-        time.sleep(0.3)
-        assert forever.exists() and recent.exists()  # None keeps them forever
+    with live_server(Limits(keep_archived_days=None), save_dir=str(tmp_path)) as live:
+        assert live.server.store is not None and live.server.store.keep_archived is None
+        live.server.store.scan_archive()  # what the server ran at its start: None keeps them forever
+        assert forever.exists() and recent.exists()
 
 
 def test_the_sweeper_prunes_the_archive_from_memory_not_by_listing_the_folder(tmp_path: Path) -> None:
