@@ -176,3 +176,16 @@ def test_a_new_match_never_takes_the_id_of_a_save_on_disk(tmp_path: Path, monkey
         assert Server(store=store).create("fixture", 2).id == "eeee0005"
     finally:
         store.close()
+
+
+def test_an_archive_that_cannot_be_listed_is_logged_and_the_sweeper_goes_on(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    (tmp_path / "finished").write_text("a file where the folder should be")
+    store = Store(tmp_path)
+    try:
+        Server(Limits(keep_archived_days=1), store)
+        assert store.scan_archive() == []  # not an exception: it would end the sweeper's task
+        assert "cannot list" in caplog.text
+    finally:
+        store.close()

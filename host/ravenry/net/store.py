@@ -44,7 +44,7 @@ class Store:
         self.keep_archived: float | None = None
         # Archived saves, (time archived, match id), oldest first: the sweeper prunes from the front and never
         # lists the folder. Filled by ``scan_archive`` once at start-up and by every ``archive`` after it; kept
-        # only while saves are pruned at all.
+        # only while saves are pruned at all. About 150 bytes a save kept (300,000 in the retention: 45 MB).
         self._archived: deque[tuple[float, str]] = deque()
 
     def path(self, match_id: str) -> Path:
@@ -169,24 +169,26 @@ class Store:
         kept: list[tuple[float, str]] = []
         removed = 0
         try:
-            entries = os.scandir(self.dir / FINISHED)
-        except FileNotFoundError:
-            return []
-        with entries:
-            for e in entries:
-                if not e.name.endswith(".rvn") or not MATCH_ID.match(e.name[:-4]):
-                    continue
-                try:
-                    mtime = e.stat(follow_symlinks=False).st_mtime
-                    if mtime >= cutoff:
-                        kept.append((mtime, e.name[:-4]))
+            with os.scandir(self.dir / FINISHED) as entries:
+                for e in entries:
+                    if not e.name.endswith(".rvn") or not MATCH_ID.match(e.name[:-4]):
                         continue
-                    os.unlink(e.path)
-                    removed += 1
-                except FileNotFoundError:
-                    continue
-                except OSError as err:
-                    log.warning("cannot remove the archived save %s: %s", e.path, err.strerror or err)
+                    try:
+                        mtime = e.stat(follow_symlinks=False).st_mtime
+                        if mtime >= cutoff:
+                            kept.append((mtime, e.name[:-4]))
+                            continue
+                        os.unlink(e.path)
+                        removed += 1
+                    except FileNotFoundError:
+                        continue
+                    except OSError as err:
+                        log.warning("cannot remove the archived save %s: %s", e.path, err.strerror or err)
+        except FileNotFoundError:
+            pass  # nothing archived yet
+        except OSError as err:
+            # Never fatal: the sweeper that runs this goes on expiring matches; the next start-up tries again.
+            log.error("cannot list %s/ to prune it: %s", self.dir / FINISHED, err.strerror or err)
         if removed:
             log.info("removed %d archived save(s) older than %g days", removed, self.keep_archived / 86_400)
         return kept
