@@ -11,6 +11,9 @@ p50/p99.
                                                      # one run per think time: the load held under the target
     python benches/net_load.py --game iron-throne,roll-player,agot-board,agot-ccg --rounds 2 \
         --out benches/results/net_load_games.json    # one run per game: real views are kilobytes
+    python benches/net_load.py --restart 10000 --game hearts --out benches/results/net_restart.json
+                                                     # no load: the server's start-up with 10,000 finished
+                                                     # saves on disk against none (issue 43)
 
 Writes benches/results/net_load.json (or --out). Wall-clock numbers depend on the machine: read them next to
 the ``machine`` block, and compare runs made on the same one.
@@ -32,6 +35,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -40,6 +44,9 @@ import net_bots
 from _record import RESULTS, Run
 from ravenry.net import loop as event_loop
 from ravenry.net.client import Chooser, Client, SeatPlayer, random_chooser
+from ravenry.net.server import Server
+from ravenry.net.store import FINISHED, Store
+from ravenry.net.table import Seat, Table
 
 
 def free_port() -> int:
@@ -48,7 +55,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(port: int, save_dir: str | None) -> subprocess.Popen[str]:
+def start_server(port: int, save_dir: str | None, lines: list[str] | None = None) -> subprocess.Popen[str]:
     prof = os.environ.get("NET_LOAD_PROFILE")  # a path: profile the server with cProfile into it
     cmd = [
         sys.executable,
@@ -64,6 +71,8 @@ def start_server(port: int, save_dir: str | None) -> subprocess.Popen[str]:
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert proc.stdout is not None
     for line in proc.stdout:
+        if lines is not None:
+            lines.append(line.rstrip())
         if line.startswith("serving on"):
             return proc
     raise SystemExit("the server did not start")
@@ -304,6 +313,15 @@ def main() -> None:
     ap.add_argument("--save-dir", help="have the server save every match after every action here")
     ap.add_argument("--out", default=str(RESULTS / "net_load.json"))
     ap.add_argument("--target-p99-ms", type=float, default=50.0)
+    ap.add_argument(
+        "--restart",
+        type=int,
+        metavar="FINISHED",
+        help="instead of a load: time the server's start-up with FINISHED finished matches of --game on disk (and "
+        "--restart-live unfinished ones) against the same start with none",
+    )
+    ap.add_argument("--restart-live", type=int, default=20, help="unfinished saves in every --restart layout")
+    ap.add_argument("--restart-repeats", type=int, default=5, help="starts timed per --restart layout")
     ap.add_argument("--probe", metavar="URL", help=argparse.SUPPRESS)  # internal: run as the probe process
     ap.add_argument("--probe-seconds", type=float, help=argparse.SUPPRESS)
     a = ap.parse_args()
@@ -315,6 +333,12 @@ def main() -> None:
         asyncio.run(probe(a.probe, a.probe_seconds))
         return
 
+    if a.restart is not None:
+        run = Run("net_restart")
+        report = restart(a)
+        run.write(report, a.out if a.out != ap.get_default("out") else RESULTS / "net_restart.json")
+        print(json.dumps(report, indent=2))
+        return
     run = Run("net_load")
     games = a.game.split(",")
     if len(games) > 1:
@@ -396,6 +420,144 @@ def measure(a: argparse.Namespace, think_ms: float, game: str) -> dict[str, Any]
             "note": "server and clients share the machine (server in its own process)",
         },
         "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+
+
+# -- start-up with history on disk (--restart) ---------------------------------------------------------------------
+def saves(game: str, finished: bool, seed: int) -> Table:
+    """A random match of ``game`` (4 players where it allows), played to its end or 8 decisions in, as a table
+    whose ``meta.net`` a server would accept: the template every save of one kind is copied from."""
+    import ravenry
+
+    lo, hi = ravenry.game(game).info.players
+    m = ravenry.game(game).new_match(max(lo, min(4, hi)), seed)
+    rng = random.Random(seed)
+    while not m.is_over and (finished or m.decisions < 8):
+        p = m.to_act[0]
+        m.apply(p, rng.choice(m.legal_actions(p)))
+    return Table("template", m, [Seat(i) for i in range(m.players)])
+
+
+def write_copies(table: Table, folder: Path, ids: list[str]) -> None:
+    """One save per id, the template's bytes with the id in ``meta.net`` (a server refuses a save whose
+    ``meta.net.id`` does not name its file). Plain writes, no fsync: generating 10,000 takes about a second."""
+    folder.mkdir(parents=True, exist_ok=True)
+    m = table.match
+    for mid in ids:
+        table.id = mid
+        m.meta["net"] = table.net_meta()
+        (folder / f"{mid}.rvn").write_bytes(m.to_bytes())
+
+
+def time_start(save_dir: Path) -> tuple[float, str]:
+    """Seconds from launching ``python -m ravenry.net.server --save-dir`` to its "serving on" line (what an
+    operator waits for: the interpreter, the plugins and the saves), and that line."""
+    lines: list[str] = []
+    t0 = time.perf_counter()
+    server = start_server(free_port(), str(save_dir), lines)
+    seconds = time.perf_counter() - t0
+    server.send_signal(signal.SIGTERM)
+    server.wait(30)
+    return seconds, lines[-1]
+
+
+def resume_seconds(save_dir: Path) -> tuple[float, int]:
+    """The saves' part alone, in this process: ``Server.resume_saved`` (clean-up, load, verify, archive)."""
+    store = Store(save_dir)
+    try:
+        server = Server(store=store)
+        t0 = time.perf_counter()
+        hosted = asyncio.run(server.resume_saved())
+        return time.perf_counter() - t0, hosted
+    finally:
+        store.close()
+
+
+def restart(a: argparse.Namespace) -> dict[str, Any]:
+    """Start-up time of a server whose save folder holds ``a.restart_live`` unfinished matches and: no finished
+    ones; ``a.restart`` archived in ``DIR/finished/`` (every restart of a server that has run a while); or
+    ``a.restart`` finished ones still in the live folder (an older server's layout, moved out by this start, once).
+    Layouts alternate within each repeat, so a change in the machine's load hits all of them alike. The run's
+    assertions check every start hosted exactly the unfinished matches and left the finished ones archived."""
+    game = a.game
+    finished, live = saves(game, True, 1), saves(game, False, 2)
+    live_ids = [f"live{i:04d}" for i in range(a.restart_live)]
+    done_ids = [f"{i:08x}" for i in range(a.restart)]
+    root = Path(a.save_dir or tempfile.mkdtemp(prefix="ravenry-restart-"))
+    layouts = ("none", "archived", "old_layout")
+    dirs = {k: root / k for k in layouts}
+    for d in dirs.values():
+        shutil.rmtree(d, ignore_errors=True)
+        write_copies(live, d, live_ids)
+    t0 = time.perf_counter()
+    write_copies(finished, dirs["archived"] / FINISHED, done_ids)
+    generate_s = time.perf_counter() - t0
+    starts: dict[str, list[float]] = {k: [] for k in layouts}
+    resumes: dict[str, list[float]] = {k: [] for k in layouts}
+    last_line: dict[str, str] = {}
+    load_before = os.getloadavg()
+    for r in range(a.restart_repeats):
+        for k in layouts[r % 3 :] + layouts[: r % 3]:  # each layout first in turn: no order effect
+            if k == "old_layout":  # its start archives them: put them back in the live folder each time
+                shutil.rmtree(dirs[k] / FINISHED, ignore_errors=True)
+                write_copies(finished, dirs[k], done_ids)
+            seconds, last_line[k] = time_start(dirs[k])
+            starts[k].append(round(seconds, 3))
+            if k == "old_layout":
+                shutil.rmtree(dirs[k] / FINISHED, ignore_errors=True)
+                write_copies(finished, dirs[k], done_ids)
+            seconds, hosted = resume_seconds(dirs[k])
+            assert hosted == a.restart_live, (k, hosted)
+            resumes[k].append(round(seconds, 4))
+    for k in layouts:
+        on_disk = len(list((dirs[k] / FINISHED).glob("*.rvn"))) if (dirs[k] / FINISHED).exists() else 0
+        assert on_disk == (0 if k == "none" else a.restart), (k, on_disk)
+        assert len(list(dirs[k].glob("*.rvn"))) == a.restart_live, k
+    # The one listing of the archive, which the server runs in a thread after it is listening (Store.scan_archive).
+    store = Store(dirs["archived"])
+    store.keep_archived = 30 * 86_400
+    t0 = time.perf_counter()
+    kept = store.scan_archive()
+    scan_s = time.perf_counter() - t0
+    store.close()
+    assert len(kept) == a.restart
+    if not a.save_dir:
+        shutil.rmtree(root, ignore_errors=True)
+    med = {k: statistics.median(v) for k, v in starts.items()}
+    return {
+        "bench": "net_restart",
+        "params": {
+            "game": game,
+            "finished_saves": a.restart,
+            "unfinished_saves": a.restart_live,
+            "repeats": a.restart_repeats,
+            "finished_match_decisions": finished.match.decisions,
+            "save_bytes": {"finished": len(finished.match.to_bytes()), "unfinished": len(live.match.to_bytes())},
+        },
+        "layouts": {
+            "none": f"{a.restart_live} unfinished saves, no finished one",
+            "archived": f"the same and {a.restart} finished saves in DIR/{FINISHED}/ (any restart after the first)",
+            "old_layout": f"the same and {a.restart} finished saves in the live folder, as an older server left "
+            "them: this start archives them (once), and an older server replayed them at every start",
+        },
+        "result": {
+            "start_seconds": starts,
+            "start_seconds_median": {k: round(v, 3) for k, v in med.items()},
+            "archived_over_none": round(med["archived"] / med["none"], 3),
+            "resume_saved_seconds": resumes,
+            "resume_saved_seconds_median": {k: round(statistics.median(v), 4) for k, v in resumes.items()},
+            "archive_scan_seconds": round(scan_s, 4),
+            "generate_seconds": round(generate_s, 3),
+            "serving_line": last_line,
+        },
+        "machine": {
+            "python": platform.python_version(),
+            "event_loop": event_loop.flavour(),
+            "platform": platform.platform(),
+            "cpus": os.cpu_count(),
+            "loadavg_1m_before": round(load_before[0], 2),
+            "loadavg_1m_after": round(os.getloadavg()[0], 2),
+        },
     }
 
 

@@ -1,5 +1,6 @@
 """A server killed with SIGKILL mid-match and started again resumes every match where it was: no action lost,
-none applied twice, same seed, and the clients come back with their tokens."""
+none applied twice, same seed, and the clients come back with their tokens. The match, once over, is archived
+into ``DIR/finished/``."""
 
 from __future__ import annotations
 
@@ -110,6 +111,8 @@ def test_server_killed_mid_match_resumes_every_match(tmp_path: Path, game: str) 
     before = killed["save"]
     assert isinstance(before, dict) and len(before["actions"]) >= 2
     assert any(match_id in line for line in killed["lines"])  # type: ignore[attr-defined]
+    assert not save.exists(), "the finished match's save is still in the live folder"
+    save = tmp_path / "finished" / f"{match_id}.rvn"
     final = ravenry.load_match(save, verify=True)  # replays from the seed: the history is a real match
     history = [list(a) for a in final.history()]
     assert final.is_over and final.seed == before["seed"] and len(history) > len(before["actions"])

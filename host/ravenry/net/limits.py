@@ -70,9 +70,16 @@ class Limits:
     write_timeout: float = 10.0
     # A connection that has not finished its opening handshake in this long is dropped (slowloris).
     handshake_seconds: float = 10.0
-    # A finished match nobody watches is dropped from memory after this long (its save file, if any, stays; a
-    # restarted server loads it again). Without it a long-running server would keep every match ever played.
+    # A finished match nobody watches is dropped from memory after this long. Without it a long-running server
+    # would keep every match ever played. (Its save left the live folder for ``DIR/finished/`` when its last move
+    # landed: a restarted server does not load it again.)
     keep_finished_seconds: float = 3600.0
+    # Archived saves (``DIR/finished/<id>.rvn``) are deleted this many days after the match's last write (the
+    # file's mtime); None keeps them forever. A month lets a player replay or report a match long after it ended,
+    # and bounds the folder by the server's recent traffic, not its whole history. Pruned once at start-up (one
+    # listing of the folder, in a thread after the server is listening) and then by the sweeper, from a list in
+    # memory: the folder is never listed again while the server runs.
+    keep_archived_days: float | None = 30.0
 
 
 class TokenBucket:

@@ -38,6 +38,9 @@ class Server:
     ) -> None:
         self.limits = limits or Limits()
         self.store = store
+        if store is not None:
+            days = self.limits.keep_archived_days
+            store.keep_archived = None if days is None else days * 86_400
         self.turn_seconds = turn_seconds
         self.tables: dict[str, Table] = {}
         # Server-side time of recent ``act`` frames (checks, apply, save, states marked), for the ``stats`` frame:
@@ -156,8 +159,8 @@ class Server:
         seed = secrets.randbits(63) if seed is None else seed
         m = g.new_match(n, seed, options, variants)
         match_id = secrets.token_hex(4)
-        # A forgotten (swept) match's save still holds its id: never write a new match over it.
-        while match_id in self.tables or (self.store is not None and self.store.path(match_id).exists()):
+        # A forgotten, archived, expired or unreadable match's save still holds its id: never give it to a new one.
+        while match_id in self.tables or (self.store is not None and self.store.taken(match_id)):
             match_id = secrets.token_hex(4)
         seats = [Seat(i, bot=bots.get(i)) for i in range(n)]
         clock = self.turn_seconds if turn_seconds is None else turn_seconds
@@ -173,7 +176,9 @@ class Server:
         return t
 
     async def resume_saved(self) -> int:
-        """Load every saved match; one that cannot be hosted is logged and moved aside, never fatal."""
+        """Load every saved match that can still be played (finished ones found in the save folder are archived);
+        one that cannot be hosted is logged and moved aside, never fatal. The archive is not read here: its
+        pruning waits for the sweeper, so start-up does not grow with the history of finished matches."""
         if self.store is None:
             return 0
         self.store.clean_temporaries()
@@ -408,7 +413,7 @@ class Server:
     def sweep(self, now: float | None = None) -> list[str]:
         """Forget finished matches that nobody has watched for ``keep_finished_seconds``, and expire unfinished
         ones no seat holder has been connected to for ``abandoned_seconds`` (their saves move into
-        ``DIR/expired/``); returns the ids gone."""
+        ``DIR/expired/``); returns the ids gone. Also deletes the archived saves past ``keep_archived_days``."""
         now = time.monotonic() if now is None else now
         gone = []
         for tid, table in list(self.tables.items()):
@@ -436,13 +441,22 @@ class Server:
                 continue
             if table.finished_at is None:
                 table.finished_at = now
-            elif now - table.finished_at >= self.limits.keep_finished_seconds:
+            elif now - table.finished_at >= self.limits.keep_finished_seconds and not table.lock.locked():
                 table.close()
+                # Its final save was archived when it landed; one whose move did not happen (a save whose waiter
+                # was cancelled, a failed rename) goes now rather than wait for the next start-up.
+                if self.store is not None and self.store.path(tid).exists():
+                    self.store.archive(tid)
                 del self.tables[tid]
                 gone.append(tid)
+        if self.store is not None:
+            self.store.prune_archive()  # the oldest archived saves only, from memory: no listing of the folder
         return gone
 
     async def _sweep_forever(self) -> None:
+        if self.store is not None:
+            # The one listing of the archive (it grows with history): in a thread, after the server is listening.
+            self.store.remember_archived(await asyncio.to_thread(self.store.scan_archive))
         while True:
             lim = self.limits
             await asyncio.sleep(

@@ -1,6 +1,10 @@
 """Persistence of hosted matches: one design §6 snapshot per match (``<id>.rvn``) in the save directory, written
 atomically after every applied action. Seat tokens (hashed), bot seats and the clock setting travel in the
 snapshot's ``meta["net"]``, so one atomic write covers everything and there is no side file to fall out of step.
+
+The save directory holds only matches that can still be played: a finished match's save is archived into
+``DIR/finished/`` once its last write has landed, so a restart reads what it can host and nothing that grows with
+history (issue 43). Archived saves are deleted after ``Limits.keep_archived_days``.
 """
 
 from __future__ import annotations
@@ -8,7 +12,10 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import os
 import re
+import time
+from collections import deque
 from pathlib import Path
 
 from ravenry import _core
@@ -33,11 +40,26 @@ class Store:
         self._waiting: dict[int, asyncio.Future[None]] = {}
         self._in_flight: dict[str, asyncio.Future[None]] = {}  # match id -> its save on the disk now
         self._loop: asyncio.AbstractEventLoop | None = None
+        # How long archived saves are kept, in seconds (None: forever); the server sets it from its limits.
+        self.keep_archived: float | None = None
+        # Archived saves, (time archived, match id), oldest first: the sweeper prunes from the front and never
+        # lists the folder. Filled by ``scan_archive`` once at start-up and by every ``archive`` after it; kept
+        # only while saves are pruned at all. About 150 bytes a save kept (300,000 in the retention: 45 MB).
+        self._archived: deque[tuple[float, str]] = deque()
 
     def path(self, match_id: str) -> Path:
         if not MATCH_ID.match(match_id):  # ids become file names; never let one climb out of the directory
             raise ValueError(f"bad match id {match_id!r}")
         return self.dir / f"{match_id}.rvn"
+
+    def archived_path(self, match_id: str) -> Path:
+        return self.dir / FINISHED / self.path(match_id).name
+
+    def taken(self, match_id: str) -> bool:
+        """Whether a save with this id exists, live or moved into any subfolder: a new match must not take the id
+        of one a person may still look up (``ravenry replay DIR/finished/<id>.rvn``) or that may come back."""
+        live = self.path(match_id)
+        return live.exists() or any((self.dir / sub / live.name).exists() for sub in (FINISHED, EXPIRED, UNREADABLE))
 
     async def save(self, table: Table) -> None:
         """Snapshot under the table's lock (the caller holds it) and return once it is on disk; other tables keep
@@ -65,6 +87,12 @@ class Store:
         await asyncio.shield(done)
         if self._in_flight.get(table.id) is done:
             del self._in_flight[table.id]
+        if table.match.is_over:
+            # Only now that the final save has landed (whole, fsynced, its rename durable). A crash before this
+            # move leaves it in the live folder, where the next start-up archives it; the move is one rename, so
+            # the save is whole in one folder or the other. A later save of the match (a seat joined after the
+            # end) lands in the live folder again and is moved over this one.
+            self.archive(table.id)
 
     def _collect(self) -> None:
         for ticket, error in self._writer.completed():
@@ -111,12 +139,98 @@ class Store:
         log.warning("moved %s into %s/: %s", path.name, folder, why)
         return dest
 
+    def archive(self, match_id: str) -> Path | None:
+        """Move a finished match's save from the live folder into ``DIR/finished/`` (replacing an earlier one of the
+        same match); None if there was none to move or the move failed (logged: the save stays where it was, and
+        the next start-up tries again)."""
+        src = self.path(match_id)
+        dest = self.archived_path(match_id)
+        try:
+            dest.parent.mkdir(exist_ok=True)
+            src.replace(dest)  # keeps the save's mtime: the time of the match's last write, which pruning reads
+        except FileNotFoundError:
+            if src.exists():
+                log.error("cannot archive %s into %s/: the folder vanished", src, FINISHED)
+            return None  # else archived already (the sweeper and the last save's waiter can both try)
+        except OSError as e:
+            log.error("cannot archive %s into %s/: %s", src, FINISHED, e.strerror or e)
+            return None
+        if self.keep_archived is not None:
+            self._archived.append((time.time(), match_id))
+        return dest
+
+    def scan_archive(self, now: float | None = None) -> list[tuple[float, str]]:
+        """List ``DIR/finished/`` once: delete the saves older than ``keep_archived`` and return the others as
+        (mtime, id). The one pass over the archive, whose size grows with history: the server runs it in a thread
+        after it has started serving, and hands the result to ``remember_archived``."""
+        if self.keep_archived is None:
+            return []
+        cutoff = (time.time() if now is None else now) - self.keep_archived
+        kept: list[tuple[float, str]] = []
+        removed = 0
+        try:
+            with os.scandir(self.dir / FINISHED) as entries:
+                for e in entries:
+                    if not e.name.endswith(".rvn") or not MATCH_ID.match(e.name[:-4]):
+                        continue
+                    try:
+                        mtime = e.stat(follow_symlinks=False).st_mtime
+                        if mtime >= cutoff:
+                            kept.append((mtime, e.name[:-4]))
+                            continue
+                        os.unlink(e.path)
+                        removed += 1
+                    except FileNotFoundError:
+                        continue
+                    except OSError as err:
+                        log.warning("cannot remove the archived save %s: %s", e.path, err.strerror or err)
+        except FileNotFoundError:
+            pass  # nothing archived yet
+        except OSError as err:
+            # Never fatal: the sweeper that runs this goes on expiring matches; the next start-up tries again.
+            log.error("cannot list %s/ to prune it: %s", self.dir / FINISHED, err.strerror or err)
+        if removed:
+            log.info("removed %d archived save(s) older than %g days", removed, self.keep_archived / 86_400)
+        return kept
+
+    def remember_archived(self, found: list[tuple[float, str]]) -> None:
+        """Merge what ``scan_archive`` found with the saves archived while it ran, oldest first."""
+        self._archived = deque(sorted([*found, *self._archived]))
+
+    def prune_archive(self, now: float | None = None, at_most: int = 1_000) -> list[str]:
+        """Delete the archived saves older than ``keep_archived``, from the front of the in-memory list: nothing
+        when none is due, and at most ``at_most`` files a call, so one sweep of the event loop stays short."""
+        if self.keep_archived is None:
+            return []
+        cutoff = (time.time() if now is None else now) - self.keep_archived
+        gone = []
+        for _ in range(at_most):
+            if not self._archived or self._archived[0][0] >= cutoff:
+                break
+            _, match_id = self._archived.popleft()
+            p = self.archived_path(match_id)
+            try:
+                if p.stat().st_mtime >= cutoff:
+                    continue  # archived again since (a later save of the match): its newer entry is further on
+                p.unlink()
+            except FileNotFoundError:
+                continue
+            except OSError as e:
+                log.warning("cannot remove the archived save %s: %s", p, e.strerror or e)
+                continue
+            gone.append(match_id)
+        if gone:
+            log.info("removed %d archived save(s) older than %g days", len(gone), self.keep_archived / 86_400)
+        return gone
+
     def load_all(self) -> list[tuple[Path, MatchBase]]:
-        """Every saved match, replayed from its seed (``verify``) so the event log is whole again for seats that
-        resume and ask for what they missed. A save that does not load, or whose ``meta.net`` is not the
-        server's, is logged with its reason and moved into ``DIR/unreadable/``: one bad file must not keep the
-        other matches down, nor be tried again at every start."""
+        """Every saved match that can still be played, replayed from its seed (``verify``) so the event log is
+        whole again for seats that resume and ask for what they missed. Only the live folder is read. A save that
+        does not load, or whose ``meta.net`` is not the server's, is logged with its reason and moved into
+        ``DIR/unreadable/``: one bad file must not keep the other matches down, nor be tried again at every start.
+        A finished one (an older server's, or a crash between its last write and its move) is archived."""
         out = []
+        archived = 0
         for p in sorted(self.dir.glob("*.rvn")):
             try:
                 m = load_match(p, verify=True)
@@ -125,12 +239,18 @@ class Store:
                 log.error("cannot resume %s: %s", p, e)
                 self.set_aside(p, UNREADABLE, str(e))
                 continue
+            if m.is_over:
+                archived += self.archive(p.stem) is not None
+                continue
             out.append((p, m))
+        if archived:
+            log.info("archived %d finished save(s) found in the save folder into %s/", archived, FINISHED)
         return out
 
 
 UNREADABLE = "unreadable"
 EXPIRED = "expired"
+FINISHED = "finished"
 
 
 def check_net_meta(net: object, players: int, stem: str) -> None:
