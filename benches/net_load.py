@@ -13,7 +13,7 @@ p50/p99.
         --out benches/results/net_load_games.json    # one run per game: real views are kilobytes
     python benches/net_load.py --restart 10000 --game hearts --out benches/results/net_restart.json
                                                      # no load: the server's start-up with 10,000 finished
-                                                     # saves on disk against none (issue 43)
+                                                     # saves on disk against none
 
 Writes benches/results/net_load.json (or --out). Wall-clock numbers depend on the machine: read them next to
 the ``machine`` block, and compare runs made on the same one.

@@ -1,4 +1,4 @@
-"""Finished matches leave the save folder (issue 43): their final save is archived into ``DIR/finished/``, a
+"""Finished matches leave the save folder: their final save is archived into ``DIR/finished/``, a
 restarted server reads only what can still be played, archived saves are pruned by age without listing the
 folder at every sweep, and no new match takes an id a save on disk still holds."""
 

@@ -4,7 +4,7 @@ snapshot's ``meta["net"]``, so one atomic write covers everything and there is n
 
 The save directory holds only matches that can still be played: a finished match's save is archived into
 ``DIR/finished/`` once its last write has landed, so a restart reads what it can host and nothing that grows with
-history (issue 43). Archived saves are deleted after ``Limits.keep_archived_days``.
+history. Archived saves are deleted after ``Limits.keep_archived_days``.
 """
 
 from __future__ import annotations
