@@ -34,7 +34,7 @@ def probabilities(w: npt.NDArray[np.float32], obs: npt.NDArray[np.float32], mask
 
 
 def train(
-    minutes: float, out: Path, matches: int = 256, lr: float = 0.05, seed: int = 1, opponent: str = "heuristic"
+    minutes: float, out: Path, matches: int = 256, lr: float = 0.1, seed: int = 1, opponent: str = "heuristic"
 ) -> dict[str, float]:
     """REINFORCE for ``minutes`` of wall time; saves the weights to ``out`` and returns the learner's win share
     over the first and the last fifth of the hands it played."""
