@@ -420,5 +420,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SnapshotError", py.get_type::<SnapshotError>())?;
     m.add("UnknownGame", py.get_type::<UnknownGame>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // Every observation value of every game lies in these bounds (the observation writer keeps them).
+    m.add("OBS_BOUNDS", (crate::engine::OBS_LOW, crate::engine::OBS_HIGH))?;
     Ok(())
 }

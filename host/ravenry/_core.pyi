@@ -22,9 +22,11 @@ __all__ = [
     "SnapshotError",
     "UnknownGame",
     "__version__",
+    "OBS_BOUNDS",
 ]
 
 __version__: str
+OBS_BOUNDS: tuple[float, float]
 
 class RavenryError(Exception): ...
 class IllegalAction(RavenryError): ...

@@ -22,6 +22,7 @@ def test_shapes_masks_and_codes_hold_through_a_random_match(game: str, players: 
     t = Tensors(game, players)
     assert t.action_size == len(set(int(c) for c in t.codes)) > 0
     assert list(t.codes) == sorted(int(c) for c in t.codes)
+    low, high = t.observation_bounds
     m = t.new_match(seed=11)
     rng = random.Random(11)
     seen_nonzero = False
@@ -31,6 +32,8 @@ def test_shapes_masks_and_codes_hold_through_a_random_match(game: str, players: 
             obs = m.observation(p)
             assert obs.shape == (t.observation_size,) and obs.dtype == np.float32
             assert np.isfinite(obs).all()
+            outside = obs[(obs < low) | (obs > high)]
+            assert not outside.size, f"values outside {t.observation_bounds}: {outside[:5]}"
             seen_nonzero |= bool(obs.any())
             mask = t.mask(m, p)
             assert mask.shape == (t.action_size,) and mask.dtype == np.int8
@@ -76,3 +79,19 @@ def test_a_code_outside_the_space_is_refused_clearly() -> None:
         t.index(999_999)
     with pytest.raises(OptionError):
         t.code(t.action_size)
+
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_the_observation_spaces_declare_the_bounds_the_values_keep(game: str, players: int) -> None:
+    """[0, 1] in every interface, as the values are (the random-match test above checks every value against
+    them); a value past its scale saturates at 1 in the core's writer rather than leaving the declared box."""
+    from ravenry.rl import aec_env, single_agent_env
+
+    t = Tensors(game, players)
+    assert t.observation_bounds == (0.0, 1.0)
+    for space in (
+        aec_env(game, players=players).observation_space("player_0")["observation"],
+        single_agent_env(game, players=players, opponents=["random"]).observation_space["observation"],
+    ):
+        assert (space.low == 0.0).all() and (space.high == 1.0).all()

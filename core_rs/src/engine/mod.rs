@@ -16,5 +16,5 @@ pub use error::{Illegal, SetupError, SnapshotError};
 pub use event::{Events, Logged, Visibility};
 pub use game::{check_players, Game, Outcome, Search, Tally};
 pub use log::SharedLog;
-pub use observe::{ActionSpace, Encode, ObsWriter};
+pub use observe::{ActionSpace, Encode, ObsWriter, OBS_HIGH, OBS_LOW};
 pub use player::{Player, PlayerSet, Viewer};

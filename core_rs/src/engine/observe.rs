@@ -81,7 +81,8 @@ impl ActionSpace {
 
 /// A cursor over an observation buffer. Every write is bounds-checked (a value past the end is dropped, never
 /// a panic), so an encoding whose layout and size disagree shows up in tests as a wrong `written()`, not as a
-/// crash in a training run.
+/// crash in a training run. Every value it writes lies in [0, 1] (`OBS_LOW`..`OBS_HIGH`): a scaled count past its
+/// scale saturates at 1, so the bounds a learner's observation space declares are the bounds it gets.
 pub struct ObsWriter<'a> {
     out: &'a mut [f32],
     at: usize,
@@ -97,9 +98,10 @@ impl<'a> ObsWriter<'a> {
         self.at
     }
 
+    /// One value, kept inside [0, 1] (NaN as 0).
     pub fn put(&mut self, v: f32) {
         if let Some(x) = self.out.get_mut(self.at) {
-            *x = v;
+            *x = unit(v);
         }
         self.at += 1;
     }
@@ -108,9 +110,17 @@ impl<'a> ObsWriter<'a> {
     /// at compile time for a constant scale) gives the same `f32` as dividing for every integer `v` below 2^24 and
     /// integer `scale` below 2^28: the two `f64` results differ by at most an ulp, and a quotient of such
     /// integers never lies that close to an `f32` rounding midpoint (a test checks a wide range).
+    /// Values past `scale` saturate at 1 (each encoding picks a scale its values rarely pass; its game doc says
+    /// which saturate and where).
     #[inline]
     pub fn scaled(&mut self, v: f64, scale: f64) {
         self.put((v * (1.0 / scale)) as f32);
+    }
+
+    /// A value that may be negative, mapped from `lo..=hi` onto [0, 1] (saturating outside it).
+    #[inline]
+    pub fn ranged(&mut self, v: f64, lo: f64, hi: f64) {
+        self.put(((v - lo) / (hi - lo)) as f32);
     }
 
     pub fn flag(&mut self, b: bool) {
@@ -127,28 +137,41 @@ impl<'a> ObsWriter<'a> {
         self.at += width;
     }
 
-    /// A field of `width` counters: `+ weight` at each index in `items` (indices past the width are dropped).
+    /// A field of `width` counters: `+ weight` at each index in `items` (indices past the width are dropped),
+    /// saturating at 1: a weight of 1/k counts up to k of a kind.
     pub fn counts(&mut self, items: impl IntoIterator<Item = usize>, width: usize, weight: f32) {
         for i in items {
             if i < width {
                 if let Some(x) = self.out.get_mut(self.at + i) {
-                    *x += weight;
+                    *x = unit(*x + weight);
                 }
             }
         }
         self.at += width;
     }
 
-    /// Add `v` at absolute offset `at` (inside a field skipped earlier); dropped past the end.
+    /// Add `v` at absolute offset `at` (inside a field skipped earlier), saturating at 1; dropped past the end.
     pub fn add_at(&mut self, at: usize, v: f32) {
         if let Some(x) = self.out.get_mut(at) {
-            *x += v;
+            *x = unit(*x + v);
         }
     }
 
     /// Skip `width` slots (left zero).
     pub fn skip(&mut self, width: usize) {
         self.at += width;
+    }
+}
+
+/// The bounds of every observation value, for every game (the writer keeps them).
+pub const OBS_LOW: f32 = 0.0;
+pub const OBS_HIGH: f32 = 1.0;
+
+fn unit(v: f32) -> f32 {
+    if v.is_nan() {
+        OBS_LOW
+    } else {
+        v.clamp(OBS_LOW, OBS_HIGH)
     }
 }
 
@@ -216,5 +239,20 @@ mod tests {
         w.one_hot(Some(0), 3);
         assert_eq!(w.written(), 8);
         assert_eq!(buf, [0.0, 1.0, 1.0, 0.0]);
+    }
+
+    #[test]
+    fn every_value_stays_in_the_declared_bounds() {
+        let mut buf = [0f32; 8];
+        let mut w = ObsWriter::new(&mut buf);
+        w.scaled(30.0, 10.0);
+        w.scaled(-3.0, 10.0);
+        w.ranged(-2.0, -4.0, 16.0);
+        w.ranged(40.0, -4.0, 16.0);
+        w.counts([0, 0, 0, 0, 1], 2, 0.5);
+        w.put(f32::NAN);
+        w.add_at(0, 5.0);
+        assert_eq!(w.written(), 7);
+        assert_eq!(buf, [1.0, 0.0, 0.1, 1.0, 1.0, 0.5, 0.0, 0.0]);
     }
 }

@@ -127,7 +127,7 @@ impl Encode for AgotBoard {
         w.counts(
             view.westeros.iter().filter_map(|name| rules.wcards.iter().position(|c| c.name == *name)),
             rules.wcards.len(),
-            1.0,
+            0.5, // the three decks' cards drawn this round: two may share a name
         );
         w.one_hot(
             view.wildling_card.as_deref().and_then(|c| rules.wild.iter().position(|x| x.1 == c)),

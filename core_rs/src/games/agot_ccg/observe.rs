@@ -13,6 +13,8 @@ use super::state::{AgotCcg, Phase, View};
 use crate::engine::{Action, Encode, Game, ObsWriter, Player, Viewer};
 
 const PHASES: usize = 9;
+/// A count of copies of one card, 1 at the deck rules' 3 of a title.
+const COPY: f32 = 1.0 / 3.0;
 
 fn deck_cap(rules: &Rules) -> usize {
     rules.decks.iter().map(|d| d.cards.len()).max().unwrap_or(0)
@@ -59,7 +61,9 @@ impl Encode for AgotCcg {
         let mut w = ObsWriter::new(out);
         w.one_hot(Some(usize::from(viewer)), n);
         w.one_hot(Some(phase_index(view.phase)), PHASES);
-        w.scaled(f64::from(view.round), f64::from(rules.round_limit.max(1)));
+        // No round limit (the default): 30 rounds, past which the round saturates.
+        let rounds = if rules.round_limit > 0 { rules.round_limit } else { 30 };
+        w.scaled(f64::from(view.round), f64::from(rounds));
         w.one_hot(Some(usize::from(view.first)), n);
         w.one_hot(view.active.map(usize::from), n);
         let ch = view.challenge.as_ref();
@@ -67,8 +71,8 @@ impl Encode for AgotCcg {
         w.one_hot(ch.map(|x| usize::from(x.kind)), 3);
         w.one_hot(ch.map(|x| usize::from(x.attacker)), n);
         w.one_hot(ch.map(|x| usize::from(x.defender)), n);
-        w.scaled(ch.map_or(0, |x| x.attackers.len()) as f64, 10.0);
-        w.scaled(ch.map_or(0, |x| x.defenders.len()) as f64, 10.0);
+        w.scaled(ch.map_or(0, |x| x.attackers.len()) as f64, 15.0);
+        w.scaled(ch.map_or(0, |x| x.defenders.len()) as f64, 15.0);
         w.one_hot(ch.and_then(|x| x.winner).map(usize::from), n);
         w.flag(ch.is_some_and(|x| x.unopposed));
         w.flag(view.pending.is_some());
@@ -80,25 +84,26 @@ impl Encode for AgotCcg {
                 continue;
             };
             w.one_hot(HOUSES.iter().position(|h| *h == s.house), HOUSES.len());
-            w.scaled(f64::from(s.power), 15.0);
-            w.scaled(f64::from(s.house_power), 15.0);
-            w.scaled(f64::from(s.gold), 10.0);
+            w.scaled(f64::from(s.power), 20.0); // claims can carry a winner past 15
+            w.scaled(f64::from(s.house_power), 20.0);
+            w.scaled(f64::from(s.gold), 20.0);
             w.scaled(f64::from(s.initiative), 10.0);
-            w.scaled(s.hand_size as f64, 10.0);
+            w.scaled(s.hand_size as f64, 20.0);
             w.scaled(s.deck_size as f64, 60.0);
             w.scaled(s.setup_count as f64, 8.0);
             let ids = |v: &[u16]| v.iter().map(|&x| usize::from(x)).collect::<Vec<_>>();
-            w.counts(s.hand.as_deref().map(ids).unwrap_or_default(), c, 1.0);
-            w.counts(s.setup.as_deref().map(ids).unwrap_or_default(), c, 1.0);
-            w.counts(ids(&s.discard), c, 1.0);
-            w.counts(ids(&s.dead), c, 1.0);
+            // Copies of a card: at most 3 of a title in a deck.
+            w.counts(s.hand.as_deref().map(ids).unwrap_or_default(), c, COPY);
+            w.counts(s.setup.as_deref().map(ids).unwrap_or_default(), c, COPY);
+            w.counts(ids(&s.discard), c, COPY);
+            w.counts(ids(&s.dead), c, COPY);
             w.counts(ids(&s.plots), c, 1.0);
             w.counts(ids(&s.used), c, 1.0);
             w.one_hot(s.plot.map(usize::from), c);
             w.flag(s.plot_chosen);
             w.one_hot(s.my_plot.map(usize::from), c);
-            w.counts(s.play.iter().filter(|x| !x.kneeling).map(|x| usize::from(x.card)), c, 1.0);
-            w.counts(s.play.iter().filter(|x| x.kneeling).map(|x| usize::from(x.card)), c, 1.0);
+            w.counts(s.play.iter().filter(|x| !x.kneeling).map(|x| usize::from(x.card)), c, COPY);
+            w.counts(s.play.iter().filter(|x| x.kneeling).map(|x| usize::from(x.card)), c, COPY);
             w.scaled(s.play.iter().map(|x| f64::from(x.power)).sum(), 10.0);
             w.scaled(s.play.iter().filter(|x| !x.kneeling).map(|x| f64::from(x.strength)).sum(), 30.0);
             w.scaled(s.play.iter().map(|x| x.attachments.len() as f64).sum(), 5.0);

@@ -69,7 +69,7 @@ impl Encode for IronThrone {
             w.one_hot(s.leader.map(usize::from), 5);
             w.counts(s.leader_offers.into_iter().flatten().map(usize::from), 5, 1.0);
             for c in 0..5 {
-                w.scaled(f64::from(s.crowns[c]), 5.0);
+                w.scaled(f64::from(s.crowns[c]), 25.0); // crowns grow with every encounter won
             }
             for c in 0..5 {
                 w.flag(s.alive & (1 << c) != 0);
@@ -77,17 +77,17 @@ impl Encode for IronThrone {
             for c in 0..5 {
                 w.flag(s.dead & (1 << c) != 0);
             }
-            w.scaled(f64::from(s.sheet), 10.0);
+            w.scaled(f64::from(s.sheet), 40.0);
             for q in 0..n {
                 w.scaled(f64::from(s.influence.get(q).copied().unwrap_or(0)), 5.0);
             }
             w.scaled(f64::from(s.spread), 5.0);
             w.counts(s.hand.iter().map(|&c| usize::from(c)), K, 1.0);
-            w.scaled(s.hand_size as f64, 5.0);
+            w.scaled(s.hand_size as f64, K as f64);
             w.scaled(s.deck_size as f64, K as f64);
             w.counts(s.discard.iter().map(|&c| usize::from(c)), K, 1.0);
             w.counts(s.hostages.iter().map(|x| usize::from(x.0)), n, 0.2);
-            w.counts(s.hostages.iter().filter_map(|x| x.1).map(usize::from), K, 1.0);
+            w.counts(s.hostages.iter().filter_map(|x| x.1).map(usize::from), K, 0.5);
         }
         let e = &view.encounter;
         w.one_hot(Some(usize::from(e.attacker)), n);

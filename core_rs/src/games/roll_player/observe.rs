@@ -43,12 +43,12 @@ fn index_in(id: u8, len: usize) -> Option<usize> {
     Some(usize::from(id)).filter(|&i| i < len)
 }
 
-/// Dice per colour × 0.2, then their value sum per colour / 30.
+/// Dice per colour / 8, then their value sum per colour / 30.
 fn dice<'a>(w: &mut ObsWriter<'_>, pool: impl Iterator<Item = &'a Die>) {
     let (mut count, mut sum) = ([0f32; C7], [0f32; C7]);
     for &d in pool {
         if let Some(k) = color_of(d) {
-            count[k] += 0.2;
+            count[k] += 0.125;
             sum[k] += f32::from(d.value) / 30.0;
         }
     }
@@ -73,7 +73,7 @@ impl Encode for RollPlayer {
         w.one_hot(Some(usize::from(viewer)), n);
         w.one_hot(view.to_act.map(usize::from), n);
         w.one_hot(Some(usize::from(view.first)), n);
-        w.scaled(f64::from(view.round), 10.0);
+        w.scaled(f64::from(view.round), 15.0);
         w.one_hot(PHASES.iter().position(|p| *p == view.phase), PHASES.len());
         for k in 0..INIT_SLOTS {
             let card = view.initiative.get(k);
@@ -106,7 +106,7 @@ impl Encode for RollPlayer {
             w.one_hot(index_in(s.backstory, rules.backstories.len()), rules.backstories.len());
             w.one_hot(index_in(s.alignment, rules.alignments.len()), rules.alignments.len());
             w.one_hot(Some(usize::from(s.token)), 9);
-            w.scaled(f64::from(s.gold), 20.0);
+            w.scaled(f64::from(s.gold), 30.0);
             w.scaled(f64::from(s.charisma), 5.0);
             for slot in 0..SLOTS {
                 let die = s.sheet.get(slot / 3).and_then(|row| row.get(slot % 3)).copied().filter(|d| d.value > 0);
@@ -115,7 +115,7 @@ impl Encode for RollPlayer {
                 w.scaled(f64::from(die.map_or(0, |d| d.value)), 6.0);
             }
             for r in 0..6 {
-                w.scaled(f64::from(s.totals[r]), 20.0);
+                w.ranged(f64::from(s.totals[r]), -4.0, 26.0); // a race's penalty can take an empty row below 0
             }
             for g in 0..GOALS {
                 w.flag(s.goals_met[g]);
@@ -133,7 +133,7 @@ impl Encode for RollPlayer {
             }
             w.one_hot(s.init.map(usize::from), 7);
             dice(&mut w, s.pool.iter());
-            w.scaled(f64::from(s.stars), 50.0);
+            w.ranged(f64::from(s.stars), -10.0, 40.0); // penalties can leave a sheet below 0 stars
         }
         w.written()
     }

@@ -10,6 +10,7 @@ import numpy as np
 from rich.console import Console
 from rich.pretty import Pretty
 
+from ravenry import _core
 from ravenry.errors import OptionError
 from ravenry.model.game import game as find_game
 from ravenry.model.match import Match
@@ -39,6 +40,8 @@ class Tensors:
         if not lo <= self.players <= hi:
             raise OptionError(f"{game} takes {lo} to {hi} players, not {self.players}")
         self.observation_size = self.ruleset.observation_size(self.players)
+        # Every value of every game's observation lies in [low, high]: the core's writer saturates at them.
+        self.observation_bounds: tuple[float, float] = _core.OBS_BOUNDS
         self.codes = self.ruleset.action_codes(self.players)
         self.action_size = len(self.codes)
         self._index = {int(c): i for i, c in enumerate(self.codes)}

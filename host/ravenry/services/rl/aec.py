@@ -35,7 +35,7 @@ class RavenryAEC(AECEnv):
         self.metadata = {**self.metadata, "name": f"ravenry_{tensors.game.id.replace('-', '_')}_v0"}
         self.possible_agents = [agent_name(p) for p in range(tensors.players)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
-        obs_box = spaces.Box(-np.inf, np.inf, (tensors.observation_size,), np.float32)
+        obs_box = spaces.Box(*tensors.observation_bounds, (tensors.observation_size,), np.float32)
         mask_box = spaces.Box(0, 1, (tensors.action_size,), np.int8)
         self._observation_space = spaces.Dict({"observation": obs_box, "action_mask": mask_box})
         self._action_space = spaces.Discrete(tensors.action_size)

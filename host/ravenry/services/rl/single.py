@@ -51,7 +51,7 @@ class RavenrySingleAgent(gym.Env):
         self.illegal_reward = illegal_reward
         self.observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, (tensors.observation_size,), np.float32),
+                "observation": spaces.Box(*tensors.observation_bounds, (tensors.observation_size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (tensors.action_size,), np.int8),
             }
         )
