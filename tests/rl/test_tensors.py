@@ -81,7 +81,6 @@ def test_a_code_outside_the_space_is_refused_clearly() -> None:
         t.code(t.action_size)
 
 
-
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
 def test_the_observation_spaces_declare_the_bounds_the_values_keep(game: str, players: int) -> None:
     """[0, 1] in every interface, as the values are (the random-match test above checks every value against
