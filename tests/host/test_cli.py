@@ -76,8 +76,11 @@ def test_replay_narrates_every_action(tmp_path: Path) -> None:
         for p in m.to_act:
             m.apply(p, m.bot("random", p))
     path = m.save(tmp_path / "done.rvn")
-    r = invoke("replay", str(path), "--seat", "0")
+    r = invoke("replay", str(path), "--seat", "1")  # seats are typed from 1: index 0
     assert r.exit_code == 0 and f"{len(m.history()):>4}" in r.output and "final result" in r.output
+    assert " seat 1: " in r.output and " seat 2 acts" in r.output and " seat 0" not in r.output
+    r = invoke("replay", str(path), "--seat", "0")
+    assert r.exit_code == 2 and "0: seats are numbered 1 to 2 (2 players)" in r.output
 
 
 def test_resume_of_a_corrupt_file_is_one_line(tmp_path: Path) -> None:
