@@ -107,3 +107,40 @@ def test_wide_layout_shows_every_pane_at_once() -> None:
             assert visible(app, app.query_one(sel)), sel
 
     drive(app, script, size=(200, 60))
+
+
+# The moment each game's table matters most, and the line that shows its running totals.
+TABLES = [
+    ("iron-throne", 4, lambda f: any(a["kind"] == "commit" for a in f["actions"]), "crowns + bonus"),
+    ("agot-board", 3, lambda f: any(a["kind"] == "house-card" for a in f["actions"]), "total so far"),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "moment", "totals"), TABLES, ids=[t[0] for t in TABLES])
+def test_at_80x24_the_whole_encounter_or_battle_shows_with_its_totals(
+    game: str, players: int, moment: Any, totals: str
+) -> None:
+    """A house card is never chosen without the totals: at 80×24 the compact form of the table (no frame, no
+    empty rows) fits whole in the board's rows."""
+    m = ravenry.game(game).new_match(players, seed=3)
+    app = tui.local_app(m, {0: None, **{p: "heuristic" for p in range(1, players)}})
+
+    async def script(pilot: Any) -> None:
+        for _ in range(2000):  # Enter on the first choice (or group) until the moment comes
+            await pilot.pause()
+            assert not m.is_over, "the match ended before the moment came"
+            if deciding(app) and moment(app.frame):
+                break
+            if deciding(app):
+                await pilot.press("enter")
+        else:
+            raise AssertionError("the moment never came")
+        await pilot.pause()
+        frame = app.frame
+        widget = app.query_one(f"#{app.ui.focus(frame['view'], frame['seat'], frame['actions'])}")
+        board = app.query_one("#board")
+        shown = widget.region.intersection(board.content_region)
+        assert shown == widget.region, (widget.region, board.content_region)
+        assert totals in screen_text(app)
+
+    drive(app, script, size=(80, 24))

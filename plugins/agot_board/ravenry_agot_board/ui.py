@@ -14,6 +14,7 @@ from typing import Any
 
 from ravenry import plugin_data
 from ravenry.tui import Card, GameUI, ViewWidget
+from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -201,20 +202,33 @@ def order_preview(label: str) -> Text | None:
 
 
 class Battle(ViewWidget):
+    """The battle: each side's strength, part by part, and the house cards. Compact (a small terminal): no
+    frame, and the parts that are nothing on both sides left out, so the totals fit in the board's few rows."""
+
+    redraw_on_resize = True
+
     def draw(self, view: View, seat: int | None) -> RenderableType:
         c = view.get("combat")
         if not c:
             return Text("No battle in progress.", style="dim")
         stage = STAGE_WORDS.get(str(c["stage"]), str(c["stage"]))
-        t = Table(title=f"Battle for {c['area']} · {stage}", expand=True)
+        compact = self.compact
+        t = Table(
+            title=f"Battle for {c['area']} · {stage}",
+            expand=True,
+            box=box.SIMPLE_HEAD if compact else box.HEAVY_HEAD,
+            show_edge=not compact,
+            padding=(0, 1),
+        )
         t.add_column("")
         t.add_column(Text.assemble("attacker ", house_tag(c["attacker"])))
         t.add_column(Text.assemble("defender ", house_tag(c["defender"])))
         parts = c.get("parts")
         for key, word in PARTS:
-            if parts:
+            if parts and not (compact and parts[0][key] == 0 and parts[1][key] == 0 and key != "card"):
                 t.add_row(word, str(parts[0][key]), str(parts[1][key]))
-        t.add_row("house card", c["cards"][0] or "face down / not yet", c["cards"][1] or "face down / not yet")
+        unknown = "face down" if compact else "face down / not yet"
+        t.add_row("house card", c["cards"][0] or unknown, c["cards"][1] or unknown)
         if parts:
             t.add_row(Text("total so far", style="bold"), str(total(parts[0])), str(total(parts[1])))
         if c["totals"] != [0, 0]:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ravenry.tui import Card, GameUI, ViewWidget
+from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -101,6 +102,16 @@ def event_text(view: View) -> str:
     )
 
 
+def event_short(view: View) -> str:
+    """The event card in a few words, for a small terminal (F1's help has the rule in full)."""
+    event = view["encounter"]["event"]
+    if event is None:
+        return "Event card: not drawn yet"
+    if event == "Influence":
+        return "Event: Influence (the attacker names the defender)"
+    return f"Event: House {event} defends"
+
+
 def side_crowns(view: View, side: int) -> int:
     """Crowns on every character taking part on one side (1 attacker, 2 defender), as the view shows them."""
     enc = view["encounter"]
@@ -172,18 +183,24 @@ class Houses(ViewWidget):
 
 
 class Encounter(ViewWidget):
-    """The event card, both sides (active players and support), the committed house cards and the totals."""
+    """The event card, both sides (active players and support), the committed house cards and the totals.
+    Compact (a small terminal): the event in a few words and no frame, so the totals fit in the board's rows."""
+
+    redraw_on_resize = True
 
     def draw(self, view: View, seat: int | None) -> RenderableType:
         enc = view["encounter"]
         seats = view["seats"]
-        lines: list[RenderableType] = [Text(f"Event card: {event_text(view)}", style="bold")]
+        compact = self.compact
+        event = event_short(view) if compact else f"Event card: {event_text(view)}"
+        lines: list[RenderableType] = [Text(event, style="bold")]
         if enc["defender"] is None:
             lines.append(Text(f"House {seats[enc['attacker']]['house']} attacks; the defender is not named yet."))
             return Group(*lines)
-        t = Table(expand=True)
-        t.add_column(f"Attacker's side: House {seats[enc['attacker']]['house']}")
-        t.add_column(f"Defender's side: House {seats[enc['defender']]['house']}")
+        t = Table(expand=True, box=box.SIMPLE_HEAD if compact else box.HEAVY_HEAD, show_edge=not compact)
+        side = "" if compact else "'s side"
+        t.add_column(f"Attacker{side}: House {seats[enc['attacker']]['house']}")
+        t.add_column(f"Defender{side}: House {seats[enc['defender']]['house']}")
         sides: dict[int, list[Text]] = {1: [], 2: []}
         for p, side in enumerate(enc["sides"]):
             if side not in (1, 2):

@@ -150,8 +150,13 @@ class RavenryApp(App[None]):
         """Choose the layout for the terminal's size (app.tcss): wide, medium, or compact, where the panes stack
         and one top pane (board, story or cards: F2) shows at a time; below the minimum, a line that says so."""
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        compact = width < COMPACT[0] or height < COMPACT[1]
+        relayout = compact != self.has_class("-compact")
         self.set_class(width >= WIDE and not small, "-wide")
-        self.set_class(width < COMPACT[0] or height < COMPACT[1], "-compact")
+        self.set_class(compact, "-compact")
+        if relayout:  # panels with a compact form draw it now, whether or not their own size changed
+            for w in self.query(ViewWidget):
+                w.redraw()
         self.set_class(small, "-too-small")
         self._show_view()
         self.refresh_bindings()

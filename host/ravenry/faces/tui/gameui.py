@@ -36,7 +36,8 @@ class Card:
 
 class ViewWidget(Static):
     """A panel drawn from the view. The shell calls ``show`` after every frame; subclasses draw in ``draw``.
-    A panel whose arrangement depends on its width (``self.size.width`` in ``draw``) sets ``redraw_on_resize``."""
+    A panel whose arrangement depends on its width (``self.size.width`` in ``draw``) or on the layout
+    (``self.compact``) sets ``redraw_on_resize``."""
 
     redraw_on_resize: ClassVar[bool] = False
 
@@ -55,7 +56,17 @@ class ViewWidget(Static):
         self._drawn = key
         self.update(self.draw(view, seat))
 
+    @property
+    def compact(self) -> bool:
+        """Whether the client is in its compact layout (a small terminal, the board a few rows high): a panel
+        then draws a denser form of itself, so the table a decision depends on fits."""
+        return self.is_attached and self.app.has_class("-compact")
+
     def on_resize(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw again from the last view (the size or the layout changed, not the view)."""
         if self.redraw_on_resize and self._last is not None:
             self._drawn = None
             self.show(*self._last)
