@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from ravenry.faces import tui
+from ravenry.faces.tui.create import CreateForm
 from textual.widgets import Button, Input, OptionList, Select, TextArea
 
 from tests.net.conftest import live_server
-from ravenry.faces.tui.create import CreateForm
 from tests.tui.conftest import drive, screen_text, until
 
 
@@ -197,24 +197,51 @@ def test_the_form_shows_the_server_s_refusal_in_one_line_and_stays() -> None:
 
 
 def test_the_local_form_starts_a_variant_with_two_players_at_this_screen() -> None:
+    """Locally: two seats of yours are a hotseat; a variant and a switch; 80×24 holds the form."""
+    app = tui.lobby_app(None)
+
+    async def script(pilot: Any) -> None:
+        await pilot.pause()
+        lobby = app.query_one(tui.Lobby)
+        _open_form(lobby, "agot-ccg")
+        await pilot.press("enter")
+        await until(pilot, lambda: bool(lobby.query("#form-players")))
+        assert "seat 2" in screen_text(app) and "variant tournament" in screen_text(app)
+        lobby.query_one("#form-seat-1", Select).value = "@you"  # hotseat: both seats at this screen
+        lobby.query_one("#form-variant-tournament").focus()
+        await pilot.press("space")
+        lobby.query_one("#form-create", Button).focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: bool(app.frame), rounds=2000)
+        session = app.driver.session
+        assert session.match.players == 2 and session.match.variants == ("tournament",)
+        assert session.seats == {0: None, 1: None}
+
+    drive(app, script, size=(80, 24))
+
+
+def test_a_variant_that_is_one_switch_is_offered_once() -> None:
+    """Roll Player's variants each turn on one of its options: the form shows the option's switch alone, and a
+    player count typed on the list is the form's."""
     app = tui.lobby_app(None)
 
     async def script(pilot: Any) -> None:
         await pilot.pause()
         lobby = app.query_one(tui.Lobby)
         _open_form(lobby, "roll-player")
+        await pilot.press("3")
         await pilot.press("enter")
         await until(pilot, lambda: bool(lobby.query("#form-players")))
-        lobby.query_one("#form-players", Select).value = 2
-        await pilot.pause()
-        lobby.query_one("#form-seat-1", Select).value = "@you"  # hotseat: both seats at this screen
-        lobby.query_one("#form-variant-short-game").focus()
+        assert lobby.query_one("#form-players", Select).value == 3
+        assert not lobby.query("#form-variant-short-game") and lobby.query("#form-opt-short_game")
+        lobby.query_one("#form-opt-short_game").focus()
         await pilot.press("space")
+        assert "on" in screen_text(app)
         lobby.query_one("#form-create", Button).focus()
         await pilot.press("enter")
         await until(pilot, lambda: bool(app.frame), rounds=2000)
-        session = app.driver.session
-        assert session.match.players == 2 and session.match.variants == ("short-game",)
-        assert session.seats == {0: None, 1: None}
+        m = app.driver.session.match
+        assert m.players == 3 and m.options["short_game"] is True
+        assert [b for b in app.driver.session.seats.values()] == [None, "heuristic", "heuristic"]
 
     drive(app, script, size=(80, 24))

@@ -118,10 +118,23 @@ def _variant_help(game_id: str) -> dict[str, str]:
     return out
 
 
+def _offered(game_id: str, variants: Sequence[str], fields: Sequence[Field]) -> tuple[str, ...]:
+    """The variants worth a line of their own: one that only turns on a boolean option the form shows as a switch
+    (Roll Player's four, A Storm of Swords' seven) is that switch, so it is not offered twice."""
+    switches = {f.name for f in fields if f.kind == "bool"}
+    specs = registry().variants.get(game_id, {})
+
+    def toggle(name: str) -> bool:
+        v = specs.get(name)
+        return v is not None and len(v.options) == 1 and all(k in switches and x is True for k, x in v.options.items())
+
+    return tuple(v for v in variants if not toggle(v))
+
+
 def local_form(info: GameInfo) -> GameForm:
     g = game(info.id)
     fields = tuple(f for f in map(field_of, info.options) if f is not None)
-    bots, variants = tuple(info.bots), tuple(info.variants)
+    bots, variants = tuple(info.bots), _offered(info.id, info.variants, fields)
     return GameForm(info.id, info.title, info.players, bots, g.default_bot, variants, fields, _variant_help(info.id))
 
 
@@ -138,7 +151,8 @@ def server_form(entry: dict[str, Any]) -> GameForm:
     bots = tuple(entry.get("bots") or ())
     default_bot = "heuristic" if "heuristic" in bots else "random" if "random" in bots else (bots or ("random",))[0]
     lo, hi = entry["players"]
-    variants = tuple(entry.get("variants") or ())
+    variants = _offered(gid, entry.get("variants") or (), fields) if installed is not None else ()
+    variants = variants if installed is not None else tuple(entry.get("variants") or ())
     helps = _variant_help(gid) if installed is not None else {}
     return GameForm(gid, str(entry["title"]), (lo, hi), bots, default_bot, variants, tuple(fields), helps)
 
@@ -228,7 +242,8 @@ class CreateForm(Vertical):
             row.display = p < self.start_players
             rows.append(row)
         if self.network:
-            clock = Input(placeholder="none", type="number", compact=True, id="form-clock")
+            # Digits and a point only, not type="number": a blank clock (none) is valid, not drawn as an error.
+            clock = Input(placeholder="none", restrict=r"[0-9]*\.?[0-9]*", compact=True, id="form-clock")
             rows.append(self._row("turn clock (s)", clock, "seconds to decide; then a bot acts (blank: none)"))
         for v in f.variants:
             what = f.variant_help.get(v, "a named set of options")
@@ -250,14 +265,17 @@ class CreateForm(Vertical):
         if fd.kind == "choice":
             return Select([(c, c) for c in fd.choices], value=str(fd.default), allow_blank=False, compact=True, id=wid)
         if fd.kind == "deck":
-            area = TextArea(str(fd.default or ""), id=wid, soft_wrap=False, classes="form-deck")
-            return area
+            where = ", or a file on this computer" if self.read_files else ""
+            hint = f"a House name, a deck list pasted in{where}"
+            return TextArea(str(fd.default or ""), id=wid, soft_wrap=False, classes="form-deck", placeholder=hint)
         if fd.kind == "list":
             shown = ", ".join(map(str, fd.default or []))
             hint = ", ".join(fd.choices) if fd.choices else "comma-separated"
             return Input(shown, placeholder=hint, compact=True, id=wid)
-        kind = "integer" if fd.kind == "int" else "text"
-        return Input(str(fd.default if fd.default is not None else ""), type=kind, compact=True, id=wid)
+        shown = str(fd.default if fd.default is not None else "")
+        if fd.kind == "int":
+            return Input(shown, type="integer", compact=True, id=wid)
+        return Input(shown, compact=True, id=wid)
 
     def on_mount(self) -> None:
         self.query_one("#form-create", Button).focus()
