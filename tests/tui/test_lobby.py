@@ -245,3 +245,26 @@ def test_a_variant_that_is_one_switch_is_offered_once() -> None:
         assert [b for b in app.driver.session.seats.values()] == [None, "heuristic", "heuristic"]
 
     drive(app, script, size=(80, 24))
+
+
+def test_esc_closes_an_open_select_first_then_the_form() -> None:
+    app = tui.lobby_app(None)
+
+    async def script(pilot: Any) -> None:
+        await pilot.pause()
+        lobby = app.query_one(tui.Lobby)
+        _open_form(lobby, "hearts")
+        await pilot.press("enter")
+        await until(pilot, lambda: bool(lobby.query("#form-seat-0")))
+        seat = lobby.query_one("#form-seat-0", Select)
+        seat.focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: seat.expanded)
+        await pilot.press("escape")
+        await until(pilot, lambda: not seat.expanded)
+        assert lobby.query(CreateForm), "the first Esc only closes the list of choices"
+        await pilot.press("escape")
+        await until(pilot, lambda: not lobby.query(CreateForm))
+        assert lobby.query_one("#lobby-list", OptionList).has_focus
+
+    drive(app, script, size=(80, 24))

@@ -22,8 +22,9 @@ from typing import Any
 from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import DescendantFocus, Key
+from textual.events import DescendantFocus
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static, Switch, TextArea
@@ -202,6 +203,9 @@ class CreateForm(Vertical):
     class Cancelled(Message):
         pass
 
+    # A binding, not a key handler: an open select's own Esc (close the list) is nearer the focus and wins.
+    BINDINGS = [Binding("escape", "back", "back to the list")]
+
     def __init__(self, form: GameForm, network: bool, read_files: bool = True, players: int | None = None) -> None:
         super().__init__(id="lobby-form")
         self.form, self.network, self.read_files = form, network, read_files
@@ -300,10 +304,8 @@ class CreateForm(Vertical):
             text = "Back: to the lobby's list"
         self.query_one("#form-help", Static).update(escape(text or ""))
 
-    def on_key(self, event: Key) -> None:
-        if event.key == "escape":
-            event.stop()
-            self.post_message(self.Cancelled())
+    def action_back(self) -> None:
+        self.post_message(self.Cancelled())
 
     @on(Switch.Changed)
     def _switched(self, event: Switch.Changed) -> None:
@@ -334,7 +336,7 @@ class CreateForm(Vertical):
 
     @on(Button.Pressed, "#form-back")
     def _back(self) -> None:
-        self.post_message(self.Cancelled())
+        self.action_back()
 
     def refused(self, message: str) -> None:
         """The server's (or the game's) refusal, in one line; the form stays for another try."""
