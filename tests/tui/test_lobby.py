@@ -150,7 +150,7 @@ def test_the_form_creates_a_match_with_the_options_seats_and_clock_chosen() -> N
             await pilot.press("enter")
             await until(pilot, lambda: bool(lobby.query("#form-opt-jd_bonus")))
             text = screen_text(app)
-            assert "seat 1" in text and "seat 4" in text and "seat 0" not in text
+            assert "player 1" in text and "player 4" in text and "player 0" not in text, "as the list says"
             assert "pass_direction" in text and "random" in text, "a choice shows its default"
             lobby.query_one("#form-opt-jd_bonus").focus()
             await pilot.press("space")  # the jack of diamonds bonus: on
@@ -206,7 +206,7 @@ def test_the_local_form_starts_a_variant_with_two_players_at_this_screen() -> No
         _open_form(lobby, "agot-ccg")
         await pilot.press("enter")
         await until(pilot, lambda: bool(lobby.query("#form-players")))
-        assert "seat 2" in screen_text(app) and "variant tournament" in screen_text(app)
+        assert "player 2" in screen_text(app) and "variant tournament" in screen_text(app)
         lobby.query_one("#form-seat-1", Select).value = "@you"  # hotseat: both seats at this screen
         lobby.query_one("#form-variant-tournament").focus()
         await pilot.press("space")

@@ -241,8 +241,8 @@ class CreateForm(Vertical):
         for p in range(hi):
             start = YOU if p == 0 else f.default_bot
             seat = Select(sit, value=start, allow_blank=False, compact=True, id=f"form-seat-{p}")
-            who = "you, another player here (hotseat) or a bot" if not self.network else "you, open or a bot"
-            row = self._row(f"seat {seat_number(p)}", seat, who if p == 0 else "")
+            who = "you (several: a hotseat) or a bot" if not self.network else "you, open for another player, or a bot"
+            row = self._row(f"player {seat_number(p)}", seat, who if p == 0 else "")
             row.display = p < self.start_players
             rows.append(row)
         if self.network:
