@@ -109,3 +109,14 @@ def test_help_everywhere() -> None:
     for cmd in ("list", "info", "plugins", "sim", "play", "watch", "resume", "replay", "bench"):
         r = invoke(cmd, "--help")
         assert r.exit_code == 0 and "Usage" in r.output
+
+
+def test_seats_are_typed_from_1(tmp_path: Path) -> None:
+    """`--seat 2` is the second seat (the API's index 1), as the tables and the story number it."""
+    save = tmp_path / "m.rvn"
+    args = ["play", "fixture", "--players", "2", "--seed", "3", "--seat", "2", "--bots", "random", "--save", str(save)]
+    r = invoke(*args, input="1\n" * 40)
+    assert r.exit_code == 0 and "Seat 2: your choices" in r.output and "Seat 1: your" not in r.output, r.output
+    assert ravenry.load_match(save).meta["seats"] == {"0": "random", "1": None}
+    table = invoke("sim", "fixture", "-n", "20", "--players", "2").output
+    assert "│    1 │" in table and "│    2 │" in table and "│    0 │" not in table

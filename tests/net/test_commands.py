@@ -97,6 +97,8 @@ def test_serve_rejects_bad_options() -> None:
     assert r.exit_code != 0 and "2 to 3 players" in r.output
     r = CliRunner().invoke(serve, ["race-to-ten", "--bots", "7"])
     assert r.exit_code != 0 and "not a seat" in r.output
+    r = CliRunner().invoke(serve, ["race-to-ten", "--bots", "0"])  # seats are typed from 1
+    assert r.exit_code != 0 and "'0' is not a seat: seats are numbered 1 to 2" in r.output
     r = CliRunner().invoke(serve, ["no-such-game"])
     assert r.exit_code != 0 and "no game 'no-such-game'" in r.output
 
@@ -126,6 +128,8 @@ def test_join_create_opens_a_match_with_server_bots_and_plays_it(live: LiveServe
     assert bad.exit_code != 0 and "'0' is not a seat: seats are numbered 1 to 2" in bad.output
     bad = CliRunner().invoke(join, [live.url, "--seat", "0"])
     assert bad.exit_code == 2 and "0: seats are numbered from 1" in bad.output
+    bad = CliRunner().invoke(join, [live.url, "--match", mid, "--seat", "4", "--bot", "random"])
+    assert bad.exit_code != 0 and f"match {mid} has seats 1 to 3, not 4" in bad.output, bad.output
     assert CliRunner().invoke(join, [live.url, "--players", "3"]).exit_code == 2
 
 
