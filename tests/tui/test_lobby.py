@@ -268,3 +268,44 @@ def test_esc_closes_an_open_select_first_then_the_form() -> None:
         assert lobby.query_one("#lobby-list", OptionList).has_focus
 
     drive(app, script, size=(80, 24))
+
+
+def test_a_game_this_machine_lacks_gets_a_form_from_the_server_s_defaults() -> None:
+    """The server's game is not installed here: its fields take their kinds from its defaults, and no name it
+    sends (a variant with a space) can break the form."""
+    from ravenry.faces.tui.create import server_form
+    from textual.app import App
+
+    entry = {
+        "id": "elsewhere",
+        "title": "Elsewhere",
+        "players": [2, 3],
+        "bots": ["random"],
+        "variants": ["odd name"],
+        "options": {"fast": False, "rounds": 5, "colour": "red", "tags": []},
+    }
+    form = server_form(entry)
+    assert [(f.name, f.kind) for f in form.fields] == [
+        ("fast", "bool"),
+        ("rounds", "int"),
+        ("colour", "text"),
+        ("tags", "list"),
+    ]
+    assert form.default_bot == "random"
+    got: dict[str, Any] = {}
+
+    class Host(App[None]):
+        def compose(self) -> Any:
+            yield CreateForm(form, network=True)
+
+    app = Host()
+
+    async def script(pilot: Any) -> None:
+        app.query_one("#form-opt-fast").focus()
+        await pilot.press("space")
+        app.query_one("#form-opt-tags", Input).value = "a, b"
+        r = await app.query_one(CreateForm).request()
+        got.update(options=r.options, bots=r.bots(), mine=r.mine())
+
+    drive(app, script, size=(80, 24))
+    assert got == {"options": {"fast": True, "tags": ["a", "b"]}, "bots": {1: "random"}, "mine": [0]}

@@ -14,7 +14,9 @@ is left to the command line (``-o decks=...``)."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,6 +40,14 @@ from ravenry.specs import GameInfo, OptionSpec
 from ravenry.words import seat_number
 
 YOU, OPEN = "@you", "@open"  # the seat choices that are not bots (a bot's name never starts with "@")
+
+
+def wid(kind: str, name: str) -> str:
+    """A field's widget id: ``form-opt-hands``, ``form-variant-tournament``. A name a widget id cannot hold (a
+    server may send any text) gets a digest instead, so no name from the wire can break the form."""
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", name):
+        return f"form-{kind}-{name}"
+    return f"form-{kind}-x{hashlib.sha1(name.encode()).hexdigest()[:12]}"
 
 
 @dataclass(frozen=True)
@@ -237,7 +247,7 @@ class CreateForm(Vertical):
         players = Select(counts, value=self.start_players, allow_blank=False, compact=True, id="form-players")
         rows.append(self._row("players", players, f"{lo} to {hi}"))
         sit = [("you", YOU)] + ([("open: another player", OPEN)] if self.network else [])
-        sit += [(f"bot {b}", b) for b in f.bots]
+        sit += [(f"bot {escape(b)}", b) for b in f.bots]
         for p in range(hi):
             start = YOU if p == 0 else f.default_bot
             seat = Select(sit, value=start, allow_blank=False, compact=True, id=f"form-seat-{p}")
@@ -251,7 +261,7 @@ class CreateForm(Vertical):
             rows.append(self._row("turn clock (s)", clock, "seconds to decide; then a bot acts (blank: none)"))
         for v in f.variants:
             what = f.variant_help.get(v, "a named set of options")
-            rows.append(self._row(f"variant {v}", Switch(False, id=f"form-variant-{v}"), what))
+            rows.append(self._row(f"variant {v}", Switch(False, id=wid("variant", v)), what))
         for fd in f.fields:
             span = f"{fd.low} to {fd.high}" if fd.low is not None and fd.high is not None else ""
             rows.append(self._row(fd.name, self._control(fd), "; ".join(x for x in (span, fd.help) if x)))
@@ -263,23 +273,24 @@ class CreateForm(Vertical):
         return Row(name, control, help)
 
     def _control(self, fd: Field) -> Widget:
-        wid = f"form-opt-{fd.name}"
+        key = wid("opt", fd.name)
         if fd.kind == "bool":
-            return Switch(bool(fd.default), id=wid)
+            return Switch(bool(fd.default), id=key)
         if fd.kind == "choice":
-            return Select([(c, c) for c in fd.choices], value=str(fd.default), allow_blank=False, compact=True, id=wid)
+            choices = [(escape(c), c) for c in fd.choices]
+            return Select(choices, value=str(fd.default), allow_blank=False, compact=True, id=key)
         if fd.kind == "deck":
             where = ", or a file on this computer" if self.read_files else ""
             hint = f"a House name, a deck list pasted in{where}"
-            return TextArea(str(fd.default or ""), id=wid, soft_wrap=False, classes="form-deck", placeholder=hint)
+            return TextArea(str(fd.default or ""), id=key, soft_wrap=False, classes="form-deck", placeholder=hint)
         if fd.kind == "list":
             shown = ", ".join(map(str, fd.default or []))
             hint = ", ".join(fd.choices) if fd.choices else "comma-separated"
-            return Input(shown, placeholder=hint, compact=True, id=wid)
+            return Input(shown, placeholder=hint, compact=True, id=key)
         shown = str(fd.default if fd.default is not None else "")
         if fd.kind == "int":
-            return Input(shown, type="integer", compact=True, id=wid)
-        return Input(shown, compact=True, id=wid)
+            return Input(shown, type="integer", compact=True, id=key)
+        return Input(shown, compact=True, id=key)
 
     def on_mount(self) -> None:
         self.query_one("#form-create", Button).focus()
@@ -296,11 +307,11 @@ class CreateForm(Vertical):
         elif event.widget.id in ("form-create", "form-back"):
             self._show_help(event.widget.id)
 
-    def _show_help(self, wid: str) -> None:
-        text = self.helps.get(wid)
-        if wid == "form-create":
+    def _show_help(self, key: str) -> None:
+        text = self.helps.get(key)
+        if key == "form-create":
             text = "Create: start the match with the values below (Tab to change them)"
-        elif wid == "form-back":
+        elif key == "form-back":
             text = "Back: to the lobby's list"
         self.query_one("#form-help", Static).update(escape(text or ""))
 
@@ -353,7 +364,7 @@ class CreateForm(Vertical):
             raise OptionError("you take one seat on a server: leave the others open for other players, or bots")
         out = NewMatch(f.id, n, seats)
         for v in f.variants:
-            if self.query_one(f"#form-variant-{v}", Switch).value:
+            if self.query_one(f"#{wid('variant', v)}", Switch).value:
                 out.variants.append(v)
         for fd in f.fields:
             value = await self._value(fd)
@@ -368,15 +379,15 @@ class CreateForm(Vertical):
         return out
 
     async def _value(self, fd: Field) -> Any:
-        wid = f"#form-opt-{fd.name}"
+        key = f"#{wid('opt', fd.name)}"
         if fd.kind == "bool":
-            return self.query_one(wid, Switch).value
+            return self.query_one(key, Switch).value
         if fd.kind == "choice":
-            return str(self.query_one(wid, Select).value)
+            return str(self.query_one(key, Select).value)
         if fd.kind == "deck":
-            raw = self.query_one(wid, TextArea).text.strip()
+            raw = self.query_one(key, TextArea).text.strip()
             return await deck_value(raw, self.read_files) if raw else fd.default
-        raw = self.query_one(wid, Input).value.strip()
+        raw = self.query_one(key, Input).value.strip()
         if fd.kind == "list":
             return [x.strip() for x in raw.split(",") if x.strip()]
         if fd.kind == "int":
