@@ -1,4 +1,4 @@
-"""Words every game's story and screens share, so no narration says "card(s)"."""
+"""Words every game's story and screens share, so no narration says "card(s)", and one way to number seats."""
 
 from __future__ import annotations
 
@@ -8,4 +8,16 @@ def count(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
-__all__ = ["count"]
+def seat_number(seat: int) -> int:
+    """Seat ``seat`` as a person reads and types it. The API, the protocol's fields, saves and the RL adapters
+    count seats from 0; every screen, story, log line and command-line option counts them from 1, as the games'
+    own "Player 1" does (issue 44)."""
+    return seat + 1
+
+
+def seat_range(players: int) -> str:
+    """The one line that says which seat numbers a person may use: "seats are numbered 1 to 4"."""
+    return f"seats are numbered 1 to {players}" if players > 1 else "the only seat is 1"
+
+
+__all__ = ["count", "seat_number", "seat_range"]

@@ -48,7 +48,8 @@ def expected(m: ravenry.MatchBase, viewer: int | None) -> list[str]:
         label = shadow.describe(a, p)["label"]
         before = shadow.event_count
         shadow.apply(p, a)
-        lines.append(f"{i + 1:>4} seat {p}: {label}" if p == viewer else f"{i + 1:>4} seat {p} acts")
+        seat = p + 1  # the replay numbers seats from 1, as every screen does
+        lines.append(f"{i + 1:>4} seat {seat}: {label}" if p == viewer else f"{i + 1:>4} seat {seat} acts")
         view = shadow.view(viewer)
         for e in shadow.events(before, None, all=True):
             if visible(e["vis"], viewer):

@@ -32,7 +32,7 @@ def test_verdicts_read_the_interval_against_the_band() -> None:
 
 
 def test_still_needed_is_the_first_count_that_decides() -> None:
-    q = Question("seat 0", 0.5, 0.05)
+    q = Question("seat 1", 0.5, 0.05)
     t = needed(q, 0.58, 0.05)
     assert t is not None
     assert radius(t, 0.05) < 0.03 <= radius(t - 1, 0.05)
@@ -97,7 +97,7 @@ def test_the_budget_bounds_the_study_and_says_what_it_would_take() -> None:
 
 def test_restricted_play_measures_the_change_on_the_same_deals() -> None:
     r = balance("coin", 2, ["random"], options={"bias": 700}, without="bias=500", max_matches=6_000, max_seconds=None)
-    seat0 = next(a for a in r.change if a.question.name == "change: seat 0")
+    seat0 = next(a for a in r.change if a.question.name == "change: seat 1")  # the first seat: people count from 1
     assert seat0.verdict == OFF and -0.3 < seat0.mean < -0.1
     with pytest.raises(OptionError, match="no option 'colour'"):
         balance("coin", 2, ["random"], without="colour=red", max_matches=10)
@@ -133,7 +133,7 @@ def test_bad_studies_are_refused_with_a_reason(kw: dict[str, object], message: s
 def test_the_report_page_is_self_contained_and_says_the_verdicts() -> None:
     r = balance("coin", 2, ["random"], options={"bias": 650}, max_matches=2_000, max_seconds=None)
     html = page(r)
-    assert "Off by more than ±5 points:</b> seat 0, seat 1" in html
+    assert "Off by more than ±5 points:</b> seat 1, seat 2" in html
     assert "<svg" in html and "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")
     assert "src=" not in html and "<link" not in html
 
@@ -146,8 +146,9 @@ def test_the_command_prints_verdicts_writes_the_report_and_records(tmp_path: Pat
     args = ["balance", "coin", "--bots", "random", "-o", "bias=650", "--budget", "4000"]
     r = CliRunner().invoke(cli, [*args, "--report", str(report), "--records", str(records)])
     assert r.exit_code == 0, r.output
-    assert "seat 0" in r.output and "off" in r.output and "every question decided" in r.output
-    assert "Off by more than ±5 points:</b> seat 0, seat 1" in report.read_text()
+    assert "seat 1" in r.output and "seat 0" not in r.output
+    assert "off" in r.output and "every question decided" in r.output
+    assert "Off by more than ±5 points:</b> seat 1, seat 2" in report.read_text()
     assert len(records.read_text().splitlines()) == int(r.output.split(" matches")[0].split()[-1].replace(",", ""))
     data = json.loads(CliRunner().invoke(cli, [*args, "--json", "--tolerance", "25"]).output)
     assert [a["verdict"] for a in data["answers"]] == [FAIR, FAIR]  # 65% is within 50 ± 25 points
@@ -213,6 +214,6 @@ def test_leaving_a_card_out_of_the_ccg_decks_is_restricted_play_on_the_same_deal
     assert r.restricted is not None and r.to_dict()["without"] == "Bloody Trident"
     names = {a.question.name: a for a in r.change}
     assert {"change: stark", "change: baratheon"} <= set(names)
-    assert names["change: stark"].n == names["change: seat 0"].n > 0
+    assert names["change: stark"].n == names["change: seat 1"].n > 0
     with pytest.raises(OptionError, match="without.*no card has that name"):
         balance("agot-ccg", 2, ["random"], without="Bloody Tridentt", max_matches=16, max_seconds=None)

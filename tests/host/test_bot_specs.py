@@ -29,7 +29,7 @@ def test_spec_lists_split_on_bot_names_not_on_parameters() -> None:
     ]
     assert split_bots("random, heuristic,") == ["random", "heuristic"]
     assert bot_name("ismcts:seconds=0.5") == "ismcts" and bot_params("ismcts:seconds=0.5") == "seconds=0.5"
-    assert parse_bots("0=ismcts:iterations=50,c=0.5,2", 3) == {0: "ismcts:iterations=50,c=0.5", 2: "random"}
+    assert parse_bots("1=ismcts:iterations=50,c=0.5,3", 3) == {0: "ismcts:iterations=50,c=0.5", 2: "random"}
 
 
 def test_api_simulate_and_match_bot_take_parameters() -> None:

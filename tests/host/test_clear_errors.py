@@ -66,10 +66,11 @@ def test_a_ray_address_that_is_malformed_or_where_nothing_listens() -> None:
         check_backend("local", "127.0.0.1:1")
 
 
-@pytest.mark.parametrize("seat", ["2", "-1", "9"])
+@pytest.mark.parametrize("seat", ["0", "3", "-1", "9"])
 def test_play_with_a_seat_the_match_does_not_have(seat: str) -> None:
-    r = CliRunner().invoke(cli, ["play", "fixture", "--players", "2", "--seat", "0", "--seat", seat, "--plain"])
-    assert r.exit_code == 2 and f"{seat}: this match has seats 0 to 1" in r.output, r.output
+    """Seats are typed as every screen numbers them, from 1: seat 0 is refused like any seat the match lacks."""
+    r = CliRunner().invoke(cli, ["play", "fixture", "--players", "2", "--seat", "1", "--seat", seat, "--plain"])
+    assert r.exit_code == 2 and f"{seat}: seats are numbered 1 to 2 (2 players)" in r.output, r.output
 
 
 @pytest.mark.parametrize(

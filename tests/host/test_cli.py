@@ -76,8 +76,11 @@ def test_replay_narrates_every_action(tmp_path: Path) -> None:
         for p in m.to_act:
             m.apply(p, m.bot("random", p))
     path = m.save(tmp_path / "done.rvn")
-    r = invoke("replay", str(path), "--seat", "0")
+    r = invoke("replay", str(path), "--seat", "1")  # seats are typed from 1: index 0
     assert r.exit_code == 0 and f"{len(m.history()):>4}" in r.output and "final result" in r.output
+    assert " seat 1: " in r.output and " seat 2 acts" in r.output and " seat 0" not in r.output
+    r = invoke("replay", str(path), "--seat", "0")
+    assert r.exit_code == 2 and "0: seats are numbered 1 to 2 (2 players)" in r.output
 
 
 def test_resume_of_a_corrupt_file_is_one_line(tmp_path: Path) -> None:
@@ -106,3 +109,14 @@ def test_help_everywhere() -> None:
     for cmd in ("list", "info", "plugins", "sim", "play", "watch", "resume", "replay", "bench"):
         r = invoke(cmd, "--help")
         assert r.exit_code == 0 and "Usage" in r.output
+
+
+def test_seats_are_typed_from_1(tmp_path: Path) -> None:
+    """`--seat 2` is the second seat (the API's index 1), as the tables and the story number it."""
+    save = tmp_path / "m.rvn"
+    args = ["play", "fixture", "--players", "2", "--seed", "3", "--seat", "2", "--bots", "random", "--save", str(save)]
+    r = invoke(*args, input="1\n" * 40)
+    assert r.exit_code == 0 and "Seat 2: your choices" in r.output and "Seat 1: your" not in r.output, r.output
+    assert ravenry.load_match(save).meta["seats"] == {"0": "random", "1": None}
+    table = invoke("sim", "fixture", "-n", "20", "--players", "2").output
+    assert "│    1 │" in table and "│    2 │" in table and "│    0 │" not in table

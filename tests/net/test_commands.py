@@ -23,9 +23,9 @@ def token_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_join_with_bot_plays_a_remote_seat_to_the_end(live: LiveServer, token_dir: Path) -> None:
     mid = run(create(live.url, "fixture", 4, seed=2, bots={1: "random", 2: "random", 3: "random"}))
-    result = CliRunner().invoke(join, [live.url, "--match", mid, "--seat", "0", "--bot", "random"])
+    result = CliRunner().invoke(join, [live.url, "--match", mid, "--seat", "1", "--bot", "random"])
     assert result.exit_code == 0, result.output
-    assert f"joined match {mid} (seat 0)" in result.output
+    assert f"joined match {mid} (seat 1)" in result.output
     assert "your choices" in result.output and "final result" in result.output
     assert live.server.tables[mid].match.is_over
     assert mid in (token_dir / "ravenry" / "tokens.json").read_text()
@@ -33,7 +33,7 @@ def test_join_with_bot_plays_a_remote_seat_to_the_end(live: LiveServer, token_di
 
 def test_join_as_a_human_with_numbered_choices(live: LiveServer) -> None:
     mid = run(create(live.url, "race-to-ten", 2, seed=0, bots={1: "random"}))
-    result = CliRunner().invoke(join, [live.url, "--seat", "0"], input="x\n" + "1\n" * 20)
+    result = CliRunner().invoke(join, [live.url, "--seat", "1"], input="x\n" + "1\n" * 20)
     assert result.exit_code == 0, result.output
     assert "type a number from 1 to" in result.output  # the bad answer "x" was explained, not sent
     assert "add 1 (total becomes" in result.output and "final result" in result.output
@@ -65,7 +65,7 @@ def test_serve_command_hosts_a_match_with_bots_and_join_watches_it(tmp_path: Pat
             "--players",
             "3",
             "--bots",
-            "0,1,2",
+            "1,2,3",
             "--save-dir",
             str(tmp_path / "saves"),
         ],
@@ -97,23 +97,25 @@ def test_serve_rejects_bad_options() -> None:
     assert r.exit_code != 0 and "2 to 3 players" in r.output
     r = CliRunner().invoke(serve, ["race-to-ten", "--bots", "7"])
     assert r.exit_code != 0 and "not a seat" in r.output
+    r = CliRunner().invoke(serve, ["race-to-ten", "--bots", "0"])  # seats are typed from 1
+    assert r.exit_code != 0 and "'0' is not a seat: seats are numbered 1 to 2" in r.output
     r = CliRunner().invoke(serve, ["no-such-game"])
     assert r.exit_code != 0 and "no game 'no-such-game'" in r.output
 
 
 def test_join_again_resumes_the_seat_with_the_saved_token(live: LiveServer) -> None:
     mid = run(create(live.url, "race-to-ten", 2, seed=0, bots={1: "random"}))
-    first = CliRunner().invoke(join, [live.url, "--match", mid, "--seat", "0"], input="1\n")  # then stdin ends
+    first = CliRunner().invoke(join, [live.url, "--match", mid, "--seat", "1"], input="1\n")  # then stdin ends
     assert first.exit_code != 0 and "your seat stays yours" in first.output
     assert live.server.tables[mid].match.history()[0] == (0, 1)
     again = CliRunner().invoke(join, [live.url, "--match", mid, "--bot", "first"])  # no --seat: the one we hold
     assert again.exit_code == 0, again.output
-    assert f"resumed match {mid} (seat 0)" in again.output and "final result" in again.output
+    assert f"resumed match {mid} (seat 1)" in again.output and "final result" in again.output
 
 
 def test_join_create_opens_a_match_with_server_bots_and_plays_it(live: LiveServer) -> None:
     r = CliRunner().invoke(
-        join, [live.url, "--create", "fixture", "--players", "3", "--bots", "1,2", "--seat", "0", "--bot", "random"]
+        join, [live.url, "--create", "fixture", "--players", "3", "--bots", "2,3", "--seat", "1", "--bot", "random"]
     )
     assert r.exit_code == 0, r.output
     (mid,) = [t.id for t in live.server.tables.values()]
@@ -121,7 +123,13 @@ def test_join_create_opens_a_match_with_server_bots_and_plays_it(live: LiveServe
     table = live.server.tables[mid]
     assert table.match.is_over and [s.bot for s in table.seats] == [None, "random", "random"]
     bad = CliRunner().invoke(join, [live.url, "--create", "fixture", "--bots", "9"])
-    assert bad.exit_code != 0 and "bot seat 9 is not a seat" in bad.output
+    assert bad.exit_code != 0 and "'9' is not a seat: seats are numbered 1 to 2" in bad.output
+    bad = CliRunner().invoke(join, [live.url, "--create", "fixture", "--bots", "0"])
+    assert bad.exit_code != 0 and "'0' is not a seat: seats are numbered 1 to 2" in bad.output
+    bad = CliRunner().invoke(join, [live.url, "--seat", "0"])
+    assert bad.exit_code == 2 and "0: seats are numbered from 1" in bad.output
+    bad = CliRunner().invoke(join, [live.url, "--match", mid, "--seat", "4", "--bot", "random"])
+    assert bad.exit_code != 0 and f"match {mid} has seats 1 to 3, not 4" in bad.output, bad.output
     assert CliRunner().invoke(join, [live.url, "--players", "3"]).exit_code == 2
 
 
@@ -134,7 +142,7 @@ def test_serve_and_join_create_take_options_and_variants(live: LiveServer) -> No
     assert r.exit_code != 0 and "name GAME" in r.output
     r = CliRunner().invoke(
         join,
-        [live.url, "--create", "fixture", "--players", "2", "--bots", "1", "-o", "doubling=true", "--seat", "0"]
+        [live.url, "--create", "fixture", "--players", "2", "--bots", "2", "-o", "doubling=true", "--seat", "1"]
         + ["--bot", "random"],
     )
     assert r.exit_code == 0, r.output
@@ -142,7 +150,7 @@ def test_serve_and_join_create_take_options_and_variants(live: LiveServer) -> No
     assert table.match.options["doubling"] is True
     r = CliRunner().invoke(
         join,
-        [live.url, "--create", "fixture", "--bots", "1", "--variant", "high-stakes", "--seat", "0", "--bot", "random"],
+        [live.url, "--create", "fixture", "--bots", "2", "--variant", "high-stakes", "--seat", "1", "--bot", "random"],
     )
     assert r.exit_code == 0, r.output
     assert [t.match.variants for t in live.server.tables.values()] == [(), ("high-stakes",)]

@@ -95,7 +95,8 @@ def test_turn_clock_lets_fallback_bot_act_and_tells_the_table() -> None:
         clocks = [f["clock"] for f in notices if f["t"] == "state" and 1 in f["to_act"]]
         assert clocks and all(c is not None and 0 <= c[1] <= 0.15 for c in clocks)
         # Seat 0 always answered at once, so the clock never fired for it.
-        assert all("seat 1" in n["message"] for n in notices if n["t"] == "notice")
+        # The notice is for people, who count seats from 1: seat index 1 is "seat 2".
+        assert all("seat 2's clock ran out" in n["message"] for n in notices if n["t"] == "notice")
 
 
 def test_join_process_killed_and_started_again_resumes_its_seat(live: LiveServer, tmp_path: Path) -> None:
@@ -111,7 +112,7 @@ def test_join_process_killed_and_started_again_resumes_its_seat(live: LiveServer
         "--match",
         mid,
         "--seat",
-        "0",
+        "1",  # seat index 0: the command line counts from 1
         "--bot",
         "first",
     ]
@@ -140,7 +141,7 @@ def test_join_process_killed_and_started_again_resumes_its_seat(live: LiveServer
     again = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=30)
     t1.join(30)
     assert again.returncode == 0, again.stdout + again.stderr
-    assert f"resumed match {mid} (seat 0)" in again.stdout and "final result" in again.stdout
+    assert f"resumed match {mid} (seat 1)" in again.stdout and "final result" in again.stdout
     m = live.server.tables[mid].match
     assert m.is_over and moves(0) >= 2
 

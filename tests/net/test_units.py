@@ -81,10 +81,12 @@ def test_state_frame_carries_the_seat_view_and_its_events() -> None:
 
 
 def test_parse_bots() -> None:
-    assert parse_bots("1, 2=heuristic", 4) == {1: "random", 2: "heuristic"}
+    """Seats typed from 1, as people number them, come back as the API's indices from 0."""
+    assert parse_bots("2, 3=heuristic", 4) == {1: "random", 2: "heuristic"}
+    assert parse_bots("1=ismcts:iterations=5,c=0.5,4", 4) == {0: "ismcts:iterations=5,c=0.5", 3: "random"}
     assert parse_bots(None, 2) == {}
-    for bad in ("4", "x", "-1"):
-        with pytest.raises(ValueError, match="not a seat"):
+    for bad in ("0", "5", "x", "-1"):
+        with pytest.raises(ValueError, match="not a seat: seats are numbered 1 to 4"):
             parse_bots(bad, 4)
 
 
@@ -197,7 +199,7 @@ def test_terminal_ui_warns_as_the_clock_runs_down() -> None:
     ui = TerminalUI(Console(file=out, width=80))
     asyncio.run(ui._warn(time.monotonic() + 5.15))  # 30 and 10 are already past; 5 s left comes in 0.15 s
     assert "5 s left to choose" in out.getvalue() and "10 s left" not in out.getvalue()
-    assert clock_line({"clock": {1: 12.34, 0: 3.0}}) == "⏱ seat 0: 3 s  seat 1: 12 s"
+    assert clock_line({"clock": {1: 12.34, 0: 3.0}}) == "⏱ seat 1: 3 s  seat 2: 12 s"
 
 
 def test_event_loop_is_uvloop_unless_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -224,14 +224,18 @@ async def open_page(target: str, url: str) -> AsyncIterator[Page]:
 
 
 async def start_local_match(page: Page, game_id: str, players: int) -> None:
-    """In the local lobby: the player count typed into its field, the game's line chosen by arrow keys, Enter."""
+    """In the local lobby: the player count typed on the list (a digit), the game's line chosen by arrow keys,
+    Enter for its form, Enter on the form's Create."""
     ids = [g.id for g in games()]  # the lobby lists the installed games in this order
     await page.until_text("Ravenry lobby", timeout=30)
     await asyncio.sleep(0.5)
     await page.focus()
-    await page.type(str(players))  # a digit on the list fills the players field
+    await page.type(str(players))  # a digit on the list: the form's player count
     for _ in range(ids.index(game_id)):
         await page.press("ArrowDown")
+    mark = await page.raw_length()
+    await page.press("Enter")
+    await page.until_text("New match here", timeout=30, since=mark)
     mark = await page.raw_length()
     await page.press("Enter")
     await page.until_text("Your choice", timeout=30, since=mark)

@@ -45,7 +45,7 @@ def test_the_browser_loads_the_client_shows_the_board_and_a_decision_reaches_the
     shots = Path(os.environ.get("RAVENRY_SCREENSHOTS", tmp_path))
     procs: list[subprocess.Popen[bytes]] = []
     try:
-        procs.append(start(["serve", "iron-throne", "--players", "3", "--bots", "1,2", "--port", str(match_port)], env))
+        procs.append(start(["serve", "iron-throne", "--players", "3", "--bots", "2,3", "--port", str(match_port)], env))
         web_log = tmp_path / "web.log"
         procs.append(start(["web", "--port", str(web_port), "--server", server_url], env, web_log))
         wait_http(f"http://127.0.0.1:{web_port}/")

@@ -13,10 +13,11 @@ from rich.rule import Rule
 from ravenry.errors import RavenryError
 from ravenry.faces import render
 from ravenry.model.match import MatchBase
+from ravenry.words import seat_number
 
 
 def seating(players: int, humans: list[int], bots: list[str]) -> dict[int, str | None]:
-    """Seat -> bot name, or None for a human; bots cycle over the non-human seats."""
+    """Seat -> bot name, or None for a human; bots cycle over the non-human seats (seats as indices, from 0)."""
     out: dict[int, str | None] = {}
     i = 0
     for p in range(players):
@@ -48,7 +49,7 @@ def play(
             bot = seats.get(p)
             if bot is None:
                 _show_events(match, console, p, seen)
-                console.print(Rule(f"seat {p}"))
+                console.print(Rule(f"seat {seat_number(p)}"))
                 console.print(render.view(match, p))
                 a = _ask_human(match, p, console, ask)
             else:
@@ -83,7 +84,7 @@ def _ask_human(match: MatchBase, p: int, console: Console, ask: Callable[[str], 
     legal = match.legal_actions(p)
     console.print(render.actions_table(match, p, legal))
     while True:
-        raw = ask(f"seat {p}, choose 1-{len(legal)}").strip()
+        raw = ask(f"seat {seat_number(p)}, choose 1-{len(legal)}").strip()
         if raw.isdigit() and 1 <= int(raw) <= len(legal):
             return legal[int(raw) - 1]
         console.print(f"[red]type a number from 1 to {len(legal)}[/]")
@@ -108,7 +109,7 @@ def replay(
             match.apply(p, a)
         except RavenryError as e:
             raise RavenryError(f"action {i} of the save does not replay: {e}") from e
-        console.print(f"[bold]{i + 1:>4}[/] seat {p}" + (f": {label}" if label is not None else " acts"))
+        console.print(f"[bold]{i + 1:>4}[/] seat {seat_number(p)}" + (f": {label}" if label is not None else " acts"))
         view = match.view(viewer)
         for event in match.events(before, viewer, all=all):
             console.print(f"       {render.narrate(match, event, view)}")

@@ -9,6 +9,7 @@ from rich.pretty import Pretty
 from rich.table import Table
 
 from ravenry.model.match import MatchBase
+from ravenry.words import seat_number
 
 
 def view(match: MatchBase, seat: int | None) -> RenderableType:
@@ -39,7 +40,7 @@ def plain_event(event: dict[str, Any]) -> str:
 
 
 def actions_table(match: MatchBase, seat: int, legal: list[int]) -> Table:
-    t = Table(title=f"Seat {seat}: your choices", show_header=True, header_style="bold")
+    t = Table(title=f"Seat {seat_number(seat)}: your choices", show_header=True, header_style="bold")
     t.add_column("#", justify="right")
     t.add_column("action")
     t.add_column("kind", style="dim")
@@ -70,7 +71,7 @@ def result_table(outcome: dict[str, Any], seat: int | None, caption: str | None 
         mark = "[bold green]winner[/]" if p in winners else ""
         if p == seat:
             mark += " (you)"
-        cells = [str(p), f"{score:g}", str(ranks[p]) if p < len(ranks) else "?"]
+        cells = [str(seat_number(p)), f"{score:g}", str(ranks[p]) if p < len(ranks) else "?"]
         if points is not None:
             cells.append(f"{points[p]:g}" if p < len(points) else "?")
         t.add_row(*cells, mark)

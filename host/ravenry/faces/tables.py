@@ -14,6 +14,7 @@ from ravenry.registry.plugins import Registry
 from ravenry.services.simulate import SimResult
 from ravenry.services.tournament.result import points_rows
 from ravenry.specs import GameInfo
+from ravenry.words import seat_number
 
 
 def interval(ci: list[float] | None, fmt: str = "{:.1%}") -> str:
@@ -86,9 +87,11 @@ def print_sim(c: Console, game: str, result: SimResult, data: dict[str, Any]) ->
         t.add_column(col, justify="right")
     for s in data["seats"]:
         if solo:
-            t.add_row(str(s["seat"]), s["bot"], f"{s['mean_score']:.2f}", interval(s["score_ci95"], "{:.2f}"))
+            t.add_row(
+                str(seat_number(s["seat"])), s["bot"], f"{s['mean_score']:.2f}", interval(s["score_ci95"], "{:.2f}")
+            )
         else:
-            t.add_row(str(s["seat"]), s["bot"], f"{s['share']:.1%}", interval(s["ci95"]))
+            t.add_row(str(seat_number(s["seat"])), s["bot"], f"{s['share']:.1%}", interval(s["ci95"]))
     c.print(t)
     if data["by_label"] and not solo:
         c.print(label_table("by house / class", data["by_label"]))
@@ -130,7 +133,7 @@ def print_tournament(c: Console, d: dict[str, Any]) -> None:
     for col in ("seat", "win share", "95% CI"):
         st.add_column(col, justify="right")
     for s in d["seat_bias"]:
-        st.add_row(str(s["seat"]), f"{s['share']:.1%}", interval(s["ci95"]))
+        st.add_row(str(seat_number(s["seat"])), f"{s['share']:.1%}", interval(s["ci95"]))
     c.print(st)
     if d["labels"]:
         c.print(label_table("by house / class / deck", d["labels"]))

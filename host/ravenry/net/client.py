@@ -17,6 +17,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ravenry.net.protocol import decode_any, encode
+from ravenry.words import seat_number
 
 Frame = dict[str, Any]
 
@@ -268,7 +269,7 @@ class SeatPlayer:
             await c.request("watch", match=self.match, since=self.next_event)
             how = "watching"
         elif self.token is not None:
-            await c.request("resume", match=self.match, token=self.token, since=self.next_event)
+            self.seat = (await c.request("resume", match=self.match, token=self.token, since=self.next_event))["seat"]
             how = "resumed"
         else:
             reply = await c.request("join", match=self.match, seat=self.seat, since=self.next_event)
@@ -276,7 +277,8 @@ class SeatPlayer:
             if self.on_token is not None:
                 self.on_token(reply["seat"], reply["token"])
             how = "joined"
-        self._status(f"{how} match {self.match}" + ("" if self.watch else f" (seat {self.seat})"))
+        seat = "" if self.watch or self.seat is None else f" (seat {seat_number(self.seat)})"
+        self._status(f"{how} match {self.match}{seat}")
 
     async def _play(self, c: Client) -> Frame | None:
         """Handle frames until the match is over (returns the last state) or the connection drops (None)."""

@@ -22,6 +22,7 @@ from ravenry.net.client import CHOOSERS, Client, NetError, SeatPlayer
 from ravenry.net.console import TerminalUI, matches_table
 from ravenry.net.server import parse_bots, serve_forever
 from ravenry.specs import bot_name, bot_params
+from ravenry.words import seat_number
 
 
 @click.command("serve")
@@ -29,7 +30,7 @@ from ravenry.specs import bot_name, bot_params
 @click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
 @click.option("--port", default=8765, show_default=True, type=int)
 @click.option("--players", type=int, help="players in the GAME match opened at start (default: the fewest)")
-@click.option("--bots", "bots", metavar="SEATS", help="seats the server's bots play: '1,2' or '1=heuristic,3'")
+@click.option("--bots", "bots", metavar="SEATS", help="seats (from 1) the server's bots play: '2,3' or '2=heuristic,4'")
 @click.option("--save-dir", type=click.Path(file_okay=False), help="save every match here after every action")
 @click.option("--turn-seconds", type=float, help="per-seat turn clock; when it runs out a bot acts for the seat")
 @click.option("-o", "--option", "option_pairs", multiple=True, help="with GAME: game option name=value")
@@ -63,7 +64,7 @@ def serve(
             raise click.BadParameter(str(e), param_hint="--bots") from None
         except RavenryError as e:
             raise click.BadParameter(str(e), param_hint="--bots") from None
-        bots = ",".join(f"{p}={b}" for p, b in seated.items()) or None
+        bots = ",".join(f"{seat_number(p)}={b}" for p, b in seated.items()) or None  # as typed: from 1
         options = _game_options(game, option_pairs, variants)
     elif option_pairs or variants:
         raise click.UsageError("-o and --variant set up the GAME match: name GAME")
@@ -172,7 +173,9 @@ async def _join(
     def remember(seat: int, token: str) -> None:
         # Before the first move: a client killed right after it is still the seat's owner when started again.
         remember_token(url, match_id, seat, token)
-        ui.console.print(f"[dim]seat {seat} token saved in {_token_file()} (rejoin with --seat {seat})[/]")
+        ui.console.print(
+            f"[dim]seat {seat_number(seat)} token saved in {_token_file()} (rejoin with --seat {seat_number(seat)})[/]"
+        )
 
     player = SeatPlayer(
         url,
@@ -215,7 +218,7 @@ async def resolve_join(
 @click.command("join")
 @click.argument("url")
 @click.option("--match", "match", metavar="ID", help="the match to join (default: the only open one)")
-@click.option("--seat", type=int, help="the seat to take or resume (default: the first free one)")
+@click.option("--seat", type=int, help="the seat to take or resume, from 1 (default: the first free one)")
 @click.option("--watch", is_flag=True, help="spectate: the public view only")
 @click.option(
     "--bot", metavar="SPEC", help=f"let a client-side bot play the seat: {', '.join(sorted(CHOOSERS))} (no parameters)"
@@ -225,7 +228,10 @@ async def resolve_join(
 @click.option("--create", "create_game", metavar="GAME", help="open a new match of GAME on the server and join it")
 @click.option("--players", type=int, help="with --create: players in the new match")
 @click.option(
-    "--bots", "bots", metavar="SEATS", help="with --create: seats the server's bots play ('1,2', '1=heuristic')"
+    "--bots",
+    "bots",
+    metavar="SEATS",
+    help="with --create: seats (from 1) the server's bots play ('2,3', '2=heuristic')",
 )
 @click.option("--turn-seconds", type=float, help="with --create: the new match's turn clock")
 @click.option("-o", "--option", "option_pairs", multiple=True, help="with --create: game option name=value")
@@ -247,9 +253,13 @@ def join(
     variants: tuple[str, ...],
     plain: bool,
 ) -> None:
-    """Play or watch a match on a Ravenry server, e.g. ``ravenry join ws://127.0.0.1:8765 --seat 0``."""
+    """Play or watch a match on a Ravenry server, e.g. ``ravenry join ws://127.0.0.1:8765 --seat 1``."""
     if watch and (seat is not None or bot or token):
         raise click.UsageError("--watch does not take a seat, a bot or a token")
+    if seat is not None and seat < 1:
+        # The match's size is the server's to say (its refusal names the range); 0 and below are never seats.
+        raise click.BadParameter(f"{seat}: seats are numbered from 1", param_hint="--seat")
+    index = None if seat is None else seat - 1
     if bot is not None:
         # The same spec syntax as everywhere; a client sees only its view, so its bots take no parameters (the
         # server's bots, --bots with --create, search the whole match).
@@ -274,10 +284,12 @@ def join(
             create["variants"] = list(variants)
         if bots:
             try:
-                # The seat range is checked by the server, which knows the game; here only the syntax.
-                create["bots"] = parse_bots(bots, 1 << 16, ravenry.game(create_game).default_bot)
+                g = ravenry.game(create_game)
+                create["bots"] = parse_bots(bots, players or g.info.players[0], g.default_bot)
             except ValueError as e:
                 raise click.BadParameter(str(e), param_hint="--bots") from None
+            except RavenryError as e:
+                raise click.BadParameter(str(e), param_hint="--create") from None
     elif players is not None or bots is not None or turn_seconds is not None or option_pairs or variants:
         raise click.UsageError("--players, --bots, --turn-seconds, -o and --variant go with --create")
     # The full-screen client sits above this layer: the CLI hands its runner down in the click context.
@@ -285,9 +297,9 @@ def join(
     at_terminal = bool(os.environ.get("TEXTUAL_DRIVER")) or (sys.stdin.isatty() and sys.stdout.isatty())
     try:
         if full_screen is not None and not plain and bot is None and at_terminal:
-            full_screen(url, match, seat, watch, token, create)
+            full_screen(url, match, index, watch, token, create)
         else:
-            event_loop.run(_join(url, match, seat, watch, bot, token, seed, create))
+            event_loop.run(_join(url, match, index, watch, bot, token, seed, create))
     except NetError as e:
         raise click.ClickException(f"{e.message} ({e.code})") from None
     except (KeyboardInterrupt, EOFError):

@@ -20,6 +20,7 @@ from ravenry.errors import RavenryError
 from ravenry.net.limits import Limits, TokenBucket, address_range
 from ravenry.net.protocol import BadFrame, Request, decode_request, encode, error, peek_ref
 from ravenry.net.table import Table
+from ravenry.words import seat_number
 
 log = logging.getLogger("ravenry.net")
 
@@ -127,7 +128,8 @@ class Connection:
         try:
             data, sub.cursor = table.state_frame(sub.seat, sub.cursor)
         except Exception as e:  # a plugin's view or describe failed: say so, keep the connection
-            log.exception("match %s: cannot compose the state for seat %s", table.id, sub.seat)
+            who = "a spectator" if sub.seat is None else f"seat {seat_number(sub.seat)}"
+            log.exception("match %s: cannot compose the state for %s", table.id, who)
             return encode(error("internal", f"the server cannot show this match's state ({type(e).__name__})"))
         return data
 

@@ -17,6 +17,7 @@ import ravenry
 from ravenry.errors import RavenryError
 from ravenry.faces.render import plain_event, result_table
 from ravenry.specs import GameSpec
+from ravenry.words import seat_number
 
 Frame = dict[str, Any]
 
@@ -42,7 +43,7 @@ def clock_line(frame: Frame) -> str:
     clock = frame.get("clock") or {}
     if not clock:
         return ""
-    parts = [f"seat {s}: {secs:.0f} s" for s, secs in sorted(clock.items())]
+    parts = [f"seat {seat_number(int(s))}: {secs:.0f} s" for s, secs in sorted(clock.items())]
     return "⏱ " + "  ".join(parts)
 
 
@@ -81,7 +82,8 @@ class TerminalUI:
             except Exception:  # see narrate: fall back rather than crash
                 pass
         parts.append(view)
-        status = f"turn {frame['turn']} · to act: {', '.join(map(str, frame['to_act'])) or '—'}"
+        to_act = ", ".join(str(seat_number(p)) for p in frame["to_act"])
+        status = f"turn {frame['turn']} · to act: {to_act or '—'}"
         clock = clock_line(frame)
         if clock:
             status += f" · {clock}"
@@ -90,7 +92,7 @@ class TerminalUI:
             parts.append(actions_table(frame))
         if frame["over"] and frame["outcome"]:
             parts.append(result_table(frame["outcome"], seat))
-        who = "spectator" if seat is None else f"seat {seat}"
+        who = "spectator" if seat is None else f"seat {seat_number(seat)}"
         return Panel(Group(*parts), title=f"{frame['game']} · match {frame['match']} · {who}")
 
     async def choose(self, frame: Frame) -> int | None:
@@ -121,7 +123,7 @@ class TerminalUI:
 
 
 def actions_table(frame: Frame) -> Table:
-    t = Table(title=f"seat {frame['seat']}: your choices", header_style="bold")
+    t = Table(title=f"seat {seat_number(frame['seat'])}: your choices", header_style="bold")
     t.add_column("#", justify="right")
     t.add_column("action")
     t.add_column("kind", style="dim")
@@ -136,7 +138,7 @@ def matches_table(matches: list[dict[str, Any]]) -> Table:
         t.add_column(col)
     for m in matches:
         seats = " ".join(
-            f"{s['seat']}:{s['bot'] or ('taken' if s['taken'] else 'free')}{'*' if s['online'] else ''}"
+            f"{seat_number(s['seat'])}:{s['bot'] or ('taken' if s['taken'] else 'free')}{'*' if s['online'] else ''}"
             for s in m["seats"]
         )
         t.add_row(m["id"], m["game"], str(m["players"]), str(m["turn"]), seats, "over" if m["over"] else "playing")

@@ -28,6 +28,7 @@ from ravenry.net.protocol import VERSION, BadFrame, Request
 from ravenry.net.store import EXPIRED, UNREADABLE, Store
 from ravenry.net.table import QUICK_BOTS, Seat, Table
 from ravenry.specs import bot_name, bot_params
+from ravenry.words import seat_number, seat_range
 
 log = logging.getLogger("ravenry.net")
 
@@ -149,7 +150,8 @@ class Server:
         bots = dict(bots or {})
         for seat, name in bots.items():
             if not 0 <= seat < n:
-                raise BadFrame("bad-bots", f"bot seat {seat} is not a seat of a {n}-player match")
+                # Messages count seats from 1, as people do; the frame's fields count from 0.
+                raise BadFrame("bad-bots", f"bot seat {seat_number(seat)} is not a seat of a {n}-player match")
             try:
                 g.check_bot(name)
             except ravenry.OptionError as e:
@@ -166,7 +168,8 @@ class Server:
         clock = self.turn_seconds if turn_seconds is None else turn_seconds
         table = Table(match_id, m, seats, clock, saver=self.store.save if self.store else None)
         self.tables[match_id] = table
-        log.info("match %s created: %s, %d players%s", match_id, game, n, f", bots {bots}" if bots else "")
+        named = ", ".join(f"{seat_number(p)}={b}" for p, b in sorted(bots.items()))
+        log.info("match %s created: %s, %d players%s", match_id, game, n, f", bots at seats {named}" if bots else "")
         return table
 
     def table(self, match_id: str) -> Table:
@@ -246,7 +249,7 @@ class Server:
                     "save-failed", "the server cannot save the match (see its log); the seat stays free"
                 ) from None
             conn.subscribe(table, seat, req.get("since", 0))
-            log.info("%s joined match %s as seat %d", conn.address, table.id, seat)
+            log.info("%s joined match %s as seat %d", conn.address, table.id, seat_number(seat))
             table.publish()  # others' seat lists show the new player
             return {"t": "joined", "match": table.id, "seat": seat, "token": token, "game": table.match.game.id}
         if t == "resume":
@@ -466,9 +469,10 @@ class Server:
 
 
 def parse_bots(spec: str | None, players: int, default: str = "random") -> dict[int, str]:
-    """``--bots 1,2`` (``default`` bots: the game's ``default_bot``), ``--bots 1=heuristic,3`` or
-    ``--bots 0=ismcts:iterations=500,c=0.5,2`` -> {seat: bot spec}. A part that is not a seat (``c=0.5``)
-    continues the bot spec before it."""
+    """``--bots 2,3`` (``default`` bots: the game's ``default_bot``), ``--bots 2=heuristic,4`` or
+    ``--bots 1=ismcts:iterations=500,c=0.5,3`` -> {seat index: bot spec}. Seats are typed as people number them,
+    from 1, and come back as the API's indices, from 0. A part that is not a seat (``c=0.5``) continues the bot
+    spec before it."""
     out: dict[int, str] = {}
     last: int | None = None
     for part in (spec or "").split(","):
@@ -479,9 +483,9 @@ def parse_bots(spec: str | None, players: int, default: str = "random") -> dict[
         if not seat.isdigit() and last is not None and ":" in out[last] and "=" in part:
             out[last] += f",{part}"
             continue
-        if not seat.isdigit() or not 0 <= int(seat) < players:
-            raise ValueError(f"--bots: {seat!r} is not a seat from 0 to {players - 1}")
-        last = int(seat)
+        if not seat.isdigit() or not 1 <= int(seat) <= players:
+            raise ValueError(f"--bots: {seat!r} is not a seat: {seat_range(players)}")
+        last = int(seat) - 1
         out[last] = name or default
     return out
 

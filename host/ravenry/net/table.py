@@ -23,6 +23,7 @@ from ravenry.errors import IllegalAction
 from ravenry.model.match import MatchBase
 from ravenry.net.protocol import BadFrame, encode_spliced
 from ravenry.specs import bot_name
+from ravenry.words import seat_number
 
 log = logging.getLogger("ravenry.net")
 
@@ -152,11 +153,13 @@ class Table:
                 raise BadFrame("no-seat", f"match {self.id} has no free seat")
             seat = free[0]
         if not 0 <= seat < len(self.seats):
-            raise BadFrame("no-seat", f"match {self.id} has seats 0 to {len(self.seats) - 1}, not {seat}")
+            # Messages are for people: they count seats from 1, as every screen does (the fields count from 0).
+            n = len(self.seats)
+            raise BadFrame("no-seat", f"match {self.id} has seats 1 to {n}, not {seat_number(seat)}")
         s = self.seats[seat]
         if not s.free:
             who = f"bot {s.bot!r}" if s.bot else "another player (resume with your token if it is yours)"
-            raise BadFrame("seat-taken", f"seat {seat} of match {self.id} is taken by {who}")
+            raise BadFrame("seat-taken", f"seat {seat_number(seat)} of match {self.id} is taken by {who}")
         return seat
 
     def claim(self, seat: int) -> str:
@@ -196,7 +199,7 @@ class Table:
         Returns the turn counter right after the action."""
         p = self.seat_of(token)
         if seat is not None and seat != p:
-            raise BadFrame("wrong-seat", f"your token holds seat {p}, not seat {seat}")
+            raise BadFrame("wrong-seat", f"your token holds seat {seat_number(p)}, not seat {seat_number(seat)}")
         async with self.lock:
             if self.halted:
                 raise BadFrame("halted", f"match {self.id} takes no more actions: {self.halted}")
@@ -204,15 +207,17 @@ class Table:
             if m.is_over:
                 raise BadFrame("match-over", f"match {self.id} is over")
             if p not in m.to_act:
-                raise BadFrame("not-your-turn", f"seat {p} may not act now; to act: {m.to_act}")
+                to_act = ", ".join(str(seat_number(q)) for q in m.to_act)
+                raise BadFrame("not-your-turn", f"seat {seat_number(p)} may not act now; to act: {to_act}")
             if turn > m.decisions or turn < self.prompt[p]:
                 raise BadFrame(
                     "stale",
-                    f"action chosen at turn {turn}, but seat {p}'s options changed at turn {self.prompt[p]}"
+                    f"action chosen at turn {turn}, but seat {seat_number(p)}'s options changed at turn"
+                    f" {self.prompt[p]}"
                     f" (now turn {m.decisions}); choose again from the latest state",
                 )
             if action not in m.legal_actions(p):
-                raise BadFrame("illegal", f"action {action} is not legal for seat {p} now")
+                raise BadFrame("illegal", f"action {action} is not legal for seat {seat_number(p)} now")
             try:
                 m.apply(p, action)
             except IllegalAction as e:
@@ -269,7 +274,9 @@ class Table:
                 m.apply(p, a)
             except Exception as e:  # bots are plugin code: any exception is theirs, not the server's
                 # A bot that cannot move is a plugin bug; log it and leave the seat waiting rather than crash.
-                log.error("match %s: bot %r for seat %d failed: %s: %s", self.id, name, p, type(e).__name__, e)
+                log.error(
+                    "match %s: bot %r for seat %d failed: %s: %s", self.id, name, seat_number(p), type(e).__name__, e
+                )
                 return False
             try:
                 await self._applied(p)
@@ -281,7 +288,7 @@ class Table:
                     "kind": "timeout",
                     "seat": p,
                     "bot": name,
-                    "message": f"seat {p}'s clock ran out; its fallback bot {name!r} acted",
+                    "message": f"seat {seat_number(p)}'s clock ran out; its fallback bot {name!r} acted",
                 }
             )
         self.publish()

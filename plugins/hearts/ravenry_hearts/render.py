@@ -52,7 +52,8 @@ def hand_by_suit(codes: list[int]) -> Table:
 
 
 def _seat_label(p: int, viewer: int | None) -> str:
-    return f"{SEAT_NAMES[p]} (seat {p}{', you' if p == viewer else ''})"
+    # Seats a person reads count from 1, as every Ravenry screen and command line does (issue 44).
+    return f"{SEAT_NAMES[p]} (seat {p + 1}{', you' if p == viewer else ''})"
 
 
 def _trick_panel(view: dict[str, Any]) -> Panel:

@@ -53,7 +53,7 @@ class Known:
 
 def _seat(k: Known, s: int) -> str:
     h = _house(k.house[s]) if s in k.house else None
-    return f"House {h['name']}" if h else f"Seat {s}"
+    return f"House {h['name']}" if h else f"Seat {s + 1}"  # counted from 1, as on every screen
 
 
 def _character(k: Known, s: int, c: int) -> str:

@@ -64,8 +64,8 @@ def _render(view: dict, seat: int | None) -> str:
 def test_renderer_shows_the_hand_by_suit_the_trick_and_scores() -> None:
     m = ravenry.game("hearts").new_match(4, seed=3, options={"pass_direction": "left"})
     text = _render(m.view(0), 0)
-    assert "passing" in text and "North (seat 0, you): hand" in text
-    assert "East (seat 1): hand" not in text, "another seat's hand is not drawn"
+    assert "passing" in text and "North (seat 1, you): hand" in text
+    assert "East (seat 2): hand" not in text, "another seat's hand is not drawn"
     hand = m.view(0)["hands"][0]
     spades = sorted((c % 13 for c in hand if c // 13 == 3), reverse=True)
     if spades:

@@ -14,6 +14,7 @@ from rich.console import Console
 import ravenry
 from ravenry.faces import render
 from ravenry.model.options import parse_cli
+from ravenry.words import seat_range
 
 
 def console() -> Console:
@@ -35,6 +36,17 @@ def tui() -> Any:
 def game_options(game: str, pairs: tuple[str, ...]) -> dict[str, Any]:
     """``-o name=value`` pairs read against ``game``'s option schema."""
     return parse_cli(pairs, ravenry.game(game).options)
+
+
+def seat_indices(typed: tuple[int, ...], players: int, hint: str = "--seat") -> list[int]:
+    """Seats as typed (numbered from 1, as every screen numbers them) as the API's indices (from 0); a number
+    outside the match is refused in one line."""
+    wrong = sorted({s for s in typed if not 1 <= s <= players})
+    if wrong:
+        raise click.BadParameter(
+            f"{', '.join(map(str, wrong))}: {seat_range(players)} ({players} players)", param_hint=hint
+        )
+    return [s - 1 for s in typed]
 
 
 def full_screen(plain: bool) -> bool:

@@ -18,6 +18,7 @@ from ravenry.faces.cli.common import (
     new_match_options,
     pace,
     plain_option,
+    seat_indices,
     tui,
 )
 from ravenry.specs import split_bots
@@ -38,7 +39,9 @@ def _bot_match(
 @click.command()
 @click.argument("game")
 @click.option("--players", type=int, help="players (default: the game's minimum)")
-@click.option("--seat", "human", type=int, multiple=True, help="a human seat (repeatable; default: seat 0)")
+@click.option(
+    "--seat", "human", type=int, multiple=True, help="a human seat, numbered from 1 (repeatable; default: seat 1)"
+)
 @click.option("--bots", default="heuristic", show_default=True, help="bots for the other seats, cycled")
 @new_match_options
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path), help="autosave here after every action")
@@ -56,13 +59,7 @@ def play(
 ) -> None:
     """Play in the terminal against bots (several --seat: hotseat, passing the device between turns)."""
     m, bots = _bot_match(game, players, bots, seed, option_pairs, variants)
-    wrong = sorted({s for s in human if not 0 <= s < m.players})
-    if wrong:
-        seats_named = ", ".join(map(str, wrong))
-        raise click.BadParameter(
-            f"{seats_named}: this match has seats 0 to {m.players - 1} ({m.players} players)", param_hint="--seat"
-        )
-    seating = line_mode.seating(m.players, list(human or (0,)), split_bots(bots))
+    seating = line_mode.seating(m.players, seat_indices(human or (1,), m.players), split_bots(bots))
     if full_screen(plain):
         tui().local_app(m, seating, save).run()
         return
@@ -123,7 +120,7 @@ def resume(file: Path, verify: bool, plain: bool) -> None:
 
 @click.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--seat", type=int, help="narrate as this seat sees it (default: the public)")
+@click.option("--seat", type=int, help="narrate as this seat (from 1) sees it (default: the public)")
 @click.option("--all", "show_all", is_flag=True, help="show everything: every action, event and hidden card")
 @click.option("--step", is_flag=True, help="wait for enter after each action")
 @click.option("--verify", is_flag=True, help="also check that the replay reproduces the saved state")
@@ -135,10 +132,9 @@ def replay(
     """Step through a saved match from its seed, showing only what one seat (or the public) may know (full
     screen: Space pauses, n steps; --all is the line mode's)."""
     saved = ravenry.load_match(file, verify=verify)
-    if seat is not None and not 0 <= seat < saved.players:
-        raise click.BadParameter(f"the match has seats 0 to {saved.players - 1}", param_hint="--seat")
+    viewer = None if seat is None else seat_indices((seat,), saved.players)[0]
     fresh = saved.game.new_match(saved.players, saved.seed, saved.options, saved.variants)
     if full_screen(plain) and not show_all:
-        tui().replay_app(fresh, saved.history(), seat, pace(delay), paused=step).run()
+        tui().replay_app(fresh, saved.history(), viewer, pace(delay), paused=step).run()
         return
-    line_mode.replay(fresh, saved.history(), console(), ask if step else None, seat, show_all)
+    line_mode.replay(fresh, saved.history(), console(), ask if step else None, viewer, show_all)

@@ -1,11 +1,10 @@
 """The lobby: where a match is chosen before the match screen opens. Locally it starts a new match of any
-installed game against bots (what ``ravenry web`` shows a browser by default); against a ``ravenry serve``
-server it lists the matches with their seats and options, creates one, joins a free seat or watches, and keeps
-the list fresh while it is open."""
+installed game (what ``ravenry web`` shows a browser by default); against a ``ravenry serve`` server it lists
+the matches with their seats, creates one, joins a free seat or watches, and keeps the list fresh while it is
+open. A new match is set up in its form (``create.py``): players, who sits where, options, variants, clock."""
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -13,29 +12,27 @@ from typing import Any
 from rich.markup import escape
 from textual import on, work
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.events import Key
-from textual.widgets import Input, Label, OptionList, Static, TextArea
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ravenry.errors import OptionError, RavenryError
+from ravenry.errors import RavenryError
+from ravenry.faces.tui.create import YOU, CreateForm, NewMatch, local_form, server_form
 from ravenry.faces.tui.drivers import LocalDriver
 from ravenry.faces.tui.netplay import NetDriver
 from ravenry.faces.tui.session import LocalSession
 from ravenry.model.game import game, games
-from ravenry.model.options import looks_like_path, names_file, read_text_file
 from ravenry.net.client import Client, NetError
 from ravenry.net.console import game_spec
 
 REFRESH = 2.0  # seconds between match lists from the server
-
-
-def _read_if_file(entry: str) -> str:
-    return read_text_file(entry, "deck file") if names_file(entry) else entry
+PACE = 1.0  # seconds between moves in a local match with no human seat (watched)
 
 
 class Lobby(Vertical):
-    """A list of things to do, a player count and a status line; Enter or a click does the highlighted one."""
+    """A list of things to do and a status line; Enter or a click does the highlighted one. A new match opens its
+    form (``create.CreateForm``) in the list's place."""
 
     def __init__(
         self,
@@ -55,6 +52,7 @@ class Lobby(Vertical):
         self.entries: list[dict[str, Any]] = []
         self.server_games: list[dict[str, Any]] = []
         self.matches: list[dict[str, Any]] = []
+        self.players_typed: int | None = None  # a digit typed on the list: the next form's player count
         # Set from the first choice acted on until the lobby is left (or the choice fails): a second Enter or
         # click queued meanwhile would act on a lobby whose widgets the match screen has already replaced.
         self.leaving = False
@@ -62,13 +60,6 @@ class Lobby(Vertical):
     def compose(self) -> ComposeResult:
         where = f"the match server {self.url}" if self.url else "this computer"
         yield Static(f"[b]Ravenry lobby[/b] — matches on {where}", id="lobby-title")
-        with Horizontal(id="lobby-options"):
-            yield Label("players (type a number; blank: the game's fewest) ")
-            yield Input(placeholder="e.g. 4", id="lobby-players", type="integer")
-        with Horizontal(id="lobby-deck-row"):
-            where = "a file here, " if self.read_files else ""
-            yield Label(f"deck (agot-ccg): a House, {where}or a pasted list ")
-            yield TextArea(id="lobby-deck", soft_wrap=False)
         yield OptionList(id="lobby-list")
         yield Static("", id="lobby-status")
 
@@ -81,39 +72,16 @@ class Lobby(Vertical):
         self.query_one("#lobby-list", OptionList).focus()
 
     def on_key(self, event: Key) -> None:
-        """A digit typed on the list sets the player count, so the keyboard alone picks both."""
-        field = self.query_one("#lobby-players", Input)
-        if self.query_one("#lobby-deck", TextArea).has_focus:
+        """A digit typed on the list is the player count the next new match's form starts with."""
+        if not self.query_one("#lobby-list", OptionList).has_focus:
             return
-        if event.character and event.character.isdigit() and not field.has_focus:
-            field.value = event.character
+        if event.character and event.character.isdigit() and event.character != "0":
+            self.players_typed = int(event.character)
+            self._status(f"players: {self.players_typed} for the next new match (the form can change it)")
             event.stop()
 
-    def players(self, lo: int, hi: int) -> int:
-        raw = self.query_one("#lobby-players", Input).value.strip()
-        return min(hi, max(lo, int(raw))) if raw.isdigit() else lo
-
-    async def deck_options(self, game_id: str) -> dict[str, Any]:
-        """The deck field as the game's ``deck`` option: a House name or a list as typed, or (where files are
-        read here) the text of the file it names, read off the event loop. Raises ``OptionError`` with one line
-        for the status line."""
-        raw = self.query_one("#lobby-deck", TextArea).text.strip()
-        if not raw:
-            return {}
-        installed = game_id in {g.id for g in games()}
-        spec = next((o for o in game(game_id).options if o.name == "deck"), None) if installed else None
-        if installed and spec is None:
-            raise OptionError(f"{game_id} takes no deck; clear the deck field to create it")
-        if "\n" in raw:
-            return {"deck": raw + "\n"}
-        if spec is not None and not spec.path:
-            return {"deck": raw}
-        if not self.read_files:
-            # Not even whether a file exists: this machine is the server's.
-            if looks_like_path(raw):
-                raise OptionError("a browser session cannot read files on the server: paste the deck list's text")
-            return {"deck": raw}
-        return {"deck": await asyncio.to_thread(_read_if_file, raw)}
+    def _status(self, text: str) -> None:
+        self.query_one("#lobby-status", Static).update(text)
 
     def _show(self, entries: list[dict[str, Any]]) -> None:
         ol = self.query_one("#lobby-list", OptionList)
@@ -131,12 +99,12 @@ class Lobby(Vertical):
 
     # -- local ---------------------------------------------------------------------------------------------------
     def _fill_local(self) -> None:
-        entries: list[dict[str, Any]] = [{"label": "[b]New match against bots[/b]", "heading": True}]
+        entries: list[dict[str, Any]] = [
+            {"label": "[b]New match[/b] (Enter: a form for its players, seats and options)", "heading": True}
+        ]
         for info in games():
             lo, hi = info.players
-            entries.append(
-                {"label": f"  {info.title} ({lo}–{hi} players)", "do": "local", "game": info.id, "range": (lo, hi)}
-            )
+            entries.append({"label": f"  {info.title} ({lo}–{hi} players)", "do": "local", "form": local_form(info)})
         self._show(entries)
 
     # -- server --------------------------------------------------------------------------------------------------
@@ -148,9 +116,9 @@ class Lobby(Vertical):
                 self.server_games = (await c.request("games"))["games"]
                 self.matches = (await c.request("list"))["matches"]
         except (NetError, OSError) as e:
-            self.query_one("#lobby-status", Static).update(f"[b red]● cannot reach {self.url}: {e}[/]")
+            self._status(f"[b red]● cannot reach {self.url}: {escape(str(e))}[/]")
             return
-        self.query_one("#lobby-status", Static).update(f"[b green]● connected to {self.url}[/]")
+        self._status(f"[b green]● connected to {self.url}[/]")
         entries: list[dict[str, Any]] = [{"label": "[b]Matches on the server[/b]", "heading": True}]
         titles = {g["id"]: g["title"] for g in self.server_games}
         for m in self.matches:
@@ -180,17 +148,17 @@ class Lobby(Vertical):
             entries.append({"label": "    watch", "do": "watch", "match": m})
         if not self.matches:
             entries.append({"label": "  (no match yet: create one below)", "heading": True})
-        entries.append({"label": "[b]Create a match (you at seat 1, bots in the others)[/b]", "heading": True})
+        entries.append(
+            {"label": "[b]Create a match[/b] (Enter: a form for its players, seats and options)", "heading": True}
+        )
         for g in self.server_games:
             lo, hi = g["players"]
-            variants = f"; variants: {', '.join(g['variants'])}" if g["variants"] else ""
             entries.append(
                 {
-                    "label": f"  {g['title']} ({lo}–{hi} players{variants})",
+                    "label": f"  {g['title']} ({lo}–{hi} players)",
                     "do": "create",
                     "game": g["id"],
-                    "range": (lo, hi),
-                    "bots": g["bots"],
+                    "form": server_form(g),
                 }
             )
         self._show(entries)
@@ -202,51 +170,77 @@ class Lobby(Vertical):
         what = e.get("do")
         if self.leaving or what is None:
             return
+        if what in ("local", "create"):
+            await self._open_form(e)
+            return
         self.leaving = True
-        if what == "local":
-            await self._start_local(e)
-        elif what == "create":
-            await self._create(e)
-        elif what == "join":
+        if what == "join":
             await self._join(e["match"]["id"], e["match"]["game"], e["seat"])
         elif what == "watch":
-            await self.owner.begin(
-                game_spec(e["match"]["game"]), NetDriver(self.url or "", e["match"]["id"], watch=True)
-            )
+            await self._watch(e["match"]["id"], e["match"]["game"])
 
-    def _refused(self, err: RavenryError) -> None:
-        self.query_one("#lobby-status", Static).update(f"[b red]✗ {escape(str(err))}[/]")
-        self.leaving = False
+    async def _open_form(self, e: dict[str, Any]) -> None:
+        if self.query(CreateForm):
+            return  # a second selection queued before the form came up
+        network = e["do"] == "create"
+        form = e["form"]
+        self.query_one("#lobby-list", OptionList).display = False
+        await self.mount(CreateForm(form, network, self.read_files, self.players_typed), before="#lobby-status")
 
-    async def _start_local(self, e: dict[str, Any]) -> None:
-        g = game(e["game"])
-        n = self.players(*e["range"])
-        bot = g.default_bot
-        try:
-            m = g.new_match(n, secrets.randbits(63), await self.deck_options(g.id))
-        except RavenryError as err:
-            self._refused(err)
+    @on(CreateForm.Cancelled)
+    async def _form_closed(self) -> None:
+        await self.query(CreateForm).remove()
+        ol = self.query_one("#lobby-list", OptionList)
+        ol.display = True
+        ol.focus()
+
+    @on(CreateForm.Submitted)
+    async def _form_sent(self, event: CreateForm.Submitted) -> None:
+        form = self.query_one(CreateForm)
+        if self.leaving:
             return
-        seats: dict[int, str | None] = {p: (None if p == 0 else bot) for p in range(n)}
-        await self.owner.begin(g.spec, LocalDriver(LocalSession(m, seats)))
-
-    async def _create(self, e: dict[str, Any]) -> None:
-        assert self.url is not None
-        n = self.players(*e["range"])
-        bot = "heuristic" if "heuristic" in e["bots"] else "random"
+        self.leaving = True
         try:
-            options = await self.deck_options(e["game"])
-            async with Client(self.url) as c:
-                bots = {p: bot for p in range(1, n)}
-                reply = await c.request("create", game=e["game"], players=n, bots=bots, options=options)
+            if self.url is None:
+                await self._start_local(event.request)
+            else:
+                await self._create(event.request)
         except NetError as err:
-            self.query_one("#lobby-status", Static).update(f"[b red]✗ {escape(err.message)}[/]")
+            form.refused(err.message)
             self.leaving = False
-            return
         except RavenryError as err:
-            self._refused(err)
-            return
-        await self._join(str(reply["match"]), e["game"], 0)
+            form.refused(str(err))
+            self.leaving = False
+
+    async def _start_local(self, r: NewMatch) -> None:
+        g = game(r.game)
+        m = g.new_match(r.players, secrets.randbits(63), r.options, r.variants)
+        seats: dict[int, str | None] = {p: None if s == YOU else s for p, s in enumerate(r.seats)}
+        for spec in {s for s in seats.values() if s is not None}:
+            g.check_bot(spec)
+        # No seat of yours: you watch the bots, one move a second (as `ravenry watch`).
+        delay = 0.0 if r.mine() else PACE
+        await self.owner.begin(g.spec, LocalDriver(LocalSession(m, seats), delay))
+
+    async def _create(self, r: NewMatch) -> None:
+        assert self.url is not None
+        ask: dict[str, Any] = {"game": r.game, "players": r.players, "bots": r.bots()}
+        if r.options:
+            ask["options"] = r.options
+        if r.variants:
+            ask["variants"] = r.variants
+        if r.turn_seconds is not None:
+            ask["turn_seconds"] = r.turn_seconds
+        async with Client(self.url) as c:
+            reply = await c.request("create", **ask)
+        mine = r.mine()
+        if mine:
+            await self._join(str(reply["match"]), r.game, mine[0])
+        else:
+            await self._watch(str(reply["match"]), r.game)
+
+    async def _watch(self, match: str, game_id: str) -> None:
+        await self.owner.begin(game_spec(game_id), NetDriver(self.url or "", match, watch=True))
 
     async def _join(self, match: str, game_id: str, seat: int) -> None:
         url = self.url or ""
@@ -254,6 +248,6 @@ class Lobby(Vertical):
 
         def remember(s: int, token: str) -> None:
             if keep is not None:
-                keep(url, match, s, token)  # rejoin later with `ravenry join URL --match ID --seat N`
+                keep(url, match, s, token)  # rejoin later with `ravenry join URL --match ID --seat N` (N from 1)
 
         await self.owner.begin(game_spec(game_id), NetDriver(url, match, seat=seat, on_token=remember))

@@ -64,8 +64,9 @@ class NetDriver(Driver):
     def _on_frame(self, frame: Frame) -> None:
         t = frame.get("t")
         if t == "status":
-            # The client's status names seats by number; the screen says "player N" as the lobby does.
-            msg = re.sub(r"\(seat (\d+)\)", lambda m: f"(player {int(m[1]) + 1})", str(frame["message"]))
+            # The client's status says "seat N" (from 1, as every screen counts); this one says "player N", as the
+            # lobby does.
+            msg = re.sub(r"\(seat (\d+)\)", r"(player \1)", str(frame["message"]))
             bad = "lost" in msg or "no connection" in msg
             short = msg if len(msg) <= 60 else msg[:59] + "…"
             self.app.set_connection(f"[b red]● {short}[/]" if bad else f"[b green]● {short}[/]")

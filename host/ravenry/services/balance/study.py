@@ -28,6 +28,7 @@ from ravenry.services.balance.tally import Mean, Tally
 from ravenry.services.simulate import CoreRecord, check_bots, check_run
 from ravenry.services.tournament.run import play_core_jobs
 from ravenry.services.tournament.schedule import schedule
+from ravenry.words import seat_number
 
 #: Matches in the first batch (rounded up to whole seat rotations); later batches double, up to MAX_BATCH, and
 #: shrink to what the time left allows at the speed seen so far.
@@ -270,7 +271,9 @@ def questions(t: Tally, tolerance: float, alpha: float) -> list[Answer]:
     out = []
     groups = 1 + bool(t.factions) + bool(t.first.n)
     for p, m in enumerate(t.seats):
-        out.append(answer(Question(f"seat {p}", fair, tolerance), m.total, m.n, alpha / groups / t.players))
+        out.append(
+            answer(Question(f"seat {seat_number(p)}", fair, tolerance), m.total, m.n, alpha / groups / t.players)
+        )
     if t.first.n:
         out.append(answer(Question("first player", fair, tolerance), t.first.total, t.first.n, alpha / groups))
     for label, m in sorted(t.factions.items()):
@@ -298,7 +301,7 @@ class PairedChange:
                     self.factions.setdefault(label, Mean()).add(change)
 
     def answers(self, tolerance: float, alpha: float) -> list[Answer]:
-        qs = [(f"seat {p}", m) for p, m in enumerate(self.seats)] + sorted(self.factions.items())
+        qs = [(f"seat {seat_number(p)}", m) for p, m in enumerate(self.seats)] + sorted(self.factions.items())
         return [
             answer(Question(f"change: {name}", 0.0, tolerance, -1.0, 1.0), m.total, m.n, alpha / len(qs))
             for name, m in qs

@@ -9,6 +9,7 @@ from typing import Any
 
 from ravenry.errors import RavenryError
 from ravenry.services.tournament.result import points_rows
+from ravenry.words import seat_number
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; color: #222; }
@@ -71,9 +72,14 @@ def render(r: dict[str, Any]) -> str:
         "<p class='note'>Win share per seat, pooled over bots (every bot sits in every seat equally often).</p>",
         _table(
             ["seat", "win share", "95% interval"],
-            [[str(s["seat"]), f"{s['share']:.1%}", _interval(s["ci95"], "{:.1%}")] for s in r["seat_bias"]],
+            [
+                [str(seat_number(s["seat"])), f"{s['share']:.1%}", _interval(s["ci95"], "{:.1%}")]
+                for s in r["seat_bias"]
+            ],
         ),
-        _interval_plot([(f"seat {s['seat']}", s["share"], s["ci95"]) for s in r["seat_bias"]], fair, "{:.0%}"),
+        _interval_plot(
+            [(f"seat {seat_number(s['seat'])}", s["share"], s["ci95"]) for s in r["seat_bias"]], fair, "{:.0%}"
+        ),
     ]
     if r["labels"]:
         parts += [
