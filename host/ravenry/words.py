@@ -11,7 +11,7 @@ def count(n: int, noun: str, plural: str | None = None) -> str:
 def seat_number(seat: int) -> int:
     """Seat ``seat`` as a person reads and types it. The API, the protocol's fields, saves and the RL adapters
     count seats from 0; every screen, story, log line and command-line option counts them from 1, as the games'
-    own "Player 1" does (issue 44)."""
+    own "Player 1" does."""
     return seat + 1
 
 
@@ -20,4 +20,9 @@ def seat_range(players: int) -> str:
     return f"seats are numbered 1 to {players}" if players > 1 else "the only seat is 1"
 
 
-__all__ = ["count", "seat_number", "seat_range"]
+def players_range(lo: int, hi: int) -> str:
+    """A game's player counts as a person says them: "2–4 players", "4 players", "1 player"."""
+    return count(lo, "player") if lo == hi else f"{lo}–{hi} players"
+
+
+__all__ = ["count", "players_range", "seat_number", "seat_range"]

@@ -144,7 +144,7 @@ def test_the_form_creates_a_match_with_the_options_seats_and_clock_chosen() -> N
         app = tui.lobby_app(live.url)
 
         async def script(pilot: Any) -> None:
-            await until(pilot, lambda: "Hearts (4–4 players)" in screen_text(app))
+            await until(pilot, lambda: "Hearts (4 players)" in screen_text(app))
             lobby = app.query_one(tui.Lobby)
             _open_form(lobby, "hearts")
             await pilot.press("enter")
@@ -175,7 +175,7 @@ def test_the_form_shows_the_server_s_refusal_in_one_line_and_stays() -> None:
         app = tui.lobby_app(live.url)
 
         async def script(pilot: Any) -> None:
-            await until(pilot, lambda: "Hearts (4–4 players)" in screen_text(app))
+            await until(pilot, lambda: "Hearts (4 players)" in screen_text(app))
             lobby = app.query_one(tui.Lobby)
             _open_form(lobby, "hearts")
             await pilot.press("enter")

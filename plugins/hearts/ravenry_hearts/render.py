@@ -52,7 +52,7 @@ def hand_by_suit(codes: list[int]) -> Table:
 
 
 def _seat_label(p: int, viewer: int | None) -> str:
-    # Seats a person reads count from 1, as every Ravenry screen and command line does (issue 44).
+    # Seats a person reads count from 1, as every Ravenry screen and command line does.
     return f"{SEAT_NAMES[p]} (seat {p + 1}{', you' if p == viewer else ''})"
 
 

@@ -37,7 +37,7 @@ from ravenry.model.options import looks_like_path, names_file, read_text_file
 from ravenry.net.protocol import one_line
 from ravenry.registry.plugins import registry
 from ravenry.specs import GameInfo, OptionSpec
-from ravenry.words import seat_number
+from ravenry.words import players_range, seat_number
 
 YOU, OPEN = "@you", "@open"  # the seat choices that are not bots (a bot's name never starts with "@")
 
@@ -229,7 +229,7 @@ class CreateForm(Vertical):
         f = self.form
         lo, hi = f.players
         where = "on the server" if self.network else "here"
-        yield Static(f"[b]New match {where}: {escape(f.title)}[/b] ({lo}–{hi} players)", id="form-title")
+        yield Static(f"[b]New match {where}: {escape(f.title)}[/b] ({players_range(lo, hi)})", id="form-title")
         with Horizontal(id="form-buttons"):
             yield Button("Create", id="form-create", variant="success", compact=True)
             yield Button("Back", id="form-back", compact=True)

@@ -25,6 +25,7 @@ from ravenry.faces.tui.session import LocalSession
 from ravenry.model.game import game, games
 from ravenry.net.client import Client, NetError
 from ravenry.net.console import game_spec
+from ravenry.words import players_range
 
 REFRESH = 2.0  # seconds between match lists from the server
 PACE = 1.0  # seconds between moves in a local match with no human seat (watched)
@@ -103,8 +104,8 @@ class Lobby(Vertical):
             {"label": "[b]New match[/b] (Enter: a form for its players, seats and options)", "heading": True}
         ]
         for info in games():
-            lo, hi = info.players
-            entries.append({"label": f"  {info.title} ({lo}–{hi} players)", "do": "local", "form": local_form(info)})
+            label = f"  {info.title} ({players_range(*info.players)})"
+            entries.append({"label": label, "do": "local", "form": local_form(info)})
         self._show(entries)
 
     # -- server --------------------------------------------------------------------------------------------------
@@ -155,7 +156,7 @@ class Lobby(Vertical):
             lo, hi = g["players"]
             entries.append(
                 {
-                    "label": f"  {g['title']} ({lo}–{hi} players)",
+                    "label": f"  {g['title']} ({players_range(lo, hi)})",
                     "do": "create",
                     "game": g["id"],
                     "form": server_form(g),
