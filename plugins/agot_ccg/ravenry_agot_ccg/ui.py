@@ -79,17 +79,23 @@ def house_name(view: View, seat: int) -> str:
     return seat_words(seat, view)
 
 
+def possessive(name: str) -> str:
+    return "your" if name == "you" else f"{name}'s"
+
+
 def in_words(view: View, viewer: int | None, label: str) -> str:
     """The core's labels name seats by number; here they name Houses, and you."""
 
     def who(q: int) -> str:
         return "you" if q == viewer else house_name(view, q)
 
-    label = re.sub(r"\(seat (\d+), STR (\d+)\)", lambda m: f"({who(int(m[1]))}, STR {m[2]})", label)
-    label = re.sub(r"against seat (\d+)", lambda m: f"against {who(int(m[1]))}", label)
+    # The core numbers players from 1, as people do; seats in the view count from 0.
+    label = re.sub(r"\(player (\d+), STR (\d+)\)", lambda m: f"({who(int(m[1]) - 1)}, STR {m[2]})", label)
+    label = re.sub(r"against player (\d+)", lambda m: f"against {who(int(m[1]) - 1)}", label)
+    label = re.sub(r"from player (\d+)'s", lambda m: "from " + possessive(who(int(m[1]) - 1)), label)
     label = re.sub(
-        r"^seat (\d+) is first player",
-        lambda m: "you go first" if who(int(m[1])) == "you" else f"{who(int(m[1]))} goes first",
+        r"^player (\d+) is first player",
+        lambda m: "you go first" if who(int(m[1]) - 1) == "you" else f"{who(int(m[1]) - 1)} goes first",
         label,
     )
     label = label.replace("(yours, ", "(").replace("(you, ", "(yours, ")

@@ -78,7 +78,7 @@ fn card_name(g: &AgotCcg, rules: &Rules, uid: usize) -> String {
         || format!("card #{uid}"),
         |(s, i)| {
             let c = &g.seats[s].play[i];
-            format!("{} (seat {s}, STR {})", def(rules, c.def).name, g.strength(rules, s as Player, c))
+            format!("{} (player {}, STR {})", def(rules, c.def).name, s + 1, g.strength(rules, s as Player, c))
         },
     )
 }
@@ -118,7 +118,7 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
             });
             ActionInfo::new(a, "plot", label).with("plot", x)
         }
-        FIRST => ActionInfo::new(a, "first-player", format!("seat {y} is first player")).with("seat", y),
+        FIRST => ActionInfo::new(a, "first-player", format!("player {} is first player", y + 1)).with("seat", y),
         MARSHAL_HOUSE => {
             let cost = hand_card(x).map_or(0, |c| g.marshal_cost(rules, usize::from(p), c, 0));
             let label = format!("marshal {} for {cost} gold onto your House card", hand_name(x));
@@ -155,11 +155,13 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
         }
         DUPE => ActionInfo::new(a, "duplicate", format!("add {} as a duplicate", hand_name(x))).with("hand", x),
         REDUCER => ActionInfo::new(a, "reducer", format!("kneel {} to reduce the next cost", card_name(g, rules, y))),
-        CHALLENGE => {
-            ActionInfo::new(a, "challenge", format!("{} challenge against seat {y}", CHALLENGES.get(x).unwrap_or(&"?")))
-                .with("type", x)
-                .with("defender", y)
-        }
+        CHALLENGE => ActionInfo::new(
+            a,
+            "challenge",
+            format!("{} challenge against player {}", CHALLENGES.get(x).unwrap_or(&"?"), y + 1),
+        )
+        .with("type", x)
+        .with("defender", y),
         ATTACK_SET | DEFEND_SET => {
             let el = if kind == ATTACK_SET { g.eligible_attackers(rules, p) } else { g.eligible_defenders(rules, p) };
             let names: Vec<String> = el
@@ -274,7 +276,7 @@ fn describe_interrupt(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> Actio
         ATTACH_DISCARD => {
             let c =
                 g.seats.get(x).and_then(|s| s.discard.get(y)).map_or("?".to_owned(), |&c| def(rules, c).name.clone());
-            ActionInfo::new(a, "attach", format!("attach {c} from seat {x}'s discard pile"))
+            ActionInfo::new(a, "attach", format!("attach {c} from player {}'s discard pile", x + 1))
         }
         _ => ActionInfo::new(a, "unknown", format!("unknown action {a}")),
     }

@@ -149,7 +149,7 @@ impl IronThrone {
             .get(usize::from(p))
             .and_then(|s| rules.houses.get(usize::from(s.house)))
             .map(|h| h.name.clone())
-            .unwrap_or_else(|| format!("seat {p}"))
+            .unwrap_or_else(|| format!("player {}", usize::from(p) + 1))
     }
 
     /// The view: the facts (`view/facts.rs`, the redaction) with the names and labels people read.
