@@ -104,8 +104,9 @@ def print_sim(c: Console, game: str, result: SimResult, data: dict[str, Any]) ->
 def print_tournament(c: Console, d: dict[str, Any]) -> None:
     """A tournament's ``to_dict()``: ratings with win shares, head to head, seat bias, labels, points, lengths."""
     t = Table(title=f"{d['game']}: {d['matches']} matches over {d['deals']} deals, {d['players']} seats")
+    # A bot is read by its name: on a narrow terminal the intervals wrap, never the name ("hearts_poli…").
     for col in ("rank", "bot", "rating (mu)", "95% CI", "win share", "95% CI "):
-        t.add_column(col, justify="right")
+        t.add_column(col, justify="right", no_wrap=col == "bot")
     shares = {x["bot"]: x for x in d["bots_win_share"]}
     for i, r in enumerate(d["ratings"], 1):
         s = shares[r["bot"]]
