@@ -127,7 +127,7 @@ impl PyRuleset {
         out.set_item("seconds", report.seconds)?;
         let labels = PyDict::new(py);
         for (label, s) in report.by_label {
-            labels.set_item(label, (s.seats, s.wins))?;
+            labels.set_item(label, (s.seats, s.wins, s.scores, s.score_squares))?;
         }
         out.set_item("by_label", labels)?;
         Ok(out)

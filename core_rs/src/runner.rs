@@ -44,11 +44,14 @@ impl SimConfig {
     }
 }
 
-/// Per-label tally for balance tables: how often a label (house, class) sat at the table and its win share.
+/// Per-label tally for balance tables: how often a label (house, class) sat at the table, its win share, and
+/// its scores (what a solo game is judged by: mean stars per class).
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
 pub struct LabelStats {
     pub seats: u64,
     pub wins: f64,
+    pub scores: f64,
+    pub score_squares: f64,
 }
 
 /// What a batch measured. Wins are fractional: a k-way shared win gives each winner 1/k.
@@ -89,6 +92,8 @@ impl SimReport {
                 let e = self.by_label.entry(label).or_default();
                 e.seats += 1;
                 e.wins += seat.win_share;
+                e.scores += seat.score;
+                e.score_squares += seat.score * seat.score;
             }
         }
     }

@@ -68,13 +68,17 @@ def print_plugins(c: Console, reg: Registry) -> None:
         c.print(f"[yellow]problem:[/] {problem}")
 
 
-def label_table(title: str, labels: dict[str, dict[str, Any]]) -> Table:
-    """Win share per label (house, class, deck) with its interval: the same table for sim and tournament."""
+def label_table(title: str, labels: dict[str, dict[str, Any]], scores: bool = False) -> Table:
+    """Win share per label (house, class, deck) with its interval: the same table for sim and tournament. With
+    ``scores``, the mean score instead (a solo game, where every finished match is a "win")."""
     t = Table(title=title)
-    for col in ("label", "seats", "win share", "95% CI"):
+    for col in ("label", "seats", "mean score" if scores else "win share", "95% CI"):
         t.add_column(col, justify="right")
     for label, s in labels.items():
-        t.add_row(label, str(s["seats"]), f"{s['share']:.1%}", interval(s["ci95"]))
+        if scores:
+            t.add_row(label, str(s["seats"]), f"{s['mean_score']:.2f}", interval(s["score_ci95"], "{:.2f}"))
+        else:
+            t.add_row(label, str(s["seats"]), f"{s['share']:.1%}", interval(s["ci95"]))
     return t
 
 
@@ -93,8 +97,8 @@ def print_sim(c: Console, game: str, result: SimResult, data: dict[str, Any]) ->
         else:
             t.add_row(str(seat_number(s["seat"])), s["bot"], f"{s['share']:.1%}", interval(s["ci95"]))
     c.print(t)
-    if data["by_label"] and not solo:
-        c.print(label_table("by house / class", data["by_label"]))
+    if data["by_label"]:
+        c.print(label_table("by house / class", data["by_label"], scores=solo))
     c.print(
         f"finished {result.finished}/{result.matches}; {result.decisions_per_match:.1f} decisions/match; "
         f"{result.matches_per_s:,.0f} matches/s; {result.decisions_per_s:,.0f} decisions/s"

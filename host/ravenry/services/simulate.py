@@ -36,7 +36,8 @@ class SimResult:
     wins: list[float] = field(default_factory=list)
     decisions: int = 0
     seconds: float = 0.0
-    by_label: dict[str, tuple[int, float]] = field(default_factory=dict)
+    #: label (house, class) -> (seats, wins, score sum, sum of squared scores), over finished matches
+    by_label: dict[str, tuple[int, float, float, float]] = field(default_factory=dict)
     engine: str = "rust"
     backend: str = "local"
     options: dict[str, Any] = field(default_factory=dict)
@@ -103,8 +104,15 @@ class SimResult:
                 for p, w in enumerate(self.wins)
             ],
             "by_label": {
-                k: {"seats": n, "wins": w, "share": w / n if n else 0.0, "ci95": list(wilson(w, n))}
-                for k, (n, w) in sorted(self.by_label.items())
+                k: {
+                    "seats": n,
+                    "wins": w,
+                    "share": w / n if n else 0.0,
+                    "ci95": list(wilson(w, n)),
+                    "mean_score": total / n if n else 0.0,
+                    "score_ci95": list(mean_interval(total, squares, n)) if n >= 2 else [math.nan, math.nan],
+                }
+                for k, (n, w, total, squares) in sorted(self.by_label.items())
             },
         }
 
@@ -301,9 +309,13 @@ def _add(result: SimResult, r: dict[str, Any]) -> None:
     result.wins = [a + b for a, b in zip(result.wins, r["wins"])]
     result.scores = [a + b for a, b in zip(result.scores, r["scores"])]
     result.score_squares = [a + b for a, b in zip(result.score_squares, r["score_squares"])]
-    for label, (seats, wins) in r["by_label"].items():
-        s, w = result.by_label.get(label, (0, 0.0))
-        result.by_label[label] = (s + seats, w + wins)
+    for label, tally in r["by_label"].items():
+        add_label(result, label, *tally)
+
+
+def add_label(result: SimResult, label: str, seats: int, wins: float, scores: float, squares: float) -> None:
+    n, w, total, sq = result.by_label.get(label, (0, 0.0, 0.0, 0.0))
+    result.by_label[label] = (n + seats, w + wins, total + scores, sq + squares)
 
 
 def _python_loop(
@@ -329,8 +341,7 @@ def _python_loop(
                 result.score_squares[p] += seat.score * seat.score
                 label = rec.labels[p]
                 if label is not None:
-                    s, w = result.by_label.get(label, (0, 0.0))
-                    result.by_label[label] = (s + 1, w + seat.win_share)
+                    add_label(result, label, 1, seat.win_share, seat.score, seat.score * seat.score)
         if progress:
             progress(1)
     result.seconds = time.perf_counter() - started

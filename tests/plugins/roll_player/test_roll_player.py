@@ -131,3 +131,17 @@ def test_cli_sim_reports_classes() -> None:
     data = json.loads(r.output)
     assert sum(v["seats"] for v in data["by_label"].values()) == 160, "one class label per seat"
     assert set(data["by_label"]) <= {c["name"] for c in load_content()["classes"]["classes"]}
+
+
+def test_cli_sim_solo_reports_mean_stars_per_class() -> None:
+    """Solo, every finished game is a "win": the class table says mean stars with their interval instead, and the
+    per-class means weigh back to the overall mean."""
+    args = ["sim", "roll-player", "-n", "60", "--players", "1", "--bots", "heuristic", "--seed", "3"]
+    data = json.loads(CliRunner().invoke(cli, [*args, "--json"], catch_exceptions=False).output)
+    labels = data["by_label"]
+    assert sum(v["seats"] for v in labels.values()) == 60
+    overall = data["seats"][0]["mean_score"]
+    assert sum(v["mean_score"] * v["seats"] for v in labels.values()) / 60 == pytest.approx(overall)
+    assert len({round(v["mean_score"], 6) for v in labels.values()}) > 1, "classes score differently"
+    table = CliRunner().invoke(cli, [*args, "--players", "1"], catch_exceptions=False, env={"COLUMNS": "120"}).output
+    assert "mean score" in table and "by house / class" in table and "win share" not in table
