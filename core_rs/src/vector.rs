@@ -626,7 +626,11 @@ mod tests {
         let cfg = |actions| VecConfig { matches: 5, actions, ..env_cfg() };
         let mut dense = VectorEnvOf::<Fixture>::new(Arc::clone(&rules), cfg(Actions::Dense)).unwrap();
         let mut fact = VectorEnvOf::<Fixture>::new(rules, cfg(Actions::Factored)).unwrap();
-        assert_eq!(fact.factored().map(FactoredSpace::sizes), Some(vec![dense.action_size()]));
+        let f = fact.factored().unwrap();
+        assert_eq!(f.sizes(), [dense.action_size()]);
+        for (i, &a) in dense.space.codes().iter().enumerate() {
+            assert_eq!((f.tuple(a), f.code(&[i as i64])), (Some([i as u32, 0, 0, 0]), Some(a)), "index i is dense i");
+        }
         let (mut bd, mut bf) = (Buffers::new(&dense), Buffers::new(&fact));
         dense.reset(bd.out());
         fact.reset(bf.out());

@@ -189,21 +189,4 @@ mod tests {
         assert!(!fill_mask_after(&legal, &[-1], &mut m1));
         assert_eq!(m1, [0; 4]);
     }
-
-    #[test]
-    fn the_default_factoring_is_the_dense_space() {
-        use crate::games::fixture::Fixture;
-        let rules = <Fixture as crate::engine::Game>::ruleset(
-            r#"{"deck": [1,2,3,4,5,6,7,8,9,10,11,12], "hand_size": 3}"#,
-            "{}",
-        )
-        .unwrap();
-        let dense = ActionSpace::of::<Fixture>(&rules, 2);
-        let s = FactoredSpace::of::<Fixture>(&dense);
-        assert_eq!(s.sizes(), [dense.size()]);
-        for (i, &a) in dense.codes().iter().enumerate() {
-            assert_eq!(s.tuple(a), Some([i as u32, 0, 0, 0]));
-            assert_eq!(s.code(&[i as i64]), Some(a));
-        }
-    }
 }

@@ -190,7 +190,7 @@ fn an_illegal_tuple_is_refused_and_nothing_moves() {
     let mut rng = Rng::new(5);
     for _ in 0..40 {
         let legal = legal_rows(a.as_ref(), 3);
-        let mut good: Vec<i64> = legal.iter().flat_map(|rows| rows[rng.index(rows.len())].clone()).collect();
+        let good: Vec<i64> = legal.iter().flat_map(|rows| rows[rng.index(rows.len())].clone()).collect();
         // Match 3's kind is one its seat cannot take now.
         let off = (0..f.size(0) as i64).find(|&v| ba.mask[3 * f.size(0) + v as usize] == 0).unwrap();
         let mut bad = good.clone();
@@ -209,11 +209,10 @@ fn an_illegal_tuple_is_refused_and_nothing_moves() {
         assert!(a.step(&wide, ba.out()).unwrap_err().to_string().contains("match 3"));
         assert!(a.step(&good[..15], ba.out()).is_err(), "three indices per match");
         assert!(a.masks_after(&prefix[..5], &mut mask).is_err(), "a prefix per match");
-        assert!(a.masks_after(&good, &mut vec![0; MATCHES]).is_err(), "no factor after the last");
+        assert!(a.masks_after(&good, &mut [0; MATCHES]).is_err(), "no factor after the last");
         a.step(&good, ba.out()).unwrap();
         b.step(&good, bb.out()).unwrap();
         assert_eq!(ba.outputs(), bb.outputs());
-        good.clear();
     }
 }
 
