@@ -16,7 +16,7 @@ use ravenry_core::erased::{DynRuleset, RulesetOf};
 use ravenry_core::games::iron_throne::{content as it_content, IronThrone};
 use ravenry_core::games::roll_player::RollPlayer;
 use ravenry_core::rng::Rng;
-use ravenry_core::vector::{StepOut, VecConfig};
+use ravenry_core::vector::{Actions, StepOut, VecConfig};
 
 macro_rules! data {
     ($f:literal) => {
@@ -67,6 +67,7 @@ fn measure(name: &str, rules: &dyn DynRuleset, players: u8, matches: usize, work
         workers,
         score_rewards: false,
         max_decisions: 100_000,
+        actions: Actions::Dense,
     };
     let mut env = rules.vector_env(cfg).expect("vector env");
     let (o, a) = (env.observation_size(), env.action_size());

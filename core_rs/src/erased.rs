@@ -10,7 +10,8 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::bots::{self, Bot, Bots};
-use crate::engine::observe::{observation, ActionSpace, Encode};
+use crate::engine::observe::{observation, ActionSpace};
+use crate::engine::Factored;
 use crate::engine::{check_players, SetupError, SharedLog, SnapshotError, Tally, Viewer};
 use crate::engine::{snapshot, Action, ActionInfo, Events, Game, Illegal, Logged, Outcome, Player, PlayerSet};
 use crate::rng::Rng;
@@ -88,10 +89,10 @@ pub trait DynMatch: Send + Sync {
 }
 
 /// What the host needs of a game beyond the engine contract: its bots (and so its search facts), its tallies
-/// and its tensor encoding.
-pub trait Hosted: Bots + Tally + Encode {}
+/// and its tensor encoding with its action factoring.
+pub trait Hosted: Bots + Tally + Factored {}
 
-impl<G: Bots + Tally + Encode> Hosted for G {}
+impl<G: Bots + Tally + Factored> Hosted for G {}
 
 pub struct RulesetOf<G: Hosted> {
     rules: Arc<G::Ruleset>,

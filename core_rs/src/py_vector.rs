@@ -5,14 +5,17 @@
 //! them, so arrays a caller keeps never change under it; with `copy=False` it hands out the arrays themselves,
 //! read-only and overwritten by the next `reset` or `step` (Gymnasium's `copy=False` convention), which saves
 //! copying a few megabytes per step.
+//!
+//! With `actions="factored"` the mask array spans the first factor, and each later factor has its own array,
+//! written by `masks_after` under the same convention.
 
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyReadonlyArrayDyn, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::IntoPyDict;
 
 use crate::py_errors::CoreError;
 use crate::py_ruleset::PyRuleset;
-use crate::vector::{DynVectorEnv, StepOut, VecConfig};
+use crate::vector::{Actions, DynVectorEnv, StepOut, VecConfig};
 
 #[pyclass(module = "ravenry._core", name = "VectorEnv")]
 pub struct PyVectorEnv {
@@ -20,6 +23,8 @@ pub struct PyVectorEnv {
     copy: bool,
     obs: Py<PyArray2<f32>>,
     mask: Py<PyArray2<u8>>,
+    /// With factored actions, the mask of factor `k` for `k` from 1 (`masks_after`'s output).
+    after: Vec<Py<PyArray2<u8>>>,
     seat: Py<PyArray1<i64>>,
     rewards: Py<PyArray2<f32>>,
     dones: Py<PyArray1<bool>>,
@@ -80,7 +85,7 @@ impl PyVectorEnv {
     /// `matches` matches of the ruleset's game; `opponents` names a bot (or `None` for a learner) per seat, or is
     /// empty for self-play.
     #[new]
-    #[pyo3(signature = (ruleset, matches, players, seed=0, opponents=Vec::new(), workers=1, score_rewards=false, max_decisions=100_000, copy=true))]
+    #[pyo3(signature = (ruleset, matches, players, seed=0, opponents=Vec::new(), workers=1, score_rewards=false, max_decisions=100_000, copy=true, actions="dense"))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -93,12 +98,16 @@ impl PyVectorEnv {
         score_rewards: bool,
         max_decisions: u64,
         copy: bool,
+        actions: &str,
     ) -> PyResult<Self> {
-        let cfg = VecConfig { matches, players, seed, opponents, workers, score_rewards, max_decisions };
+        let actions = Actions::parse(actions).map_err(CoreError::from)?;
+        let cfg = VecConfig { matches, players, seed, opponents, workers, score_rewards, max_decisions, actions };
         let inner = ruleset.dyn_ruleset().vector_env(cfg).map_err(CoreError::from)?;
         let (n, p) = (inner.matches(), usize::from(inner.players()));
         let obs = PyArray2::<f32>::zeros(py, [n, inner.observation_size()], false);
-        let mask = PyArray2::<u8>::zeros(py, [n, inner.action_size()], false);
+        let mask = PyArray2::<u8>::zeros(py, [n, inner.mask_size()], false);
+        let sizes = inner.factored().map(|f| f.sizes()).unwrap_or_default();
+        let after: Vec<_> = sizes.iter().skip(1).map(|&s| PyArray2::<u8>::zeros(py, [n, s], false)).collect();
         let seat = PyArray1::<i64>::zeros(py, n, false);
         let rewards = PyArray2::<f32>::zeros(py, [n, p], false);
         let dones = PyArray1::<bool>::zeros(py, n, false);
@@ -106,12 +115,16 @@ impl PyVectorEnv {
             for a in [obs.as_any(), mask.as_any(), seat.as_any(), rewards.as_any(), dones.as_any()] {
                 read_only(a)?;
             }
+            for a in &after {
+                read_only(a.as_any())?;
+            }
         }
         debug_assert!(obs.is_contiguous() && mask.is_contiguous());
         Ok(PyVectorEnv {
             copy,
             obs: obs.unbind(),
             mask: mask.unbind(),
+            after: after.into_iter().map(Bound::unbind).collect(),
             seat: seat.unbind(),
             rewards: rewards.unbind(),
             dones: dones.unbind(),
@@ -140,6 +153,30 @@ impl PyVectorEnv {
         self.inner.action_size()
     }
 
+    /// Each factor's width, in the order a policy chooses them; empty for dense actions.
+    #[getter]
+    fn factor_sizes(&self) -> Vec<usize> {
+        self.inner.factored().map(|f| f.sizes()).unwrap_or_default()
+    }
+
+    /// Each factor's name; empty for dense actions.
+    #[getter]
+    fn factor_names(&self) -> Vec<&'static str> {
+        self.inner.factored().map(|f| f.names().to_vec()).unwrap_or_default()
+    }
+
+    /// The part each index of factor `k` stands for (the game's own numbers: a kind, a hand index, a card uid).
+    fn factor_values<'py>(&self, py: Python<'py>, k: usize) -> PyResult<Bound<'py, PyArray1<u32>>> {
+        match self.inner.factored() {
+            Some(f) if k < f.factors() => Ok(PyArray1::from_slice(py, f.values(k))),
+            _ => Err(CoreError::from(crate::engine::SetupError::Option {
+                name: "k".into(),
+                reason: format!("below the factor count, {}", self.factor_sizes().len()),
+            })
+            .into()),
+        }
+    }
+
     /// New matches everywhere: `(observations, masks, seats)`.
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Arrays<'py>> {
         self.run(py, |env, out| env.reset(out))?;
@@ -148,7 +185,8 @@ impl PyVectorEnv {
 
     /// Apply one dense action per match: `(observations, masks, seats, rewards, dones)`; finished matches are
     /// reset (their row then shows the new match) with `dones[i]` set and the final `rewards[i]` per seat.
-    fn step<'py>(&mut self, py: Python<'py>, actions: PyReadonlyArray1<'py, i64>) -> PyResult<StepArrays<'py>> {
+    /// `actions` holds one dense index per match, or with factored actions one row of factor indices per match.
+    fn step<'py>(&mut self, py: Python<'py>, actions: PyReadonlyArrayDyn<'py, i64>) -> PyResult<StepArrays<'py>> {
         let actions: Vec<i64> = actions.as_slice()?.to_vec();
         self.run(py, move |env, out| env.step(&actions, out))?.map_err(CoreError::from)?;
         let (obs, mask, seat) = self.arrays(py)?;
@@ -161,11 +199,43 @@ impl PyVectorEnv {
         ))
     }
 
-    /// The legal dense indices of each match's seat to act, as CSR `(indices, offsets)`: match `i`'s are
-    /// `indices[offsets[i]:offsets[i + 1]]` (the ones of its mask row). Fresh arrays on every call.
-    fn legal<'py>(&self, py: Python<'py>) -> (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray1<i64>>) {
+    /// Factored actions: with the first `k` factor indices chosen per match (`prefix`, shape `(matches, k)`), the
+    /// mask of factor `k` (shape `(matches, factor_sizes[k])`): the indices that complete each match's prefix
+    /// towards a legal action. `IllegalAction` names a match whose prefix starts none. Nothing moves.
+    fn masks_after<'py>(&mut self, py: Python<'py>, prefix: PyReadonlyArray2<'py, i64>) -> PyResult<Bound<'py, PyAny>> {
+        let k = prefix.shape()[1];
+        let prefix: Vec<i64> = prefix.as_array().iter().copied().collect();
+        let mask = match k {
+            0 => self.mask.bind(py).clone(),
+            _ => match self.after.get(k - 1) {
+                Some(a) => a.bind(py).clone(),
+                None => {
+                    let why =
+                        format!("masks_after takes fewer indices per match than the {} factors", self.after.len() + 1);
+                    return Err(CoreError::from(crate::engine::Illegal::new(why)).into());
+                }
+            },
+        };
+        // SAFETY: as in `run`: made by `new`, C-contiguous, never resized, and only the env writes to it.
+        let out = unsafe { mask.as_slice_mut()? };
+        let inner = self.inner.as_ref();
+        py.detach(move || inner.masks_after(&prefix, out)).map_err(CoreError::from)?;
+        hand_out(mask.as_any(), self.copy)
+    }
+
+    /// The legal actions of each match's seat to act, as CSR `(indices, offsets)`: match `i`'s are rows
+    /// `offsets[i]:offsets[i + 1]` of `indices`, dense indices (the ones of its mask row) or, with factored
+    /// actions, rows of factor indices (`indices` then has shape `(legal actions, factors)`). Fresh arrays on
+    /// every call.
+    fn legal<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyArray1<i64>>)> {
         let (mut indices, mut offsets) = (Vec::new(), Vec::new());
         self.inner.legal_indices(&mut indices, &mut offsets);
-        (PyArray1::from_vec(py, indices), PyArray1::from_vec(py, offsets))
+        let rows = offsets.last().map_or(0, |&r| r as usize);
+        let indices = PyArray1::from_vec(py, indices);
+        let indices = match self.inner.factored() {
+            None => indices.into_any(),
+            Some(f) => indices.reshape([rows, f.factors()])?.into_any(),
+        };
+        Ok((indices, PyArray1::from_vec(py, offsets)))
     }
 }

@@ -4,16 +4,19 @@
 
 use crate::bots::{Bot, RandomBot};
 use crate::engine::observe::{observation, observation_with, FactsOf};
-use crate::engine::{play, snapshot, Action, ActionSpace, Encode, Events, Game, Player, Viewer};
+use crate::engine::{
+    play, snapshot, Action, ActionSpace, Encode, Events, Factored, FactoredSpace, Game, Player, Viewer,
+};
 use crate::rng::Rng;
 
 /// Play `matches` seeded random matches of `players` and check the engine contract at every step:
 /// the legal list and `apply` agree, illegal codes change nothing, snapshots round-trip, determinization keeps
 /// each seat's view, and every match ends within `max_decisions`. Returns total decisions.
-pub fn check_random_play<G: Encode>(rules: &G::Ruleset, players: u8, matches: u64, max_decisions: u64) -> u64 {
+pub fn check_random_play<G: Factored>(rules: &G::Ruleset, players: u8, matches: u64, max_decisions: u64) -> u64 {
     let mut total = 0;
     let mut legal: Vec<Action> = Vec::new();
     let space = ActionSpace::of::<G>(rules, players);
+    let factored = FactoredSpace::of::<G>(&space);
     let mut mask = vec![0u8; space.size()];
     // One facts buffer for the whole run, refilled from state after state: what a vectorised env does.
     let mut facts = FactsOf::<G>::default();
@@ -26,6 +29,11 @@ pub fn check_random_play<G: Encode>(rules: &G::Ruleset, players: u8, matches: u6
             assert!(decisions < max_decisions, "{}: seed {seed} did not end in {max_decisions} decisions", G::ID);
             if decisions % 7 == 0 {
                 check_step(rules, &g, players, &space, &mut rng, &mut facts);
+                for p in g.to_act().iter() {
+                    legal.clear();
+                    g.legal_actions(rules, p, &mut legal);
+                    check_factored::<G>(&factored, p, &legal);
+                }
             }
             for p in g.to_act().iter() {
                 legal.clear();
@@ -129,6 +137,22 @@ fn check_dense_indices<G: Game>(space: &ActionSpace, p: Player, legal: &[Action]
     indices.sort_unstable();
     indices.dedup();
     assert_eq!(indices.len(), legal.len(), "{}: legal codes must be distinct", G::ID);
+}
+
+/// Every legal code of seat `p` is one tuple of factor indices that joins back into it, and distinct codes are
+/// distinct tuples (so the factor masks reach exactly the legal codes).
+fn check_factored<G: Game>(f: &FactoredSpace, p: Player, legal: &[Action]) {
+    let mut tuples = Vec::with_capacity(legal.len());
+    for &a in legal {
+        let t = f.tuple(a);
+        assert!(t.is_some(), "{}: legal code {a} of seat {p} has no factor indices", G::ID);
+        let indices: Vec<i64> = t.iter().flat_map(|t| t[..f.factors()].iter().map(|&i| i64::from(i))).collect();
+        assert_eq!(f.code(&indices), Some(a), "{}: factor indices {indices:?} do not join back into {a}", G::ID);
+        tuples.extend(t);
+    }
+    tuples.sort_unstable();
+    tuples.dedup();
+    assert_eq!(tuples.len(), legal.len(), "{}: legal codes must be distinct tuples", G::ID);
 }
 
 /// Decode arbitrary bytes as a state and, if they decode and validate, play on: must never panic.

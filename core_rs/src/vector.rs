@@ -6,15 +6,20 @@
 //! and a done flag. A finished match is reset at once (the outputs then describe the new match's first
 //! decision). Slot `i` draws everything from `Rng::derive(seed, i)`, so the run does not depend on the worker
 //! count.
+//!
+//! Actions come in one of two forms (`Actions`): a dense index per slot, with a mask over the whole dense space,
+//! or a factored one (`engine::factored`): one index per factor, the first factor's mask written by each step and
+//! the next factor's given the chosen prefix by `masks_after`, so no mask is wider than a factor.
 
 use std::sync::Arc;
 
 use rayon::prelude::*;
 
 use crate::bots::{self, Bot, Bots};
+use crate::engine::factored::{fill_mask_after, Factored, FactoredSpace, Tuple};
 use crate::engine::observe::{observation_with, FactsOf};
 use crate::engine::play::{self, Step};
-use crate::engine::{check_players, Action, ActionSpace, Encode, Events, Illegal, Player, SetupError};
+use crate::engine::{check_players, Action, ActionSpace, Events, Illegal, Player, SetupError};
 use crate::rng::Rng;
 
 /// What a vectorised environment asks for.
@@ -30,6 +35,30 @@ pub struct VecConfig {
     pub score_rewards: bool,
     /// A match still running after this many decisions is ended (done, zero rewards) and reset.
     pub max_decisions: u64,
+    pub actions: Actions,
+}
+
+/// How a step names its actions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Actions {
+    /// One dense index per slot; the mask spans the dense space.
+    #[default]
+    Dense,
+    /// One index per factor per slot; each mask spans one factor.
+    Factored,
+}
+
+impl Actions {
+    pub fn parse(name: &str) -> Result<Self, SetupError> {
+        match name {
+            "dense" => Ok(Actions::Dense),
+            "factored" => Ok(Actions::Factored),
+            _ => Err(SetupError::Option {
+                name: "actions".into(),
+                reason: format!("\"dense\" or \"factored\", not {name:?}"),
+            }),
+        }
+    }
 }
 
 /// The caller's output buffers, row `i` for slot `i`.
@@ -46,19 +75,30 @@ pub trait DynVectorEnv: Send + Sync {
     fn matches(&self) -> usize;
     fn players(&self) -> u8;
     fn observation_size(&self) -> usize;
+    /// The dense space's size (whichever form the actions take).
     fn action_size(&self) -> usize;
+    /// The width of a mask row `reset` and `step` write: the dense size, or the first factor's.
+    fn mask_size(&self) -> usize;
+    /// The factoring, when actions are factored.
+    fn factored(&self) -> Option<&FactoredSpace>;
     /// Start a new match in every slot.
     fn reset(&mut self, out: StepOut<'_>);
-    /// Apply dense action `actions[i]` for slot `i`'s seat to act. Every action is checked first: if any is not
-    /// legal, nothing changes and the error names the slot.
+    /// Apply slot `i`'s action for its seat to act: dense index `actions[i]`, or with factored actions the factor
+    /// indices `actions[i * f..(i + 1) * f]`. Every action is checked first: if any is not legal, nothing
+    /// changes and the error names the slot.
     fn step(&mut self, actions: &[i64], out: StepOut<'_>) -> Result<(), Illegal>;
-    /// The legal dense indices of every slot's seat to act, as CSR: slot `i`'s are
-    /// `indices[offsets[i]..offsets[i + 1]]` (the mask's ones, in the game's legal order). A random legal action
-    /// per slot is then one draw per slot, not one per mask entry.
+    /// Factored actions only: with `k = prefix.len() / matches` indices chosen per slot (`prefix[i * k..(i + 1) *
+    /// k]`, `k` below the factor count), write into `mask` row `i` the indices of factor `k` that complete slot
+    /// `i`'s prefix towards a legal action. Refused, naming the slot, if a prefix starts no legal action; nothing
+    /// moves either way.
+    fn masks_after(&self, prefix: &[i64], mask: &mut [u8]) -> Result<(), Illegal>;
+    /// The legal actions of every slot's seat to act, as CSR: slot `i`'s are rows `offsets[i]..offsets[i + 1]`
+    /// of `indices`, read as rows of one dense index (the mask's ones, in the game's legal order) or of one index
+    /// per factor. A random legal action per slot is then one draw per slot, not one per mask entry.
     fn legal_indices(&self, indices: &mut Vec<i64>, offsets: &mut Vec<i64>);
 }
 
-struct Slot<G: Bots + Encode> {
+struct Slot<G: Bots + Factored> {
     state: G,
     rng: Rng,
     bots: Vec<Option<Box<dyn Bot<G>>>>,
@@ -67,14 +107,18 @@ struct Slot<G: Bots + Encode> {
     legal: Vec<Action>,
     /// Dense indices of `legal`, in the same order: the CSR rows `legal_indices` hands out.
     dense: Vec<i64>,
+    /// With factored actions, the factor indices of `legal` instead, in the same order: what the masks and the
+    /// check of a step's action are made from.
+    tuples: Vec<Tuple>,
     /// The redacted facts the observation is written from, reused step after step (no allocation when warm).
     facts: FactsOf<G>,
 }
 
-pub struct VectorEnvOf<G: Bots + Encode> {
+pub struct VectorEnvOf<G: Bots + Factored> {
     rules: Arc<G::Ruleset>,
     cfg: VecConfig,
     space: ActionSpace,
+    factored: Option<FactoredSpace>,
     obs_size: usize,
     slots: Vec<Slot<G>>,
     pool: rayon::ThreadPool,
@@ -89,7 +133,7 @@ struct Row<'a> {
     done: &'a mut u8,
 }
 
-impl<G: Bots + Encode> VectorEnvOf<G> {
+impl<G: Bots + Factored> VectorEnvOf<G> {
     pub fn new(rules: Arc<G::Ruleset>, cfg: VecConfig) -> Result<Self, SetupError> {
         check_players::<G>(&rules, cfg.players)?;
         if cfg.matches == 0 {
@@ -131,16 +175,18 @@ impl<G: Bots + Encode> VectorEnvOf<G> {
                 decisions: 0,
                 legal: Vec::new(),
                 dense: Vec::new(),
+                tuples: Vec::new(),
                 facts: FactsOf::<G>::default(),
             });
         }
         let space = ActionSpace::of::<G>(&rules, cfg.players);
+        let factored = (cfg.actions == Actions::Factored).then(|| FactoredSpace::of::<G>(&space));
         let obs_size = G::observation_size(&rules, cfg.players);
-        Ok(VectorEnvOf { rules, cfg, space, obs_size, slots, pool })
+        Ok(VectorEnvOf { rules, cfg, space, factored, obs_size, slots, pool })
     }
 
     fn rows<'a>(&self, out: StepOut<'a>) -> impl IndexedParallelIterator<Item = Row<'a>> {
-        let (o, a, p) = (self.obs_size.max(1), self.space.size().max(1), usize::from(self.cfg.players));
+        let (o, a, p) = (self.obs_size.max(1), self.mask_size().max(1), usize::from(self.cfg.players));
         out.obs
             .par_chunks_mut(o)
             .zip(out.mask.par_chunks_mut(a))
@@ -153,14 +199,14 @@ impl<G: Bots + Encode> VectorEnvOf<G> {
     fn check_buffers(&self, out: &StepOut<'_>) -> bool {
         let n = self.slots.len();
         out.obs.len() == n * self.obs_size
-            && out.mask.len() == n * self.space.size()
+            && out.mask.len() == n * self.mask_size()
             && out.seat.len() == n
             && out.rewards.len() == n * usize::from(self.cfg.players)
             && out.done.len() == n
     }
 }
 
-impl<G: Bots + Encode> Slot<G> {
+impl<G: Bots + Factored> Slot<G> {
     fn new_match(&mut self, rules: &G::Ruleset, players: u8) {
         let seed = self.rng.next_u64();
         // A ruleset that set up once sets up again; if not, keep the finished state (done stays raised).
@@ -219,17 +265,29 @@ impl<G: Bots + Encode> Slot<G> {
         }
     }
 
-    fn write(&mut self, rules: &G::Ruleset, players: u8, space: &ActionSpace, row: &mut Row<'_>) {
+    fn write(&mut self, rules: &G::Ruleset, players: u8, spaces: Spaces<'_>, row: &mut Row<'_>) {
         observation_with(rules, players, &self.state, self.seat, &mut self.facts, row.obs);
         self.legal.clear();
         self.state.legal_actions(rules, self.seat, &mut self.legal);
         row.mask.fill(0);
         self.dense.clear();
+        self.tuples.clear();
         for &a in &self.legal {
-            if let Some(i) = space.index(a) {
-                if let Some(m) = row.mask.get_mut(i) {
-                    *m = 1;
-                    self.dense.push(i as i64);
+            let Some(i) = spaces.dense.index(a) else { continue };
+            // A factored env offers exactly the codes a dense one would: those of the dense space.
+            match spaces.factored {
+                None => {
+                    if let Some(m) = row.mask.get_mut(i) {
+                        *m = 1;
+                        self.dense.push(i as i64);
+                    }
+                }
+                Some(f) => {
+                    let Some(t) = f.tuple(a) else { continue };
+                    if let Some(m) = row.mask.get_mut(t[0] as usize) {
+                        *m = 1;
+                        self.tuples.push(t);
+                    }
                 }
             }
         }
@@ -253,7 +311,7 @@ impl<G: Bots + Encode> Slot<G> {
 
     /// Play bots, and start new matches as matches end, until a learner is to act; fills `row`. The rewards and
     /// done flag report the match that ended during this call, if one did.
-    fn settle(&mut self, rules: &G::Ruleset, cfg: &VecConfig, space: &ActionSpace, row: &mut Row<'_>, fresh: bool) {
+    fn settle(&mut self, rules: &G::Ruleset, cfg: &VecConfig, spaces: Spaces<'_>, row: &mut Row<'_>, fresh: bool) {
         if fresh {
             self.new_match(rules, cfg.players);
         }
@@ -270,11 +328,36 @@ impl<G: Bots + Encode> Slot<G> {
             }
             self.new_match(rules, cfg.players);
         }
-        self.write(rules, cfg.players, space, row);
+        self.write(rules, cfg.players, spaces, row);
     }
 }
 
-impl<G: Bots + Encode> DynVectorEnv for VectorEnvOf<G> {
+/// The spaces a slot writes its mask over.
+#[derive(Clone, Copy)]
+struct Spaces<'a> {
+    dense: &'a ActionSpace,
+    factored: Option<&'a FactoredSpace>,
+}
+
+impl<G: Bots + Factored> VectorEnvOf<G> {
+    /// Slot `i`'s action as a code, if it is legal for its seat to act: dense index `actions[0]`, or factor
+    /// indices `actions` (one per factor), which must be one of the tuples its masks are made from.
+    fn chosen(&self, slot: &Slot<G>, actions: &[i64]) -> Option<Action> {
+        match &self.factored {
+            None => {
+                let code = usize::try_from(*actions.first()?).ok().and_then(|i| self.space.code(i))?;
+                slot.legal.contains(&code).then_some(code)
+            }
+            Some(f) => {
+                let code = f.code(actions)?;
+                let t = f.tuple(code)?;
+                slot.tuples.contains(&t).then_some(code)
+            }
+        }
+    }
+}
+
+impl<G: Bots + Factored> DynVectorEnv for VectorEnvOf<G> {
     fn matches(&self) -> usize {
         self.slots.len()
     }
@@ -287,14 +370,68 @@ impl<G: Bots + Encode> DynVectorEnv for VectorEnvOf<G> {
     fn action_size(&self) -> usize {
         self.space.size()
     }
+    fn mask_size(&self) -> usize {
+        self.factored.as_ref().map_or(self.space.size(), |f| f.size(0))
+    }
+    fn factored(&self) -> Option<&FactoredSpace> {
+        self.factored.as_ref()
+    }
 
     fn legal_indices(&self, indices: &mut Vec<i64>, offsets: &mut Vec<i64>) {
         indices.clear();
         offsets.clear();
         offsets.push(0);
+        let mut rows = 0;
         for slot in &self.slots {
-            indices.extend_from_slice(&slot.dense);
-            offsets.push(indices.len() as i64);
+            match &self.factored {
+                None => {
+                    indices.extend_from_slice(&slot.dense);
+                    rows += slot.dense.len();
+                }
+                Some(f) => {
+                    for t in &slot.tuples {
+                        indices.extend(t[..f.factors()].iter().map(|&i| i64::from(i)));
+                    }
+                    rows += slot.tuples.len();
+                }
+            }
+            offsets.push(rows as i64);
+        }
+    }
+
+    fn masks_after(&self, prefix: &[i64], mask: &mut [u8]) -> Result<(), Illegal> {
+        let n = self.slots.len();
+        let Some(f) = &self.factored else {
+            return Err(Illegal::new(format!("{}: masks_after needs factored actions", G::ID)));
+        };
+        let k = prefix.len() / n;
+        if k * n != prefix.len() || k >= f.factors() || mask.len() != n * f.size(k) {
+            return Err(Illegal::new(format!(
+                "{}: masks_after needs fewer than {} indices per match for {n} matches and a matching buffer, \
+                 got {} indices",
+                G::ID,
+                f.factors(),
+                prefix.len()
+            )));
+        }
+        let (width, slots) = (f.size(k).max(1), &self.slots);
+        let dead: Vec<bool> = self.pool.install(|| {
+            slots
+                .par_iter()
+                .zip(mask.par_chunks_mut(width))
+                .enumerate()
+                .with_min_len(64)
+                .map(|(i, (slot, row))| !fill_mask_after(&slot.tuples, &prefix[i * k..(i + 1) * k], row))
+                .collect()
+        });
+        match dead.iter().position(|&d| d) {
+            None => Ok(()),
+            Some(i) => Err(Illegal::new(format!(
+                "{}: factor indices {:?} start no legal action for seat {} of match {i}",
+                G::ID,
+                &prefix[i * k..(i + 1) * k],
+                self.slots[i].seat
+            ))),
         }
     }
 
@@ -303,11 +440,12 @@ impl<G: Bots + Encode> DynVectorEnv for VectorEnvOf<G> {
             return;
         }
         let rows = self.rows(out);
-        let (rules, cfg, space) = (&*self.rules, &self.cfg, &self.space);
+        let (rules, cfg) = (&*self.rules, &self.cfg);
+        let spaces = Spaces { dense: &self.space, factored: self.factored.as_ref() };
         let slots = &mut self.slots;
         self.pool.install(|| {
             slots.par_iter_mut().zip(rows).with_min_len(16).for_each(|(slot, mut row)| {
-                slot.settle(rules, cfg, space, &mut row, true);
+                slot.settle(rules, cfg, spaces, &mut row, true);
                 *row.done = 0;
                 row.rewards.iter_mut().for_each(|r| *r = 0.0);
             });
@@ -315,34 +453,31 @@ impl<G: Bots + Encode> DynVectorEnv for VectorEnvOf<G> {
     }
 
     fn step(&mut self, actions: &[i64], out: StepOut<'_>) -> Result<(), Illegal> {
-        if actions.len() != self.slots.len() || !self.check_buffers(&out) {
+        let width = self.factored.as_ref().map_or(1, FactoredSpace::factors);
+        if actions.len() != self.slots.len() * width || !self.check_buffers(&out) {
             return Err(Illegal::new(format!(
-                "{}: step needs {} actions and matching buffers, got {} actions",
+                "{}: step needs {} actions of {width} indices and matching buffers, got {} indices",
                 G::ID,
                 self.slots.len(),
                 actions.len()
             )));
         }
-        let space = &self.space;
-        let codes: Vec<Option<Action>> = self
-            .slots
-            .iter()
-            .zip(actions)
-            .map(|(slot, &a)| {
-                let code = usize::try_from(a).ok().and_then(|i| space.code(i))?;
-                slot.legal.contains(&code).then_some(code)
-            })
-            .collect();
+        let codes: Vec<Option<Action>> =
+            self.slots.iter().zip(actions.chunks(width)).map(|(slot, a)| self.chosen(slot, a)).collect();
         if let Some(i) = codes.iter().position(Option::is_none) {
+            let what = match width {
+                1 => format!("action index {}", actions[i]),
+                _ => format!("factor indices {:?}", &actions[i * width..(i + 1) * width]),
+            };
             return Err(Illegal::new(format!(
-                "{}: action index {} is not legal for seat {} of match {i}",
+                "{}: {what} is not legal for seat {} of match {i}",
                 G::ID,
-                actions[i],
                 self.slots[i].seat
             )));
         }
         let rows = self.rows(out);
         let (rules, cfg) = (&*self.rules, &self.cfg);
+        let spaces = Spaces { dense: &self.space, factored: self.factored.as_ref() };
         let slots = &mut self.slots;
         self.pool.install(|| {
             slots.par_iter_mut().zip(codes).zip(rows).with_min_len(16).for_each(|((slot, code), mut row)| {
@@ -354,7 +489,7 @@ impl<G: Bots + Encode> DynVectorEnv for VectorEnvOf<G> {
                     slot.decisions = cfg.max_decisions;
                 }
                 slot.decisions += 1;
-                slot.settle(rules, cfg, space, &mut row, false);
+                slot.settle(rules, cfg, spaces, &mut row, false);
             });
         });
         Ok(())
@@ -382,7 +517,7 @@ mod tests {
             let n = env.matches();
             Buffers {
                 obs: vec![0.0; n * env.observation_size()],
-                mask: vec![0; n * env.action_size()],
+                mask: vec![0; n * env.mask_size()],
                 seat: vec![0; n],
                 rewards: vec![0.0; n * usize::from(env.players())],
                 done: vec![0; n],
@@ -409,6 +544,7 @@ mod tests {
             workers,
             score_rewards: false,
             max_decisions: 1000,
+            actions: Actions::Dense,
         };
         Box::new(VectorEnvOf::<Fixture>::new(rules, cfg).unwrap())
     }
@@ -482,6 +618,38 @@ mod tests {
         }
     }
 
+    /// A game with no factoring of its own has one factor, the dense space: the same masks and steps, one index
+    /// per match in a row of its own, and no factor after the first.
+    #[test]
+    fn one_factor_is_the_dense_space() {
+        let rules = Arc::new(Fixture::ruleset(CONTENT, "{}").unwrap());
+        let cfg = |actions| VecConfig { matches: 5, actions, ..env_cfg() };
+        let mut dense = VectorEnvOf::<Fixture>::new(Arc::clone(&rules), cfg(Actions::Dense)).unwrap();
+        let mut fact = VectorEnvOf::<Fixture>::new(rules, cfg(Actions::Factored)).unwrap();
+        let f = fact.factored().unwrap();
+        assert_eq!(f.sizes(), [dense.action_size()]);
+        for (i, &a) in dense.space.codes().iter().enumerate() {
+            assert_eq!((f.tuple(a), f.code(&[i as i64])), (Some([i as u32, 0, 0, 0]), Some(a)), "index i is dense i");
+        }
+        let (mut bd, mut bf) = (Buffers::new(&dense), Buffers::new(&fact));
+        dense.reset(bd.out());
+        fact.reset(bf.out());
+        let (mut indices, mut offsets) = (Vec::new(), Vec::new());
+        for _ in 0..40 {
+            assert_eq!((&bd.obs, &bd.mask, &bd.seat, &bd.done), (&bf.obs, &bf.mask, &bf.seat, &bf.done));
+            let mut mask = vec![0; bf.mask.len()];
+            fact.masks_after(&[], &mut mask).unwrap();
+            assert_eq!(mask, bf.mask, "the first factor's mask, again");
+            assert!(fact.masks_after(&[0; 5], &mut mask).is_err(), "no factor after the only one");
+            assert!(dense.masks_after(&[], &mut mask).is_err(), "dense actions have no factors");
+            fact.legal_indices(&mut indices, &mut offsets);
+            let actions: Vec<i64> = offsets.windows(2).map(|w| indices[w[1] as usize - 1]).collect();
+            dense.step(&actions, bd.out()).unwrap();
+            fact.step(&actions, bf.out()).unwrap();
+        }
+        assert!(Actions::parse("sparse").is_err());
+    }
+
     fn env_cfg() -> VecConfig {
         VecConfig {
             matches: 2,
@@ -491,6 +659,7 @@ mod tests {
             workers: 1,
             score_rewards: false,
             max_decisions: 100,
+            actions: Actions::Dense,
         }
     }
 }

@@ -4,6 +4,7 @@
 pub mod action;
 pub mod error;
 pub mod event;
+pub mod factored;
 pub mod game;
 pub mod log;
 pub mod observe;
@@ -14,6 +15,7 @@ pub mod snapshot;
 pub use action::{Action, ActionInfo, Field};
 pub use error::{Illegal, SetupError, SnapshotError};
 pub use event::{Events, Logged, Visibility};
+pub use factored::{Factored, FactoredSpace};
 pub use game::{check_players, Game, Outcome, Search, Tally};
 pub use log::SharedLog;
 pub use observe::{ActionSpace, Encode, ObsWriter, OBS_HIGH, OBS_LOW};

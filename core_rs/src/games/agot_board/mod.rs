@@ -126,3 +126,6 @@ impl Tally for AgotBoard {
         Some(rules.house_name(s.house).to_string())
     }
 }
+
+/// Factored actions: the default single factor, the dense space itself (narrow enough for one policy head).
+impl crate::engine::Factored for AgotBoard {}

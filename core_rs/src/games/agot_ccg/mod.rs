@@ -15,6 +15,7 @@
 pub mod bots;
 pub mod cards;
 pub mod effects;
+pub mod factored;
 pub mod observe;
 pub mod rules;
 pub mod state;

@@ -15,6 +15,7 @@ mod effect_response_tests;
 mod effect_status_tests;
 mod effect_tests;
 mod endless_and_setup_tests;
+mod factored_tests;
 mod floors;
 mod helpers;
 mod house_card_tests;

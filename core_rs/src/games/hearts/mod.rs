@@ -138,3 +138,6 @@ impl Search for Hearts {
 }
 
 impl Tally for Hearts {}
+
+/// Factored actions: the default single factor, the dense space itself (narrow enough for one policy head).
+impl crate::engine::Factored for Hearts {}

@@ -129,3 +129,6 @@ impl Tally for IronThrone {
         rules.houses.get(usize::from(s.house)).map(|h| h.name.clone())
     }
 }
+
+/// Factored actions: the default single factor, the dense space itself (narrow enough for one policy head).
+impl crate::engine::Factored for IronThrone {}

@@ -34,3 +34,6 @@ impl Bots for RollPlayer {
     /// The search budget and playout this game plays best with (measured: docs/games/roll_player.md).
     const ISMCTS_DEFAULTS: &'static str = "iterations=300,rollout=heuristic";
 }
+
+/// Factored actions: the default single factor, the dense space itself (narrow enough for one policy head).
+impl crate::engine::Factored for RollPlayer {}
