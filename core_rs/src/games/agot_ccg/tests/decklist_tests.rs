@@ -298,3 +298,20 @@ mod random_input {
         }
     }
 }
+
+/// "Prepararsi a giocare": the agenda as players write it: an `Agenda:` line by title or code with the House
+/// Treaty names, or the agenda card under an "Agenda (1)" header (AGoTDB's text export); a House after a card that
+/// is no agenda is a problem, not dropped.
+#[test]
+fn prepararsi_a_giocare_agenda_forms() {
+    let r = rules();
+    let base = format!("House: Stark\n{}", house_list(&r, 1).replacen("Agenda: none\n", "", 1));
+    let treaty = id(&r, "F243");
+    for agenda in ["Agenda: Treaty (Lannister)\n", "Agenda: F243 (lannister)\n", "Agenda (1)\n1x Treaty (Lannister)\n"]
+    {
+        let d = parse(&r, &format!("{agenda}{base}")).unwrap_or_else(|e| panic!("{agenda:?}: {e:?}"));
+        assert_eq!((d.agenda, d.agenda_house), (Some(treaty), 2), "{agenda:?}");
+    }
+    let e = parse(&r, &base.replacen("2x Arya Stark\n", "2x Arya Stark (Lannister)\n", 1)).unwrap_err();
+    assert!(e[0].contains("Arya Stark names no House (\"Lannister\" given)"), "{e:?}");
+}

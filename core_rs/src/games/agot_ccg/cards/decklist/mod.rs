@@ -140,7 +140,7 @@ fn resolve(names: &Names, mut read: Read, default_name: &str) -> Result<Deck, Ve
                 continue;
             }
             agenda = Some(id);
-            if let Some(h) = e.named.as_ref().filter(|_| card.kind != Kind::Agenda) {
+            if let Some(h) = &e.named {
                 match house_named(h) {
                     Some(i) => agenda_house = i,
                     None => read.problem(e.order, format!("{}: unknown House {:?} named by the agenda", e.at, clip(h))),

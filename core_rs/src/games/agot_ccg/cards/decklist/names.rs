@@ -267,20 +267,20 @@ impl<'a> Names<'a> {
     }
 
     /// The pool card or not-yet record whose title is nearest a name that matches none, if one is near enough to
-    /// be what was meant: an edit distance of at most one per five letters (at least one), or the only title that
-    /// holds the name whole ("Jaime Lannister" → Ser Jaime Lannister).
+    /// be what was meant: an edit distance (two letters swapped count one) of at most one per five letters (at
+    /// least one), or the only title that holds the name whole ("Jaime Lannister" → Ser Jaime Lannister).
     pub fn suggest(&self, s: &str) -> Option<String> {
         let key = fold(s);
         let n = key.chars().count();
         if !(3..=60).contains(&n) {
             return None;
         }
-        let titles = self.cards.iter().map(|c| c.name.as_str()).chain(NOT_YET.iter().map(|(_, t)| *t));
+        let pool = self.cards.iter().zip(&self.folded).map(|(c, f)| (c.name.as_str(), f.clone()));
+        let titles = pool.chain(NOT_YET.iter().map(|(_, t)| (*t, fold(t))));
         let mut best: Option<(usize, &str)> = None;
         let mut holding: Vec<&str> = Vec::new();
-        for t in titles {
-            let f = fold(t);
-            let d = strsim::levenshtein(&key, &f);
+        for (t, f) in titles {
+            let d = strsim::osa_distance(&key, &f);
             if d <= (n / 5).max(1) && best.is_none_or(|(b, _)| d < b) {
                 best = Some((d, t));
             }

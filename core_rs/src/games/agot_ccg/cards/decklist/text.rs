@@ -198,8 +198,9 @@ pub(super) fn card(order: usize, line: &str, names: &Names) -> Entry {
 /// on an agenda, the House it names ("Treaty (Lannister)").
 fn split_tail(e: &mut Entry, names: &Names) {
     if let Some((title, paren)) = e.name.trim_end().strip_suffix(')').and_then(|s| s.rsplit_once('(')) {
-        let agenda = names.find(title, None).is_some_and(|i| names.cards[usize::from(i)].kind == Kind::Agenda);
-        if names.is_title(title) && (agenda || super::house_named(paren).is_some()) {
+        // A title or a code: "Treaty (Lannister)", "F243 (Lannister)".
+        let card = names.find(title, None).map(|i| &names.cards[usize::from(i)]);
+        if card.is_some_and(|c| c.kind == Kind::Agenda || super::house_named(paren).is_some()) {
             e.named = Some(paren.trim().to_owned());
             e.name = title.trim().to_owned();
             return;
