@@ -6,7 +6,7 @@ use super::deck_tests::{house_list, opts};
 use super::helpers::*;
 use crate::engine::Game;
 use crate::games::agot_ccg::cards::decklist::{self, fold, universal_id, NOT_YET};
-use crate::games::agot_ccg::cards::{Deck, Rules};
+use crate::games::agot_ccg::cards::{Deck, Rules, HOUSES};
 use crate::games::agot_ccg::state::AgotCcg;
 
 const FORUM_STARK: &str = include_str!("decks/forum_stark.txt");
@@ -96,6 +96,9 @@ fn names_fold_for_case_accents_quotes_and_articles() {
         for b in &r.cards {
             assert!(fold(&a.name) != fold(&b.name) || a.name == b.name, "{} and {} fold alike", a.name, b.name);
         }
+        // So a bare "Stark" or "House Stark" line can only be the House line.
+        let f = fold(&a.name);
+        assert!(HOUSES.iter().all(|h| f != *h && f != format!("house{h}")), "{} reads as a House", a.name);
     }
 }
 
@@ -127,8 +130,8 @@ fn headers_totals_and_a_sideboard_are_not_cards() {
     assert_eq!(d.name, "Ned's");
 }
 
-/// A one-copy line whose title begins with "House" is a card (House Messenger, House Stark Herald); "House Stark"
-/// and "House: Stark" are the House line; "House: Messenger" names an unknown House.
+/// A one-copy line whose title begins with "House" is a card (House Messenger, House Stark Herald); "House Stark",
+/// "Stark" alone and "House: Stark" are the House line; "House: Messenger" names an unknown House.
 #[test]
 fn a_house_messenger_line_is_a_card_not_a_house_line() {
     let r = rules();
@@ -137,8 +140,10 @@ fn a_house_messenger_line_is_a_card_not_a_house_line() {
     let d = parse(&r, &text).unwrap_or_else(|e| panic!("{e:?}"));
     let messenger = id(&r, "C118");
     assert_eq!(d.cards.iter().filter(|&&c| c == messenger).count(), 2);
-    let house_line = text.replacen("House: Stark\n", "House Stark\n", 1);
-    assert_eq!(parse(&r, &house_line).map(|d| d.house), Ok(1));
+    for house_line in ["House Stark\n", "house stark\n", "Stark\n", "House: House Stark\n"] {
+        let text = text.replacen("House: Stark\n", house_line, 1);
+        assert_eq!(parse(&r, &text).map(|d| d.house), Ok(1), "{house_line:?}");
+    }
     let e = parse(&r, &text.replacen("House: Stark\n", "House: Stark\nHouse: Messenger\n", 1)).unwrap_err();
     assert!(e.iter().any(|p| p.contains("unknown House \"Messenger\"")), "{e:?}");
 }

@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! Moon Boy Classic                   a title line (the first line, when it is not a card)
-//! House: Stark   (or "House Stark")  one House line; "House Messenger" is a card, not a House
+//! House: Stark   (or "House Stark")  one House line ("Stark" alone too); "House Messenger" is a card
 //! Agenda: Treaty (Lannister)         optional; or an agenda card under an "Agenda (1)" header
 //! Plots (7)                          section headers: "Plots (7)", "Characters:", "Events"; a Sideboard is skipped
 //! 3x Eddard Stark                    "3x Name", "3 x Name", "3 Name", "Name x3", "Name (3)", a bare "Name" (one)
@@ -113,12 +113,11 @@ pub fn read(text: &str, names: &Names) -> Read {
             r.problem(order, format!("{at}: {} characters: too long for a card line", line.chars().count()));
             continue;
         }
-        // "House Stark": a House line; "House Messenger", "House Stark Herald": cards.
-        if let Some(rest) = line.get(..6).filter(|h| h.eq_ignore_ascii_case("house ")).map(|_| &line[6..]) {
-            if super::house_named(rest).is_some() {
-                r.house(order, &at, rest);
-                continue;
-            }
+        // "House Stark" or a bare "Stark": a House line (no card is titled so); "House Messenger", "House Stark
+        // Herald": cards.
+        if super::house_named(line).is_some() {
+            r.house(order, &at, line);
+            continue;
         }
         let mut e = card(order, line, names);
         // A title line: the first line, no count, naming no card and near none.
