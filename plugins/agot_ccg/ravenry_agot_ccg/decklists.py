@@ -1,17 +1,19 @@
 """Decks a player brings: the ``decks`` and ``deck`` options are of a path kind, so the local command line
 (``-o decks=my.txt,lannister``) reads a deck-list file into its text (a save or a ruleset never depends on a
 file, and a network client sends the text, never a name of the server's files); ``ravenry agot-ccg deck check
-FILE`` reports a list's problems.
+FILE`` reports a list's problems, each naming the file (and the line, ``my.txt:12: ...``).
 
-The text form is the one players trade (``3x Ser Jaime Lannister``, one ``House:`` line, an optional ``Agenda:``
-line such as ``Agenda: Treaty (Lannister)``; card codes work too); the Rust core parses it and checks it against
-the rulebook's deck rules and banned list (``core_rs/src/games/agot_ccg/decklist.rs``), listing every problem.
-``ravenry agot-ccg deck export HOUSE`` writes a preconstructed deck in that form, a start for a player's own list
-or a designer's candidate (``benches/balance.py run --deal decks=a.txt,...`` takes such files).
+The Rust core (``core_rs/src/games/agot_ccg/cards/decklist/``) reads a list in the shapes players traded: plain text
+(``3x Ser Jaime Lannister``, ``Ser Jaime Lannister x3``, ``Plots (7)`` headers, one ``House:`` line, an optional
+``Agenda:`` line such as ``Agenda: Treaty (Lannister)``; card codes work too), an AGoTDB XML deck or an OCTGN ``.o8d``
+(told by content, not by the file's name), and checks it against the rulebook's deck rules and banned list, listing
+every problem. ``ravenry agot-ccg deck export HOUSE`` writes a preconstructed deck as plain text, a start for a
+player's own list or a designer's candidate (``benches/balance.py run --deal decks=a.txt,...`` takes such files).
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,16 +22,24 @@ import click
 import ravenry
 from ravenry import OptionError, plugin_data
 
+#: A problem the core ties to a line of the list ("line 12: unknown card ...").
+_LINE = re.compile(r"^line (\d+): ")
 
-def problems(text: str) -> list[str]:
-    """Every problem of a deck list under the deck rules and the banned list (empty: legal)."""
+
+def problems(text: str, source: str | None = None) -> list[str]:
+    """Every problem of a deck list under the deck rules and the banned list (empty: legal). With ``source`` (the
+    file's name) each problem names it, compiler style: ``my.txt:12: unknown card "Foo"``, ``my.txt: ...``."""
     try:
         ravenry.game("agot-ccg").new_match(2, seed=0, options={"decks": [text if "\n" in text else text + "\n"]})
     except OptionError as e:
         msg = str(e)
         lines = [line.strip()[2:] for line in msg.splitlines() if line.strip().startswith("- ")]
-        return lines or [msg]
-    return []
+        found = lines or [msg.removeprefix('option "decks": ')]
+    else:
+        found = []
+    if source is None:
+        return found
+    return [_LINE.sub(lambda m: f"{source}:{m[1]}: ", p) if _LINE.match(p) else f"{source}: {p}" for p in found]
 
 
 def deck_list(house: str) -> str:
@@ -69,14 +79,14 @@ def register_commands(cli: click.Group) -> None:
         bad = 0
         for name in files:
             try:
-                found = problems(ravenry.read_text_file(name, "deck file"))
+                found = problems(ravenry.read_text_file(name, "deck file"), name)
             except OptionError as e:
                 found = [str(e)]
             if found:
                 bad += 1
                 click.echo(f"{name}: {len(found)} problem{'s' if len(found) != 1 else ''}")
                 for p in found:
-                    click.echo(f"  - {p}")
+                    click.echo(f"  {p}")
             else:
                 click.echo(f"{name}: legal")
         if bad:

@@ -6,6 +6,7 @@ mod card_tests;
 mod composable_discard_tests;
 mod control_and_naming_tests;
 mod deck_tests;
+mod decklist_tests;
 mod effect_attachment_tests;
 mod effect_challenge_plot_tests;
 mod effect_cost_tests;

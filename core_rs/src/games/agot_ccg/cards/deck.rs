@@ -1,41 +1,11 @@
-//! Deck lists a player brings, in the plain text form players trade, checked against the rulebook's deck rules
-//! ("Regole di creazione dei mazzi") and banned list ("Come ci si prepara ai Tornei"):
-//!
-//! ```text
-//! # comments and blank lines are ignored; "Plots:" / "Characters:" style headers too
-//! House: Greyjoy          (or "House Greyjoy")
-//! Agenda: Treaty (Lannister)  (optional: an agenda card, with the House it names for Treaty; "none")
-//! 3x Ser Jaime Lannister  ("3x", "3 x", "3" or nothing for 1; a card code such as U25 works too)
-//! 1x Winter is Coming     (plots go to the plot deck)
-//! ```
+//! The rulebook's deck rules ("Regole di creazione dei mazzi") and banned list ("Come ci si prepara ai Tornei"),
+//! checked for the designed decks (`content`) and for every list a player brings (`decklist/`, which reads the
+//! shapes players traded).
 //!
 //! Every problem is reported, one per line, not only the first.
 
-use super::{house_index, Ability, CardDef, Deck, Kind, HOUSES, NEUTRAL};
-
-/// The rulebook's tournament banned list (Westeros Edition cards; none of them is in the Winter pool, so a
-/// list naming one is refused as banned rather than as unknown).
-pub const BANNED: [&str; 4] = ["The Things I Do for Love", "Heads on Pikes", "King's Peace", "Counterplot"];
-
-/// A text is a deck list (not a House name) when it has more than one line or an "x " copy count.
-pub fn looks_like_list(s: &str) -> bool {
-    s.contains('\n') || s.contains(':')
-}
-
-fn norm(s: &str) -> String {
-    s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
-}
-
-/// Split "3x Name", "3 x Name", "3 Name" or "Name" into (copies, name).
-fn copies(line: &str) -> (u32, &str) {
-    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 || digits > 3 {
-        return (1, line);
-    }
-    let rest = line[digits..].trim_start();
-    let rest = rest.strip_prefix(['x', 'X', '×']).map_or(rest, str::trim_start);
-    (line[..digits].parse().unwrap_or(1), rest)
-}
+use super::decklist::BANNED;
+use super::{Ability, CardDef, Kind, HOUSES, NEUTRAL};
 
 /// Every way the deck breaks the deck-building rules: exactly 7 plots, no two of one title; at least 60
 /// House-deck cards, at most 3 copies of a title (counted across every entry and code that carries it); no plot
@@ -87,113 +57,12 @@ pub fn deck_problems(cards: &[CardDef], house: u8, plots: &[u16], list: &[u16]) 
     }
     for id in plots.iter().chain(list) {
         let n = name(id);
-        if BANNED.contains(&n) && !only.contains(&n) {
+        if BANNED.iter().any(|(b, _)| *b == n) && !only.contains(&n) {
             only.push(n);
             out.push(format!("{n} is banned in tournaments"));
         }
     }
     out
-}
-
-/// Parse and check a deck list. `Err` holds every problem found.
-pub fn parse_list(cards: &[CardDef], text: &str, label: &str) -> Result<Deck, Vec<String>> {
-    let mut problems = Vec::new();
-    let mut house: Option<u8> = None;
-    let mut house_line = false;
-    let (mut agenda, mut agenda_house) = (None, NEUTRAL);
-    let mut name = label.to_owned();
-    let (mut plots, mut list) = (Vec::new(), Vec::new());
-    // A code names one card; a title may name several (two Houses print The Iron Throne): the one of the list's
-    // House, else the first. Card lines are resolved after the loop, so the House line may come anywhere.
-    let find = |s: &str, house: Option<u8>| {
-        if let Some(i) = cards.iter().position(|c| c.code.eq_ignore_ascii_case(s)) {
-            return Some(i as u16);
-        }
-        let key = norm(s);
-        // `min_by_key` keeps the first of equals: the list's House's card, else the first card of that title.
-        let titled = cards.iter().enumerate().filter(|(_, c)| norm(&c.name) == key);
-        titled.min_by_key(|(_, c)| Some(c.house) != house).map(|(i, _)| i as u16)
-    };
-    let mut entries: Vec<(String, u32, &str)> = Vec::new();
-    for (n, raw) in text.lines().enumerate().take(1000) {
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let at = format!("line {}", n + 1);
-        let lower = line.to_lowercase();
-        let field = |key: &str| {
-            lower.strip_prefix(key).map(|r| line[line.len() - r.len()..].trim_start_matches([':', ' ']).trim())
-        };
-        if let Some(h) = field("house") {
-            house_line = true;
-            match house_index(&h.to_lowercase()).filter(|&i| i != NEUTRAL) {
-                Some(i) if house.is_none() => house = Some(i),
-                Some(_) => problems.push(format!("{at}: a second House line")),
-                None => problems.push(format!(
-                    "{at}: unknown House {h:?} (one of {})",
-                    HOUSES[1..].iter().map(|s| s.to_owned()).collect::<Vec<_>>().join(", ")
-                )),
-            }
-            continue;
-        }
-        if let Some(a) = field("agenda") {
-            if ["none", "no agenda", "-", ""].contains(&a.to_lowercase().as_str()) {
-                continue;
-            }
-            // "Treaty (Lannister)": the agenda, then the House it names.
-            let (title, named) = match a.split_once('(') {
-                Some((t, h)) => (t.trim(), Some(h.trim_end_matches(')').trim())),
-                None => (a, None),
-            };
-            match find(title, None) {
-                Some(id) if agenda.is_none() => agenda = Some(id),
-                Some(_) => problems.push(format!("{at}: a second Agenda line")),
-                None => problems.push(format!("{at}: unknown agenda {title:?}")),
-            }
-            if let Some(h) = named {
-                match house_index(&h.to_lowercase()).filter(|&i| i != NEUTRAL) {
-                    Some(i) => agenda_house = i,
-                    None => problems.push(format!("{at}: unknown House {h:?} named by the agenda")),
-                }
-            }
-            continue;
-        }
-        if let Some(d) = field("deck").or_else(|| field("name")) {
-            name = d.to_owned();
-            continue;
-        }
-        if line.ends_with(':') {
-            continue; // a section header such as "Characters:"
-        }
-        let (k, card) = copies(line);
-        entries.push((at, k, card));
-    }
-    for (at, k, card) in entries {
-        let Some(id) = find(card, house) else {
-            problems.push(format!("{at}: unknown card {card:?}"));
-            continue;
-        };
-        if k == 0 || list.len() + plots.len() + k as usize > 400 {
-            problems.push(format!("{at}: {k} copies"));
-            continue;
-        }
-        let dest = if cards[usize::from(id)].kind == Kind::Plot { &mut plots } else { &mut list };
-        dest.extend(std::iter::repeat_n(id, k as usize));
-    }
-    let Some(house) = house else {
-        if !house_line {
-            problems.push("no House line (\"House: Stark\")".into());
-        }
-        return Err(problems);
-    };
-    problems.extend(deck_problems(cards, house, &plots, &list));
-    problems.extend(agenda_problems(cards, house, agenda, agenda_house));
-    if problems.is_empty() {
-        Ok(Deck { house, name, plots, cards: list, brought: true, agenda, agenda_house })
-    } else {
-        Err(problems)
-    }
 }
 
 /// Every way a deck's agenda line breaks the rules: the card must be an agenda; Treaty names a House other than

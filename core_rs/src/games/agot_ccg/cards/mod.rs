@@ -10,6 +10,7 @@ mod ability;
 mod check;
 pub mod classify;
 pub mod deck;
+pub mod decklist;
 pub mod vocab;
 
 pub use ability::{Ability, InterruptCost, ACTION_PHASES};
@@ -322,12 +323,15 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
     // Each seat's deck: a House name (its designed deck) or a deck list the player brings.
     let mut seat_decks = Vec::new();
     for (seat, entry) in opts.decks.iter().enumerate().take(8) {
-        if deck::looks_like_list(entry) {
-            let label = format!("deck of seat {seat}");
-            let deck = deck::parse_list(&cards, entry, &label).map_err(|problems| SetupError::Option {
+        if decklist::looks_like_list(entry) {
+            // The deck's name in views stays "deck of seat N" unless the list names itself; messages number the
+            // players from 1, as people do.
+            let deck = decklist::parse_list(&cards, entry, &format!("deck of seat {seat}"));
+            let deck = deck.map_err(|problems| SetupError::Option {
                 name: "decks".into(),
                 reason: format!(
-                    "the {label} breaks the deck rules ({} problems):\n  - {}",
+                    "player {}'s deck breaks the deck rules ({} problems):\n  - {}",
+                    seat + 1,
                     problems.len(),
                     problems.join("\n  - ")
                 ),

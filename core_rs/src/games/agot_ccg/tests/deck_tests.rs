@@ -52,7 +52,7 @@ fn stark_list(r: &crate::games::agot_ccg::cards::Rules) -> String {
 }
 
 /// A House's designed deck as list lines by title, without the House line.
-fn house_list(r: &crate::games::agot_ccg::cards::Rules, house: u8) -> String {
+pub(super) fn house_list(r: &crate::games::agot_ccg::cards::Rules, house: u8) -> String {
     let d = r.decks.iter().find(|d| d.house == house).unwrap();
     let mut out = String::from("Agenda: none\nPlots:\n");
     for &p in &d.plots {
@@ -76,7 +76,7 @@ fn one_arya_less(list: &str, then: &str) -> String {
     list.replacen(line, &format!("{}x Arya Stark{then}", n - 1), 1)
 }
 
-fn opts(decks: &[&str]) -> String {
+pub(super) fn opts(decks: &[&str]) -> String {
     serde_json::json!({"decks": decks, "round_limit": 0}).to_string()
 }
 
