@@ -1,4 +1,4 @@
-//! Deck lists a player brings, in the shapes players traded them (issue 40), read into one deck and checked
+//! Deck lists a player brings, in the shapes players traded them, read into one deck and checked
 //! against the rulebook's deck rules ("Regole di creazione dei mazzi") and banned list ("Come ci si prepara ai
 //! Tornei"), `deck.rs`:
 //!
