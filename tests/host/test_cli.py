@@ -96,6 +96,8 @@ def test_bench_quick_writes_json(tmp_path: Path) -> None:
     rows = {row["players"]: row for row in data["results"]}
     assert set(rows) == {2, 3, 4}
     assert rows[2]["rust_batch_1_worker"]["decisions_per_s"] > 0 and rows[2]["snapshot_bytes"] > 0
+    assert all(row["load_average"] >= 0 for row in rows.values()), "every row says the machine's load"
+    assert len(data["load_average_before"]) == len(data["load_average_after"]) == 3
     assert list(tmp_path.glob("bench_fixture_quick.json"))
 
 

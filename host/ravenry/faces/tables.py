@@ -168,6 +168,9 @@ def points_table(d: dict[str, Any]) -> Table:
 def bench_table(results: dict[str, Any]) -> Table:
     """``ravenry bench``'s rows: per game and player count, decisions/s unless said."""
     t = Table(title="Ravenry throughput (decisions/s unless said)")
+    if "load_average_before" in results:  # each row's own load is in the JSON
+        before, after = results["load_average_before"][0], results["load_average_after"][0]
+        t.caption = f"machine load (1-minute average): {before:.2f} before, {after:.2f} after"
     cols = ("game", "players", "rust 1 worker", "rust all", "python driver", "clone/s", "snapshot rt/s", "bytes")
     for col in (*cols, "ismcts it/s 1 worker", "ismcts it/s all", "all/1 (cores used)"):
         t.add_column(col, justify="right")

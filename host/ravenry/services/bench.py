@@ -126,7 +126,8 @@ def measure_search(game: str, players: int, budget: float) -> dict[str, Any]:
 
 def measure_game(game: str, players: int, budget: float) -> dict[str, Any]:
     g = ravenry.game(game)
-    row: dict[str, Any] = {"game": game, "players": players}
+    # The 1-minute load average as the row starts: on a shared 2-core machine a rate means little without it.
+    row: dict[str, Any] = {"game": game, "players": players, "load_average": os.getloadavg()[0]}
     if g.spec.core is not None:
         workers_all = os.cpu_count() or 1
         for label, workers in (("1_worker", 1), ("all_workers", workers_all)):
@@ -169,6 +170,7 @@ def measure_game(game: str, players: int, budget: float) -> dict[str, Any]:
 def run(games: list[str] | None = None, quick: bool = False) -> dict[str, Any]:
     budget = 0.2 if quick else 2.0
     ids = games or [i.id for i in ravenry.games()]
+    load_before = list(os.getloadavg())
     rows = []
     for gid in ids:
         lo, hi = ravenry.game(gid).info.players
@@ -180,6 +182,8 @@ def run(games: list[str] | None = None, quick: bool = False) -> dict[str, Any]:
         "ravenry_core": ravenry.core_version,
         "quick": quick,
         "budget_seconds": budget,
+        "load_average_before": load_before,
+        "load_average_after": list(os.getloadavg()),
         "results": rows,
     }
 
