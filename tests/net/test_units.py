@@ -237,3 +237,10 @@ def test_a_request_without_reply_times_out_and_closes_the_connection() -> None:
             assert c._pending == {}
 
     asyncio.run(go())
+
+
+def test_a_run_out_clock_is_played_by_the_game_s_heuristic() -> None:
+    """The fallback for a seat whose clock ran out is the game's default bot (its heuristic), not random."""
+    server = Server(Limits())
+    assert server.create("iron-throne", 3, seed=0).fallback == "heuristic"
+    assert server.create("race-to-ten", 2, seed=0).fallback == ravenry.game("race-to-ten").default_bot

@@ -166,7 +166,9 @@ class Server:
             match_id = secrets.token_hex(4)
         seats = [Seat(i, bot=bots.get(i)) for i in range(n)]
         clock = self.turn_seconds if turn_seconds is None else turn_seconds
-        table = Table(match_id, m, seats, clock, saver=self.store.save if self.store else None)
+        # A seat whose clock runs out is played as `ravenry play` plays a bot seat: the game's heuristic.
+        saver = self.store.save if self.store else None
+        table = Table(match_id, m, seats, clock, fallback=g.default_bot, saver=saver)
         self.tables[match_id] = table
         named = ", ".join(f"{seat_number(p)}={b}" for p, b in sorted(bots.items()))
         log.info("match %s created: %s, %d players%s", match_id, game, n, f", bots at seats {named}" if bots else "")

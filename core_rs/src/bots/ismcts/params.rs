@@ -7,7 +7,7 @@ use crate::engine::SetupError;
 
 /// Parameters a spec may set, in the order docs and errors list them.
 pub const PARAMS: &[&str] =
-    &["iterations", "seconds", "max_seconds", "c", "rollout", "prior", "cut", "workers", "trees"];
+    &["iterations", "seconds", "ms", "max_seconds", "c", "rollout", "prior", "cut", "workers", "trees"];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rollout {
@@ -72,7 +72,7 @@ impl Params {
             for &(k, v) in params {
                 p.set(spec, k, v, has_heuristic)?;
                 iterations_given |= from_spec && k == "iterations";
-                seconds_given |= from_spec && k == "seconds";
+                seconds_given |= from_spec && (k == "seconds" || k == "ms");
             }
         }
         if seconds_given && !iterations_given {
@@ -100,6 +100,8 @@ impl Params {
         match k {
             "iterations" => self.iterations = int(1, 100_000_000)?,
             "seconds" => self.seconds = Some(real(0.001, 3600.0)?),
+            // Thinking time in milliseconds, as a player sets a clock: `ms=200` is `seconds=0.2`.
+            "ms" => self.seconds = Some(int(1, 3_600_000)? as f64 / 1000.0),
             "max_seconds" => self.max_seconds = Some(real(0.001, 3600.0)?),
             "c" => self.c = real(0.0, 100.0)?,
             "cut" => self.cut = int(0, u64::from(PLAYOUT_CAP))? as u32,

@@ -37,6 +37,17 @@ fn parameters_parse_over_game_defaults_and_bad_ones_list_the_valid() {
 }
 
 #[test]
+fn ms_is_a_clock_in_milliseconds() {
+    let timed = Params::parse("iterations=300", "ismcts:ms=200", false).unwrap();
+    assert_eq!((timed.iterations, timed.seconds), (u64::MAX, Some(0.2)), "the clock alone: no iteration cap");
+    let both = Params::parse("iterations=300", "ismcts:ms=50,iterations=20", false).unwrap();
+    assert_eq!((both.iterations, both.seconds), (20, Some(0.05)));
+    for bad in ["ms=0", "ms=1.5", "ms=-3", "ms=99999999"] {
+        assert!(Params::parse("", &format!("ismcts:{bad}"), false).is_err(), "{bad}");
+    }
+}
+
+#[test]
 fn max_seconds_caps_the_clock_and_keeps_the_iteration_budget() {
     let capped = Params::parse("iterations=300", "ismcts:max_seconds=0.5", false).unwrap();
     assert_eq!((capped.iterations, capped.seconds, capped.max_seconds), (300, None, Some(0.5)));
