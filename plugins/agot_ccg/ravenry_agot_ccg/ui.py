@@ -389,16 +389,22 @@ before you declare attackers or defenders the strengths they make.
         return None
 
     def _setup_preview(self, view: View, viewer: int, action: dict[str, Any]) -> RenderableType | None:
-        """Setup (rules: up to 8 gold of characters and locations, at most one limited card): what is placed
-        so far and what this card makes it."""
-        placed = view["seats"][viewer].get("setup") or []
-        spent = sum(int(record(c).get("cost") or 0) for c in placed)
-        t = Text(f"Setup so far: {spent} of 8 gold", style="bold")
+        """Setup ("Prepararsi a giocare", 5: characters and locations up to 5 gold, +2 for another House's card
+        unless the agenda waives it, at most one limited card): the gold placed so far and what this card makes
+        it, as the core counts them."""
+        fields = action.get("fields") or {}
+        spent, limit = fields.get("spent"), fields.get("limit")
+        if not isinstance(spent, int) or not isinstance(limit, int):
+            return None
+        t = Text(f"Setup so far: {spent} of {limit} gold", style="bold")
         hand = view["seats"][viewer].get("hand") or []
-        i = (action.get("fields") or {}).get("hand")
-        if isinstance(i, int) and 0 <= i < len(hand):
+        i, cost = fields.get("hand"), fields.get("cost")
+        if isinstance(i, int) and 0 <= i < len(hand) and isinstance(cost, int):
             r = record(hand[i])
-            t.append(f"; with {r['name']}: {spent + int(r.get('cost') or 0)} of 8")
+            printed = int(r.get("cost") or 0)
+            t.append(f"; with {r['name']}: {spent + cost} of {limit}")
+            if cost > printed:
+                t.append(f" ({printed} + {cost - printed}: not your House)")
             if "limited" in (r.get("keywords") or []):
                 t.append(" (limited: only one limited card in setup)")
         return t

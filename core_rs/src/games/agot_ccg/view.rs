@@ -89,7 +89,18 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
     let hand_card = |i: usize| seat.and_then(|s| s.hand.get(i)).copied();
     let hand_name = |i: usize| hand_card(i).map_or("?".to_owned(), |c| def(rules, c).name.clone());
     match kind {
-        SETUP_PLACE => ActionInfo::new(a, "setup", format!("place {} face down", hand_name(x))).with("hand", x),
+        SETUP_PLACE => {
+            // What the setup preview needs: this card's cost as setup counts it (+2 out of House unless the
+            // agenda waives it) and the gold already placed, against the rulebook's 5.
+            let ps = usize::from(p);
+            let cost = hand_card(x).map_or(0, |c| g.setup_cost(rules, ps, c));
+            let spent: u32 = seat.map_or(0, |s| s.setup.iter().map(|&c| u32::from(g.setup_cost(rules, ps, c))).sum());
+            ActionInfo::new(a, "setup", format!("place {} face down", hand_name(x)))
+                .with("hand", x)
+                .with("cost", u32::from(cost))
+                .with("spent", spent)
+                .with("limit", u32::from(super::rules::flow::SETUP_GOLD))
+        }
         DONE => {
             let label = match (&g.pending.first(), g.phase, g.challenge.as_ref().map(|c| c.stage)) {
                 (Some(Pending::Stealth { .. }), ..) => "use no (more) stealth",

@@ -3,8 +3,9 @@
 //! penalità" (the out-of-House penalty the agendas waive), "Potere e vittoria" (the power that wins).
 
 use super::helpers::*;
-use crate::engine::{Events, Game};
-use crate::games::agot_ccg::cards::{Ability, CardDef, Kind, POW};
+use crate::engine::{Events, Field, Game};
+use crate::games::agot_ccg::cards::{Ability, CardDef, Kind, Rules, POW};
+use crate::games::agot_ccg::rules::actions::{code, SETUP_PLACE};
 use crate::games::agot_ccg::rules::zones::WIN_POWER;
 use crate::games::agot_ccg::state::{AgotCcg, Phase};
 
@@ -64,6 +65,29 @@ fn potere_e_vittoria_agendas_need_5_more_power() {
     g.seats[0].house_power = 20;
     g.check_end(&r, &mut ev);
     assert_eq!((g.phase, g.winners.clone()), (Phase::Over, vec![0]));
+}
+
+/// "Prepararsi a giocare", 5: a setup card's description carries its cost as setup counts it (the 2 penalty
+/// gold for another House's card, waived by Treaty naming that House), the gold already placed and the limit of 5,
+/// so the client's preview says what the core will allow.
+#[test]
+fn prepararsi_a_giocare_setup_describes_cost_spent_and_limit() {
+    let mut r = rules();
+    let stark = usize::from(r.seat_decks[0]);
+    let (courtesan, placed) = (id(&r, "C36"), id(&r, "C57"));
+    let setup_fields = |r: &Rules| {
+        let mut g = scenario(r, Phase::Setup, ["U224", "U224"]);
+        g.seats[0].hand = vec![courtesan];
+        g.seats[0].setup = vec![placed];
+        let info = g.describe(r, 0, code(SETUP_PLACE, 0, 0));
+        ["cost", "spent", "limit"].map(|k| info.fields.get(k).cloned())
+    };
+    let n = |v: i64| Some(Field::Int(v));
+    // Stark setting up a Lannister courtesan (2) after a Baratheon student (2): each costs 2 more.
+    assert_eq!(setup_fields(&r), [n(4), n(4), n(5)]);
+    r.decks[stark].agenda = Some(id(&r, "F243"));
+    r.decks[stark].agenda_house = 2;
+    assert_eq!(setup_fields(&r), [n(2), n(4), n(5)], "Treaty naming Lannister waives the courtesan's penalty");
 }
 
 /// "Dragoni di penalità" waived: Treaty naming Lannister lets a Stark deck marshal and set up Lannister cards
