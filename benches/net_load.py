@@ -49,6 +49,18 @@ from ravenry.net.store import FINISHED, Store
 from ravenry.net.table import Seat, Table
 
 
+def machine(load_before: tuple[float, float, float] | list[float]) -> dict[str, Any]:
+    """What ran the bench: Python, the event loop, the platform, the cores, and the load before and after."""
+    return {
+        "python": platform.python_version(),
+        "event_loop": event_loop.flavour(),
+        "platform": platform.platform(),
+        "cpus": os.cpu_count(),
+        "loadavg_1m_before": round(load_before[0], 2),
+        "loadavg_1m_after": round(os.getloadavg()[0], 2),
+    }
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -411,12 +423,7 @@ def measure(a: argparse.Namespace, think_ms: float, game: str) -> dict[str, Any]
         "result": result,
         "target": {"p99_ms": a.target_p99_ms, "met": result["latency_ms"]["p99"] < a.target_p99_ms},
         "machine": {
-            "python": platform.python_version(),
-            "event_loop": event_loop.flavour(),
-            "platform": platform.platform(),
-            "cpus": os.cpu_count(),
-            "loadavg_1m_before": round(load_before[0], 2),
-            "loadavg_1m_after": round(os.getloadavg()[0], 2),
+            **machine(load_before),
             "note": "server and clients share the machine (server in its own process)",
         },
         "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
@@ -550,14 +557,7 @@ def restart(a: argparse.Namespace) -> dict[str, Any]:
             "generate_seconds": round(generate_s, 3),
             "serving_line": last_line,
         },
-        "machine": {
-            "python": platform.python_version(),
-            "event_loop": event_loop.flavour(),
-            "platform": platform.platform(),
-            "cpus": os.cpu_count(),
-            "loadavg_1m_before": round(load_before[0], 2),
-            "loadavg_1m_after": round(os.getloadavg()[0], 2),
-        },
+        "machine": machine(load_before),
     }
 
 

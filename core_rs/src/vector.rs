@@ -497,4 +497,4 @@ impl<G: Bots + Factored> DynVectorEnv for VectorEnvOf<G> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -12,7 +12,6 @@ import pytest
 import ravenry
 from click.testing import CliRunner
 from ravenry.faces.cli import cli
-from ravenry.registry.plugins import registry
 
 seen: list[ravenry.Seat] = []
 
@@ -29,13 +28,7 @@ def from_mask(seat: ravenry.Seat) -> int:
     return seat.action_of(int(seat.legal_mask.argmax()))
 
 
-@pytest.fixture(autouse=True)
-def _forget_policy_bots() -> object:
-    before = dict(registry().bots)
-    yield
-    registry().bots.clear()
-    registry().bots.update(before)
-    ravenry.model.game.clear_cache()
+pytestmark = pytest.mark.usefixtures("forget_policy_bots")
 
 
 def test_a_registered_policy_plays_and_sees_only_its_seat() -> None:

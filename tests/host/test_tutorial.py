@@ -12,7 +12,6 @@ import pytest
 import ravenry
 from click.testing import CliRunner
 from ravenry.faces.cli import cli
-from ravenry.registry.plugins import registry
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "hearts_policy.py"
 
@@ -27,13 +26,7 @@ def load_example(weights: Path, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     return module
 
 
-@pytest.fixture(autouse=True)
-def _forget_policy_bots() -> object:
-    before = dict(registry().bots)
-    yield
-    registry().bots.clear()
-    registry().bots.update(before)
-    ravenry.model.game.clear_cache()
+pytestmark = pytest.mark.usefixtures("forget_policy_bots")
 
 
 def test_the_trained_policy_is_saved_and_ranked_by_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -4,16 +4,17 @@ use crate::games::fixture::Fixture;
 
 const CONTENT: &str = r#"{"deck": [1,2,3,4,5,6,7,8,9,10,11,12], "hand_size": 3}"#;
 
-struct Buffers {
-    obs: Vec<f32>,
-    mask: Vec<u8>,
-    seat: Vec<i64>,
-    rewards: Vec<f32>,
-    done: Vec<u8>,
+/// The arrays a step writes into, sized for an env (the PyO3 layer's NumPy arrays, in tests).
+pub(crate) struct Buffers {
+    pub obs: Vec<f32>,
+    pub mask: Vec<u8>,
+    pub seat: Vec<i64>,
+    pub rewards: Vec<f32>,
+    pub done: Vec<u8>,
 }
 
 impl Buffers {
-    fn new(env: &dyn DynVectorEnv) -> Self {
+    pub fn new(env: &dyn DynVectorEnv) -> Self {
         let n = env.matches();
         Buffers {
             obs: vec![0.0; n * env.observation_size()],
@@ -23,7 +24,7 @@ impl Buffers {
             done: vec![0; n],
         }
     }
-    fn out(&mut self) -> StepOut<'_> {
+    pub fn out(&mut self) -> StepOut<'_> {
         StepOut {
             obs: &mut self.obs,
             mask: &mut self.mask,
@@ -31,6 +32,10 @@ impl Buffers {
             rewards: &mut self.rewards,
             done: &mut self.done,
         }
+    }
+    /// Everything but the mask, whose width differs between the dense and the factored form.
+    pub fn outputs(&self) -> (Vec<f32>, Vec<i64>, Vec<f32>, Vec<u8>) {
+        (self.obs.clone(), self.seat.clone(), self.rewards.clone(), self.done.clone())
     }
 }
 

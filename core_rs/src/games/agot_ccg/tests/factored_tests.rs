@@ -9,7 +9,8 @@ use crate::engine::{Action, ActionSpace, FactoredSpace};
 use crate::games::agot_ccg::state::AgotCcg;
 use crate::games::agot_ccg::Rules;
 use crate::rng::Rng;
-use crate::vector::{Actions, DynVectorEnv, StepOut, VecConfig, VectorEnvOf};
+use crate::vector::tests::Buffers;
+use crate::vector::{Actions, DynVectorEnv, VecConfig, VectorEnvOf};
 
 fn rules() -> Rules {
     rules_with(r#"{"decks": [], "round_limit": 30}"#)
@@ -37,40 +38,6 @@ fn every_code_is_three_narrow_choices() {
         tuples.sort_unstable();
         tuples.dedup();
         assert_eq!(tuples.len(), space.size(), "distinct codes, distinct tuples");
-    }
-}
-
-struct Buffers {
-    obs: Vec<f32>,
-    mask: Vec<u8>,
-    seat: Vec<i64>,
-    rewards: Vec<f32>,
-    done: Vec<u8>,
-}
-
-impl Buffers {
-    fn new(env: &dyn DynVectorEnv) -> Self {
-        let n = env.matches();
-        Buffers {
-            obs: vec![0.0; n * env.observation_size()],
-            mask: vec![0; n * env.mask_size()],
-            seat: vec![0; n],
-            rewards: vec![0.0; n * usize::from(env.players())],
-            done: vec![0; n],
-        }
-    }
-    fn out(&mut self) -> StepOut<'_> {
-        StepOut {
-            obs: &mut self.obs,
-            mask: &mut self.mask,
-            seat: &mut self.seat,
-            rewards: &mut self.rewards,
-            done: &mut self.done,
-        }
-    }
-    /// Everything but the mask, whose width differs between the two forms.
-    fn outputs(&self) -> (Vec<f32>, Vec<i64>, Vec<f32>, Vec<u8>) {
-        (self.obs.clone(), self.seat.clone(), self.rewards.clone(), self.done.clone())
     }
 }
 
