@@ -94,11 +94,11 @@ pub fn describe(g: &AgotCcg, rules: &Rules, p: Player, a: Action) -> ActionInfo 
             // agenda waives it) and the gold already placed, against the rulebook's 5.
             let ps = usize::from(p);
             let cost = hand_card(x).map_or(0, |c| g.setup_cost(rules, ps, c));
-            let spent: u32 = seat.map_or(0, |s| s.setup.iter().map(|&c| u32::from(g.setup_cost(rules, ps, c))).sum());
+            let spent = if seat.is_some() { g.setup_spent(rules, ps) } else { 0 };
             ActionInfo::new(a, "setup", format!("place {} face down", hand_name(x)))
                 .with("hand", x)
                 .with("cost", u32::from(cost))
-                .with("spent", spent)
+                .with("spent", u32::from(spent))
                 .with("limit", u32::from(super::rules::flow::SETUP_GOLD))
         }
         DONE => {

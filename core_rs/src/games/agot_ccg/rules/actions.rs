@@ -196,7 +196,7 @@ impl AgotCcg {
     /// at most one Limited card and no two copies of a unique card.
     fn setup_actions(&self, rules: &Rules, ps: usize, out: &mut Vec<Action>) {
         let s = &self.seats[ps];
-        let spent: u8 = s.setup.iter().map(|&c| self.setup_cost(rules, ps, c)).sum();
+        let spent = self.setup_spent(rules, ps);
         let limited = s.setup.iter().any(|&c| def(rules, c).keywords & LIMITED != 0);
         for (i, &c) in s.hand.iter().enumerate() {
             let d = def(rules, c);
@@ -213,6 +213,12 @@ impl AgotCcg {
         // Attachments with the setup keyword.
         self.setup_attachment_actions(rules, ps, spent, limited, out);
         out.push(code(DONE, 0, 0));
+    }
+
+    /// The gold the cards `ps` has placed in setup cost, as setup counts it (`setup_cost` each).
+    pub fn setup_spent(&self, rules: &Rules, ps: usize) -> u8 {
+        // Saturating: a restored state may hold any setup pile; the limit check only needs to see "too much".
+        self.seats[ps].setup.iter().fold(0u8, |spent, &c| spent.saturating_add(self.setup_cost(rules, ps, c)))
     }
 
     pub fn setup_cost(&self, rules: &Rules, ps: usize, c: u16) -> u8 {
