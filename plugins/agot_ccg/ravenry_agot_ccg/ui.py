@@ -86,16 +86,17 @@ def possessive(name: str) -> str:
 def in_words(view: View, viewer: int | None, label: str) -> str:
     """The core's labels name seats by number; here they name Houses, and you."""
 
-    def who(q: int) -> str:
+    def who(m: re.Match[str]) -> str:
+        """The player a label numbers (from 1, as people do; the view's seats count from 0), in words."""
+        q = int(m[1]) - 1
         return "you" if q == viewer else house_name(view, q)
 
-    # The core numbers players from 1, as people do; seats in the view count from 0.
-    label = re.sub(r"\(player (\d+), STR (\d+)\)", lambda m: f"({who(int(m[1]) - 1)}, STR {m[2]})", label)
-    label = re.sub(r"against player (\d+)", lambda m: f"against {who(int(m[1]) - 1)}", label)
-    label = re.sub(r"from player (\d+)'s", lambda m: "from " + possessive(who(int(m[1]) - 1)), label)
+    label = re.sub(r"\(player (\d+), STR (\d+)\)", lambda m: f"({who(m)}, STR {m[2]})", label)
+    label = re.sub(r"against player (\d+)", lambda m: f"against {who(m)}", label)
+    label = re.sub(r"from player (\d+)'s", lambda m: "from " + possessive(who(m)), label)
     label = re.sub(
         r"^player (\d+) is first player",
-        lambda m: "you go first" if who(int(m[1]) - 1) == "you" else f"{who(int(m[1]) - 1)} goes first",
+        lambda m: "you go first" if who(m) == "you" else f"{who(m)} goes first",
         label,
     )
     label = label.replace("(yours, ", "(").replace("(you, ", "(yours, ")
