@@ -27,6 +27,9 @@ class OptionSpec:
     #: (``-o name=PATH``) reads into its text; the match, its saves and the network only ever see text. Anywhere
     #: else (the Python API, a network client) an entry that looks like a path is refused, never opened.
     path: bool = False
+    #: For a path kind: the problems of a file's text, each naming the file (given as its second argument), so a
+    #: bad file read by the command line is reported by its name rather than by the seat it was meant for.
+    check_file: Callable[[str, str], list[str]] | None = None
 
 
 @dataclass(frozen=True)

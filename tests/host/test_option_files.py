@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 import ravenry
 from ravenry.model.options import MAX_TEXT, parse_cli, read_text_file
+from ravenry_agot_ccg.decklists import deck_list
 
 OPENED: list[str] = []
 _WATCHING: list[set[str]] = []
@@ -29,11 +30,20 @@ sys.addaudithook(_audit)
 
 def test_a_deck_file_on_the_command_line_becomes_its_text(tmp_path: Path) -> None:
     f = tmp_path / "mine.txt"
-    f.write_text("House: Stark", encoding="utf-8")
+    legal = deck_list("stark")
+    f.write_text(legal, encoding="utf-8")
     specs = ravenry.game("agot-ccg").options
-    assert parse_cli([f"decks={f},lannister"], specs) == {"decks": ["House: Stark\n", "lannister"]}
-    assert parse_cli([f"deck={f}"], specs) == {"deck": "House: Stark\n"}
+    assert parse_cli([f"decks={f},lannister"], specs) == {"decks": [legal, "lannister"]}
+    assert parse_cli([f"deck={f}"], specs) == {"deck": legal}
     assert parse_cli(["decks=stark,lannister"], specs) == {"decks": ["stark", "lannister"]}
+
+
+def test_a_file_the_game_refuses_is_named_with_its_problems(tmp_path: Path) -> None:
+    f = tmp_path / "mine.txt"
+    f.write_text("House: Stark", encoding="utf-8")
+    with pytest.raises(ravenry.OptionError, match=rf"option 'deck': {f} has \d+ problems:\n  - {f}: ") as e:
+        parse_cli([f"deck={f}"], ravenry.game("agot-ccg").options)
+    assert "player" not in str(e.value)
 
 
 @pytest.mark.parametrize(

@@ -122,7 +122,15 @@ def parse_cli(pairs: Iterable[str], schema: Iterable[OptionSpec]) -> dict[str, A
 
 def _read_paths(spec: OptionSpec, value: Any) -> Any:
     def read(entry: Any) -> Any:
-        return read_text_file(entry, f"option {spec.name!r}") if isinstance(entry, str) and names_file(entry) else entry
+        if not (isinstance(entry, str) and names_file(entry)):
+            return entry
+        text = read_text_file(entry, f"option {spec.name!r}")
+        found = spec.check_file(text, entry) if spec.check_file else []
+        if found:
+            listed = "".join(f"\n  - {p}" for p in found)
+            many = "s" if len(found) != 1 else ""
+            raise OptionError(f"option {spec.name!r}: {entry} has {len(found)} problem{many}:{listed}")
+        return text
 
     return [read(v) for v in value] if isinstance(value, list) else read(value)
 

@@ -13,7 +13,7 @@ from typing import Any
 import click
 from ravenry import GameSpec, OptionSpec, VariantSpec, hookimpl, plugin_data
 
-from ravenry_agot_ccg.decklists import register_commands
+from ravenry_agot_ccg.decklists import problems, register_commands
 from ravenry_agot_ccg.render import narrate_event, render_view
 
 HOUSES = ["stark", "lannister", "baratheon", "targaryen", "greyjoy", "martell"]
@@ -33,6 +33,7 @@ OPTIONS = [
         "designed deck, or a deck-list file a player brings (checked against the deck rules); seats not named get "
         "distinct other Houses at random",
         path=True,
+        check_file=problems,
     ),
     OptionSpec(
         "deck",
@@ -40,6 +41,7 @@ OPTIONS = [
         default="",
         help="the first seat's deck: a House name or a deck-list file (the same as naming it first in 'decks')",
         path=True,
+        check_file=problems,
     ),
     OptionSpec(
         "round_limit",

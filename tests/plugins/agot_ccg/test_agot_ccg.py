@@ -208,6 +208,10 @@ def test_a_bad_deck_file_is_refused_with_every_problem(tmp_path: Path) -> None:
         g.new_match(2, seed=1, options=parse_cli([f"decks={path}"], g.options))
     text = str(e.value)
     assert "unknown card" in text and "4 copies of Arya Stark" in text and "7 plots, not 6" in text
+    # The command line read the file, so the problems name the file and its lines, not the seat it was for.
+    unknown = bad.splitlines().index("2x Ser Nobody") + 1
+    assert f"{path} has 3 problems" in text and f"{path}:{unknown}: unknown card" in text, text
+    assert "player 1" not in text
     with pytest.raises(ravenry.OptionError, match="missing.txt': No such file"):
         parse_cli([f"decks={tmp_path / 'missing.txt'}"], g.options)
 
