@@ -33,6 +33,9 @@ from ravenry import _core
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benches/: the shared result envelope
 from _record import RESULTS, Run  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # benches/peers/: the deal both engines hold
+from hearts_pair import deal_both, theirs  # noqa: E402
 from rich.console import Console
 from rich.table import Table
 
@@ -171,20 +174,8 @@ def _open_spiel_batch(seconds: float, workers: int, pool: Any, seeds: list[int])
 def _mid_games(game: Any, decisions: int = MID_GAME_DECISIONS) -> tuple[Any, Any]:
     """The same position in both engines, ``decisions`` random decisions into one deal (by default after the
     pass and six tricks)."""
-    m = ravenry.game("hearts").new_match(4, 2026)
+    m, s, _ = deal_both(game, 2026)
     rng = random.Random(5)
-    s = game.new_initial_state()
-    god = m.state()
-    offsets = {"None": 0, "Left": 1, "Across": 2, "Right": 3}
-    s.apply_action(offsets[god["pass_direction"]])
-
-    # OpenSpiel's card id is rank * 4 + suit; Ravenry's suit * 13 + rank.
-    def theirs(code: int) -> int:
-        return (code % 13) * 4 + code // 13
-
-    hands = [[c for c in range(52) if god["hands"][p] >> c & 1] for p in range(4)]
-    for k in range(52):
-        s.apply_action(theirs(hands[k % 4][k // 4]))
     for _ in range(decisions):
         p = s.current_player()
         a = rng.choice(m.legal_actions(p))

@@ -20,7 +20,7 @@ use crate::rng::Rng;
 
 mod params;
 
-pub use params::{Params, Rollout, PARAMS};
+pub use params::{Goal, Params, Rollout, PARAMS};
 
 /// Most decisions one playout may take before it is scored where it stands (a safeguard for endless lines).
 const PLAYOUT_CAP: u32 = 20_000;
@@ -78,20 +78,20 @@ fn key(actor: Player, observed: u64) -> u64 {
     (u64::from(actor) << 56) | (observed & ((1 << 56) - 1))
 }
 
-/// The reward of a finished match per seat: the win share, or the score itself alone at the table (solo
-/// games are normalised during search by the range of scores seen).
-fn outcome_reward(o: &Outcome, n: usize) -> Vec<f64> {
-    if n == 1 {
-        return vec![o.scores.first().copied().unwrap_or(0.0)];
+/// The reward of a finished match per seat: the win share, or the score itself when that is the goal or the
+/// seat is alone at the table (scores are normalised during search by the range seen).
+fn outcome_reward(o: &Outcome, n: usize, goal: Goal) -> Vec<f64> {
+    if n == 1 || goal == Goal::Score {
+        return (0..n).map(|p| o.scores.get(p).copied().unwrap_or(0.0)).collect();
     }
     (0..n).map(|p| o.win_share(p as Player)).collect()
 }
 
 /// The reward of a playout stopped early, from standings: each seat's share of the seats it is ahead of
-/// (ties count half), or its standing alone when solo.
-fn standing_reward(standing: &[f64], n: usize) -> Vec<f64> {
-    if n == 1 {
-        return vec![standing.first().copied().unwrap_or(0.0)];
+/// (ties count half), or its standing itself when the score is the goal or the seat is alone.
+fn standing_reward(standing: &[f64], n: usize, goal: Goal) -> Vec<f64> {
+    if n == 1 || goal == Goal::Score {
+        return (0..n).map(|p| standing.get(p).copied().unwrap_or(0.0)).collect();
     }
     (0..n)
         .map(|p| {
@@ -306,10 +306,10 @@ impl<'a, G: Bots> Search<'a, G> {
             }
         }
         if let Some(o) = world.outcome() {
-            return outcome_reward(&o, self.n);
+            return outcome_reward(&o, self.n, self.params.goal);
         }
         match world.standing(rules) {
-            Some(s) => standing_reward(&s, self.n),
+            Some(s) => standing_reward(&s, self.n, self.params.goal),
             None => vec![0.5; self.n],
         }
     }

@@ -7,12 +7,21 @@ use crate::engine::SetupError;
 
 /// Parameters a spec may set, in the order docs and errors list them.
 pub const PARAMS: &[&str] =
-    &["iterations", "seconds", "ms", "max_seconds", "c", "rollout", "prior", "cut", "workers", "trees"];
+    &["iterations", "seconds", "ms", "max_seconds", "c", "rollout", "prior", "cut", "workers", "trees", "goal"];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rollout {
     Random,
     Heuristic,
+}
+
+/// What each seat's playouts are worth to it: its win share (ties split), or its final score in the game's own
+/// unit (what OpenSpiel's searches maximise: its returns). Hearts shows the difference: a seat after the most
+/// hands won may take more points on average than one after the fewest points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    Win,
+    Score,
 }
 
 /// One search's settings, parsed from `ismcts:key=value,...` over the game's `ismcts_defaults`.
@@ -39,6 +48,7 @@ pub struct Params {
     /// Independent trees (root parallelism) the budget is split over; their root counts are summed. The
     /// decision depends on `trees`, never on `workers`.
     pub trees: usize,
+    pub goal: Goal,
 }
 
 impl Default for Params {
@@ -53,6 +63,7 @@ impl Default for Params {
             cut: 0,
             workers: 1,
             trees: 0,
+            goal: Goal::Win,
         }
     }
 }
@@ -117,6 +128,13 @@ impl Params {
                     "heuristic" if has_heuristic => Rollout::Heuristic,
                     "heuristic" => return Err(bad_value(spec, k, v, "random (this game has no heuristic)")),
                     _ => return Err(bad_value(spec, k, v, "random or heuristic")),
+                }
+            }
+            "goal" => {
+                self.goal = match v {
+                    "win" => Goal::Win,
+                    "score" => Goal::Score,
+                    _ => return Err(bad_value(spec, k, v, "win or score")),
                 }
             }
             _ => return Err(unknown_param(spec, k, PARAMS)),

@@ -145,8 +145,19 @@ fn a_large_prior_keeps_the_heuristic_s_move_and_none_leaves_it_to_the_playouts()
 
 #[test]
 fn rewards_from_standings_and_outcomes() {
-    assert_eq!(standing_reward(&[3.0, 1.0, 3.0], 3), vec![0.75, 0.0, 0.75]);
-    assert_eq!(standing_reward(&[7.0], 1), vec![7.0]);
+    assert_eq!(standing_reward(&[3.0, 1.0, 3.0], 3, Goal::Win), vec![0.75, 0.0, 0.75]);
+    assert_eq!(standing_reward(&[7.0], 1, Goal::Win), vec![7.0]);
     let o = Outcome::from_scores(vec![2.0, 2.0, 1.0]);
-    assert_eq!(outcome_reward(&o, 3), vec![0.5, 0.5, 0.0]);
+    assert_eq!(outcome_reward(&o, 3, Goal::Win), vec![0.5, 0.5, 0.0]);
+    // With the score as the goal, the margin counts: a seat one point behind is worth more than one far behind.
+    assert_eq!(standing_reward(&[3.0, 1.0, 3.0], 3, Goal::Score), vec![3.0, 1.0, 3.0]);
+    assert_eq!(outcome_reward(&Outcome::from_scores(vec![9.0, 26.0, 22.0]), 3, Goal::Score), vec![9.0, 26.0, 22.0]);
+}
+
+#[test]
+fn the_goal_parses_and_a_bad_one_is_refused() {
+    assert_eq!(Params::parse("", "ismcts", true).unwrap().goal, Goal::Win);
+    assert_eq!(Params::parse("", "ismcts:goal=score", true).unwrap().goal, Goal::Score);
+    let err = Params::parse("", "ismcts:goal=points", true).unwrap_err().to_string();
+    assert!(err.contains("win or score"), "{err}");
 }
