@@ -1,8 +1,9 @@
 //! `ismcts`: multiple-observer information-set Monte Carlo tree search, generic over `Game`.
 //!
 //! Each iteration samples a world the searching seat cannot tell from the real one (`Game::determinize`),
-//! walks one tree per seat down that world, expands one move, plays the rest out (randomly or with the game's
-//! heuristic, optionally cut after N decisions and scored by `Search::standing`) and backs up a reward per seat.
+//! walks one tree per seat down that world, expands one move, plays the rest out (randomly, with the game's
+//! heuristic, or by the moves' mean rewards so far (`mast`), optionally cut after N decisions and scored by
+//! `Search::standing`) and backs up a reward per seat.
 //! A seat's tree is keyed on that seat's own observation of every move (`Search::observe_action`), so a seat's
 //! choices never depend on another seat's face-down commit or hidden hand: MO-ISMCTS (Cowling, Powley and
 //! Whitehouse 2012). docs/search.md explains the algorithm, its parameters and its honesty guarantee. The
@@ -17,7 +18,9 @@ use super::{Bot, Bots, RandomBot};
 use crate::engine::play::{self, Step};
 use crate::engine::{Action, Events, Outcome, Player, SetupError};
 use crate::rng::Rng;
+use mast::Mast;
 
+mod mast;
 mod params;
 
 pub use params::{Goal, Params, Rollout, PARAMS};
@@ -134,6 +137,8 @@ struct Search<'a, G: Bots> {
     path: Vec<(Player, u32, usize)>,
     /// The game's heuristic, when `prior` is set: it names the move a new node expands first.
     guide: Option<Box<dyn Bot<G>>>,
+    /// Mean rewards per move, for `rollout=mast`.
+    mast: Option<Mast>,
 }
 
 impl<'a, G: Bots> Search<'a, G> {
@@ -153,6 +158,7 @@ impl<'a, G: Bots> Search<'a, G> {
             cur: vec![0; n],
             path: Vec::new(),
             guide: if params.prior > 0 { super::own::<G>("heuristic") } else { None },
+            mast: (params.rollout == Rollout::Mast).then(Mast::default),
         }
     }
 
@@ -246,6 +252,9 @@ impl<'a, G: Bots> Search<'a, G> {
             };
             self.cur[pi] = self.trees[pi].nodes[at as usize][i].to;
             self.path.push((p, at, i));
+            if let Some(m) = &mut self.mast {
+                m.made(p, key(p, u64::from(a)));
+            }
             for q in 0..self.n {
                 if q != pi {
                     let seen = world.observe_action(rules, p, a, q as Player);
@@ -262,6 +271,9 @@ impl<'a, G: Bots> Search<'a, G> {
             }
         }
         let reward = self.playout(&mut world, &mut events);
+        if let Some(m) = &mut self.mast {
+            m.back_up(&reward);
+        }
         for r in &reward {
             self.lo = self.lo.min(*r);
             self.hi = self.hi.max(*r);
@@ -284,7 +296,7 @@ impl<'a, G: Bots> Search<'a, G> {
         let rules = self.rules;
         let mut bots: Vec<Box<dyn Bot<G>>> = match self.params.rollout {
             Rollout::Heuristic => (0..self.n).filter_map(|_| super::own::<G>("heuristic")).collect(),
-            Rollout::Random => Vec::new(),
+            Rollout::Random | Rollout::Mast => Vec::new(),
         };
         let cap = if self.params.cut == 0 { PLAYOUT_CAP } else { self.params.cut };
         let mut steps = 0;
@@ -294,10 +306,11 @@ impl<'a, G: Bots> Search<'a, G> {
                 break;
             }
             for p in to_act.iter() {
-                let (bot, rng) = (bots.get_mut(usize::from(p)), &mut self.rng);
-                let stepped = play::step(world, rules, p, &mut self.legal, events, |w, legal| match bot {
-                    Some(bot) => bot.act(rules, w, p, legal, rng),
-                    None => RandomBot.act(rules, w, p, legal, rng),
+                let (bot, rng, mast) = (bots.get_mut(usize::from(p)), &mut self.rng, &mut self.mast);
+                let stepped = play::step(world, rules, p, &mut self.legal, events, |w, legal| match (bot, mast) {
+                    (Some(bot), _) => bot.act(rules, w, p, legal, rng),
+                    (None, Some(m)) => m.choose(p, legal, |a| key(p, u64::from(a)), rng),
+                    (None, None) => RandomBot.act(rules, w, p, legal, rng),
                 });
                 if stepped != Step::Applied {
                     break 'play;
@@ -457,6 +470,8 @@ mod honesty {
         assert!(first_dishonest_decision::<Fixture>(&r, 3, 60, || Box::new(Peeker)).is_some());
         let search = || bots::make::<Fixture>("ismcts:iterations=60,trees=2").unwrap();
         assert_eq!(first_dishonest_decision::<Fixture>(&r, 3, 60, search), None);
+        let mast = || bots::make::<Fixture>("ismcts:iterations=60,trees=2,rollout=mast").unwrap();
+        assert_eq!(first_dishonest_decision::<Fixture>(&r, 3, 60, mast), None);
         assert_eq!(first_dishonest_decision::<Fixture>(&r, 3, 60, || bots::make::<Fixture>("random").unwrap()), None);
     }
 }

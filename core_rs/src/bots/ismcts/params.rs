@@ -13,6 +13,8 @@ pub const PARAMS: &[&str] =
 pub enum Rollout {
     Random,
     Heuristic,
+    /// By each seat's mean reward per move over the search so far (`mast`).
+    Mast,
 }
 
 /// What each seat's playouts are worth to it: its win share (ties split), or its final score in the game's own
@@ -126,8 +128,9 @@ impl Params {
                 self.rollout = match v {
                     "random" => Rollout::Random,
                     "heuristic" if has_heuristic => Rollout::Heuristic,
-                    "heuristic" => return Err(bad_value(spec, k, v, "random (this game has no heuristic)")),
-                    _ => return Err(bad_value(spec, k, v, "random or heuristic")),
+                    "mast" => Rollout::Mast,
+                    "heuristic" => return Err(bad_value(spec, k, v, "random or mast (this game has no heuristic)")),
+                    _ => return Err(bad_value(spec, k, v, "random, heuristic or mast")),
                 }
             }
             "goal" => {

@@ -80,6 +80,8 @@ fn iterations_budget_is_deterministic_and_independent_of_workers() {
         let a = pick("ismcts:iterations=400,trees=3,workers=1");
         assert_eq!(a, pick("ismcts:iterations=400,trees=3,workers=3"), "step {step}");
         assert_eq!(a, pick("ismcts:iterations=400,trees=3,workers=1"), "step {step}");
+        let mast = pick("ismcts:iterations=400,trees=3,workers=1,rollout=mast");
+        assert_eq!(mast, pick("ismcts:iterations=400,trees=3,workers=3,rollout=mast"), "step {step}");
         chosen.push(a);
         g.apply(&r, p, a, &mut ev).unwrap();
     }
