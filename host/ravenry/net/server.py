@@ -263,8 +263,11 @@ class Server:
             return {"t": "joined", "match": table.id, "seat": seat, "token": token, "game": table.match.game.id}
         if t == "resume":
             seat = table.seat_of(req.args["token"])
-            conn.subscribe(table, seat, req.get("since", 0))
+            was_away = table.seats[seat].standin
+            conn.subscribe(table, seat, req.get("since", 0))  # hands the seat back from its takeover bot
             self._hold_seat(conn, (table.id, seat))
+            if was_away:
+                await self.save_table(table)  # a restart must not give the seat to the bot again
             return {
                 "t": "joined",
                 "match": table.id,

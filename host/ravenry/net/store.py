@@ -1,7 +1,7 @@
 """Persistence of hosted matches: one design §6 snapshot per match (``<id>.rvn``) in the save directory, written
-atomically after every applied action. Seat tokens (hashed), bot seats, the clock and takeover settings and the record of decisions bots made for
-people travel in the
-snapshot's ``meta["net"]``, so one atomic write covers everything and there is no side file to fall out of step.
+atomically after every applied action. Seat tokens (hashed), bot seats, the clock and takeover settings and the
+record of the decisions bots made for people travel in the snapshot's ``meta["net"]``, so one atomic write covers
+everything and there is no side file to fall out of step.
 
 The save directory holds only matches that can still be played: a finished match's save is archived into
 ``DIR/finished/`` once its last write has landed, so a restart reads what it can host and nothing that grows with

@@ -138,6 +138,7 @@ class Table:
     halted: str | None = None
     record: BotRecord | None = None  # the decisions bots made for people (made in __post_init__ when None)
     _takeover_timer: asyncio.TimerHandle | None = None
+    _takeover_task: asyncio.Task[None] | None = None
 
     def __post_init__(self) -> None:
         # After a restart every seat starts from a fresh prompt: an action chosen before the crash is stale.
@@ -366,8 +367,7 @@ class Table:
         assert self.record is not None
         self.notice(reclaimed_notice(s.index, len(self.record.played_for[s.index])))
         self._arm_clock()
-        self._save_later()
-        self.publish()
+        self.publish()  # saved by the resume that brought them back (``Server.dispatch``)
 
     def _arm_takeover(self) -> None:
         if self._takeover_timer is not None:
@@ -383,13 +383,16 @@ class Table:
         except RuntimeError:  # built outside the loop: armed again by start()
             return
         delay = max(0.0, min(due) + self.takeover.after - time.monotonic())
-        self._takeover_timer = loop.call_later(delay, lambda: loop.create_task(self._take_over()))
+        self._takeover_timer = loop.call_later(delay, self._takeover_fired)
+
+    def _takeover_fired(self) -> None:
+        self._takeover_timer = None
+        self._takeover_task = asyncio.get_running_loop().create_task(self._take_over())
 
     async def _take_over(self) -> None:
-        self._takeover_timer = None
         t = self.takeover
-        if t is None or self.match.is_over or self._closed or self.halted:
-            return
+        if t is None or self.match.is_over or self._closed or self.halted or not self._players_here():
+            return  # with nobody here, the next player to come back starts it (and is told)
         now = time.monotonic()
         due = [s for s in self.seats if s.away_since is not None and not s.standin and now - s.away_since >= t.after]
         for s in due:
@@ -412,10 +415,6 @@ class Table:
                 await self.saver(self)
             except Exception as e:
                 log.error("match %s: saving a seat change failed: %s: %s", self.id, type(e).__name__, e)
-
-    def _save_later(self) -> None:
-        if self.saver is not None:
-            asyncio.get_running_loop().create_task(self._save_seats())
 
     # -- turn clock ----------------------------------------------------------------------------------------
     def _arm_clock(self) -> None:
@@ -470,6 +469,8 @@ class Table:
             self._timer.cancel()
         if self._takeover_timer is not None:
             self._takeover_timer.cancel()
+        if self._takeover_task is not None:
+            self._takeover_task.cancel()
         if self._bots is not None:
             self._bots.cancel()
 
