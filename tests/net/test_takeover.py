@@ -11,10 +11,13 @@ from typing import Any
 
 import pytest
 import ravenry
+from click.testing import CliRunner
 from ravenry.net.client import Client, NetError, SeatPlayer, random_chooser
+from ravenry.net.commands import join, serve
 from ravenry.net.limits import Limits
 from ravenry.net.server import Server
 from ravenry.net.store import Store, check_net_meta
+from ravenry.net.takeover import Takeover
 
 from .conftest import LiveServer, Recorder, create, live_server, replay_moments, run
 from .test_secrecy import check_frames
@@ -243,8 +246,8 @@ def test_the_creator_s_choice_is_bounded_and_off_turns_it_off() -> None:
         assert chosen == {"bot": "random", "after": 5.0}
     # A game without the server's takeover bot gets its own default bot.
     with live_server(FAST) as live:
-        summary = run(create(live.url, "race-to-ten", 2)) and live.call(lambda: next(iter(live.server.tables.values())))
-        assert summary.takeover is not None and summary.takeover.bot == "random"
+        mid = run(create(live.url, "race-to-ten", 2))
+        assert live.call(lambda: live.server.tables[mid].takeover) == Takeover("random", 0.2)
 
 
 def test_a_server_without_takeovers_refuses_a_creator_s_choice() -> None:
@@ -298,3 +301,32 @@ def test_a_damaged_takeover_record_is_refused_with_what_is_wrong(change: dict[st
     bad_seat = {**net, "seats": [{"bot": None, "token": None, "standin": "yes"}] * 2}
     with pytest.raises(ValueError, match=r"seats\[0\].standin"):
         check_net_meta(bad_seat, 2, "abcd")
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--takeover-bot", "ismcts:iterations=5"], "has no time budget"),
+        (["--takeover-bot", "ismcs:ms=5"], "no installed game has a bot 'ismcs'"),
+        (["--takeover-bot", "ismcts:ms=abc"], 'ms="abc"'),
+        (["--takeover-after", "soon"], "takes seconds or 'off', not 'soon'"),
+        (["--takeover-after", "0"], "more than 0"),
+    ],
+)
+def test_serve_refuses_a_bad_takeover_setting_before_it_serves(args: list[str], words: str) -> None:
+    r = CliRunner().invoke(serve, ["fixture", *args])
+    assert r.exit_code != 0 and words in r.output and "serving" not in r.output
+
+
+def test_join_create_passes_the_creator_s_takeover_choice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    with live_server(FAST) as live:
+        args = [live.url, "--create", "fixture", "--players", "2", "--bots", "2=random", "--bot", "random"]
+        r = CliRunner().invoke(join, [*args, "--takeover-bot", "random", "--takeover-after", "7"])
+        assert r.exit_code == 0, r.output
+        (table,) = live.call(lambda: list(live.server.tables.values()))
+        assert table.takeover == Takeover("random", 7.0) and table.match.is_over
+        r = CliRunner().invoke(join, [*args, "--takeover-bot", "nosuch"])
+        assert r.exit_code != 0 and "takeover bot: fixture has no bot 'nosuch'" in r.output
+    r = CliRunner().invoke(join, ["ws://127.0.0.1:1", "--match", "x", "--takeover-after", "5"])
+    assert r.exit_code != 0 and "go with --create" in r.output

@@ -27,7 +27,7 @@ from ravenry.net.limits import Limits
 from ravenry.net.protocol import VERSION, BadFrame, Request
 from ravenry.net.store import EXPIRED, UNREADABLE, Store
 from ravenry.net.table import QUICK_BOTS, Seat, Table
-from ravenry.net.takeover import bounded_bot, check_operator_setting, resolve
+from ravenry.net.takeover import bounded_bot, check_operator_setting, operator_limits, resolve
 from ravenry.specs import bot_name
 from ravenry.words import seat_number, seat_range
 
@@ -565,7 +565,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--bots")
     ap.add_argument("--save-dir")
     ap.add_argument("--turn-seconds", type=float)
+    ap.add_argument("--takeover-after", help="seconds a dropped player's seat waits before a bot plays it, or off")
+    ap.add_argument("--takeover-bot", help="the bot that plays a dropped seat (with a time budget: ismcts:ms=500)")
     a = ap.parse_args(argv)
+    try:
+        limits = operator_limits(Limits(), a.takeover_after, a.takeover_bot)
+    except ValueError as e:
+        ap.error(str(e))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)
     try:
@@ -578,6 +584,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 a.bots,
                 a.save_dir,
                 a.turn_seconds,
+                limits,
                 announce=lambda s: print(s, flush=True),
             )
         )

@@ -6,7 +6,7 @@ bots made for people (saved in ``meta.net``, checked on load by ``check_meta``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ravenry.errors import OptionError, RavenryError
@@ -218,3 +218,17 @@ def reclaimed_notice(seat: int, played: int) -> dict[str, Any]:
     go to that seat alone, in its next state's ``played_for``)."""
     message = f"seat {seat_number(seat)}'s player is back; the takeover bot made {played} decision(s) for them"
     return {"kind": "reclaimed", "seat": seat, "decisions": played, "message": message}
+
+
+def operator_limits(limits: Limits, after: str | None, bot: str | None) -> Limits:
+    """``limits`` with the command line's ``--takeover-after`` (seconds, or ``off``) and ``--takeover-bot``,
+    checked: raises ValueError saying what is wrong."""
+    grace = limits.takeover_after_seconds
+    if after is not None:
+        try:
+            grace = None if after.strip().lower() == "off" else float(after)
+        except ValueError:
+            raise ValueError(f"--takeover-after takes seconds or 'off', not {after!r}") from None
+    spec = limits.takeover_bot if bot is None else bot
+    check_operator_setting(grace, spec)
+    return replace(limits, takeover_after_seconds=grace, takeover_bot=spec)
