@@ -12,12 +12,14 @@ from typing import Any
 import pytest
 import ravenry
 from click.testing import CliRunner
+from ravenry.model.snapshot import load_match
 from ravenry.net.client import Client, NetError, SeatPlayer, random_chooser
 from ravenry.net.commands import join, serve
 from ravenry.net.limits import Limits
 from ravenry.net.server import Server
 from ravenry.net.store import Store, check_net_meta
-from ravenry.net.takeover import Takeover
+from ravenry.net.takeover import Takeover, stood_in
+from ravenry.services.tournament.ratings import RatedMatch, bootstrap, rate
 
 from .conftest import LiveServer, Recorder, create, live_server, replay_moments, run
 from .test_secrecy import check_frames
@@ -330,3 +332,30 @@ def test_join_create_passes_the_creator_s_takeover_choice(tmp_path: Path, monkey
         assert r.exit_code != 0 and "takeover bot: fixture has no bot 'nosuch'" in r.output
     r = CliRunner().invoke(join, ["ws://127.0.0.1:1", "--match", "x", "--takeover-after", "5"])
     assert r.exit_code != 0 and "go with --create" in r.output
+
+
+def test_a_finished_match_s_record_marks_the_seat_a_bot_played_and_ratings_can_leave_it_out(tmp_path: Path) -> None:
+    with live_server(FAST, save_dir=str(tmp_path)) as live:
+
+        async def go() -> tuple[str, str]:
+            dropped = await create(live.url, "fixture", 2, seed=1)
+            async with Client(live.url) as c:
+                await c.request("join", match=dropped, seat=0)  # and gone: the bot plays seat 1 to the end
+            await SeatPlayer(live.url, dropped, seat=1, choose=random_chooser(1)).run()
+            whole = await create(live.url, "fixture", 2, seed=2)
+            await asyncio.gather(*(SeatPlayer(live.url, whole, seat=s, choose=random_chooser(s)).run() for s in (0, 1)))
+            return dropped, whole
+
+        dropped, whole = run(go())
+    rated = []
+    for deal, mid in enumerate((dropped, whole)):
+        m = load_match(tmp_path / "finished" / f"{mid}.rvn")
+        marked = stood_in(m.meta["net"])
+        if mid == dropped:
+            assert marked == {0: sum(1 for p, _ in m.history() if p == 0)} and marked[0] >= 1
+        else:
+            assert marked == {}
+        rated.append(RatedMatch(deal, (0, 1), tuple(m.outcome["ranks"]), tuple(sorted(marked))))
+    assert rate(2, rated, leave_out_stood_in=True) == rate(2, rated[1:])
+    assert rate(2, rated) != rate(2, rated[1:])  # without the option the match counts
+    assert bootstrap(2, rated, 20, 1, leave_out_stood_in=True) == bootstrap(2, rated[1:], 20, 1)
