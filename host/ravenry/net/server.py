@@ -267,7 +267,7 @@ class Server:
             conn.subscribe(table, seat, req.get("since", 0))  # hands the seat back from its takeover bot
             self._hold_seat(conn, (table.id, seat))
             if was_away:
-                await self.save_table(table)  # a restart must not give the seat to the bot again
+                await table.save_seats()  # a restart must not give the seat to the bot again
             return {
                 "t": "joined",
                 "match": table.id,

@@ -136,14 +136,15 @@ class Table:
     pinned: bool = False  # the command line's match: never expires
     # Why the match stopped taking actions (a save failed): an action is acknowledged only once it is on disk.
     halted: str | None = None
-    record: BotRecord | None = None  # the decisions bots made for people (made in __post_init__ when None)
+    # The decisions bots made for people; sized to the match in __post_init__ unless restored from a save.
+    record: BotRecord = field(default_factory=lambda: BotRecord(0))
     _takeover_timer: asyncio.TimerHandle | None = None
     _takeover_task: asyncio.Task[None] | None = None
 
     def __post_init__(self) -> None:
         # After a restart every seat starts from a fresh prompt: an action chosen before the crash is stale.
         self.prompt = [self.match.decisions] * self.match.players
-        if self.record is None:
+        if self.record.players != self.match.players:
             self.record = BotRecord(self.match.players)
         self._options = [self._options_of(s) for s in range(self.match.players)]
         self._arm_clock()
@@ -230,7 +231,6 @@ class Table:
             except IllegalAction as e:
                 raise BadFrame("illegal", str(e)) from None
             after = m.decisions
-            assert self.record is not None
             self.record.played_for[p].clear()  # they have seen it: their state carried it until they acted
             await self._applied(p)
         self.publish()
@@ -284,7 +284,6 @@ class Table:
                 turn = m.decisions
                 m.apply(p, a)
                 if reason in ("takeover", "clock"):
-                    assert self.record is not None
                     self.record.add(turn, p, reason, str(label))
             except Exception as e:  # bots are plugin code: any exception is theirs, not the server's
                 # A bot that cannot move is a plugin bug; log it and leave the seat waiting rather than crash.
@@ -364,7 +363,6 @@ class Table:
     def _hand_back(self, s: Seat) -> None:
         # From the next decision on the player chooses again: a move its bot is thinking about now still lands.
         s.standin = False
-        assert self.record is not None
         self.notice(reclaimed_notice(s.index, len(self.record.played_for[s.index])))
         self._arm_clock()
         self.publish()  # saved by the resume that brought them back (``Server.dispatch``)
@@ -400,12 +398,12 @@ class Table:
             self.notice(takeover_notice(s.index, t))
         if due:
             self._arm_clock()
-            await self._save_seats()
+            await self.save_seats()
             self.kick_bots()
             self.publish()
         self._arm_takeover()
 
-    async def _save_seats(self) -> None:
+    async def save_seats(self) -> None:
         """Save a change of who plays a seat, so a restart keeps it; a failure is logged (the next action's save
         would fail too and stop the match, saying so)."""
         if self.saver is None or self._closed:
@@ -516,7 +514,6 @@ class Table:
             "over": m.is_over,
             "outcome": m.outcome,
         }
-        assert self.record is not None
         if seat is not None and self.record.played_for[seat]:
             # Only to the seat itself, in its own labels: what its takeover bot chose while its player was away.
             frame["played_for"] = [{"turn": t, "label": label} for t, label in self.record.played_for[seat]]
@@ -528,7 +525,6 @@ class Table:
     def summary(self) -> dict[str, Any]:
         m = self.match
         online = {sub.seat for sub in self.subscribers if sub.seat is not None}
-        assert self.record is not None
         made = self.record.counts()
         return {
             "id": self.id,
@@ -555,7 +551,6 @@ class Table:
     # -- persistence -------------------------------------------------------------------------------------------
     def net_meta(self) -> dict[str, Any]:
         """What a restarted server needs besides the match itself; saved in the snapshot's ``meta``."""
-        assert self.record is not None
         return {
             "id": self.id,
             "seats": [{"bot": s.bot, "token": s.token_hash, "standin": s.standin} for s in self.seats],
