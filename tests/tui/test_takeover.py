@@ -43,6 +43,20 @@ def test_the_table_sees_a_dropped_seat_taken_over_and_handed_back() -> None:
         drive(app, script)
 
 
+def test_at_80x24_the_takeover_shows_over_the_board_without_a_key() -> None:
+    """The compact layout shows the board, the story one F2 away: the notice comes as a toast over it."""
+    with live_server(FAST) as live:
+        mid = run(create(live.url, "fixture", 2, seed=4))
+        _joined_and_gone(live.url, mid, 0)
+        app = tui.net_app(live.url, mid, "fixture", seat=1)
+
+        async def script(pilot: Any) -> None:
+            await until(pilot, lambda: "Seat taken over" in screen_text(app), rounds=2000)
+            assert "'phase': 'Commit'" in screen_text(app)  # the board is still the pane shown
+
+        drive(app, script, size=(80, 24), toasts=True)
+
+
 def test_the_returning_player_is_told_what_was_played_for_them() -> None:
     with live_server(FAST) as live:
         mid = run(create(live.url, "fixture", 2, seed=4))

@@ -15,6 +15,8 @@ from ravenry.faces.tui.app import Driver
 from ravenry.net.client import NetError, SeatPlayer, played_for_text
 
 Frame = dict[str, Any]
+#: Notices shown as a toast too, with its title.
+TOASTS = {"takeover": "Seat taken over", "reclaimed": "Player back", "halted": "Match stopped"}
 
 
 class NetDriver(Driver):
@@ -79,6 +81,9 @@ class NetDriver(Driver):
             self.last_status = msg
         elif t == "notice":
             self._note(f"⚑ {frame.get('message', '')}", "bold yellow")
+            if frame.get("kind") in TOASTS:
+                # Also over whatever pane is up: at 80×24 the story is one F2 away, and who plays a seat matters now.
+                self.app.notify(str(frame.get("message", "")), title=TOASTS[frame["kind"]], timeout=10)
         elif t == "error":
             self._note(f"✗ refused ({frame.get('code')}): {frame.get('message')}", "bold red")
         elif t == "state":
@@ -91,6 +96,7 @@ class NetDriver(Driver):
             played = played_for_text(frame)
             if played is not None and frame.get("played_for") != self.told_played:
                 self.app.note(f"⚑ {played[0].upper()}{played[1:]}", "bold yellow")
+                self.app.notify(played[0].upper() + played[1:], title="Welcome back", timeout=15)
             self.told_played = frame.get("played_for")
 
     def _note(self, line: str, style: str) -> None:
