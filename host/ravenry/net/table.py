@@ -363,7 +363,9 @@ class Table:
     def _hand_back(self, s: Seat) -> None:
         # From the next decision on the player chooses again: a move its bot is thinking about now still lands.
         s.standin = False
-        self.notice(reclaimed_notice(s.index, len(self.record.played_for[s.index])))
+        played = len(self.record.played_for[s.index])
+        log.info("match %s: seat %d's player is back after %d bot decision(s)", self.id, seat_number(s.index), played)
+        self.notice(reclaimed_notice(s.index, played))
         self._arm_clock()
         self.publish()  # saved by the resume that brought them back (``Server.dispatch``)
 
@@ -395,6 +397,7 @@ class Table:
         due = [s for s in self.seats if s.away_since is not None and not s.standin and now - s.away_since >= t.after]
         for s in due:
             s.standin = True
+            log.info("match %s: seat %d's player away %g s; %r plays it", self.id, seat_number(s.index), t.after, t.bot)
             self.notice(takeover_notice(s.index, t))
         if due:
             self._arm_clock()
