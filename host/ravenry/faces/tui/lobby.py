@@ -229,6 +229,8 @@ class Lobby(Vertical):
             ask["variants"] = r.variants
         if r.turn_seconds is not None:
             ask["turn_seconds"] = r.turn_seconds
+        if r.takeover_bot is not None:
+            ask["takeover_bot"] = r.takeover_bot
         async with Client(self.url) as c:
             reply = await c.request("create", **ask)
         mine = r.mine()
