@@ -359,3 +359,40 @@ def test_a_finished_match_s_record_marks_the_seat_a_bot_played_and_ratings_can_l
     assert rate(2, rated, leave_out_stood_in=True) == rate(2, rated[1:])
     assert rate(2, rated) != rate(2, rated[1:])  # without the option the match counts
     assert bootstrap(2, rated, 20, 1, leave_out_stood_in=True) == bootstrap(2, rated[1:], 20, 1)
+
+
+def test_the_clock_s_fallback_is_marked_too_and_a_taken_over_seat_is_off_the_clock() -> None:
+    """A seat whose clock runs out is played by the fallback: marked ``clock`` in the record (a bot decided for a
+    person), not listed in ``played_for`` (the player was here and was told). A taken-over seat has no clock."""
+    with live_server(FAST, turn_seconds=0.15) as live:
+
+        async def go() -> tuple[str, list[dict[str, Any]]]:
+            mid = await create(live.url, "race-to-ten", 2, seed=0)
+            frames: list[dict[str, Any]] = []
+            active = SeatPlayer(live.url, mid, seat=0, choose=random_chooser(1), on_frame=frames.append)
+            idle = SeatPlayer(live.url, mid, seat=1, choose=None)  # here, but never chooses: the clock plays it
+            await asyncio.gather(active.run(), idle.run())
+            return mid, frames
+
+        mid, frames = run(go())
+        made, played = _record(live, mid)
+        m = live.call(lambda: live.server.tables[mid].match)
+        assert made and made == [[t, 1, "clock"] for t, (p, _) in enumerate(m.history()) if p == 1]
+        assert played == [[], []]
+
+        async def dropped() -> tuple[str, list[dict[str, Any]]]:
+            mid = await create(live.url, "race-to-ten", 2, seed=0)
+            async with Client(live.url) as c:
+                await c.request("join", match=mid, seat=1)  # and gone
+            frames: list[dict[str, Any]] = []
+            await SeatPlayer(live.url, mid, seat=0, choose=random_chooser(1), on_frame=frames.append).run()
+            return mid, frames
+
+        mid, frames = run(dropped())
+        made, _ = _record(live, mid)
+        kinds = [kind for _, seat, kind in made if seat == 1]
+        # Seat 2 may lose a first decision to its clock before the grace is over; from the takeover on, only the bot.
+        assert kinds and kinds[-1] == "takeover" and "clock" not in kinds[kinds.index("takeover") :]
+        taken = next(i for i, f in enumerate(frames) if f["t"] == "notice" and f["kind"] == "takeover")
+        later = [f for f in frames[taken:] if f["t"] == "state"]
+        assert later and all(1 not in (f["clock"] or {}) for f in later)
