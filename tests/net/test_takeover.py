@@ -258,6 +258,8 @@ def test_a_server_without_takeovers_refuses_a_creator_s_choice() -> None:
         async def go() -> NetError:
             async with Client(live.url) as c:
                 assert (await c.request("create", game="fixture", players=2))["summary"]["takeover"] is None
+                off = await c.request("create", game="fixture", players=2, takeover_bot="off")  # as it is: fine
+                assert off["summary"]["takeover"] is None
                 with pytest.raises(NetError) as e:
                     await c.request("create", game="fixture", players=2, takeover_bot="random")
             return e.value

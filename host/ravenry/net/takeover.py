@@ -47,7 +47,7 @@ def time_bounded(spec: str) -> bool:
 
 
 def bounded_bot(g: Game, spec: str, cap: float) -> str:
-    """A bot spec a client sent, within the server's bounds: a search thinks at most ``bot_seconds`` a move
+    """A bot spec a client sent, within the server's bounds: a search thinks at most ``cap`` seconds a move
     (``max_seconds``, which leaves its iteration budget as asked), on one thread. Quick bots, and a plugin's
     bot that takes no clock, are left as sent (create refuses a spec that is not valid)."""
     name = bot_name(spec)
@@ -87,11 +87,11 @@ def resolve(limits: Limits, g: Game, bot: str | None, after: float | None) -> Ta
     """The takeover setting of a new match: the creator's ``bot`` (a spec, or ``"off"``) and ``after`` (a
     grace no shorter than the server's), else the server's; refused, changing nothing, if not valid."""
     least = limits.takeover_after_seconds
+    if bot == "off":
+        return None
     if least is None:
         if bot is not None or after is not None:
             raise BadFrame("bad-takeover", "this server does not take over dropped seats (its operator turned it off)")
-        return None
-    if bot == "off":
         return None
     grace = least if after is None else after
     if not least <= grace <= MAX_AFTER:
