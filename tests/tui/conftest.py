@@ -21,11 +21,14 @@ def screen_text(app: Any) -> str:
     return "\n".join("".join(seg.text for seg in strip) for strip in strips)
 
 
-def drive(app: Any, script: Callable[[Any], Awaitable[None]], size: tuple[int, int] = SIZE) -> None:
-    """Run ``app`` headlessly and let ``script(pilot)`` press keys and check the screen."""
+def drive(
+    app: Any, script: Callable[[Any], Awaitable[None]], size: tuple[int, int] = SIZE, toasts: bool = False
+) -> None:
+    """Run ``app`` headlessly and let ``script(pilot)`` press keys and check the screen (with ``toasts``, the
+    notifications a real terminal shows, which Textual's test mode leaves out by default)."""
 
     async def main() -> None:
-        async with app.run_test(size=size) as pilot:
+        async with app.run_test(size=size, notifications=toasts) as pilot:
             await pilot.pause()
             await script(pilot)
 

@@ -139,7 +139,8 @@ def _open_form(lobby: Any, game_id: str) -> None:
 
 def test_the_form_creates_a_match_with_the_options_seats_and_clock_chosen() -> None:
     """Hearts from the form, by keys: a switch turned on, a number typed, a seat left open for a friend, a turn
-    clock; Enter in the last text field creates it, and the server's match has every one of them."""
+    clock, the bot for a dropped player; Enter in the last text field creates it, and the server's match has every
+    one of them."""
     with live_server() as live:
         app = tui.lobby_app(live.url)
 
@@ -157,6 +158,7 @@ def test_the_form_creates_a_match_with_the_options_seats_and_clock_chosen() -> N
             lobby.query_one("#form-seat-1", Select).value = "@open"  # seat 2 waits for another player
             lobby.query_one("#form-clock", Input).focus()
             await pilot.press("3", "0")
+            lobby.query_one("#form-takeover", Select).value = "heuristic"  # plays a dropped player's seat
             field = lobby.query_one("#form-opt-hands", Input)
             field.focus()
             field.value = ""
@@ -168,6 +170,7 @@ def test_the_form_creates_a_match_with_the_options_seats_and_clock_chosen() -> N
         assert table.match.options["jd_bonus"] is True and table.match.options["hands"] == 2
         assert [s.bot for s in table.seats] == [None, None, "heuristic", "heuristic"]
         assert table.turn_seconds == 30 and table.seats[0].token_hash is not None and table.seats[1].free
+        assert table.takeover is not None and table.takeover.bot == "heuristic"
 
 
 def test_the_form_shows_the_server_s_refusal_in_one_line_and_stays() -> None:

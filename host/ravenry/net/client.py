@@ -9,6 +9,7 @@ import asyncio
 import itertools
 import random
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -185,6 +186,18 @@ def first_chooser() -> Chooser:
 CHOOSERS: dict[str, Callable[[int], Chooser]] = {"random": random_chooser, "first": lambda seed: first_chooser()}
 
 
+def played_for_text(frame: Frame, shown: int = 5) -> str | None:
+    """A state's ``played_for`` (the decisions the takeover bot made for this seat while its player was away) as
+    one line for the player, or None when there are none. Seats are the player's own: the server sends it to
+    that seat alone."""
+    played = frame.get("played_for") or []
+    if not played:
+        return None
+    items = [f"turn {d['turn']}: {d['label']}" for d in played[:shown]]
+    more = f" (and {len(played) - shown} more)" if len(played) > shown else ""
+    return f"while you were away the takeover bot played for you: {'; '.join(items)}{more}"
+
+
 @dataclass
 class SeatPlayer:
     """Plays one seat (``seat`` None with ``watch``: spectates) until the match is over, reconnecting with the
@@ -260,6 +273,28 @@ class SeatPlayer:
             self.reconnects += 1
             await asyncio.sleep(min(1.0, 0.05 * 2 ** min(self.reconnects, 5)))
 
+    async def _choose_hearing(self, c: Client, frame: Frame, backlog: deque[Frame]) -> int | None:
+        """``choose`` while still reading: a notice (a seat taken over, a clock run out) reaches ``on_frame`` as
+        it comes, not once a human has decided; every other frame waits in ``backlog``, in order."""
+        assert self.choose is not None
+        choosing = asyncio.ensure_future(self.choose(frame))
+        try:
+            while not choosing.done():
+                reading = asyncio.ensure_future(c.frames.get())
+                await asyncio.wait({choosing, reading}, return_when=asyncio.FIRST_COMPLETED)
+                if not reading.done():
+                    reading.cancel()
+                    continue
+                f = reading.result()
+                notice = f is not CLOSED and f.get("t") == "notice" and f.get("match", self.match) == self.match
+                if notice and self.on_frame is not None:
+                    self.on_frame(f)
+                else:
+                    backlog.append(f)
+            return choosing.result()
+        finally:
+            choosing.cancel()
+
     def _status(self, message: str) -> None:
         if self.on_frame is not None:
             self.on_frame({"t": "status", "message": message})
@@ -284,8 +319,9 @@ class SeatPlayer:
         """Handle frames until the match is over (returns the last state) or the connection drops (None)."""
         chosen_at = -1  # the turn of the state we last chose from: never answer one state twice
         floor = -1  # the turn right after our last applied action: older states queued meanwhile are history
+        backlog: deque[Frame] = deque()  # frames read while choosing, in the order they came
         while True:
-            frame = await c.frames.get()
+            frame = backlog.popleft() if backlog else await c.frames.get()
             if frame is CLOSED:
                 return None
             if frame.get("match", self.match) != self.match:
@@ -303,7 +339,7 @@ class SeatPlayer:
                 return frame
             if self.choose is None or not frame["actions"] or frame["turn"] < floor or frame["turn"] == chosen_at:
                 continue
-            action = await self.choose(frame)
+            action = await self._choose_hearing(c, frame, backlog)
             if action is None:
                 continue
             chosen_at = frame["turn"]

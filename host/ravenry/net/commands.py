@@ -20,7 +20,9 @@ from ravenry.model.snapshot import write_atomic
 from ravenry.net import loop as event_loop
 from ravenry.net.client import CHOOSERS, Client, NetError, SeatPlayer
 from ravenry.net.console import TerminalUI, matches_table
+from ravenry.net.limits import Limits
 from ravenry.net.server import parse_bots, serve_forever
+from ravenry.net.takeover import operator_limits
 from ravenry.specs import bot_name, bot_params
 from ravenry.words import seat_number
 
@@ -33,6 +35,12 @@ from ravenry.words import seat_number
 @click.option("--bots", "bots", metavar="SEATS", help="seats (from 1) the server's bots play: '2,3' or '2=heuristic,4'")
 @click.option("--save-dir", type=click.Path(file_okay=False), help="save every match here after every action")
 @click.option("--turn-seconds", type=float, help="per-seat turn clock; when it runs out a bot acts for the seat")
+@click.option(
+    "--takeover-after",
+    metavar="SECONDS|off",
+    help="a player away this long has their seat played by a bot until they resume (default 60; off: never)",
+)
+@click.option("--takeover-bot", metavar="SPEC", help="the bot that plays a dropped seat (default ismcts:ms=500)")
 @click.option("-o", "--option", "option_pairs", multiple=True, help="with GAME: game option name=value")
 @click.option("--variant", "variants", multiple=True, help="with GAME: a named variant (repeatable)")
 def serve(
@@ -43,6 +51,8 @@ def serve(
     bots: str | None,
     save_dir: str | None,
     turn_seconds: float | None,
+    takeover_after: str | None,
+    takeover_bot: str | None,
     option_pairs: tuple[str, ...],
     variants: tuple[str, ...],
 ) -> None:
@@ -72,6 +82,15 @@ def serve(
         options = {}
     if turn_seconds is not None and turn_seconds <= 0:
         raise click.BadParameter("must be positive", param_hint="--turn-seconds")
+    try:
+        limits = operator_limits(Limits(), takeover_after, takeover_bot)
+        # A game without the takeover bot plays dropped seats with its default bot; a name no game has is a typo.
+        having = [g.id for g in ravenry.games() if bot_name(limits.takeover_bot) in g.bots]
+        if not having:
+            raise ValueError(f"no installed game has a bot {bot_name(limits.takeover_bot)!r}")
+        ravenry.game(having[0]).check_bot(limits.takeover_bot)
+    except (ValueError, RavenryError) as e:
+        raise click.BadParameter(str(e), param_hint="--takeover-bot / --takeover-after") from None
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)
     try:
@@ -84,6 +103,7 @@ def serve(
                 bots,
                 save_dir,
                 turn_seconds,
+                limits,
                 announce=lambda s: click.echo(s),
                 options=options,
                 variants=variants,
@@ -234,6 +254,10 @@ async def resolve_join(
     help="with --create: seats (from 1) the server's bots play ('2,3', '2=heuristic')",
 )
 @click.option("--turn-seconds", type=float, help="with --create: the new match's turn clock")
+@click.option("--takeover-bot", metavar="SPEC|off", help="with --create: the bot that plays a dropped seat, or off")
+@click.option(
+    "--takeover-after", type=float, help="with --create: seconds a dropped seat waits (not below the server's)"
+)
 @click.option("-o", "--option", "option_pairs", multiple=True, help="with --create: game option name=value")
 @click.option("--variant", "variants", multiple=True, help="with --create: a named variant (repeatable)")
 @click.option("--plain", is_flag=True, help="line mode (scripts, screen readers, pipes), not full screen")
@@ -249,6 +273,8 @@ def join(
     players: int | None,
     bots: str | None,
     turn_seconds: float | None,
+    takeover_bot: str | None,
+    takeover_after: float | None,
     option_pairs: tuple[str, ...],
     variants: tuple[str, ...],
     plain: bool,
@@ -275,6 +301,7 @@ def join(
         if match is not None or token is not None:
             raise click.UsageError("--create opens a new match: it takes no --match or --token")
         create = {"game": create_game, "players": players, "turn_seconds": turn_seconds}
+        create |= {"takeover_bot": takeover_bot, "takeover_after": takeover_after}  # the server checks both
         if option_pairs or variants:
             # Parsed with the game's schema from the local install; the server checks them again.
             try:
@@ -290,8 +317,12 @@ def join(
                 raise click.BadParameter(str(e), param_hint="--bots") from None
             except RavenryError as e:
                 raise click.BadParameter(str(e), param_hint="--create") from None
-    elif players is not None or bots is not None or turn_seconds is not None or option_pairs or variants:
-        raise click.UsageError("--players, --bots, --turn-seconds, -o and --variant go with --create")
+    elif (
+        any(x is not None for x in (players, bots, turn_seconds, takeover_bot, takeover_after))
+        or option_pairs
+        or variants
+    ):
+        raise click.UsageError("--players, --bots, --turn-seconds, --takeover-*, -o and --variant go with --create")
     # The full-screen client sits above this layer: the CLI hands its runner down in the click context.
     full_screen = (click.get_current_context().obj or {}).get("full_screen_join")
     at_terminal = bool(os.environ.get("TEXTUAL_DRIVER")) or (sys.stdin.isatty() and sys.stdout.isatty())

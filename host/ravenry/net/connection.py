@@ -174,7 +174,7 @@ class Connection:
                 self._draining.cancel()
             for sub in self.subs.values():
                 sub.table.subscribers.discard(sub)
-                sub.table.seen_alone()
+                sub.table.presence()  # the abandoned-match expiry and the takeover grace start here
             log.info("%s disconnected", self.address)
 
     def _check_idle(self) -> None:
@@ -240,6 +240,7 @@ class Connection:
             self.can_subscribe(table, seat)
             sub = self.subs[key] = Subscription(self, table, seat, 0)
             table.subscribers.add(sub)
+            table.presence()  # a returning player gets their seat back from its takeover bot
         sub.cursor = max(0, min(since, table.match.event_count))
         sub.mark()
         return sub

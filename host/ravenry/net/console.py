@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.table import Table
@@ -16,6 +17,7 @@ from rich.table import Table
 import ravenry
 from ravenry.errors import RavenryError
 from ravenry.faces.render import plain_event, result_table
+from ravenry.net.client import played_for_text
 from ravenry.specs import GameSpec
 from ravenry.words import seat_number
 
@@ -54,6 +56,7 @@ class TerminalUI:
         self.console = console or Console(highlight=False)
         self.spec: GameSpec | None = None
         self.received_at = time.monotonic()
+        self.told_played: Any = None  # the played_for list last shown (each state repeats it until the seat acts)
 
     def on_frame(self, frame: Frame) -> None:
         t = frame.get("t")
@@ -65,6 +68,10 @@ class TerminalUI:
         elif t == "error":
             c.print(f"[bold red]✗ refused ({frame['code']}): {frame['message']}[/]")
         elif t == "state":
+            played = played_for_text(frame)
+            if played is not None and frame.get("played_for") != self.told_played:
+                c.print(f"[bold yellow]⚑ {escape(played)}[/]")
+            self.told_played = frame.get("played_for")
             self.received_at = time.monotonic()
             if self.spec is None or self.spec.id != frame["game"]:
                 self.spec = game_spec(frame["game"])

@@ -80,6 +80,13 @@ class Limits:
     # listing of the folder, in a thread after the server is listening) and then by the sweeper, from a list in
     # memory: the folder is never listed again while the server runs.
     keep_archived_days: float | None = 30.0
+    # A seated player disconnected this long has their seat played by the match's takeover bot, while another
+    # player is connected, until they come back with their token; None turns takeovers off (a dropped player's seat
+    # then waits for them and its turn clock). A match's creator may ask for a longer grace, not a shorter one.
+    takeover_after_seconds: float | None = 60.0
+    # The takeover bot of a match whose creator names none: a search with a time budget (one is required, so a
+    # dropped seat cannot hold a thread without bound). A game without that bot gets its default bot.
+    takeover_bot: str = "ismcts:ms=500"
 
 
 class TokenBucket:

@@ -28,6 +28,8 @@ REQUESTS: dict[str, dict[str, tuple[type, bool]]] = {
         "variants": (list, False),
         "bots": (dict, False),
         "turn_seconds": (float, False),
+        "takeover_bot": (str, False),
+        "takeover_after": (float, False),
     },
     "join": {"match": (str, True), "seat": (int, False), "since": (int, False)},
     "resume": {"match": (str, True), "token": (str, True), "since": (int, False)},

@@ -27,7 +27,8 @@ from ravenry.net.limits import Limits
 from ravenry.net.protocol import VERSION, BadFrame, Request
 from ravenry.net.store import EXPIRED, UNREADABLE, Store
 from ravenry.net.table import QUICK_BOTS, Seat, Table
-from ravenry.specs import bot_name, bot_params
+from ravenry.net.takeover import bounded_bot, check_operator_setting, operator_limits, resolve
+from ravenry.specs import bot_name
 from ravenry.words import seat_number, seat_range
 
 log = logging.getLogger("ravenry.net")
@@ -38,6 +39,7 @@ class Server:
         self, limits: Limits | None = None, store: Store | None = None, turn_seconds: float | None = None
     ) -> None:
         self.limits = limits or Limits()
+        check_operator_setting(self.limits.takeover_after_seconds, self.limits.takeover_bot)
         self.store = store
         if store is not None:
             days = self.limits.keep_archived_days
@@ -139,6 +141,8 @@ class Server:
         variants: Sequence[str] = (),
         bots: dict[int, str] | None = None,
         turn_seconds: float | None = None,
+        takeover_bot: str | None = None,
+        takeover_after: float | None = None,
     ) -> Table:
         if len(self.tables) >= self.limits.max_matches:
             raise BadFrame("limit", f"this server hosts at most {self.limits.max_matches} matches")
@@ -158,6 +162,7 @@ class Server:
                 raise BadFrame("bad-bots", str(e)) from None
         if turn_seconds is not None and not 0.05 <= turn_seconds <= 86_400:
             raise BadFrame("bad-field", "turn_seconds must be between 0.05 and 86400")
+        takeover = resolve(self.limits, g, takeover_bot, takeover_after)
         seed = secrets.randbits(63) if seed is None else seed
         m = g.new_match(n, seed, options, variants)
         match_id = secrets.token_hex(4)
@@ -168,7 +173,7 @@ class Server:
         clock = self.turn_seconds if turn_seconds is None else turn_seconds
         # A seat whose clock runs out is played as `ravenry play` plays a bot seat: the game's heuristic.
         saver = self.store.save if self.store else None
-        table = Table(match_id, m, seats, clock, fallback=g.default_bot, saver=saver)
+        table = Table(match_id, m, seats, clock, fallback=g.default_bot, saver=saver, takeover=takeover)
         self.tables[match_id] = table
         named = ", ".join(f"{seat_number(p)}={b}" for p, b in sorted(bots.items()))
         log.info("match %s created: %s, %d players%s", match_id, game, n, f", bots at seats {named}" if bots else "")
@@ -193,6 +198,8 @@ class Server:
                 for s in table.seats:
                     if s.bot is not None:
                         ravenry.game(m.game.id).check_bot(s.bot)  # a spec with parameters (ismcts:…,max_seconds=2)
+                if table.takeover is not None:
+                    ravenry.game(m.game.id).check_bot(table.takeover.bot)
             except Exception as e:  # whatever a damaged save trips over costs that save only
                 log.error("cannot resume %s: %s", path, e)
                 self.store.set_aside(path, UNREADABLE, f"{type(e).__name__}: {e}")
@@ -256,8 +263,11 @@ class Server:
             return {"t": "joined", "match": table.id, "seat": seat, "token": token, "game": table.match.game.id}
         if t == "resume":
             seat = table.seat_of(req.args["token"])
-            conn.subscribe(table, seat, req.get("since", 0))
+            was_away = table.seats[seat].standin
+            conn.subscribe(table, seat, req.get("since", 0))  # hands the seat back from its takeover bot
             self._hold_seat(conn, (table.id, seat))
+            if was_away:
+                await table.save_seats()  # a restart must not give the seat to the bot again
             return {
                 "t": "joined",
                 "match": table.id,
@@ -279,6 +289,7 @@ class Server:
                     table.release(sub.seat)
                     self._hold_seat(conn, (table.id, sub.seat), keep=False)
                     freed.append(sub.seat)
+            table.presence()
             if freed:
                 await self.save_table(table)
                 table.publish()
@@ -312,7 +323,12 @@ class Server:
             if not isinstance(k, int) or isinstance(k, bool) or not isinstance(v, str):
                 raise BadFrame("bad-field", "'bots' maps seat numbers to bot names")
             bots[k] = self.bounded_bot(req.args["game"], v)
-        searching = any(bot_name(b) not in QUICK_BOTS for b in bots.values())
+        takeover_bot = req.get("takeover_bot")
+        if takeover_bot is not None and takeover_bot != "off":
+            takeover_bot = self.bounded_bot(req.args["game"], takeover_bot)
+        # A search the creator names to take over dropped seats counts as one of their search matches too.
+        named = [*bots.values(), *([takeover_bot] if takeover_bot not in (None, "off") else [])]
+        searching = any(bot_name(b) not in QUICK_BOTS for b in named)
         if searching:
             self.check_searching(conn)
         variants = req.get("variants", [])
@@ -322,7 +338,15 @@ class Server:
         if seed is not None and not 0 <= seed < 2**64:
             raise BadFrame("bad-field", "'seed' must be from 0 to 2**64-1")
         table = self.create(
-            req.args["game"], req.get("players"), seed, req.get("options"), variants, bots, req.get("turn_seconds")
+            req.args["game"],
+            req.get("players"),
+            seed,
+            req.get("options"),
+            variants,
+            bots,
+            req.get("turn_seconds"),
+            takeover_bot,
+            req.get("takeover_after"),
         )
         self._reserve(conn, table.id, searching)
         try:
@@ -343,29 +367,8 @@ class Server:
 
     # -- running -----------------------------------------------------------------------------------------------
     def bounded_bot(self, game: str, spec: str) -> str:
-        """A bot spec a client sent, within the server's bounds: a search thinks at most ``bot_seconds`` a move
-        (``max_seconds``, which leaves its iteration budget as asked), on one thread. Quick bots, and a plugin's
-        bot that takes no clock, are left as sent (create refuses a spec that is not valid)."""
-        name = bot_name(spec)
-        if name in QUICK_BOTS:
-            return spec
-        cap = self.limits.bot_seconds
-        kept = []
-        for kv in filter(None, (part.strip() for part in bot_params(spec).split(","))):
-            key, _, value = (x.strip() for x in kv.partition("="))  # as the core reads them: "workers =64" too
-            if key == "seconds":
-                try:
-                    value = f"{min(cap, float(value)):g}"
-                except ValueError:
-                    pass  # malformed: check_bot below refuses it, and the spec as sent
-            if key not in ("workers", "max_seconds"):
-                kept.append(f"{key}={value}")
-        bounded = f"{name}:" + ",".join([*kept, f"max_seconds={cap:g}"])
-        try:
-            ravenry.game(game).check_bot(bounded)
-        except ravenry.RavenryError:
-            return spec
-        return bounded
+        """A bot spec a client sent, within the server's bounds (``takeover.bounded_bot``)."""
+        return bounded_bot(ravenry.game(game), spec, self.limits.bot_seconds)
 
     async def handler(self, ws: ServerConnection) -> None:
         address = peer_address(ws)
@@ -562,7 +565,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--bots")
     ap.add_argument("--save-dir")
     ap.add_argument("--turn-seconds", type=float)
+    ap.add_argument("--takeover-after", help="seconds a dropped player's seat waits before a bot plays it, or off")
+    ap.add_argument("--takeover-bot", help="the bot that plays a dropped seat (with a time budget: ismcts:ms=500)")
     a = ap.parse_args(argv)
+    try:
+        limits = operator_limits(Limits(), a.takeover_after, a.takeover_bot)
+    except ValueError as e:
+        ap.error(str(e))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)
     try:
@@ -575,6 +584,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 a.bots,
                 a.save_dir,
                 a.turn_seconds,
+                limits,
                 announce=lambda s: print(s, flush=True),
             )
         )

@@ -1,6 +1,7 @@
 """Persistence of hosted matches: one design §6 snapshot per match (``<id>.rvn``) in the save directory, written
-atomically after every applied action. Seat tokens (hashed), bot seats and the clock setting travel in the
-snapshot's ``meta["net"]``, so one atomic write covers everything and there is no side file to fall out of step.
+atomically after every applied action. Seat tokens (hashed), bot seats, the clock and takeover settings and the
+record of the decisions bots made for people travel in the snapshot's ``meta["net"]``, so one atomic write covers
+everything and there is no side file to fall out of step.
 
 The save directory holds only matches that can still be played: a finished match's save is archived into
 ``DIR/finished/`` once its last write has landed, so a restart reads what it can host and nothing that grows with
@@ -23,6 +24,7 @@ from ravenry.errors import RavenryError
 from ravenry.model.match import MatchBase
 from ravenry.model.snapshot import load_match
 from ravenry.net.table import Table
+from ravenry.net.takeover import check_meta as check_takeover_meta
 
 log = logging.getLogger("ravenry.net")
 MATCH_ID = re.compile(r"^[a-z0-9-]{1,64}$")
@@ -280,3 +282,4 @@ def check_net_meta(net: object, players: int, stem: str) -> None:
         raise ValueError("meta.net.turn_seconds is not a clock from 0.05 to 86400 seconds")
     if not isinstance(net.get("fallback", "random"), str):
         raise ValueError("meta.net.fallback is not a bot name")
+    check_takeover_meta(net, players)

@@ -22,14 +22,12 @@ from typing import Any, Protocol
 from ravenry.errors import IllegalAction
 from ravenry.model.match import MatchBase
 from ravenry.net.protocol import BadFrame, encode_spliced
+from ravenry.net.takeover import QUICK_BOTS, BotRecord, Takeover, reclaimed_notice, takeover_notice
 from ravenry.specs import bot_name
 from ravenry.words import seat_number
 
 log = logging.getLogger("ravenry.net")
 
-#: Bots that answer in microseconds (the core's random and every game's heuristic): they get a pool of their own,
-#: so they answer at once however many searches fill the other pool.
-QUICK_BOTS = frozenset({"random", "heuristic"})
 _pools: dict[bool, ThreadPoolExecutor] = {}
 
 
@@ -102,6 +100,8 @@ class Seat:
     index: int
     bot: str | None = None  # a server-side bot plays this seat
     token_hash: str | None = None  # set when a client joins; the token itself is only ever sent to that client
+    standin: bool = False  # the match's takeover bot plays it while its player is away
+    away_since: float | None = None  # time.monotonic() since when its player has not been connected (not saved)
 
     @property
     def free(self) -> bool:
@@ -116,6 +116,7 @@ class Table:
     turn_seconds: float | None = None
     fallback: str = "random"  # the bot that acts for a seat whose clock ran out
     saver: Saver | None = None
+    takeover: Takeover | None = None  # None: a dropped player's seat waits for them (and its clock)
     lock: TableLock = field(default_factory=TableLock)
     subscribers: set[Subscriber] = field(default_factory=set)
     # prompt[s]: the turn counter at which seat s's options last changed (or s last acted). An action chosen at
@@ -135,10 +136,16 @@ class Table:
     pinned: bool = False  # the command line's match: never expires
     # Why the match stopped taking actions (a save failed): an action is acknowledged only once it is on disk.
     halted: str | None = None
+    # The decisions bots made for people; sized to the match in __post_init__ unless restored from a save.
+    record: BotRecord = field(default_factory=lambda: BotRecord(0))
+    _takeover_timer: asyncio.TimerHandle | None = None
+    _takeover_task: asyncio.Task[None] | None = None
 
     def __post_init__(self) -> None:
         # After a restart every seat starts from a fresh prompt: an action chosen before the crash is stale.
         self.prompt = [self.match.decisions] * self.match.players
+        if self.record.players != self.match.players:
+            self.record = BotRecord(self.match.players)
         self._options = [self._options_of(s) for s in range(self.match.players)]
         self._arm_clock()
 
@@ -172,6 +179,7 @@ class Table:
     def release(self, seat: int) -> None:
         """Free a claimed seat: its token stops working."""
         self.seats[seat].token_hash = None
+        self.seats[seat].standin = False
         self.deadlines.pop(seat, None)
         self._arm_clock()
 
@@ -223,6 +231,7 @@ class Table:
             except IllegalAction as e:
                 raise BadFrame("illegal", str(e)) from None
             after = m.decisions
+            self.record.played_for[p].clear()  # they have seen it: their state carried it until they acted
             await self._applied(p)
         self.publish()
         return after
@@ -271,7 +280,11 @@ class Table:
             try:
                 # A bot thinks with the GIL released, off the event loop: other tables keep playing.
                 a = await asyncio.get_running_loop().run_in_executor(bot_pool(name), m.bot, name, p)
+                label = m.describe(a, p).get("label", str(a)) if reason in ("takeover", "clock") else ""
+                turn = m.decisions
                 m.apply(p, a)
+                if reason in ("takeover", "clock"):
+                    self.record.add(turn, p, reason, str(label))
             except Exception as e:  # bots are plugin code: any exception is theirs, not the server's
                 # A bot that cannot move is a plugin bug; log it and leave the seat waiting rather than crash.
                 log.error(
@@ -298,21 +311,111 @@ class Table:
     def kick_bots(self) -> None:
         if self._closed or (self._bots is not None and not self._bots.done()):
             return
-        if any(self.seats[p].bot for p in self.match.to_act):
+        if any(self.bot_for(p) for p in self.match.to_act):
             self._bots = asyncio.get_running_loop().create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
         while not self._closed and not self.match.is_over:
-            todo = [p for p in self.match.to_act if self.seats[p].bot]
+            todo = [p for p in self.match.to_act if self.bot_for(p)]
             if not todo:
                 return
             for p in todo:
-                bot = self.seats[p].bot
-                assert bot is not None
-                if not await self._apply_bot(p, bot, "bot"):
+                bot = self.bot_for(p)
+                if bot is None:  # its player came back while another seat's bot moved
+                    continue
+                if not await self._apply_bot(p, bot, "bot" if self.seats[p].bot else "takeover"):
                     return
             # Let clients and other tables run between bot moves: a bots-only match must not hog the loop.
             await asyncio.sleep(0)
+
+    # -- takeover of dropped seats ---------------------------------------------------------------------------
+    def bot_for(self, p: int) -> str | None:
+        """The bot that plays seat ``p`` now: its server bot, or the takeover bot while its player is away and
+        another player is here (nobody plays a match out for no one: it waits, and expires as abandoned)."""
+        s = self.seats[p]
+        if s.bot is not None:
+            return s.bot
+        if s.standin and self.takeover is not None and self._players_here():
+            return self.takeover.bot
+        return None
+
+    def _players_here(self) -> bool:
+        return any(sub.seat is not None for sub in self.subscribers)
+
+    def presence(self) -> None:
+        """Called whenever a client subscribes or goes: start an absent player's grace, hand a returning player
+        back their seat, and arm the timer of the next takeover."""
+        self.seen_alone()
+        online = {sub.seat for sub in self.subscribers if sub.seat is not None}
+        now = time.monotonic()
+        for s in self.seats:
+            if s.bot is not None or s.token_hash is None:
+                s.away_since = None
+            elif s.index in online:
+                s.away_since = None
+                if s.standin:
+                    self._hand_back(s)
+            elif s.away_since is None:
+                s.away_since = now
+        self._arm_takeover()
+        self.kick_bots()  # a standin waits while nobody is here, and moves again when someone comes back
+
+    def _hand_back(self, s: Seat) -> None:
+        # From the next decision on the player chooses again: a move its bot is thinking about now still lands.
+        s.standin = False
+        played = len(self.record.played_for[s.index])
+        log.info("match %s: seat %d's player is back after %d bot decision(s)", self.id, seat_number(s.index), played)
+        self.notice(reclaimed_notice(s.index, played))
+        self._arm_clock()
+        self.publish()  # saved by the resume that brought them back (``Server.dispatch``)
+
+    def _arm_takeover(self) -> None:
+        if self._takeover_timer is not None:
+            self._takeover_timer.cancel()
+            self._takeover_timer = None
+        if self.takeover is None or self.match.is_over or self._closed or self.halted:
+            return
+        due = [s.away_since for s in self.seats if s.away_since is not None and not s.standin]
+        if not due:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # built outside the loop: armed again by start()
+            return
+        delay = max(0.0, min(due) + self.takeover.after - time.monotonic())
+        self._takeover_timer = loop.call_later(delay, self._takeover_fired)
+
+    def _takeover_fired(self) -> None:
+        self._takeover_timer = None
+        self._takeover_task = asyncio.get_running_loop().create_task(self._take_over())
+
+    async def _take_over(self) -> None:
+        t = self.takeover
+        if t is None or self.match.is_over or self._closed or self.halted or not self._players_here():
+            return  # with nobody here, the next player to come back starts it (and is told)
+        now = time.monotonic()
+        due = [s for s in self.seats if s.away_since is not None and not s.standin and now - s.away_since >= t.after]
+        for s in due:
+            s.standin = True
+            log.info("match %s: seat %d's player away %g s; %r plays it", self.id, seat_number(s.index), t.after, t.bot)
+            self.notice(takeover_notice(s.index, t))
+        if due:
+            self._arm_clock()
+            await self.save_seats()
+            self.kick_bots()
+            self.publish()
+        self._arm_takeover()
+
+    async def save_seats(self) -> None:
+        """Save a change of who plays a seat, so a restart keeps it; a failure is logged (the next action's save
+        would fail too and stop the match, saying so)."""
+        if self.saver is None or self._closed:
+            return
+        async with self.lock:
+            try:
+                await self.saver(self)
+            except Exception as e:
+                log.error("match %s: saving a seat change failed: %s: %s", self.id, type(e).__name__, e)
 
     # -- turn clock ----------------------------------------------------------------------------------------
     def _arm_clock(self) -> None:
@@ -325,7 +428,9 @@ class Table:
         now = time.monotonic()
         # Only claimed seats are on the clock: a seat nobody has joined yet waits for its player, instead of being
         # played by the fallback bot before anyone could sit down. A claimed seat whose player dropped is on it.
+        # A seat its takeover bot plays is off the clock: the bot answers within its own time budget.
         waiting = [p for p in self.match.to_act if self.seats[p].bot is None and self.seats[p].token_hash is not None]
+        waiting = [p for p in waiting if not self.seats[p].standin]
         self.deadlines = {p: self.deadlines.get(p, now + self.turn_seconds) for p in waiting}
         if self.deadlines:
             try:
@@ -353,14 +458,20 @@ class Table:
         return {p: round(max(0.0, d - now), 1) for p, d in self.deadlines.items()}
 
     def start(self) -> None:
-        """Called once the table is on the loop: arm the clock and let bots move."""
+        """Called once the table is on the loop: arm the clock, start the takeover grace of every absent player
+        and let bots move."""
         self._arm_clock()
+        self.presence()
         self.kick_bots()
 
     def close(self) -> None:
         self._closed = True
         if self._timer is not None:
             self._timer.cancel()
+        if self._takeover_timer is not None:
+            self._takeover_timer.cancel()
+        if self._takeover_task is not None:
+            self._takeover_task.cancel()
         if self._bots is not None:
             self._bots.cancel()
 
@@ -406,6 +517,9 @@ class Table:
             "over": m.is_over,
             "outcome": m.outcome,
         }
+        if seat is not None and self.record.played_for[seat]:
+            # Only to the seat itself, in its own labels: what its takeover bot chose while its player was away.
+            frame["played_for"] = [{"turn": t, "label": label} for t, label in self.record.played_for[seat]]
         # The view and events come from the core as msgpack; they go out as they are.
         packed = {"view": m.view_msgpack(seat), "events": m.events_msgpack(since, seat)}
         data = self._frames[key] = encode_spliced(frame, packed)
@@ -414,6 +528,7 @@ class Table:
     def summary(self) -> dict[str, Any]:
         m = self.match
         online = {sub.seat for sub in self.subscribers if sub.seat is not None}
+        made = self.record.counts()
         return {
             "id": self.id,
             "game": m.game.id,
@@ -421,8 +536,16 @@ class Table:
             "turn": m.decisions,
             "over": m.is_over,
             "turn_seconds": self.turn_seconds,
+            "takeover": None if self.takeover is None else self.takeover.to_meta(),
             "seats": [
-                {"seat": s.index, "bot": s.bot, "taken": s.token_hash is not None, "online": s.index in online}
+                {
+                    "seat": s.index,
+                    "bot": s.bot,
+                    "taken": s.token_hash is not None,
+                    "online": s.index in online,
+                    "standin": s.standin,
+                    "bot_decisions": made[s.index],
+                }
                 for s in self.seats
             ],
             "watchers": sum(1 for sub in self.subscribers if sub.seat is None),
@@ -433,13 +556,28 @@ class Table:
         """What a restarted server needs besides the match itself; saved in the snapshot's ``meta``."""
         return {
             "id": self.id,
-            "seats": [{"bot": s.bot, "token": s.token_hash} for s in self.seats],
+            "seats": [{"bot": s.bot, "token": s.token_hash, "standin": s.standin} for s in self.seats],
             "turn_seconds": self.turn_seconds,
             "fallback": self.fallback,
+            "takeover": None if self.takeover is None else self.takeover.to_meta(),
+            **self.record.to_meta(),
         }
 
     @classmethod
     def from_saved(cls, match: MatchBase, saver: Saver | None) -> Table:
         net = match.meta["net"]
-        seats = [Seat(i, bot=s.get("bot"), token_hash=s.get("token")) for i, s in enumerate(net["seats"])]
-        return cls(net["id"], match, seats, net.get("turn_seconds"), net.get("fallback", "random"), saver)
+        seats = [
+            Seat(i, bot=s.get("bot"), token_hash=s.get("token"), standin=s.get("standin", False))
+            for i, s in enumerate(net["seats"])
+        ]
+        t = net.get("takeover")
+        return cls(
+            net["id"],
+            match,
+            seats,
+            net.get("turn_seconds"),
+            net.get("fallback", "random"),
+            saver,
+            takeover=None if t is None else Takeover(t["bot"], float(t["after"])),
+            record=BotRecord.from_meta(net, match.players),
+        )

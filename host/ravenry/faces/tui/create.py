@@ -1,8 +1,8 @@
 """The lobby's form for a new match: the player count within the game's range, who sits where (you, a bot of the
 game, or, on a server, a seat left open for another player), the game's own options with their defaults, its
-variants and, on a server, the turn clock. One row a field, so it fits 80×24; keys only (Tab moves, Enter on
-Create or in a text field creates, Esc goes back). The server's create frame is the judge: its refusal is shown
-in the form, in one line.
+variants and, on a server, the turn clock and who plays a dropped player's seat. One row a field, so it fits
+80×24; keys only (Tab moves, Enter on Create or in a text field creates, Esc goes back). The server's create frame
+is the judge: its refusal is shown in the form, in one line.
 
 A field's kind comes from the game's ``OptionSpec`` when the game is installed here (as ``ravenry info`` lists
 it): a boolean is a switch, a choice a select, a number or a list a text field. A game the server has and this
@@ -40,6 +40,7 @@ from ravenry.specs import GameInfo, OptionSpec
 from ravenry.words import players_range, seat_number
 
 YOU, OPEN = "@you", "@open"  # the seat choices that are not bots (a bot's name never starts with "@")
+SERVER = "@server"  # a dropped player's seat: whatever the server's takeover setting is
 
 
 def wid(kind: str, name: str) -> str:
@@ -89,6 +90,7 @@ class NewMatch:
     options: dict[str, Any] = field(default_factory=dict)
     variants: list[str] = field(default_factory=list)
     turn_seconds: float | None = None
+    takeover_bot: str | None = None  # a bot spec or "off"; None: the server's choice
 
     def bots(self) -> dict[int, str]:
         return {p: s for p, s in enumerate(self.seats) if s not in (YOU, OPEN)}
@@ -259,6 +261,10 @@ class CreateForm(Vertical):
             # Digits and a point only, not type="number": a blank clock (none) is valid, not drawn as an error.
             clock = Input(placeholder="none", restrict=r"[0-9]*\.?[0-9]*", compact=True, id="form-clock")
             rows.append(self._row("turn clock (s)", clock, "seconds to decide; then a bot acts (blank: none)"))
+            away = [("the server's bot", SERVER), ("nobody: the seat waits", "off")]
+            away += [(f"bot {escape(b)}", b) for b in f.bots]
+            takeover = Select(away, value=SERVER, allow_blank=False, compact=True, id="form-takeover")
+            rows.append(self._row("if one drops", takeover, "who plays a player's seat while they are away"))
         for v in f.variants:
             what = f.variant_help.get(v, "a named set of options")
             rows.append(self._row(f"variant {v}", Switch(False, id=wid("variant", v)), what))
@@ -376,6 +382,8 @@ class CreateForm(Vertical):
                 out.turn_seconds = float(raw) if raw else None
             except ValueError:
                 raise OptionError(f"turn clock: {raw!r} is not a number of seconds") from None
+            away = str(self.query_one("#form-takeover", Select).value)
+            out.takeover_bot = None if away == SERVER else away
         return out
 
     async def _value(self, fd: Field) -> Any:

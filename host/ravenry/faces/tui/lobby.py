@@ -123,10 +123,7 @@ class Lobby(Vertical):
         entries: list[dict[str, Any]] = [{"label": "[b]Matches on the server[/b]", "heading": True}]
         titles = {g["id"]: g["title"] for g in self.server_games}
         for m in self.matches:
-            seats = ", ".join(
-                f"player {s['seat'] + 1}: " + (f"bot {s['bot']}" if s["bot"] else "taken" if s["taken"] else "free")
-                for s in m["seats"]
-            )
+            seats = ", ".join(f"player {s['seat'] + 1}: " + _seat_word(s) for s in m["seats"])
             state = "over" if m["over"] else f"turn {m['turn']}"
             clock = f", {m['turn_seconds']:g} s a turn" if m.get("turn_seconds") else ""
             entries.append(
@@ -232,6 +229,8 @@ class Lobby(Vertical):
             ask["variants"] = r.variants
         if r.turn_seconds is not None:
             ask["turn_seconds"] = r.turn_seconds
+        if r.takeover_bot is not None:
+            ask["takeover_bot"] = r.takeover_bot
         async with Client(self.url) as c:
             reply = await c.request("create", **ask)
         mine = r.mine()
@@ -252,3 +251,11 @@ class Lobby(Vertical):
                 keep(url, match, s, token)  # rejoin later with `ravenry join URL --match ID --seat N` (N from 1)
 
         await self.owner.begin(game_spec(game_id), NetDriver(url, match, seat=seat, on_token=remember))
+
+
+def _seat_word(s: dict[str, Any]) -> str:
+    if s["bot"]:
+        return f"bot {s['bot']}"
+    if s.get("standin"):
+        return "away, a bot plays"  # its player dropped; they get the seat back when they resume
+    return "taken" if s["taken"] else "free"

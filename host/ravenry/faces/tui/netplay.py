@@ -12,9 +12,11 @@ from collections.abc import Callable
 from typing import Any
 
 from ravenry.faces.tui.app import Driver
-from ravenry.net.client import NetError, SeatPlayer
+from ravenry.net.client import NetError, SeatPlayer, played_for_text
 
 Frame = dict[str, Any]
+#: Notices shown as a toast too, with its title.
+TOASTS = {"takeover": "Seat taken over", "reclaimed": "Player back", "halted": "Match stopped"}
 
 
 class NetDriver(Driver):
@@ -36,6 +38,10 @@ class NetDriver(Driver):
         self.pending: asyncio.Future[int] | None = None
         self.last_status = ""
         self.player: SeatPlayer | None = None
+        self.told_played: Any = None  # the played_for list last shown: each state repeats it until the seat acts
+        # Lines that came before the first state: the first state draws a fresh story, which would wipe them (a
+        # takeover notice comes with the state of a player who has just sat down).
+        self.early: list[tuple[str, str]] | None = []
 
     def start(self, app: Any) -> None:
         super().start(app)
@@ -71,16 +77,33 @@ class NetDriver(Driver):
             short = msg if len(msg) <= 60 else msg[:59] + "…"
             self.app.set_connection(f"[b red]● {short}[/]" if bad else f"[b green]● {short}[/]")
             if msg != self.last_status:  # retries repeat the same line: the story gets it once
-                self.app.note(msg, "bold red" if bad else "bold cyan")
+                self._note(msg, "bold red" if bad else "bold cyan")
             self.last_status = msg
         elif t == "notice":
-            self.app.note(f"⚑ {frame.get('message', '')}", "bold yellow")
+            self._note(f"⚑ {frame.get('message', '')}", "bold yellow")
+            if frame.get("kind") in TOASTS:
+                # Also over whatever pane is up: at 80×24 the story is one F2 away, and who plays a seat matters now.
+                self.app.notify(str(frame.get("message", "")), title=TOASTS[frame["kind"]], timeout=10)
         elif t == "error":
-            self.app.note(f"✗ refused ({frame.get('code')}): {frame.get('message')}", "bold red")
+            self._note(f"✗ refused ({frame.get('code')}): {frame.get('message')}", "bold red")
         elif t == "state":
             if self.pending is not None and not self.pending.done():
                 self.pending.cancel()  # a new state replaces the one being decided on
             self.app.show(frame)
+            early, self.early = self.early or [], None
+            for line, style in early:
+                self.app.note(line, style)
+            played = played_for_text(frame)
+            if played is not None and frame.get("played_for") != self.told_played:
+                self.app.note(f"⚑ {played[0].upper()}{played[1:]}", "bold yellow")
+                self.app.notify(played[0].upper() + played[1:], title="Welcome back", timeout=15)
+            self.told_played = frame.get("played_for")
+
+    def _note(self, line: str, style: str) -> None:
+        if self.early is not None:
+            self.early.append((line, style))
+        else:
+            self.app.note(line, style)
 
     async def _choose(self, frame: Frame) -> int | None:
         """Wait for the player's decision, or for the connection to end (shown at once, then the player

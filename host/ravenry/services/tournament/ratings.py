@@ -20,6 +20,9 @@ class RatedMatch:
     deal: int
     seating: tuple[int, ...]
     ranks: tuple[int, ...]
+    # Seats a takeover bot played for a person who dropped (a server match's record: ``meta.net.made_for``, read
+    # by ``ravenry.net.takeover.stood_in``): their result is partly the bot's, so ratings may leave the match out.
+    stood_in: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -33,12 +36,15 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
-def rate(bots: int, matches: Sequence[RatedMatch]) -> list[Rating]:
-    """Ratings of ``bots`` bots after ``matches`` in order."""
+def rate(bots: int, matches: Sequence[RatedMatch], leave_out_stood_in: bool = False) -> list[Rating]:
+    """Ratings of ``bots`` bots after ``matches`` in order; with ``leave_out_stood_in``, without the matches
+    in which a takeover bot played a seat for someone."""
     model = PlackettLuce()
     mus = [model.mu] * bots
     sigmas = [model.sigma] * bots
     for m in matches:
+        if leave_out_stood_in and m.stood_in:
+            continue
         teams = [[model.rating(mu=mus[b], sigma=sigmas[b])] for b in m.seating]
         new = model.rate(teams, ranks=list(m.ranks))
         delta_mu = [0.0] * bots
@@ -52,10 +58,14 @@ def rate(bots: int, matches: Sequence[RatedMatch]) -> list[Rating]:
     return [Rating(mu, sigma) for mu, sigma in zip(mus, sigmas)]
 
 
-def bootstrap(bots: int, matches: Sequence[RatedMatch], samples: int, seed: int) -> list[tuple[float, float]]:
+def bootstrap(
+    bots: int, matches: Sequence[RatedMatch], samples: int, seed: int, leave_out_stood_in: bool = False
+) -> list[tuple[float, float]]:
     """95% interval of each bot's ``mu``: rate again over deals drawn with replacement, ``samples`` times."""
     by_deal: dict[int, list[RatedMatch]] = {}
     for m in matches:
+        if leave_out_stood_in and m.stood_in:
+            continue
         by_deal.setdefault(m.deal, []).append(m)
     deals = sorted(by_deal)
     if not deals or samples <= 0:
