@@ -170,4 +170,25 @@ pub trait Tally: Game {
     fn first_player(&self) -> Option<Player> {
         None
     }
+    /// The game's phases in a designer's words, in rulebook order: what `phase` indexes. Empty: one phase.
+    fn phase_names() -> &'static [&'static str] {
+        &[]
+    }
+    /// The phase of the decision pending now, an index into `phase_names` (0 for a game without phases).
+    fn phase(&self) -> u8 {
+        0
+    }
+    /// The names of the cards per-card statistics count: what `played_card` and `owned_cards` index. Empty:
+    /// the game keeps no per-card statistics (every card is always played, or it has no cards).
+    fn card_names(_rules: &Self::Ruleset) -> Vec<String> {
+        Vec::new()
+    }
+    /// The card seat `p`'s action `a`, about to be applied to this state, puts into play (marshals, buys,
+    /// commits), as an index into `card_names`; `None` for an action that plays no card.
+    fn played_card(&self, _rules: &Self::Ruleset, _p: Player, _a: Action) -> Option<u32> {
+        None
+    }
+    /// The cards seat `p` could play this match (its deck), appended to `out` as indices into `card_names`, one
+    /// per copy. Left empty where any seat may play any card (a shared market): then every seat could.
+    fn owned_cards(&self, _rules: &Self::Ruleset, _p: Player, _out: &mut Vec<u32>) {}
 }

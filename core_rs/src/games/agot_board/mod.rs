@@ -19,7 +19,7 @@ pub mod state;
 pub mod view;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use content::Rules;
 pub use state::AgotBoard;
@@ -124,6 +124,23 @@ impl Tally for AgotBoard {
     fn seat_label(&self, rules: &Rules, p: Player) -> Option<String> {
         let s = self.seats.get(usize::from(p))?;
         Some(rules.house_name(s.house).to_string())
+    }
+    /// The rulebook's phases, with combat (a march into an enemy) apart from the rest of the Action phase.
+    fn phase_names() -> &'static [&'static str] {
+        &["Westeros", "planning", "messenger raven", "raid orders", "march orders", "combat", "consolidate power"]
+    }
+    fn phase(&self) -> u8 {
+        if self.combat.is_some() {
+            return 5;
+        }
+        match self.phase {
+            Phase::Westeros => 0,
+            Phase::Planning => 1,
+            Phase::Raven => 2,
+            Phase::Raid => 3,
+            Phase::March => 4,
+            Phase::Consolidate | Phase::Over => 6,
+        }
     }
 }
 

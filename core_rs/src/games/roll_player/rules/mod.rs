@@ -266,6 +266,23 @@ impl Tally for RollPlayer {
     fn first_player(&self) -> Option<Player> {
         Some(self.first)
     }
+    /// The rulebook's phases; the Skill and attribute actions taken while placing dice belong to the dice phase.
+    fn phase_names() -> &'static [&'static str] {
+        &["setup", "dice", "market", "cleanup"]
+    }
+    fn phase(&self) -> u8 {
+        match self.step {
+            Step::Race { .. } | Step::Class { .. } | Step::StartDice { .. } => 0,
+            Step::DicePick { .. }
+            | Step::DicePlace { .. }
+            | Step::DiceAction { .. }
+            | Step::IntKeep { .. }
+            | Step::BonusFlip { .. }
+            | Step::BonusMove { .. } => 1,
+            Step::Attune { .. } | Step::Market { .. } => 2,
+            Step::Refresh { .. } | Step::Over => 3,
+        }
+    }
 }
 
 impl RollPlayer {

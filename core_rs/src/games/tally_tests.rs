@@ -1,0 +1,68 @@
+//! Every game's phase of a decision, on positions set by hand: the index names the phase a designer expects.
+
+use crate::engine::{Game, Tally};
+
+fn name<G: Tally>(g: &G) -> &'static str {
+    G::phase_names().get(usize::from(g.phase())).copied().unwrap_or("?")
+}
+
+#[test]
+fn hearts_passes_then_plays_tricks() {
+    use super::hearts::{state::Phase, Hearts};
+    let r = Hearts::ruleset("{}", "{}").unwrap();
+    let mut g = Hearts::new(&r, 4, 1).unwrap();
+    assert_eq!(name(&g), "passing");
+    g.phase = Phase::Play;
+    assert_eq!(name(&g), "tricks");
+}
+
+#[test]
+fn fixture_doubles_then_commits() {
+    use super::fixture::{state::Phase, Fixture};
+    let r = Fixture::ruleset(super::fixture::tests::CONTENT, "{}").unwrap();
+    let mut g = Fixture::new(&r, 2, 1).unwrap();
+    g.phase = Phase::Double;
+    assert_eq!(name(&g), "doubling");
+    g.phase = Phase::Commit;
+    assert_eq!(name(&g), "commit");
+}
+
+#[test]
+fn iron_throne_names_each_step_of_the_turn() {
+    use super::iron_throne::state::Step;
+    let r = super::iron_throne::tests::rules();
+    let mut g = super::iron_throne::IronThrone::new(&r, 4, 1).unwrap();
+    assert_eq!(name(&g), "leader choice");
+    for (step, expect) in [(Step::Commit, "commit"), (Step::Negotiate, "negotiation"), (Step::Over, "end of turn")] {
+        g.step = step;
+        assert_eq!(name(&g), expect);
+    }
+}
+
+#[test]
+fn roll_player_counts_skill_actions_in_the_dice_phase() {
+    use super::roll_player::state::Step;
+    let r = super::roll_player::tests::helpers::default_rules();
+    let mut g = super::roll_player::RollPlayer::new(&r, 2, 1).unwrap();
+    assert_eq!(name(&g), "setup");
+    for (step, expect) in [
+        (Step::BonusFlip { seat: 0 }, "dice"),
+        (Step::Market { seat: 1, buys: 0 }, "market"),
+        (Step::Refresh { seat: 0, left: 1 }, "cleanup"),
+    ] {
+        g.step = step;
+        assert_eq!(name(&g), expect);
+    }
+}
+
+#[test]
+fn agot_board_tells_combat_from_the_rest_of_the_march() {
+    use super::agot_board::state::Phase;
+    let r = super::agot_board::tests::rules();
+    let mut g = super::agot_board::AgotBoard::new(&r, 3, 1).unwrap();
+    g.phase = Phase::Planning;
+    assert_eq!(name(&g), "planning");
+    g.phase = Phase::March;
+    assert_eq!(name(&g), "march orders");
+    assert!(g.combat.is_none());
+}
