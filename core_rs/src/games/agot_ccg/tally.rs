@@ -9,9 +9,10 @@ use super::rules::actions::{
 use super::state::{AgotCcg, Phase};
 use crate::engine::{Action, Player};
 
-/// The rulebook's phases, in round order (setup first); taxation and standing close a round together.
+/// The rulebook's phases, in round order (setup first). The plot's "when revealed" choices come before the draw and
+/// count with it; taxation and standing close a round together.
 pub(super) const PHASES: &[&str] =
-    &["setup", "plot", "first player", "draw", "marshalling", "challenges", "dominance", "standing"];
+    &["setup", "plot", "first player", "plot reveal and draw", "marshalling", "challenges", "dominance", "standing"];
 
 pub(super) fn phase(g: &AgotCcg) -> u8 {
     match g.phase {
