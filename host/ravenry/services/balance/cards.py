@@ -64,7 +64,7 @@ class CardTally:
         """Every card that was played or could have been, most played first: plays, and the owner's win share
         when played and when not, each with a plain 95% interval, and their difference with a normal 95%
         interval (descriptive: many cards, no stopping rule)."""
-        out = []
+        out: list[dict[str, Any]] = []
         for i in np.flatnonzero((self.plays > 0) | (self.seen[:, 0, :].sum(axis=0) > 0)):
             groups = []
             for row in (0, 1):
@@ -85,7 +85,7 @@ class CardTally:
                     "difference_ci95": [diff - half, diff + half],
                 }
             )
-        out.sort(key=lambda r: (-int(r["plays"]), str(r["card"])))
+        out.sort(key=lambda r: (-r["plays"], r["card"]))
         return out
 
 
