@@ -66,3 +66,39 @@ fn agot_board_tells_combat_from_the_rest_of_the_march() {
     assert_eq!(name(&g), "march orders");
     assert!(g.combat.is_none());
 }
+
+#[test]
+fn agot_board_plays_a_house_card_of_the_seats_own_house() {
+    use super::agot_board::rules::{code, K_CARD, K_PASS};
+    use super::agot_board::AgotBoard;
+    let r = super::agot_board::tests::rules();
+    let g = AgotBoard::new(&r, 3, 1).unwrap();
+    let names = AgotBoard::card_names(&r);
+    let house = usize::from(g.seats[1].house);
+    let card = g.played_card(&r, 1, code(K_CARD, 2)).unwrap();
+    assert_eq!(names[card as usize], r.cards[house][2].name);
+    let mut own = Vec::new();
+    g.owned_cards(&r, 1, &mut own);
+    assert_eq!(own.len(), r.cards[house].len());
+    assert!(own.contains(&card));
+    assert_eq!(g.played_card(&r, 1, code(K_PASS, 0)), None);
+    assert_eq!(g.played_card(&r, 1, code(K_CARD, 99)), None);
+    assert_eq!(g.played_card(&r, 9, code(K_CARD, 0)), None);
+}
+
+#[test]
+fn roll_player_buys_the_card_in_that_market_slot() {
+    use super::roll_player::rules::actions::{BUY, BUY_DISCARD, SKIP};
+    use super::roll_player::RollPlayer;
+    let r = super::roll_player::tests::helpers::default_rules();
+    let mut g = RollPlayer::new(&r, 2, 1).unwrap();
+    g.market = vec![4, 9, 17];
+    assert_eq!(g.played_card(&r, 0, BUY + 1), Some(9));
+    assert_eq!(g.played_card(&r, 0, BUY + 5), None, "an empty slot buys nothing");
+    assert_eq!(g.played_card(&r, 1, BUY_DISCARD + 12), Some(12));
+    assert_eq!(g.played_card(&r, 1, SKIP), None);
+    assert_eq!(RollPlayer::card_names(&r)[9], r.cards[9].name);
+    let mut own = Vec::new();
+    g.owned_cards(&r, 0, &mut own);
+    assert!(own.is_empty(), "a shared market: no seat owns a card");
+}

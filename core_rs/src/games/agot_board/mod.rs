@@ -129,6 +129,25 @@ impl Tally for AgotBoard {
     fn phase_names() -> &'static [&'static str] {
         &["Westeros", "planning", "messenger raven", "raid orders", "march orders", "combat", "consolidate power"]
     }
+    /// House cards, House by House in content order.
+    fn card_names(rules: &Rules) -> Vec<String> {
+        rules.cards.iter().flatten().map(|c| c.name.clone()).collect()
+    }
+    /// The house card a seat commits to a combat.
+    fn played_card(&self, rules: &Rules, p: Player, a: Action) -> Option<u32> {
+        if a >> 16 != rules::K_CARD {
+            return None;
+        }
+        let house = usize::from(self.seats.get(usize::from(p))?.house);
+        let i = (a & 0xFFFF) as usize;
+        (i < rules.cards.get(house)?.len()).then(|| house_card(rules, house, i))
+    }
+    /// A seat's own House's cards.
+    fn owned_cards(&self, rules: &Rules, p: Player, out: &mut Vec<u32>) {
+        let Some(house) = self.seats.get(usize::from(p)).map(|s| usize::from(s.house)) else { return };
+        let n = rules.cards.get(house).map_or(0, Vec::len);
+        out.extend((0..n).map(|i| house_card(rules, house, i)));
+    }
     fn phase(&self) -> u8 {
         if self.combat.is_some() {
             return 5;
@@ -142,6 +161,11 @@ impl Tally for AgotBoard {
             Phase::Consolidate | Phase::Over => 6,
         }
     }
+}
+
+/// House card `i` of House `house` as an index into `card_names`.
+fn house_card(rules: &Rules, house: usize, i: usize) -> u32 {
+    (rules.cards.iter().take(house).map(Vec::len).sum::<usize>() + i) as u32
 }
 
 /// Factored actions: the default single factor, the dense space itself (narrow enough for one policy head).
