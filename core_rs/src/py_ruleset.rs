@@ -16,7 +16,7 @@ use crate::py_errors::{CoreError, CoreResult};
 use crate::runner::{MatchDetail, MatchJob, SimConfig};
 
 /// A match's detail as Python receives it (see `play_matches`).
-type PlainDetail = (Vec<(u64, u64, u64)>, Option<u32>, Option<(bool, bool)>, Vec<Vec<(u32, u32)>>, Vec<Vec<u32>>);
+type PlainDetail = (Vec<u64>, Option<u32>, Option<(bool, bool)>, Vec<Vec<(u32, u32)>>, Vec<Vec<u32>>);
 
 /// A match record as Python receives it (see `play_matches`).
 type PlainRecord = (
@@ -30,8 +30,13 @@ type PlainRecord = (
     Option<PlainDetail>,
 );
 
-fn plain_detail(d: MatchDetail) -> PlainDetail {
-    let phases = d.phases.iter().map(|c| (c.decisions, c.forced, c.choices)).collect();
+/// `phases` flat (decisions, forced, choices of phase 0, then of phase 1, …) and padded to at least `named`
+/// phases: every record of a game then has the same length, and a batch sums as one array.
+fn plain_detail(d: MatchDetail, named: usize) -> PlainDetail {
+    let mut phases: Vec<u64> = d.phases.iter().flat_map(|c| [c.decisions, c.forced, c.choices]).collect();
+    if phases.len() < 3 * named {
+        phases.resize(3 * named, 0);
+    }
     (phases, d.lead_changes, d.comeback.map(|[half, late]| (half, late)), d.played, d.owned)
 }
 
@@ -169,7 +174,7 @@ impl PyRuleset {
     /// points per seat or `None`, `first` the seat that started (`None` where seat order decides), `forced` the
     /// decisions that had one legal action and `choices` the legal actions summed over all decisions. With
     /// `detail`, the last item is `(phases, lead_changes, comeback, played, owned)` (see `runner::MatchDetail`:
-    /// `(decisions, forced, choices)` per phase index, the unique leader's changes or `None`, whether a winner was
+    /// decisions, forced, choices of each phase index in one flat list, as long for every match, the unique leader's changes or `None`, whether a winner was
     /// strictly behind at half and at three quarters of the match or `None`, per seat `(card, times)` played and
     /// the cards it could play); without, it is `None` and the run costs what it did without it.
     #[pyo3(
@@ -200,12 +205,22 @@ impl PyRuleset {
             detail,
         };
         let inner = Arc::clone(&self.inner);
+        let named = inner.phase_names().len();
         let records = py.detach(move || inner.play_jobs(&cfg, &jobs))?;
         Ok(records
             .into_iter()
             .map(|r| {
                 let results = r.result.map(|seats| seats.into_iter().map(|s| (s.rank, s.score, s.win_share)).collect());
-                (r.decisions, results, r.labels, r.points, r.first, r.forced, r.choices, r.detail.map(plain_detail))
+                (
+                    r.decisions,
+                    results,
+                    r.labels,
+                    r.points,
+                    r.first,
+                    r.forced,
+                    r.choices,
+                    r.detail.map(|d| plain_detail(d, named)),
+                )
             })
             .collect())
     }

@@ -81,7 +81,7 @@ class Ruleset:
             int,
             int,
             tuple[
-                list[tuple[int, int, int]],
+                list[int],
                 int | None,
                 tuple[bool, bool] | None,
                 list[list[tuple[int, int]]],

@@ -40,13 +40,14 @@ def test_the_phases_add_up_to_the_totals() -> None:
 
 
 def _detail(lead_changes: int | None, comeback: tuple[bool, bool] | None) -> tuple:  # type: ignore[type-arg]
-    return ([(3, 1, 6)], lead_changes, comeback, [[], []], [[], []])
+    return ([3, 1, 6], lead_changes, comeback, [[], []], [[], []])
 
 
 def test_lead_changes_and_comebacks_have_known_answers() -> None:
     t = DetailTally(PhaseTally(["only"]))
-    for changes, comeback in [(0, (False, False)), (2, (True, False)), (4, (True, True)), (0, None), (None, None)]:
-        t.add(_detail(changes, comeback))
+    matches = [(0, (False, False)), (2, (True, False)), (4, (True, True)), (0, None), (None, None)]
+    t.add([_detail(changes, comeback) for changes, comeback in matches[:2]])
+    t.add([_detail(changes, comeback) for changes, comeback in matches[2:]])
     lead = t.lead.to_dict()
     assert lead["matches"] == 4  # the last match's game had no standing to follow
     assert lead["lead_changes"]["mean"] == pytest.approx(1.5)

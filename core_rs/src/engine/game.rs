@@ -151,6 +151,18 @@ pub trait Search: Game {
     fn standing(&self, _rules: &Self::Ruleset) -> Option<Vec<f64>> {
         self.outcome().map(|o| o.scores)
     }
+    /// `standing` written into `out` (cleared first), for a caller that reads it after every decision (a balance
+    /// study's lead changes): a cheap game overrides it so that reading allocates nothing. `false`: no standing.
+    fn standing_into(&self, rules: &Self::Ruleset, out: &mut Vec<f64>) -> bool {
+        out.clear();
+        match self.standing(rules) {
+            Some(s) => {
+                out.extend(s);
+                true
+            }
+            None => false,
+        }
+    }
 }
 
 /// What tournaments and balance statistics ask of a game beyond the contract; the defaults say "nothing".

@@ -40,6 +40,10 @@ pub(super) struct Watch {
     lead_changes: u32,
     played: Vec<Vec<u32>>,
     owned: Vec<Vec<u32>>,
+    /// The standing's buffer, reused from decision to decision, and the standing last noted: most decisions
+    /// change no one's standing, and those need no new look at who leads.
+    standing: Vec<f64>,
+    last: Vec<f64>,
 }
 
 impl Watch {
@@ -60,11 +64,15 @@ impl Watch {
             lead_changes: 0,
             played: vec![Vec::new(); usize::from(players)],
             owned,
+            standing: Vec::with_capacity(usize::from(players)),
+            last: Vec::with_capacity(usize::from(players)),
         };
         // A game whose standing is unknown before the end (the default) has no lead to follow.
-        if let Some(standing) = state.standing(rules) {
+        let mut standing = std::mem::take(&mut w.standing);
+        if state.standing_into(rules, &mut standing) {
             w.note(&standing);
         }
+        w.standing = standing;
         w
     }
 
@@ -89,17 +97,21 @@ impl Watch {
         if self.leaders.is_empty() {
             return;
         }
-        match state.standing(rules) {
-            Some(standing) => self.note(&standing),
+        let mut standing = std::mem::take(&mut self.standing);
+        let known = state.standing_into(rules, &mut standing);
+        if known && standing != self.last {
+            self.note(&standing);
+        } else {
             // Keep one entry per decision: the lead stands as it was.
-            None => {
-                let last = self.leaders.last().copied().unwrap_or_default();
-                self.leaders.push(last);
-            }
+            let last = self.leaders.last().copied().unwrap_or_default();
+            self.leaders.push(last);
         }
+        self.standing = standing;
     }
 
     fn note(&mut self, standing: &[f64]) {
+        self.last.clear();
+        self.last.extend_from_slice(standing);
         let set = leaders(standing);
         if set.len() == 1 {
             let now = set.iter().next();
@@ -185,6 +197,8 @@ mod tests {
             lead_changes: 0,
             played: Vec::new(),
             owned: Vec::new(),
+            standing: Vec::new(),
+            last: Vec::new(),
         };
         for s in standings {
             w.note(s);

@@ -230,13 +230,12 @@ class SeatOutcome:
     win_share: float
 
 
-#: What a match looked like on the way, when a run asks for it (``detail=True``): (decisions, forced, legal
-#: actions summed) per phase index, the unique leader's changes (None: the game has no standing before its end),
+#: What a match looked like on the way, when a run asks for it (``detail=True``): decisions, forced ones and legal
+#: actions summed of phase 0, then of phase 1, … in one flat list (as long for every match), the unique leader's
+#: changes (None: the game has no standing before its end),
 #: whether a winner stood strictly behind the leader at half and at three quarters of the match (None: unfinished
 #: or no standing), per seat (card index, times played), and per seat the card indices it could play (empty: any).
-CoreDetail = tuple[
-    list[tuple[int, int, int]], int | None, tuple[bool, bool] | None, list[list[tuple[int, int]]], list[list[int]]
-]
+CoreDetail = tuple[list[int], int | None, tuple[bool, bool] | None, list[list[tuple[int, int]]], list[list[int]]]
 
 #: A match record as the Rust runner returns it: decisions, per seat (rank, score, win share) or None when the
 #: match did not finish, per seat label, per seat tournament points or None, the seat that started (None where

@@ -121,6 +121,11 @@ impl Search for IronThrone {
         // Influence spread is what wins (the outcome's score), so it is the standing mid-game too.
         Some(self.seats.iter().map(|s| f64::from(s.spread())).collect())
     }
+    fn standing_into(&self, _rules: &Rules, out: &mut Vec<f64>) -> bool {
+        out.clear();
+        out.extend(self.seats.iter().map(|s| f64::from(s.spread())));
+        true
+    }
 }
 
 impl Tally for IronThrone {

@@ -3,8 +3,11 @@ choosing each phase asks for, and how the lead moved (``docs/balance.md`` define
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+import numpy as np
 
 from ravenry.services.balance.tally import Mean
 from ravenry.services.simulate import CoreDetail, wilson
@@ -22,29 +25,35 @@ class PhaseTally:
     """Per phase, over every decision of every match: decisions, forced ones and the legal actions summed."""
 
     names: list[str]
-    counts: list[list[int]] = field(default_factory=list)
+    #: rows: phases; columns: decisions, forced, legal actions summed
+    counts: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), dtype=np.int64))
 
-    def add(self, phases: list[tuple[int, int, int]]) -> None:
-        if len(self.counts) < len(phases):
-            self.counts.extend([0, 0, 0] for _ in range(len(phases) - len(self.counts)))
-        for row, (d, f, c) in zip(self.counts, phases):
-            row[0] += d
-            row[1] += f
-            row[2] += c
+    def add(self, phases: Sequence[Sequence[int]]) -> None:
+        """A batch of matches' phases, each flat (decisions, forced, choices of phase 0, then of phase 1, …)."""
+        if not phases:
+            return
+        width = max(len(p) for p in phases)
+        flat = np.zeros((len(phases), width), dtype=np.int64)
+        for i, p in enumerate(phases):
+            flat[i, : len(p)] = p
+        summed = flat.sum(axis=0).reshape(-1, 3)
+        if len(summed) > len(self.counts):
+            self.counts = np.vstack([self.counts, np.zeros((len(summed) - len(self.counts), 3), dtype=np.int64)])
+        self.counts[: len(summed)] += summed
 
     def rows(self) -> list[dict[str, Any]]:
         """One row per phase that saw a decision, in the game's phase order: its share of all decisions, its
         branching factor (legal actions per decision) and its share of forced decisions."""
-        total = sum(d for d, _, _ in self.counts)
+        total = int(self.counts[:, 0].sum())
         return [
             {
                 "phase": phase_name(self.names, i),
-                "decisions": d,
-                "share": d / total,
-                "forced": f,
-                "choices": c,
-                "branching": c / d,
-                "forced_share": f / d,
+                "decisions": int(d),
+                "share": int(d) / total,
+                "forced": int(f),
+                "choices": int(c),
+                "branching": int(c) / int(d),
+                "forced_share": int(f) / int(d),
             }
             for i, (d, f, c) in enumerate(self.counts)
             if d
@@ -62,13 +71,13 @@ class LeadTally:
     #: over finished matches: a winner strictly behind the leader at half, and at three quarters, of the match
     comeback: list[Mean] = field(default_factory=lambda: [Mean(), Mean()])
 
-    def add(self, lead_changes: int | None, comeback: tuple[bool, bool] | None) -> None:
-        if lead_changes is not None:
-            self.changes.add(lead_changes)
-            self.steady += lead_changes == 0
-        if comeback is not None:
-            for m, behind in zip(self.comeback, comeback):
-                m.add(float(behind))
+    def add(self, details: Sequence[CoreDetail]) -> None:
+        changes = np.array([d[1] for d in details if d[1] is not None], dtype=np.float64)
+        self.changes.add_many(changes)
+        self.steady += int((changes == 0).sum())
+        behind = np.array([d[2] for d in details if d[2] is not None], dtype=np.float64).reshape(-1, 2)
+        for k, m in enumerate(self.comeback):
+            m.add_many(behind[:, k])
 
     def to_dict(self) -> dict[str, Any]:
         if not self.changes.n:
@@ -86,12 +95,11 @@ class LeadTally:
 
 @dataclass
 class DetailTally:
-    """The phase and lead tallies fed from one batch of records' details."""
+    """The phase and lead tallies, fed a batch of records' details at a time."""
 
     phases: PhaseTally
     lead: LeadTally = field(default_factory=LeadTally)
 
-    def add(self, detail: CoreDetail) -> None:
-        phases, lead_changes, comeback, _, _ = detail
-        self.phases.add(phases)
-        self.lead.add(lead_changes, comeback)
+    def add(self, details: Sequence[CoreDetail]) -> None:
+        self.phases.add([d[0] for d in details])
+        self.lead.add(details)

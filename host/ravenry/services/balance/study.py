@@ -284,14 +284,13 @@ def _names(g: Game, options: dict[str, Any]) -> tuple[list[str], list[str]]:
 
 
 def _add_detail(report: BalanceReport, recs: Sequence[CoreRecord]) -> None:
-    for rec in recs:
-        d = rec[7]
-        if d is None:
-            continue
-        if report.detail is not None:
-            report.detail.add(d)
-        if report.cards is not None:
-            report.cards.add(d, None if rec[1] is None else [s[2] for s in rec[1]])
+    told = [rec for rec in recs if rec[7] is not None]
+    if report.detail is not None and told:
+        report.detail.add([rec[7] for rec in told if rec[7] is not None])
+    if report.cards is not None:
+        for rec in told:
+            if rec[7] is not None:
+                report.cards.add(rec[7], None if rec[1] is None else [s[2] for s in rec[1]])
 
 
 def questions(t: Tally, tolerance: float, alpha: float) -> list[Answer]:
@@ -373,7 +372,9 @@ def _write(
             row["arm"] = arm
         if detail is not None:
             phases, lead_changes, comeback, played, _ = detail
-            row["phases"] = {phase_name(phase_names, i): list(c) for i, c in enumerate(phases) if c[0]}
+            row["phases"] = {
+                phase_name(phase_names, i // 3): phases[i : i + 3] for i in range(0, len(phases), 3) if phases[i]
+            }
             if lead_changes is not None:
                 row["lead_changes"] = lead_changes
             if comeback is not None:
