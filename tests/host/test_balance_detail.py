@@ -87,10 +87,12 @@ def test_the_fixture_game_reports_the_lead_its_records_hold() -> None:
 def test_card_win_shares_compare_owners_who_played_with_owners_who_did_not() -> None:
     t = CardTally(["a", "b", "c"])
     # Seat 0 owns a and b and played a twice; seat 1 owns b and c and played c. Seat 0 won.
-    t.add(([], None, None, [[(0, 2)], [(2, 1)]], [[0, 1], [1, 2]]), [1.0, 0.0])
+    t.add([([], None, None, [[(0, 2)], [(2, 1)]], [[0, 1], [1, 2]])], [[1.0, 0.0]])
     # The same deal, seat 1 won; unfinished matches count plays only.
-    t.add(([], None, None, [[(0, 1)], [(2, 1)]], [[0, 1], [1, 2]]), [0.0, 1.0])
-    t.add(([], None, None, [[(1, 1)], []], [[0, 1], [1, 2]]), None)
+    t.add(
+        [([], None, None, [[(0, 1)], [(2, 1)]], [[0, 1], [1, 2]]), ([], None, None, [[(1, 1)], []], [[0, 1], [1, 2]])],
+        [[0.0, 1.0], None],
+    )
     rows = {r["card"]: r for r in t.rows()}
     assert rows["a"]["plays"] == 3 and rows["a"]["played"]["n"] == 2 and rows["a"]["not_played"]["n"] == 0
     assert rows["a"]["played"]["share"] == pytest.approx(0.5)
@@ -98,7 +100,7 @@ def test_card_win_shares_compare_owners_who_played_with_owners_who_did_not() -> 
     assert rows["c"]["played"]["share"] == pytest.approx(0.5)
     # A game without decks (a shared market): every seat could play every card.
     m = CardTally(["x", "y"])
-    m.add(([], None, None, [[(0, 1)], []], [[], []]), [1.0, 0.0])
+    m.add([([], None, None, [[(0, 1)], []], [[], []])], [[1.0, 0.0]])
     x = {r["card"]: r for r in m.rows()}["x"]
     assert (x["played"]["n"], x["played"]["share"], x["not_played"]["n"], x["not_played"]["share"]) == (1, 1.0, 1, 0.0)
 

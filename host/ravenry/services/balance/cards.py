@@ -39,26 +39,45 @@ class CardTally:
         self.plays = np.zeros(k, dtype=np.int64)
         self.seen = np.zeros((2, 3, k), dtype=np.float64)
 
-    def add(self, detail: CoreDetail, shares: Sequence[float] | None) -> None:
-        """One match's detail; ``shares`` are its seats' win shares, or None for an unfinished match (whose
-        plays are counted but whose seats say nothing about winning)."""
+    def add(self, details: Sequence[CoreDetail], shares: Sequence[Sequence[float] | None]) -> None:
+        """A batch of matches' details, each with its seats' win shares, or None for an unfinished match (whose
+        plays are counted but whose seats say nothing about winning). Lists first, then one ``bincount`` a
+        column: a batch is thousands of matches, and per-match array calls would cost more than the matches."""
         k = len(self.names)
-        _, _, _, played, owned = detail
-        everyone = np.arange(k)
-        for p, cards in enumerate(played):
-            idx = np.array([c for c, _ in cards if c < k], dtype=np.int64)
-            if cards:
-                np.add.at(self.plays, idx, [t for c, t in cards if c < k])
-            if shares is None or p >= len(shares):
-                continue
-            mine = owned[p] if p < len(owned) else []
-            could = np.array([c for c in mine if c < k], dtype=np.int64) if mine else everyone
-            did = np.isin(could, idx)
-            s = shares[p]
-            for row, group in ((0, could[did]), (1, could[~did])):
-                self.seen[row, 0, group] += 1
-                self.seen[row, 1, group] += s
-                self.seen[row, 2, group] += s * s
+        everyone = range(k)
+        played_cards: list[int] = []
+        played_times: list[int] = []
+        cards: tuple[list[int], list[int]] = ([], [])
+        weights: tuple[list[float], list[float]] = ([], [])
+        for detail, seat_shares in zip(details, shares):
+            _, _, _, played, owned = detail
+            for p, seat in enumerate(played):
+                did: set[int] = set()
+                for c, t in seat:
+                    played_cards.append(c)
+                    played_times.append(t)
+                    did.add(c)
+                if seat_shares is None or p >= len(seat_shares):
+                    continue
+                s = seat_shares[p]
+                mine = owned[p] if p < len(owned) and owned[p] else everyone
+                for c in mine:
+                    row = 0 if c in did else 1
+                    cards[row].append(c)
+                    weights[row].append(s)
+        pc = np.asarray(played_cards, dtype=np.int64)
+        keep = pc < k
+        self.plays += np.bincount(pc[keep], weights=np.asarray(played_times, dtype=np.float64)[keep], minlength=k)[
+            :k
+        ].astype(np.int64)
+        for row in (0, 1):
+            ids = np.asarray(cards[row], dtype=np.int64)
+            wts = np.asarray(weights[row], dtype=np.float64)
+            known = ids < k
+            ids, wts = ids[known], wts[known]
+            self.seen[row, 0] += np.bincount(ids, minlength=k)[:k]
+            self.seen[row, 1] += np.bincount(ids, weights=wts, minlength=k)[:k]
+            self.seen[row, 2] += np.bincount(ids, weights=wts * wts, minlength=k)[:k]
 
     def rows(self) -> list[dict[str, Any]]:
         """Every card that was played or could have been, most played first: plays, and the owner's win share

@@ -287,10 +287,9 @@ def _add_detail(report: BalanceReport, recs: Sequence[CoreRecord]) -> None:
     told = [rec for rec in recs if rec[7] is not None]
     if report.detail is not None and told:
         report.detail.add([rec[7] for rec in told if rec[7] is not None])
-    if report.cards is not None:
-        for rec in told:
-            if rec[7] is not None:
-                report.cards.add(rec[7], None if rec[1] is None else [s[2] for s in rec[1]])
+    if report.cards is not None and told:
+        details = [rec[7] for rec in told if rec[7] is not None]
+        report.cards.add(details, [None if rec[1] is None else [s[2] for s in rec[1]] for rec in told])
 
 
 def questions(t: Tally, tolerance: float, alpha: float) -> list[Answer]:
