@@ -277,7 +277,7 @@ def print_balance_detail(c: Console, d: dict[str, Any]) -> None:
             late = lead["comeback_three_quarters"]
             text += (
                 f" Comebacks (a winner strictly behind the leader at half time): {half['share']:.0%} "
-                f"({interval(half['ci95'], '{:.0%}')}); behind at three quarters: {late['share']:.0%}."
+                f"({interval(half['ci95'])}); behind at three quarters: {late['share']:.0%}."
             )
         c.print(text)
     cards = telling(d.get("cards") or [])
