@@ -19,6 +19,7 @@ fn main() {
             bots: vec![bot.into()],
             workers: 2,
             max_decisions: 1_000_000,
+            detail: false,
         };
         let rep = simulate::<IronThrone>(&r, &cfg).unwrap();
         let s: Vec<String> =

@@ -32,16 +32,12 @@ pub trait DynRuleset: Send + Sync {
     /// A match from a snapshot's state bytes.
     fn load_state(&self, players: u8, seed: u64, state: &[u8]) -> Result<Box<dyn DynMatch>, SnapshotError>;
     fn simulate(&self, cfg: &SimConfig) -> Result<SimReport, SetupError>;
-    /// Play tournament jobs (a deal under one seating of `bots` each); records in job order.
-    fn play_jobs(
-        &self,
-        players: u8,
-        seed: u64,
-        bots: &[String],
-        jobs: &[MatchJob],
-        workers: usize,
-        max_decisions: u64,
-    ) -> Result<Vec<MatchRecord>, SetupError>;
+    /// Play tournament jobs (a deal under one seating of `cfg.bots` each); records in job order.
+    fn play_jobs(&self, cfg: &SimConfig, jobs: &[MatchJob]) -> Result<Vec<MatchRecord>, SetupError>;
+    /// `Tally::phase_names`: what a match detail's phase indices name.
+    fn phase_names(&self) -> &'static [&'static str];
+    /// `Tally::card_names`: what a match detail's card indices name.
+    fn card_names(&self) -> Vec<String>;
     /// The observation length for `players` seats (design §8b).
     fn observation_size(&self, players: u8) -> usize;
     /// The dense action space for `players` seats.
@@ -169,16 +165,14 @@ impl<G: Hosted> DynRuleset for RulesetOf<G> {
     fn simulate(&self, cfg: &SimConfig) -> Result<SimReport, SetupError> {
         runner::simulate::<G>(&self.rules, cfg)
     }
-    fn play_jobs(
-        &self,
-        players: u8,
-        seed: u64,
-        bots: &[String],
-        jobs: &[MatchJob],
-        workers: usize,
-        max_decisions: u64,
-    ) -> Result<Vec<MatchRecord>, SetupError> {
-        runner::play_jobs::<G>(&self.rules, players, seed, bots, jobs, workers, max_decisions)
+    fn play_jobs(&self, cfg: &SimConfig, jobs: &[MatchJob]) -> Result<Vec<MatchRecord>, SetupError> {
+        runner::play_jobs::<G>(&self.rules, cfg, jobs)
+    }
+    fn phase_names(&self) -> &'static [&'static str] {
+        G::phase_names()
+    }
+    fn card_names(&self) -> Vec<String> {
+        G::card_names(&self.rules)
     }
     fn observation_size(&self, players: u8) -> usize {
         G::observation_size(&self.rules, players)

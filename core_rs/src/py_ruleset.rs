@@ -13,10 +13,32 @@ use crate::erased::DynRuleset;
 use crate::games;
 use crate::py_args::{Count, Players, Seed, Workers};
 use crate::py_errors::{CoreError, CoreResult};
-use crate::runner::{MatchJob, SimConfig};
+use crate::runner::{MatchDetail, MatchJob, SimConfig};
+
+/// A match's detail as Python receives it (see `play_matches`).
+type PlainDetail = (Vec<u64>, Option<u32>, Option<(bool, bool)>, Vec<Vec<(u32, u32)>>, Vec<Vec<u32>>);
 
 /// A match record as Python receives it (see `play_matches`).
-type PlainRecord = (u64, Option<Vec<(u8, f64, f64)>>, Vec<Option<String>>, Option<Vec<f64>>, Option<u8>, u64, u64);
+type PlainRecord = (
+    u64,
+    Option<Vec<(u8, f64, f64)>>,
+    Vec<Option<String>>,
+    Option<Vec<f64>>,
+    Option<u8>,
+    u64,
+    u64,
+    Option<PlainDetail>,
+);
+
+/// `phases` flat (decisions, forced, choices of phase 0, then of phase 1, …) and padded to at least `named`
+/// phases: every record of a game then has the same length, and a batch sums as one array.
+fn plain_detail(d: MatchDetail, named: usize) -> PlainDetail {
+    let mut phases: Vec<u64> = d.phases.iter().flat_map(|c| [c.decisions, c.forced, c.choices]).collect();
+    if phases.len() < 3 * named {
+        phases.resize(3 * named, 0);
+    }
+    (phases, d.lead_changes, d.comeback.map(|[half, late]| (half, late)), d.played, d.owned)
+}
 
 /// Parsed content and options of one game, shared by all its matches.
 #[pyclass(module = "ravenry._core", name = "Ruleset", frozen)]
@@ -84,6 +106,18 @@ impl PyRuleset {
         self.inner.bot_names()
     }
 
+    /// The game's phases in a designer's words: what a match detail's phase indices name (empty: one phase).
+    #[getter]
+    fn phase_names(&self) -> Vec<&'static str> {
+        self.inner.phase_names().to_vec()
+    }
+
+    /// The cards a match detail's card indices name (empty: the game keeps no per-card statistics).
+    #[getter]
+    fn card_names(&self) -> Vec<String> {
+        self.inner.card_names()
+    }
+
     /// Raise `OptionError` unless `spec` (`ismcts:iterations=200`) names a bot of this game with valid parameters.
     fn check_bot(&self, spec: &str) -> CoreResult<()> {
         Ok(self.inner.check_bot(spec)?)
@@ -114,6 +148,7 @@ impl PyRuleset {
             bots,
             workers: usize::from(workers.0),
             max_decisions: max_decisions.0,
+            detail: false,
         };
         let inner = Arc::clone(&self.inner);
         let report = py.detach(move || inner.simulate(&cfg)).map_err(CoreError::from)?;
@@ -137,10 +172,14 @@ impl PyRuleset {
     /// `(decisions, results, labels, points, first, forced, choices)` per job, in job order, where `results` is
     /// `None` for an unfinished match or a `(rank, score, win_share)` per seat, `points` the game's tournament
     /// points per seat or `None`, `first` the seat that started (`None` where seat order decides), `forced` the
-    /// decisions that had one legal action and `choices` the legal actions summed over all decisions.
+    /// decisions that had one legal action and `choices` the legal actions summed over all decisions. With
+    /// `detail`, the last item is `(phases, lead_changes, comeback, played, owned)` (see `runner::MatchDetail`:
+    /// decisions, forced, choices of each phase index in one flat list, as long for every match, the unique leader's changes or `None`, whether a winner was
+    /// strictly behind at half and at three quarters of the match or `None`, per seat `(card, times)` played and
+    /// the cards it could play); without, it is `None` and the run costs what it did without it.
     #[pyo3(
-        signature = (players, seed, bots, jobs, workers=Workers(1), max_decisions=Count(1_000_000)),
-        text_signature = "(self, /, players, seed, bots, jobs, workers=1, max_decisions=1000000)"
+        signature = (players, seed, bots, jobs, workers=Workers(1), max_decisions=Count(1_000_000), detail=false),
+        text_signature = "(self, /, players, seed, bots, jobs, workers=1, max_decisions=1000000, detail=False)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn play_matches(
@@ -152,16 +191,36 @@ impl PyRuleset {
         jobs: Vec<(Seed, Vec<usize>)>,
         workers: Workers,
         max_decisions: Count,
+        detail: bool,
     ) -> CoreResult<Vec<PlainRecord>> {
         let jobs: Vec<MatchJob> = jobs.into_iter().map(|(deal, seats)| MatchJob { deal: deal.0, seats }).collect();
-        let (players, seed, workers, max_decisions) = (players.0, seed.0, usize::from(workers.0), max_decisions.0);
+        let cfg = SimConfig {
+            players: players.0,
+            first: 0,
+            matches: jobs.len() as u64,
+            seed: seed.0,
+            bots,
+            workers: usize::from(workers.0),
+            max_decisions: max_decisions.0,
+            detail,
+        };
         let inner = Arc::clone(&self.inner);
-        let records = py.detach(move || inner.play_jobs(players, seed, &bots, &jobs, workers, max_decisions))?;
+        let named = inner.phase_names().len();
+        let records = py.detach(move || inner.play_jobs(&cfg, &jobs))?;
         Ok(records
             .into_iter()
             .map(|r| {
                 let results = r.result.map(|seats| seats.into_iter().map(|s| (s.rank, s.score, s.win_share)).collect());
-                (r.decisions, results, r.labels, r.points, r.first, r.forced, r.choices)
+                (
+                    r.decisions,
+                    results,
+                    r.labels,
+                    r.points,
+                    r.first,
+                    r.forced,
+                    r.choices,
+                    r.detail.map(|d| plain_detail(d, named)),
+                )
             })
             .collect())
     }

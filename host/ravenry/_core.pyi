@@ -47,6 +47,10 @@ class Ruleset:
     def players(self) -> tuple[int, int]: ...
     @property
     def bot_names(self) -> list[str]: ...
+    @property
+    def phase_names(self) -> list[str]: ...
+    @property
+    def card_names(self) -> list[str]: ...
     def check_bot(self, spec: str) -> None: ...
     def simulate(
         self,
@@ -66,8 +70,25 @@ class Ruleset:
         jobs: list[tuple[int, list[int]]],
         workers: int = 1,
         max_decisions: int = 1000000,
+        detail: bool = False,
     ) -> list[
-        tuple[int, list[tuple[int, float, float]] | None, list[str | None], list[float] | None, int | None, int, int]
+        tuple[
+            int,
+            list[tuple[int, float, float]] | None,
+            list[str | None],
+            list[float] | None,
+            int | None,
+            int,
+            int,
+            tuple[
+                list[int],
+                int | None,
+                tuple[bool, bool] | None,
+                list[list[tuple[int, int]]],
+                list[list[int]],
+            ]
+            | None,
+        ]
     ]: ...
     def observation_size(self, players: int) -> int: ...
     def action_codes(self, players: int) -> npt.NDArray[np.uint32]: ...

@@ -151,6 +151,18 @@ pub trait Search: Game {
     fn standing(&self, _rules: &Self::Ruleset) -> Option<Vec<f64>> {
         self.outcome().map(|o| o.scores)
     }
+    /// `standing` written into `out` (cleared first), for a caller that reads it after every decision (a balance
+    /// study's lead changes): a cheap game overrides it so that reading allocates nothing. `false`: no standing.
+    fn standing_into(&self, rules: &Self::Ruleset, out: &mut Vec<f64>) -> bool {
+        out.clear();
+        match self.standing(rules) {
+            Some(s) => {
+                out.extend(s);
+                true
+            }
+            None => false,
+        }
+    }
 }
 
 /// What tournaments and balance statistics ask of a game beyond the contract; the defaults say "nothing".
@@ -170,4 +182,25 @@ pub trait Tally: Game {
     fn first_player(&self) -> Option<Player> {
         None
     }
+    /// The game's phases in a designer's words, in rulebook order: what `phase` indexes. Empty: one phase.
+    fn phase_names() -> &'static [&'static str] {
+        &[]
+    }
+    /// The phase of the decision pending now, an index into `phase_names` (0 for a game without phases).
+    fn phase(&self) -> u8 {
+        0
+    }
+    /// The names of the cards per-card statistics count: what `played_card` and `owned_cards` index. Empty:
+    /// the game keeps no per-card statistics (every card is always played, or it has no cards).
+    fn card_names(_rules: &Self::Ruleset) -> Vec<String> {
+        Vec::new()
+    }
+    /// The card seat `p`'s action `a`, about to be applied to this state, puts into play (marshals, buys,
+    /// commits), as an index into `card_names`; `None` for an action that plays no card.
+    fn played_card(&self, _rules: &Self::Ruleset, _p: Player, _a: Action) -> Option<u32> {
+        None
+    }
+    /// The cards seat `p` could play this match (its deck), appended to `out` as indices into `card_names`, one
+    /// per copy. Left empty where any seat may play any card (a shared market): then every seat could.
+    fn owned_cards(&self, _rules: &Self::Ruleset, _p: Player, _out: &mut Vec<u32>) {}
 }

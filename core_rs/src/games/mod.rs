@@ -38,3 +38,6 @@ pub fn ruleset(game: &str, content: &str, options: &str) -> Result<Arc<dyn DynRu
         other => Err(SetupError::UnknownGame(other.to_owned())),
     }
 }
+
+#[cfg(test)]
+mod tally_tests;

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ravenry.registry.plugins import Registry
+from ravenry.services.balance.cards import MIN_SEEN, telling
 from ravenry.services.simulate import SimResult
 from ravenry.services.tournament.result import points_rows
 from ravenry.specs import GameInfo
@@ -252,3 +253,48 @@ def print_balance(c: Console, d: dict[str, Any]) -> None:
             f"Legal actions a decision: {d['choice']['branching']:.1f}; forced (one legal action): "
             f"{d['choice']['forced']:.0%}."
         )
+    print_balance_detail(c, d)
+
+
+def print_balance_detail(c: Console, d: dict[str, Any]) -> None:
+    """What the runner told of each match: choice per phase, the lead, and the cards that tell the most."""
+    phases = d.get("phases") or []
+    if len(phases) > 1:
+        t = Table(title="Choice by phase")
+        for col in ("phase", "decisions", "legal actions", "forced"):
+            t.add_column(col, justify="left" if col == "phase" else "right")
+        for row in phases:
+            t.add_row(row["phase"], f"{row['share']:.1%}", f"{row['branching']:.1f}", f"{row['forced_share']:.0%}")
+        c.print(t)
+    lead = d.get("lead") or {}
+    if lead:
+        text = (
+            f"The lead (by the game's standing) changed hands {lead['lead_changes']['mean']:.1f} times a match; "
+            f"never, in {lead['steady']:.0%} of matches."
+        )
+        half = lead.get("comeback_half")
+        if half:
+            late = lead["comeback_three_quarters"]
+            text += (
+                f" Comebacks (a winner strictly behind the leader at half time): {half['share']:.0%} "
+                f"({interval(half['ci95'])}); behind at three quarters: {late['share']:.0%}."
+            )
+        c.print(text)
+    cards = telling(d.get("cards") or [])
+    if cards:
+        t = Table(
+            title=f"Cards: owner's win share when played and when not (seen {MIN_SEEN}+ times each way; "
+            "all cards in --json)"
+        )
+        for col in ("card", "plays", "played", "not played", "difference (95%)"):
+            t.add_column(col, justify="left" if col == "card" else "right")
+        for r in cards:
+            lo, hi = r["difference_ci95"]
+            t.add_row(
+                r["card"],
+                f"{r['plays']:,}",
+                f"{r['played']['share']:.0%} of {r['played']['n']:,}",
+                f"{r['not_played']['share']:.0%} of {r['not_played']['n']:,}",
+                f"{r['difference']:+.0%} ({lo:+.0%} to {hi:+.0%})",
+            )
+        c.print(t)

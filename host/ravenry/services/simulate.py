@@ -230,11 +230,26 @@ class SeatOutcome:
     win_share: float
 
 
+#: What a match looked like on the way, when a run asks for it (``detail=True``): decisions, forced ones and legal
+#: actions summed of phase 0, then of phase 1, … in one flat list (as long for every match), the unique leader's
+#: changes (None: the game has no standing before its end),
+#: whether a winner stood strictly behind the leader at half and at three quarters of the match (None: unfinished
+#: or no standing), per seat (card index, times played), and per seat the card indices it could play (empty: any).
+CoreDetail = tuple[list[int], int | None, tuple[bool, bool] | None, list[list[tuple[int, int]]], list[list[int]]]
+
 #: A match record as the Rust runner returns it: decisions, per seat (rank, score, win share) or None when the
 #: match did not finish, per seat label, per seat tournament points or None, the seat that started (None where
-#: seat order decides), the decisions with one legal action, and the legal actions summed over all decisions.
+#: seat order decides), the decisions with one legal action, the legal actions summed over all decisions, and the
+#: match's detail (None unless asked for).
 CoreRecord = tuple[
-    int, list[tuple[int, float, float]] | None, list[str | None], list[float] | None, int | None, int, int
+    int,
+    list[tuple[int, float, float]] | None,
+    list[str | None],
+    list[float] | None,
+    int | None,
+    int,
+    int,
+    CoreDetail | None,
 ]
 
 
@@ -252,18 +267,21 @@ class MatchRecord:
     first: int | None = None
     forced: int = 0
     choices: int = 0
+    #: the runner's detail of the match, when the run asked for it (``CoreDetail``)
+    detail: CoreDetail | None = None
 
     @classmethod
     def from_core(cls, raw: CoreRecord) -> MatchRecord:
-        decisions, results, labels, points, first, forced, choices = raw
+        decisions, results, labels, points, first, forced, choices, detail = raw
         seats = None if results is None else tuple(SeatOutcome(*r) for r in results)
-        return cls(decisions, seats, tuple(labels), None if points is None else tuple(points), first, forced, choices)
+        pts = None if points is None else tuple(points)
+        return cls(decisions, seats, tuple(labels), pts, first, forced, choices, detail)
 
     def to_core(self) -> CoreRecord:
         """The record in the Rust runner's plain shape (what tallies of many records read fastest)."""
         seats = None if self.seats is None else [(s.rank, s.score, s.win_share) for s in self.seats]
         points = None if self.points is None else list(self.points)
-        return (self.decisions, seats, list(self.labels), points, self.first, self.forced, self.choices)
+        return (self.decisions, seats, list(self.labels), points, self.first, self.forced, self.choices, self.detail)
 
 
 def play_python_match(

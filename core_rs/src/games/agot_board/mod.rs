@@ -19,7 +19,7 @@ pub mod state;
 pub mod view;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use content::Rules;
 pub use state::AgotBoard;
@@ -125,6 +125,47 @@ impl Tally for AgotBoard {
         let s = self.seats.get(usize::from(p))?;
         Some(rules.house_name(s.house).to_string())
     }
+    /// The rulebook's phases, with combat (a march into an enemy) apart from the rest of the Action phase.
+    fn phase_names() -> &'static [&'static str] {
+        &["Westeros", "planning", "messenger raven", "raid orders", "march orders", "combat", "consolidate power"]
+    }
+    /// House cards, House by House in content order.
+    fn card_names(rules: &Rules) -> Vec<String> {
+        rules.cards.iter().flatten().map(|c| c.name.clone()).collect()
+    }
+    /// The house card a seat commits to a combat.
+    fn played_card(&self, rules: &Rules, p: Player, a: Action) -> Option<u32> {
+        if a >> 16 != rules::K_CARD {
+            return None;
+        }
+        let house = usize::from(self.seats.get(usize::from(p))?.house);
+        let i = (a & 0xFFFF) as usize;
+        (i < rules.cards.get(house)?.len()).then(|| house_card(rules, house, i))
+    }
+    /// A seat's own House's cards.
+    fn owned_cards(&self, rules: &Rules, p: Player, out: &mut Vec<u32>) {
+        let Some(house) = self.seats.get(usize::from(p)).map(|s| usize::from(s.house)) else { return };
+        let n = rules.cards.get(house).map_or(0, Vec::len);
+        out.extend((0..n).map(|i| house_card(rules, house, i)));
+    }
+    fn phase(&self) -> u8 {
+        if self.combat.is_some() {
+            return 5;
+        }
+        match self.phase {
+            Phase::Westeros => 0,
+            Phase::Planning => 1,
+            Phase::Raven => 2,
+            Phase::Raid => 3,
+            Phase::March => 4,
+            Phase::Consolidate | Phase::Over => 6,
+        }
+    }
+}
+
+/// House card `i` of House `house` as an index into `card_names`.
+fn house_card(rules: &Rules, house: usize, i: usize) -> u32 {
+    (rules.cards.iter().take(house).map(Vec::len).sum::<usize>() + i) as u32
 }
 
 /// Factored actions: the default single factor, the dense space itself (narrow enough for one policy head).

@@ -19,6 +19,7 @@ pub mod factored;
 pub mod observe;
 pub mod rules;
 pub mod state;
+mod tally;
 pub mod view;
 
 pub use cards::Rules;

@@ -30,6 +30,7 @@ mod rules_conformance_tests;
 mod rules_keyword_tests;
 mod rules_round_tests;
 mod save_tests;
+mod tally_tests;
 // The House pool records.
 mod pool_baratheon_martell_tests;
 mod pool_houses_tests;

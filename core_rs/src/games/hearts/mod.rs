@@ -137,7 +137,15 @@ impl Search for Hearts {
     }
 }
 
-impl Tally for Hearts {}
+/// Every card is played in every hand, so "how often was it played" says nothing: no per-card statistics.
+impl Tally for Hearts {
+    fn phase_names() -> &'static [&'static str] {
+        &["passing", "tricks"]
+    }
+    fn phase(&self) -> u8 {
+        u8::from(!matches!(self.phase, state::Phase::Pass))
+    }
+}
 
 /// Factored actions: the default single factor, the dense space itself (narrow enough for one policy head).
 impl crate::engine::Factored for Hearts {}

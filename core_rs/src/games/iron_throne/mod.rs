@@ -19,7 +19,7 @@ pub mod state;
 pub mod view;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use content::Rules;
 pub use state::IronThrone;
@@ -121,12 +121,52 @@ impl Search for IronThrone {
         // Influence spread is what wins (the outcome's score), so it is the standing mid-game too.
         Some(self.seats.iter().map(|s| f64::from(s.spread())).collect())
     }
+    fn standing_into(&self, _rules: &Rules, out: &mut Vec<f64>) -> bool {
+        out.clear();
+        out.extend(self.seats.iter().map(|s| f64::from(s.spread())));
+        true
+    }
 }
 
 impl Tally for IronThrone {
     fn seat_label(&self, rules: &Rules, p: Player) -> Option<String> {
         let s = self.seats.get(usize::from(p))?;
         rules.houses.get(usize::from(s.house)).map(|h| h.name.clone())
+    }
+    /// The turn's steps in rulebook order (setup's leader choice first); the tasks a step sets (placing crowns,
+    /// discarding, taking a hostage) count as decisions of that step.
+    fn phase_names() -> &'static [&'static str] {
+        &[
+            "leader choice",
+            "hostages",
+            "event",
+            "preparation",
+            "choosing a side",
+            "support",
+            "card windows",
+            "commit",
+            "reveal",
+            "negotiation",
+            "resolution",
+            "end of turn",
+        ]
+    }
+    fn phase(&self) -> u8 {
+        use state::Step;
+        match self.step {
+            Step::Leaders => 0,
+            Step::Hostages { .. } => 1,
+            Step::Event => 2,
+            Step::Prepare => 3,
+            Step::Choose => 4,
+            Step::Support { .. } => 5,
+            Step::Window { .. } => 6,
+            Step::Commit => 7,
+            Step::Reveal => 8,
+            Step::Negotiate => 9,
+            Step::Resolve => 10,
+            Step::EndTurn | Step::Over => 11,
+        }
     }
 }
 

@@ -27,7 +27,7 @@ pub use state::RollPlayer;
 use crate::bots::{Bots, MakeBot};
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 impl Bots for RollPlayer {
     const BOTS: &'static [(&'static str, MakeBot<Self>)] = &[("heuristic", || Box::new(bots::Heuristic))];

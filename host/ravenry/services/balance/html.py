@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ravenry.errors import OptionError
+from ravenry.services.balance.cards import MIN_SEEN, telling
 from ravenry.services.balance.study import BalanceReport
 
 COLOURS = {"fair": "#2e7d32", "off": "#c62828", "undecided": "#9e9e9e"}
@@ -86,6 +87,85 @@ def histogram(values: list[int], bins: int = 30) -> str:
     return "".join(parts)
 
 
+def phase_bars(phases: list[dict[str, Any]]) -> str:
+    """Per phase, a bar as long as its share of all decisions, its forced part darker, and its legal actions."""
+    if not phases:
+        return ""
+    top = max(p["share"] for p in phases)
+    plot = WIDTH - LEFT - 110
+    h = ROW * len(phases) + 10
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{h}" role="img">']
+    for i, p in enumerate(phases):
+        y = 5 + i * ROW
+        w = plot * p["share"] / top
+        parts.append(f'<rect x="{LEFT}" y="{y}" width="{w:.1f}" height="{ROW - 8}" fill="#9fa8da"/>')
+        parts.append(
+            f'<rect x="{LEFT}" y="{y}" width="{w * p["forced_share"]:.1f}" height="{ROW - 8}" fill="#303f9f"/>'
+        )
+        mid = y + (ROW - 8) / 2 + 4
+        parts.append(f'<text x="{LEFT - 8}" y="{mid}" text-anchor="end" font-size="13">{_e(p["phase"])}</text>')
+        parts.append(
+            f'<text x="{LEFT + w + 6:.1f}" y="{mid}" font-size="11">{_pct(p["share"])}, '
+            f"{p['branching']:.1f} legal, {p['forced_share']:.0%} forced</text>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _detail(d: dict[str, Any]) -> list[str]:
+    """The sections told from the runner's detail of each match: phases, the lead, the cards."""
+    body: list[str] = []
+    if d["phases"]:
+        rows = "".join(
+            f"<tr><td>{_e(p['phase'])}</td><td>{p['decisions']:,}</td><td>{_pct(p['share'])}</td>"
+            f"<td>{p['branching']:.1f}</td><td>{_pct(p['forced_share'])}</td></tr>"
+            for p in d["phases"]
+        )
+        body += [
+            "<h2>Choice by phase</h2>",
+            "<p>Where the decisions of a match fall: each bar is a phase's share of all decisions, its dark part the "
+            "decisions that were forced (a single legal action).</p>",
+            phase_bars(d["phases"]),
+            "<table><tr><th>phase</th><th>decisions</th><th>share</th><th>legal actions</th><th>forced</th></tr>"
+            f"{rows}</table>",
+        ]
+    lead = d["lead"]
+    if lead:
+        text = (
+            "<p>The lead, by the game's standing after each decision, changed hands "
+            f"{lead['lead_changes']['mean']:.1f} times a match (sd {lead['lead_changes']['sd']:.1f}); it never "
+            f"changed in {_pct(lead['steady'])} of "
+            "matches. A change is a new seat alone in the lead; a tie for the lead is no leader."
+        )
+        for key, when in (("comeback_half", "half"), ("comeback_three_quarters", "three quarters")):
+            if key in lead:
+                c = lead[key]
+                text += (
+                    f" The winner was strictly behind the leader at {when} of the match in {_pct(c['share'])} of "
+                    f"finished matches ({_pct(c['ci95'][0])} – {_pct(c['ci95'][1])})."
+                )
+        body += ["<h2>Lead changes and comebacks</h2>", text + "</p>"]
+    cards = telling(d["cards"], limit=40)
+    if cards:
+        rows = "".join(
+            f"<tr><td>{_e(r['card'])}</td><td>{r['plays']:,}</td><td>{_pct(r['played']['share'])} of "
+            f"{r['played']['n']:,}</td><td>{_pct(r['not_played']['share'])} of {r['not_played']['n']:,}</td>"
+            f"<td>{100 * r['difference']:+.0f} ({100 * r['difference_ci95'][0]:+.0f} to "
+            f"{100 * r['difference_ci95'][1]:+.0f}) points</td></tr>"
+            for r in cards
+        )
+        body += [
+            "<h2>Cards</h2>",
+            "<p>For each card, its owner's win share in matches where the owner played it and where the owner "
+            f"could have and did not (cards seen {MIN_SEEN}+ times each way, largest difference first; every card "
+            "is in <code>--json</code>). This is an association, not a cause: a seat that is ahead gets to play "
+            "more cards. <code>--without CARD</code> measures what a card changes.</p>",
+            "<table><tr><th>card</th><th>plays</th><th>played</th><th>not played</th><th>difference (95%)</th></tr>"
+            f"{rows}</table>",
+        ]
+    return body
+
+
 def _table(answers: list[dict[str, Any]]) -> str:
     rows = []
     for a in answers:
@@ -151,6 +231,7 @@ def page(report: BalanceReport) -> str:
             f"<p>Legal actions per decision: {d['choice']['branching']:.1f} on average; forced decisions (a single "
             f"legal action, no choice to make): {_pct(d['choice']['forced'])}.</p>"
         )
+    body += _detail(d)
     if d["faction_scores"]:
         rows = "".join(
             f"<tr><td>{_e(name)}</td><td>{f['n']:,}</td><td>{f['mean']:.2f}</td><td>{f['sd']:.2f}</td></tr>"

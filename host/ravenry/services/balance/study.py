@@ -23,6 +23,8 @@ from ravenry.model.game import Game
 from ravenry.model.game import game as get_game
 from ravenry.model.options import variant_names
 from ravenry.services.backends import check_backend
+from ravenry.services.balance.cards import CardTally, played_by_name
+from ravenry.services.balance.detail import DetailTally, PhaseTally, phase_name
 from ravenry.services.balance.sequential import UNDECIDED, Answer, Question, answer
 from ravenry.services.balance.tally import Mean, Tally
 from ravenry.services.simulate import CoreRecord, check_bots, check_run
@@ -65,6 +67,10 @@ class BalanceReport:
     restricted: Tally | None = None
     without: str | None = None
     change: list[Answer] = field(default_factory=list)
+    #: phases and lead, from the runner's detail of each match (None where the Python loop played)
+    detail: DetailTally | None = None
+    #: per-card statistics, for a game that names its cards (None for the others)
+    cards: CardTally | None = None
 
     @property
     def decided(self) -> bool:
@@ -99,6 +105,9 @@ class BalanceReport:
             "ties": t.ties,
             "choice": t.choice(),
             "pairs": t.pair_rows(),
+            "phases": self.detail.phases.rows() if self.detail else [],
+            "lead": self.detail.lead.to_dict() if self.detail and self.players > 1 else {},
+            "cards": self.cards.rows() if self.cards else [],
         }
         if self.restricted is not None:
             out["without"] = self.without
@@ -199,6 +208,7 @@ def balance(
         if g.spec.core:
             g.ruleset(other[1])  # a name the content does not know is refused now, not after the first batch
     plan = schedule(len(names), n)
+    phase_names, card_names = _names(g, full)
     report = BalanceReport(
         game=game,
         players=n,
@@ -213,6 +223,8 @@ def balance(
         answers=[],
         restricted=Tally(n) if other else None,
         without=without,
+        detail=DetailTally(PhaseTally(phase_names)) if g.spec.core else None,
+        cards=CardTally(card_names) if card_names else None,
     )
     paired = PairedChange(n)
     started = time.perf_counter()
@@ -230,17 +242,18 @@ def balance(
         # One Rust call per batch on this machine (the study looks between batches, not between chunks).
         chunk = len(jobs) if backend == "local" else None
         recs, report.engine = play_core_jobs(
-            g, n, seed, names, full, variants, jobs, w, backend, address, max_decisions, chunk=chunk
+            g, n, seed, names, full, variants, jobs, w, backend, address, max_decisions, chunk=chunk, detail=True
         )
         report.tally.add(recs)
-        _write(records, jobs, recs, names, "as configured" if other else None)
+        _add_detail(report, recs)
+        _write(records, jobs, recs, names, "as configured" if other else None, phase_names, card_names)
         if other is not None and report.restricted is not None:
             alt, _ = play_core_jobs(
                 g, n, seed, names, other[1], other[0], jobs, w, backend, address, max_decisions, chunk=chunk
             )
             report.restricted.add(alt)
             paired.add(recs, alt)
-            _write(records, jobs, alt, names, f"without {without}")
+            _write(records, jobs, alt, names, f"without {without}", phase_names, card_names)
             report.change = paired.answers(tolerance, alpha / 2)
         if progress:
             progress(len(jobs))
@@ -260,6 +273,23 @@ def balance(
         batch = max(plan.unit, batch - batch % plan.unit)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _names(g: Game, options: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The game's phase names and card names (what the runner's detail indexes); none for a Python game."""
+    if not g.spec.core:
+        return [], []
+    rs = g.ruleset(options)
+    return list(rs.phase_names), list(rs.card_names)
+
+
+def _add_detail(report: BalanceReport, recs: Sequence[CoreRecord]) -> None:
+    told = [rec for rec in recs if rec[7] is not None]
+    if report.detail is not None and told:
+        report.detail.add([rec[7] for rec in told if rec[7] is not None])
+    if report.cards is not None and told:
+        details = [rec[7] for rec in told if rec[7] is not None]
+        report.cards.add(details, [None if rec[1] is None else [s[2] for s in rec[1]] for rec in told])
 
 
 def questions(t: Tally, tolerance: float, alpha: float) -> list[Answer]:
@@ -314,11 +344,14 @@ def _write(
     recs: list[CoreRecord],
     bots: list[str],
     arm: str | None,
+    phase_names: list[str],
+    card_names: list[str],
 ) -> None:
-    """One JSON line per match, for pandas: the deal, who sat where, the factions, the result and the length."""
+    """One JSON line per match, for pandas: the deal, who sat where, the factions, the result and the length,
+    and where the runner told it, the decisions per phase, the lead and the cards each seat played."""
     if out is None:
         return
-    for (deal, seating), (decisions, results, labels, _, first, forced, choices) in zip(jobs, recs):
+    for (deal, seating), (decisions, results, labels, _, first, forced, choices, detail) in zip(jobs, recs):
         row: dict[str, Any] = {
             "deal": deal,
             "bots": [bots[b] for b in seating],
@@ -336,6 +369,17 @@ def _write(
             row["win_shares"] = [r[2] for r in results]
         if arm is not None:
             row["arm"] = arm
+        if detail is not None:
+            phases, lead_changes, comeback, played, _ = detail
+            row["phases"] = {
+                phase_name(phase_names, i // 3): phases[i : i + 3] for i in range(0, len(phases), 3) if phases[i]
+            }
+            if lead_changes is not None:
+                row["lead_changes"] = lead_changes
+            if comeback is not None:
+                row["comeback"] = list(comeback)
+            if card_names:
+                row["cards_played"] = played_by_name(card_names, played)
         out.write(json.dumps(row) + "\n")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -101,22 +102,40 @@ def play_core_jobs(
     max_decisions: int = 1_000_000,
     progress: Callable[[int], None] | None = None,
     chunk: int | None = None,
+    detail: bool = False,
 ) -> tuple[list[CoreRecord], str]:
     """Play checked jobs ``(deal, seating)`` (a seating names an index into ``bots`` per seat) and return their
     records in job order, in the runner's plain shape, with the engine that played them: the Rust runner in chunks
     (local threads or Ray tasks) when the game and every bot are in the core, else Python, one match at a time.
     ``chunk``: jobs per Rust call (default: small enough for the progress bar to move and a Ray cluster to get many
-    tasks)."""
+    tasks). ``detail``: the Rust runner also reports each match's detail (phases, lead, cards; ``CoreDetail``), at
+    a cost; the Python loop reports none."""
     core_bots = set(g.ruleset(options).bot_names) if g.spec.core else set()
     if g.spec.core and all(bot_name(b) in core_bots for b in bots):
         source = RulesetSource(*g.ruleset_args(options))
         size = chunk or min(_CHUNK, max(2 * workers, len(jobs) // 50))
         chunks = [jobs[i : i + size] for i in range(0, len(jobs), size)]
         args = [
-            (players, seed, bots, [(d, list(s)) for d, s in c], 1 if backend == "ray" else workers, max_decisions)
+            (
+                players,
+                seed,
+                bots,
+                [(d, list(s)) for d, s in c],
+                1 if backend == "ray" else workers,
+                max_decisions,
+                detail,
+            )
             for c in chunks
         ]
-        results = run_chunks(source, "play_matches", args, backend, address, progress, [len(c) for c in chunks])
+        # The records are fresh tuples and lists with no cycles among them; left on, the collector would walk them
+        # again and again as they arrive, which costs more than playing a cheap game's matches.
+        was_on = gc.isenabled()
+        gc.disable()
+        try:
+            results = run_chunks(source, "play_matches", args, backend, address, progress, [len(c) for c in chunks])
+        finally:
+            if was_on:
+                gc.enable()
         return [r for part in results for r in part], "rust"
     if backend != "local":
         raise OptionError(f"the {backend} backend runs core games with core bots only")

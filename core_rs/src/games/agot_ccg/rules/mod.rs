@@ -375,6 +375,21 @@ impl Tally for AgotCcg {
             || (self.round == 1 && !matches!(self.phase, Phase::Setup | Phase::Plot | Phase::FirstPlayer));
         chosen.then_some(self.first)
     }
+    fn phase_names() -> &'static [&'static str] {
+        super::tally::PHASES
+    }
+    fn phase(&self) -> u8 {
+        super::tally::phase(self)
+    }
+    fn card_names(rules: &Rules) -> Vec<String> {
+        rules.cards.iter().map(|c| c.name.clone()).collect()
+    }
+    fn played_card(&self, _rules: &Rules, p: Player, a: Action) -> Option<u32> {
+        super::tally::played_card(self, p, a)
+    }
+    fn owned_cards(&self, rules: &Rules, p: Player, out: &mut Vec<u32>) {
+        super::tally::owned_cards(self, rules, p, out);
+    }
 }
 
 impl AgotCcg {

@@ -1,4 +1,5 @@
-//! The folder's floors: cards ← state ← effects ← rules ← bots and faces (describe, view, observe, factored, hidden).
+//! The folder's floors: cards ← state ← effects ← rules ← bots and faces (describe, view, observe, factored, hidden,
+//! tally).
 //!
 //! A file may import from its own floor or a lower one, never from a higher one, so the data model can be read
 //! (and changed) without the rules, and the rules without the heuristic. This test reads every `.rs` file of
@@ -32,7 +33,7 @@ fn floor_of(segments: &[&str]) -> Option<u8> {
             "state" => Some(STATE),
             "effects" => Some(EFFECTS),
             "rules" => Some(RULES),
-            "bots" | "describe" | "view" | "observe" | "factored" | "hidden" | "tests" => Some(TOP),
+            "bots" | "describe" | "view" | "observe" | "factored" | "hidden" | "tally" | "tests" => Some(TOP),
             _ => None,
         },
     }

@@ -266,6 +266,37 @@ impl Tally for RollPlayer {
     fn first_player(&self) -> Option<Player> {
         Some(self.first)
     }
+    /// The rulebook's phases; the Skill and attribute actions taken while placing dice belong to the dice phase.
+    fn phase_names() -> &'static [&'static str] {
+        &["setup", "dice", "market", "cleanup"]
+    }
+    fn phase(&self) -> u8 {
+        match self.step {
+            Step::Race { .. } | Step::Class { .. } | Step::StartDice { .. } => 0,
+            Step::DicePick { .. }
+            | Step::DicePlace { .. }
+            | Step::DiceAction { .. }
+            | Step::IntKeep { .. }
+            | Step::BonusFlip { .. }
+            | Step::BonusMove { .. } => 1,
+            Step::Attune { .. } | Step::Market { .. } => 2,
+            Step::Refresh { .. } | Step::Over => 3,
+        }
+    }
+    /// Market cards (items, skills, traits, scrolls): every seat may buy any of them, so none is owned.
+    fn card_names(rules: &Rules) -> Vec<String> {
+        rules.cards.iter().map(|c| c.name.clone()).collect()
+    }
+    /// A card bought: from a market slot, from the discard pile (Bargain) or the one Open Lock revealed.
+    fn played_card(&self, _rules: &Rules, _p: Player, a: Action) -> Option<u32> {
+        let card = match a {
+            _ if (BUY..BUY + 10).contains(&a) => *self.market.get((a - BUY) as usize)?,
+            _ if (BUY_DISCARD..BUY_DISCARD + 64).contains(&a) => (a - BUY_DISCARD) as u8,
+            BUY_REVEALED => self.skill?.revealed,
+            _ => return None,
+        };
+        (card != NONE).then_some(u32::from(card))
+    }
 }
 
 impl RollPlayer {

@@ -190,10 +190,10 @@ fn s1_setup_thief_gets_four_gold_per_gold_die() {
 #[test]
 fn s1_the_runner_records_the_drawn_first_player() {
     use crate::rng::Rng;
-    use crate::runner::{play_jobs, MatchJob};
+    use crate::runner::{play_jobs, MatchJob, SimConfig};
     let r = default_rules();
     let jobs: Vec<MatchJob> = (0..12).map(|deal| MatchJob { deal, seats: vec![0, 0, 0] }).collect();
-    let recs = play_jobs::<RollPlayer>(&r, 3, 4, &["random".to_owned()], &jobs, 1, 100_000).unwrap();
+    let recs = play_jobs::<RollPlayer>(&r, &SimConfig::new(3, 0, &["random"], 4, 1), &jobs).unwrap();
     let mut starters = std::collections::BTreeSet::new();
     for (job, rec) in jobs.iter().zip(&recs) {
         let game_seed = Rng::derive(4, job.deal).next_u64();

@@ -5,6 +5,8 @@
 //! sequentially, so even the floating-point sums (shared wins, scores) are the same bits on any worker
 //! count, any chunking, and on a Ray cluster that merges chunks in the same order.
 
+mod detail;
+
 use std::collections::BTreeMap;
 use std::time::Instant;
 
@@ -14,7 +16,10 @@ use serde::Serialize;
 use crate::bots::{self, Bot, Bots};
 use crate::engine::play::{self, Step};
 use crate::engine::{check_players, Events, Player, SetupError, Tally};
+
 use crate::rng::Rng;
+use detail::Watch;
+pub use detail::{MatchDetail, PhaseCount};
 
 /// The most worker threads a batch may ask for: far past any machine's cores, and low enough that a typo
 /// (`workers=100000`) is refused instead of spawning threads until the system gives out.
@@ -33,6 +38,8 @@ pub struct SimConfig {
     pub workers: usize,
     /// A match still running after this many decisions is stopped and counted as unfinished.
     pub max_decisions: u64,
+    /// Also record each match's `MatchDetail` (phases, lead, cards): a balance study asks, a plain run need not pay.
+    pub detail: bool,
 }
 
 impl SimConfig {
@@ -40,7 +47,7 @@ impl SimConfig {
     /// at 100 000 decisions (a safeguard: no measured game comes near it).
     pub fn new(players: u8, matches: u64, bots: &[&str], seed: u64, workers: usize) -> Self {
         let bots = bots.iter().map(|b| (*b).to_owned()).collect();
-        SimConfig { players, first: 0, matches, seed, bots, workers, max_decisions: 100_000 }
+        SimConfig { players, first: 0, matches, seed, bots, workers, max_decisions: 100_000, detail: false }
     }
 }
 
@@ -122,6 +129,8 @@ pub struct MatchRecord {
     /// branching factor is `choices / decisions`).
     pub forced: u64,
     pub choices: u64,
+    /// What the match looked like on the way, when the batch asked for it (`SimConfig::detail`).
+    pub detail: Option<MatchDetail>,
 }
 
 /// One match of a tournament: the deal it replays and which bot (an index into the bot list) sits in each seat.
@@ -155,10 +164,7 @@ pub fn simulate<G: Bots + Tally>(rules: &G::Ruleset, cfg: &SimConfig) -> Result<
     let records: Vec<MatchRecord> = pool.install(|| {
         (cfg.first..cfg.first + cfg.matches)
             .into_par_iter()
-            .map_init(
-                || (Vec::new(), seat_bots::<G>(cfg)),
-                |(buf, seats), i| play_one::<G>(rules, cfg.players, cfg.seed, i, seats, buf, cfg.max_decisions),
-            )
+            .map_init(|| (Vec::new(), seat_bots::<G>(cfg)), |(buf, seats), i| play_one::<G>(rules, cfg, i, seats, buf))
             .collect()
     });
     let mut report = SimReport::empty(cfg.players);
@@ -169,18 +175,16 @@ pub fn simulate<G: Bots + Tally>(rules: &G::Ruleset, cfg: &SimConfig) -> Result<
     Ok(report)
 }
 
-/// Play each job (a deal under one seating of `bots`) and return the records in job order. A deal's game seed
-/// and bot stream depend only on (`seed`, `deal`), so the rotations of one deal replay the same cards and dice
-/// draws, and a job's record does not depend on the worker count or on which other jobs ran beside it.
+/// Play each job (a deal under one seating of `cfg.bots`, which are not cycled: a job names one per seat) and
+/// return the records in job order; `cfg.first` and `cfg.matches` are not used. A deal's game seed and bot
+/// stream depend only on (`seed`, `deal`), so the rotations of one deal replay the same cards and dice draws,
+/// and a job's record does not depend on the worker count or on which other jobs ran beside it.
 pub fn play_jobs<G: Bots + Tally>(
     rules: &G::Ruleset,
-    players: u8,
-    seed: u64,
-    bot_names: &[String],
+    cfg: &SimConfig,
     jobs: &[MatchJob],
-    workers: usize,
-    max_decisions: u64,
 ) -> Result<Vec<MatchRecord>, SetupError> {
+    let (players, bot_names) = (cfg.players, &cfg.bots);
     check_players::<G>(rules, players)?;
     for name in bot_names {
         bots::make::<G>(name)?;
@@ -197,14 +201,14 @@ pub fn play_jobs<G: Bots + Tally>(
             });
         }
     }
-    let pool = pool(workers)?;
+    let pool = pool(cfg.workers)?;
     Ok(pool.install(|| {
         jobs.par_iter()
             .map_init(Vec::new, |buf, job| {
                 // Fresh bots per match: a bot's scratch state can never carry from one match into another.
                 let mut seats: Vec<Box<dyn Bot<G>>> =
                     job.seats.iter().filter_map(|b| bots::make::<G>(&bot_names[*b]).ok()).collect();
-                play_one::<G>(rules, players, seed, job.deal, &mut seats, buf, max_decisions)
+                play_one::<G>(rules, cfg, job.deal, &mut seats, buf)
             })
             .collect()
     }))
@@ -229,14 +233,13 @@ fn seat_bots<G: Bots>(cfg: &SimConfig) -> Vec<Box<dyn Bot<G>>> {
 
 fn play_one<G: Bots + Tally>(
     rules: &G::Ruleset,
-    players: u8,
-    seed: u64,
+    cfg: &SimConfig,
     index: u64,
     seats: &mut [Box<dyn Bot<G>>],
     buf: &mut Vec<u32>,
-    max_decisions: u64,
 ) -> MatchRecord {
-    let mut seed_rng = Rng::derive(seed, index);
+    let players = cfg.players;
+    let mut seed_rng = Rng::derive(cfg.seed, index);
     let game_seed = seed_rng.next_u64();
     let mut bot_rng = Rng::new(seed_rng.next_u64());
     let mut record = MatchRecord {
@@ -247,13 +250,15 @@ fn play_one<G: Bots + Tally>(
         first: None,
         forced: 0,
         choices: 0,
+        detail: None,
     };
     let Ok(mut state) = G::new(rules, players, game_seed) else {
         return record;
     };
     record.first = state.first_player();
+    let mut watch = cfg.detail.then(|| Watch::start(&state, rules, players));
     let mut events = Events::disabled();
-    while record.decisions < max_decisions {
+    while record.decisions < cfg.max_decisions {
         let to_act = state.to_act();
         if to_act.is_empty() {
             break;
@@ -261,9 +266,16 @@ fn play_one<G: Bots + Tally>(
         for p in to_act.iter() {
             let Some(bot) = seats.get_mut(usize::from(p)) else { return record };
             match play::step(&mut state, rules, p, buf, &mut events, |s, legal| {
-                bot.act(rules, s, p, legal, &mut bot_rng)
+                let a = bot.act(rules, s, p, legal, &mut bot_rng);
+                if let Some(w) = watch.as_mut() {
+                    w.before(s, rules, p, a, legal.len());
+                }
+                a
             }) {
                 Step::Applied => {
+                    if let Some(w) = watch.as_mut() {
+                        w.after(&state, rules);
+                    }
                     // `step` leaves the legal list it chose from in `buf`.
                     record.decisions += 1;
                     record.forced += u64::from(buf.len() == 1);
@@ -274,13 +286,18 @@ fn play_one<G: Bots + Tally>(
                 }
                 Step::NoAction => {}
                 // A bot that offers an illegal action is a bug; count the match as unfinished, never panic.
-                Step::Refused => return record,
+                Step::Refused => {
+                    record.detail = watch.map(|w| w.finish(None));
+                    return record;
+                }
             }
         }
     }
     record.labels = (0..players).map(|p| state.seat_label(rules, p)).collect();
     record.points = state.match_points(rules);
-    if let Some(outcome) = state.outcome() {
+    let outcome = state.outcome();
+    record.detail = watch.map(|w| w.finish(outcome.as_ref().map(|o| o.winners)));
+    if let Some(outcome) = outcome {
         record.result = Some(
             (0..players)
                 .map(|p| SeatResult {
