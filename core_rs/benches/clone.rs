@@ -97,7 +97,7 @@ fn all(c: &mut Criterion) {
     game::<iron_throne::IronThrone>(c, &it, r#"{"houses": []}"#, 4);
     let ab = agot_board::content::load_dir(&root().join("plugins/agot_board/ravenry_agot_board/data"), None).unwrap();
     game::<agot_board::AgotBoard>(c, &ab, "{}", 3);
-    game::<agot_ccg::AgotCcg>(c, &ccg_content(), r#"{"decks": []}"#, 2);
+    game::<agot_ccg::AgotCcg>(c, &ccg_content(), r#"{"decks": [], "round_limit": 0}"#, 2);
     game::<roll_player::RollPlayer>(c, &roll_content(), "{}", 2);
 }
 
