@@ -39,6 +39,13 @@ pub const BLANKS_CHARACTERS: u32 = 1 << 11;
 pub const STATE_CHECK: u32 = 1 << 12;
 /// An attachment blanking its host's text box (Banished).
 pub const BLANKS_HOST: u32 = 1 << 13;
+/// Within `TOTALS`: a constant adding to a player's doomed count, and one raising the power a player needs to
+/// win. Both totals are read for every card in play after every step (the end checks), and few cards give them.
+pub const DOOMED_TOTAL: u32 = 1 << 14;
+pub const POWER_TO_WIN: u32 = 1 << 15;
+/// Within `TOTALS`: a constant changing what players pay for a kind of card (a plot's "cost 1 more"), read for
+/// every card in hand by the marshalling list.
+pub const COST_OF: u32 = 1 << 16;
 /// Everything the hot checks never look for: plot texts, enter-play and kill effects, agendas, the
 /// composable form (which has its own bits, `composable_flags` below).
 pub const OTHER: u32 = 1 << 31;
@@ -49,7 +56,10 @@ fn constant_class(k: &Constant) -> u32 {
     let bit = |on: bool, b: u32| if on { b } else { 0 };
     // An attached character's constants are read from its attachments, not by class; a plot's from the plot.
     if k.players.is_some() {
-        return TOTALS;
+        return TOTALS
+            | bit(g.doomed != 0, DOOMED_TOTAL)
+            | bit(g.power_to_win != 0, POWER_TO_WIN)
+            | bit(!g.cost_of.is_empty(), COST_OF);
     }
     let bits = match k.to {
         None => {

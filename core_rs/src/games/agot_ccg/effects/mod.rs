@@ -164,7 +164,8 @@ impl AgotCcg {
         let mut need = base.saturating_add(self.agenda_more_power(rules, seat));
         for (q, other) in self.seats.iter().enumerate().filter(|&(q, o)| q != seat && !o.eliminated) {
             for o in &other.play {
-                for k in self.abilities_in(rules, o, classify::TOTALS).iter().filter_map(|a| for_seat(a, q, seat)) {
+                for k in self.abilities_in(rules, o, classify::POWER_TO_WIN).iter().filter_map(|a| for_seat(a, q, seat))
+                {
                     if k.gets.power_to_win != 0 && self.holds(rules, q as Player, o, k) {
                         need = need.saturating_add(k.gets.power_to_win);
                     }
@@ -297,7 +298,7 @@ impl AgotCcg {
             c += 2;
         }
         for (q, other) in self.seats.iter().enumerate() {
-            if let Some(p) = other.plot {
+            if let Some(p) = other.plot.filter(|&p| classify::classes_of(rules, p) & classify::COST_OF != 0) {
                 for k in def(rules, p).abilities.iter().filter_map(|a| for_seat(a, q, seat)) {
                     if k.gets.cost_of.contains(&d.kind) {
                         c += i32::from(k.gets.cost);
@@ -363,7 +364,8 @@ impl AgotCcg {
                 continue;
             }
             for o in &s.play {
-                for k in self.abilities_in(rules, o, classify::TOTALS).iter().filter_map(|a| for_seat(a, q, seat)) {
+                for k in self.abilities_in(rules, o, classify::DOOMED_TOTAL).iter().filter_map(|a| for_seat(a, q, seat))
+                {
                     if k.gets.doomed != 0 && self.holds(rules, q as Player, o, k) {
                         n += usize::from(k.gets.doomed);
                     }
