@@ -123,7 +123,8 @@ impl AgotCcg {
 
     /// What the attachments on `c` give it now ("attached character gets …").
     fn attached<'a>(&'a self, rules: &'a Rules, seat: Player, c: &'a InPlay) -> impl Iterator<Item = &'a Gets> + 'a {
-        c.attachments.iter().flat_map(move |(a, _)| {
+        let gives = move |&&(a, _): &&(u16, Player)| classify::classes_of(rules, a) & classify::ON_ATTACHED != 0;
+        c.attachments.iter().filter(gives).flat_map(move |(a, _)| {
             let on = def(rules, *a).abilities.iter().filter_map(on_attached);
             on.filter(move |k| self.holds(rules, seat, c, k)).map(|k| &k.gets)
         })
@@ -136,7 +137,9 @@ impl AgotCcg {
             k |= super::cards::keyword_bits(&g.keywords).unwrap_or(0);
         }
         // Most attachments grant no keyword: skip those before testing their condition.
-        for (a, _) in &c.attachments {
+        for (a, _) in
+            c.attachments.iter().filter(|x| classify::classes_of(rules, x.0) & classify::ATTACHED_KEYWORDS != 0)
+        {
             for ab in def(rules, *a).abilities.iter().filter_map(on_attached) {
                 if !ab.gets.keywords.is_empty() && self.holds(rules, seat, c, ab) {
                     k |= super::cards::keyword_bits(&ab.gets.keywords).unwrap_or(0);
@@ -358,7 +361,11 @@ impl AgotCcg {
 
     /// Doomed cards counted against `seat` (rulebook "Maledizione"), with "counts as having more" effects.
     pub fn doomed_count(&self, rules: &Rules, seat: usize) -> usize {
-        let mut n = self.seats[seat].dead.iter().filter(|&&c| def(rules, c).doomed).count();
+        let mut n = self.seats[seat]
+            .dead
+            .iter()
+            .filter(|&&c| classify::classes_of(rules, c) & classify::DOOMED_CARD != 0)
+            .count();
         for (q, s) in self.seats.iter().enumerate() {
             if q == seat || s.eliminated {
                 continue;
