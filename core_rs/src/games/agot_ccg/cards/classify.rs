@@ -39,6 +39,20 @@ pub const BLANKS_CHARACTERS: u32 = 1 << 11;
 pub const STATE_CHECK: u32 = 1 << 12;
 /// An attachment blanking its host's text box (Banished).
 pub const BLANKS_HOST: u32 = 1 << 13;
+/// Within `TOTALS`: a constant adding to a player's doomed count, and one raising the power a player needs to
+/// win. Both totals are read for every card in play after every step (the end checks), and few cards give them.
+pub const DOOMED_TOTAL: u32 = 1 << 14;
+pub const POWER_TO_WIN: u32 = 1 << 15;
+/// Within `TOTALS`: a constant changing what players pay for a kind of card (a plot's "cost 1 more"), read for
+/// every card in hand by the marshalling list.
+pub const COST_OF: u32 = 1 << 16;
+/// A constant reaching the character its card is attached to ("attached character gets …"), and one of those
+/// granting keywords: read for every attachment by every strength, icon and keyword test.
+pub const ON_ATTACHED: u32 = 1 << 17;
+pub const ATTACHED_KEYWORDS: u32 = 1 << 18;
+/// Not an ability: the card is printed doomed. The end checks count a dead pile's doomed cards after every step,
+/// and this table is far smaller to walk than the card definitions.
+pub const DOOMED_CARD: u32 = 1 << 19;
 /// Everything the hot checks never look for: plot texts, enter-play and kill effects, agendas, the
 /// composable form (which has its own bits, `composable_flags` below).
 pub const OTHER: u32 = 1 << 31;
@@ -47,9 +61,15 @@ pub const OTHER: u32 = 1 << 31;
 fn constant_class(k: &Constant) -> u32 {
     let g = &k.gets;
     let bit = |on: bool, b: u32| if on { b } else { 0 };
+    let attached = k.to == Some(On::Attached);
+    let on_attached = bit(attached, ON_ATTACHED) | bit(attached && !g.keywords.is_empty(), ATTACHED_KEYWORDS);
     // An attached character's constants are read from its attachments, not by class; a plot's from the plot.
     if k.players.is_some() {
-        return TOTALS;
+        return on_attached
+            | TOTALS
+            | bit(g.doomed != 0, DOOMED_TOTAL)
+            | bit(g.power_to_win != 0, POWER_TO_WIN)
+            | bit(!g.cost_of.is_empty(), COST_OF);
     }
     let bits = match k.to {
         None => {
@@ -62,11 +82,7 @@ fn constant_class(k: &Constant) -> u32 {
         Some(On::Each(_)) => bit(g.str != 0, YOUR_CHARS_STR) | bit(!g.keywords.is_empty(), YOUR_CHARS_KEYWORDS),
         Some(_) => 0,
     };
-    if bits == 0 {
-        OTHER
-    } else {
-        bits
-    }
+    on_attached | if bits == 0 { OTHER } else { bits }
 }
 
 fn class(a: &Ability) -> u32 {
@@ -145,7 +161,7 @@ fn class(a: &Ability) -> u32 {
 
 /// The classes of every ability printed on `d`.
 pub fn static_classes(d: &CardDef) -> u32 {
-    d.abilities.iter().fold(0, |bits, a| bits | class(a))
+    d.abilities.iter().fold(if d.doomed { DOOMED_CARD } else { 0 }, |bits, a| bits | class(a))
 }
 
 /// A card's classes; every class for an id the table does not know, so nothing is skipped wrongly.

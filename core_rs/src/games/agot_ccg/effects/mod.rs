@@ -123,7 +123,8 @@ impl AgotCcg {
 
     /// What the attachments on `c` give it now ("attached character gets …").
     fn attached<'a>(&'a self, rules: &'a Rules, seat: Player, c: &'a InPlay) -> impl Iterator<Item = &'a Gets> + 'a {
-        c.attachments.iter().flat_map(move |(a, _)| {
+        let gives = move |&&(a, _): &&(u16, Player)| classify::classes_of(rules, a) & classify::ON_ATTACHED != 0;
+        c.attachments.iter().filter(gives).flat_map(move |(a, _)| {
             let on = def(rules, *a).abilities.iter().filter_map(on_attached);
             on.filter(move |k| self.holds(rules, seat, c, k)).map(|k| &k.gets)
         })
@@ -136,7 +137,9 @@ impl AgotCcg {
             k |= super::cards::keyword_bits(&g.keywords).unwrap_or(0);
         }
         // Most attachments grant no keyword: skip those before testing their condition.
-        for (a, _) in &c.attachments {
+        for (a, _) in
+            c.attachments.iter().filter(|x| classify::classes_of(rules, x.0) & classify::ATTACHED_KEYWORDS != 0)
+        {
             for ab in def(rules, *a).abilities.iter().filter_map(on_attached) {
                 if !ab.gets.keywords.is_empty() && self.holds(rules, seat, c, ab) {
                     k |= super::cards::keyword_bits(&ab.gets.keywords).unwrap_or(0);
@@ -164,7 +167,8 @@ impl AgotCcg {
         let mut need = base.saturating_add(self.agenda_more_power(rules, seat));
         for (q, other) in self.seats.iter().enumerate().filter(|&(q, o)| q != seat && !o.eliminated) {
             for o in &other.play {
-                for k in self.abilities_in(rules, o, classify::TOTALS).iter().filter_map(|a| for_seat(a, q, seat)) {
+                for k in self.abilities_in(rules, o, classify::POWER_TO_WIN).iter().filter_map(|a| for_seat(a, q, seat))
+                {
                     if k.gets.power_to_win != 0 && self.holds(rules, q as Player, o, k) {
                         need = need.saturating_add(k.gets.power_to_win);
                     }
@@ -297,7 +301,7 @@ impl AgotCcg {
             c += 2;
         }
         for (q, other) in self.seats.iter().enumerate() {
-            if let Some(p) = other.plot {
+            if let Some(p) = other.plot.filter(|&p| classify::classes_of(rules, p) & classify::COST_OF != 0) {
                 for k in def(rules, p).abilities.iter().filter_map(|a| for_seat(a, q, seat)) {
                     if k.gets.cost_of.contains(&d.kind) {
                         c += i32::from(k.gets.cost);
@@ -357,13 +361,18 @@ impl AgotCcg {
 
     /// Doomed cards counted against `seat` (rulebook "Maledizione"), with "counts as having more" effects.
     pub fn doomed_count(&self, rules: &Rules, seat: usize) -> usize {
-        let mut n = self.seats[seat].dead.iter().filter(|&&c| def(rules, c).doomed).count();
+        let mut n = self.seats[seat]
+            .dead
+            .iter()
+            .filter(|&&c| classify::classes_of(rules, c) & classify::DOOMED_CARD != 0)
+            .count();
         for (q, s) in self.seats.iter().enumerate() {
             if q == seat || s.eliminated {
                 continue;
             }
             for o in &s.play {
-                for k in self.abilities_in(rules, o, classify::TOTALS).iter().filter_map(|a| for_seat(a, q, seat)) {
+                for k in self.abilities_in(rules, o, classify::DOOMED_TOTAL).iter().filter_map(|a| for_seat(a, q, seat))
+                {
                     if k.gets.doomed != 0 && self.holds(rules, q as Player, o, k) {
                         n += usize::from(k.gets.doomed);
                     }

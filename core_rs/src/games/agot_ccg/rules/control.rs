@@ -195,7 +195,8 @@ impl AgotCcg {
         let names = |a: &Ability| matches!(a, Ability::NameHouseStr { .. });
         let endless = |a: &Ability| matches!(a, Ability::Endless { .. });
         let any_event = s.hand.iter().any(|&c| def(rules, c).kind == Kind::Event);
-        let any_name = s.play.iter().any(|c| printed(c.def, names));
+        let class = |c: u16, bits: u32| classify::classes_of(rules, c) & bits != 0;
+        let any_name = s.play.iter().any(|c| class(c.def, classify::RESPONSES) && printed(c.def, names));
         let any_endless = at == At::Dominance && s.dead.iter().any(|&c| printed(c, endless));
         if !(any_event || any_name || any_endless) {
             return;

@@ -4,7 +4,7 @@
 use super::super::cards::vocab::{Body, Cost, Filter, Op, Per, Place, Require, To, Who};
 use super::super::cards::{house_index, icon_bits, Kind, Rules};
 use super::super::effects::def;
-use super::super::state::AgotCcg;
+use super::super::state::{AgotCcg, InPlay};
 use super::triggered::*;
 use crate::engine::Player;
 
@@ -16,16 +16,23 @@ impl AgotCcg {
 
     /// Does a card definition match a filter (the parts that do not need it in play)?
     pub fn def_matches(&self, rules: &Rules, card: u16, f: &Filter) -> bool {
+        self.def_matches_but(rules, card, f, false, false)
+    }
+
+    /// `def_matches` without the printed doomed test (`skip_doomed`: the card is doomed for the phase) or the
+    /// trait test (`skip_traits`: it has a wanted trait every character gained); testing in place spares a copy
+    /// of the filter for every card looked at.
+    fn def_matches_but(&self, rules: &Rules, card: u16, f: &Filter, skip_doomed: bool, skip_traits: bool) -> bool {
         let d = def(rules, card);
         let kind_ok = if f.types.is_empty() { d.kind == Kind::Character } else { f.types.contains(&d.kind) };
         kind_ok
             && f.house.as_deref().is_none_or(|h| house_index(h) == Some(d.house))
-            && (f.traits.is_empty() || f.traits.iter().any(|t| d.has_trait(t)))
+            && (skip_traits || f.traits.is_empty() || f.traits.iter().any(|t| d.has_trait(t)))
             && !f.not_traits.iter().any(|t| d.has_trait(t))
             && (f.names.is_empty() || f.names.contains(&d.name))
             && f.unique.is_none_or(|u| u == d.unique)
             && f.limited.is_none_or(|l| l == (d.keywords & super::super::cards::LIMITED != 0))
-            && f.doomed.is_none_or(|x| x == d.doomed)
+            && (skip_doomed || f.doomed.is_none_or(|x| x == d.doomed))
             && f.cost_max.is_none_or(|m| d.cost <= m)
             && f.cost_min.is_none_or(|m| d.cost >= m)
             && (!f.influence || d.influence > 0)
@@ -39,7 +46,13 @@ impl AgotCcg {
     /// Does the card `uid` in play match the filter, for an ability controlled by `me` from `src`?
     pub fn in_play_matches(&self, rules: &Rules, me: Player, src: Option<u16>, uid: u16, f: &Filter) -> bool {
         let Some((q, i)) = self.locate(uid) else { return false };
-        let c = &self.seats[q].play[i];
+        self.card_matches(rules, me, src, q, &self.seats[q].play[i], f)
+    }
+
+    /// `in_play_matches` for a card already found: `c`, controlled by seat `q`. Asked for every card in play by
+    /// every usable-now test, so it reads strength and icons only for a filter that asks for them.
+    fn card_matches(&self, rules: &Rules, me: Player, src: Option<u16>, q: usize, c: &InPlay, f: &Filter) -> bool {
+        let uid = c.uid;
         let who = match f.controller {
             Who::Any => true,
             Who::You => q == usize::from(me),
@@ -50,28 +63,25 @@ impl AgotCcg {
         }
         // A card that became doomed for the phase matches "doomed" filters by that, not by its print; a
         // trait every character gained (Lady of Riverrun) counts as printed.
-        let mut shown: Option<Filter> = None;
+        let mut skip_doomed = false;
         if f.doomed.is_some() && !self.lasting.is_empty() && self.lasting_has(uid, Lasts::Doomed) {
             if f.doomed != Some(true) {
                 return false;
             }
-            shown = Some(Filter { doomed: None, ..f.clone() });
+            skip_doomed = true;
         }
+        let mut skip_traits = false;
         if !f.traits.is_empty() || !f.not_traits.is_empty() {
             let gained = self.gained_traits(rules, c.def);
             if f.not_traits.iter().any(|t| gained.contains(&t.as_str())) {
                 return false;
             }
-            if f.traits.iter().any(|t| gained.contains(&t.as_str())) {
-                shown = Some(Filter { traits: Vec::new(), ..shown.unwrap_or_else(|| f.clone()) });
-            }
+            skip_traits = f.traits.iter().any(|t| gained.contains(&t.as_str()));
         }
-        if !self.def_matches(rules, c.def, shown.as_ref().unwrap_or(f)) {
+        if !self.def_matches_but(rules, c.def, f, skip_doomed, skip_traits) {
             return false;
         }
         let qp = q as Player;
-        let strength = self.strength(rules, qp, c);
-        let icons = self.icons(rules, qp, c);
         let ch = self.challenge.as_ref();
         let place = f.place.is_none_or(|p| {
             ch.is_some_and(|ch| match p {
@@ -80,12 +90,19 @@ impl AgotCcg {
                 Place::Participating => ch.attackers.contains(&uid) || ch.defenders.contains(&uid),
             })
         });
+        let str_ok = (f.str_max.is_none() && f.str_min.is_none()) || {
+            let strength = self.strength(rules, qp, c);
+            f.str_max.is_none_or(|m| strength <= m) && f.str_min.is_none_or(|m| strength >= m)
+        };
+        let icons_ok = (f.has_icon.is_none() && f.lacks_icon.is_none()) || {
+            let icons = self.icons(rules, qp, c);
+            f.has_icon.as_deref().is_none_or(|x| icons & icon_bits(x).unwrap_or(0) != 0)
+                && f.lacks_icon.as_deref().is_none_or(|x| icons & icon_bits(x).unwrap_or(0) == 0)
+        };
         place
-            && f.str_max.is_none_or(|m| strength <= m)
-            && f.str_min.is_none_or(|m| strength >= m)
+            && str_ok
             && f.kneeling.is_none_or(|k| k == c.kneeling)
-            && f.has_icon.as_deref().is_none_or(|x| icons & icon_bits(x).unwrap_or(0) != 0)
-            && f.lacks_icon.as_deref().is_none_or(|x| icons & icon_bits(x).unwrap_or(0) == 0)
+            && icons_ok
             && (!f.no_attachments || c.attachments.is_empty())
             && (!f.shared_title || self.title_shared(rules, q, c.def))
             && (!f.has_power || c.power > 0)
@@ -93,19 +110,41 @@ impl AgotCcg {
 
     /// The cards in play an ability may choose: matching, and not immune to it.
     pub fn effect_targets(&self, rules: &Rules, r: &Resolving, f: &Filter) -> Vec<u16> {
+        let mut out = Vec::new();
+        self.each_effect_target(rules, r, f, |u| {
+            out.push(u);
+            false
+        });
+        out
+    }
+
+    /// Whether `effect_targets` would offer anything, without building the list (the usable-now test).
+    fn any_effect_target(&self, rules: &Rules, r: &Resolving, f: &Filter) -> bool {
+        let mut any = false;
+        self.each_effect_target(rules, r, f, |_| {
+            any = true;
+            true
+        });
+        any
+    }
+
+    /// Each card `effect_targets` offers, in its order, to `take`, until `take` says it has enough.
+    fn each_effect_target(&self, rules: &Rules, r: &Resolving, f: &Filter, mut take: impl FnMut(u16) -> bool) {
         let by_char = !r.event
             && r.src
                 .and_then(|u| self.locate(u))
                 .is_some_and(|(s, i)| def(rules, self.seats[s].play[i].def).kind == Kind::Character)
             && r.host.is_none();
+        let body = self.body_of(rules, r);
         // Moving or attaching an attachment: only characters that may take it.
-        let attaching = self.body_of(rules, r).is_some_and(|b| {
+        let attaching = body.is_some_and(|b| {
             b.effect.iter().any(|o| matches!(o, Op::MoveThisAttachment | Op::AttachThis | Op::BecomeAttachment { .. }))
         });
-        let mut out = Vec::new();
+        // Targets of one player with different House affiliations.
+        let distinct = body.is_some_and(|b| b.targets_one_player_distinct_houses);
         for (q, s) in self.seats.iter().enumerate() {
             for c in &s.play {
-                if r.targets.contains(&c.uid) || !self.in_play_matches(rules, r.seat, r.src.or(r.host), c.uid, f) {
+                if r.targets.contains(&c.uid) || !self.card_matches(rules, r.seat, r.src.or(r.host), q, c, f) {
                     continue;
                 }
                 if attaching && !self.takes_attachments(rules, c.uid) {
@@ -117,16 +156,14 @@ impl AgotCcg {
                     (r.event && super::effect_pool::immune_to_event_of(k, q, usize::from(r.seat)))
                         || (by_char && super::effect_pool::immune_to_character_ability_of(k, q, usize::from(r.seat)))
                 };
-                if !immune {
-                    out.push(c.uid);
+                if immune || (distinct && !self.fits_chosen_targets(rules, r, c.uid)) {
+                    continue;
+                }
+                if take(c.uid) {
+                    return;
                 }
             }
         }
-        // Targets of one player with different House affiliations.
-        if self.body_of(rules, r).is_some_and(|b| b.targets_one_player_distinct_houses) {
-            out.retain(|&u| self.fits_chosen_targets(rules, r, u));
-        }
-        out
     }
 
     /// The attachments an ability may choose: (host uid, index on the host); the filter's controller is the
@@ -204,11 +241,11 @@ impl AgotCcg {
                 Require::InPlay { filter } => self
                     .seats
                     .iter()
-                    .flat_map(|s| s.play.iter())
-                    .any(|c| self.in_play_matches(rules, r.seat, r.src, c.uid, filter)),
+                    .enumerate()
+                    .any(|(q, s)| s.play.iter().any(|c| self.card_matches(rules, r.seat, r.src, q, c, filter))),
                 Require::PileHas { pile, filter } => self.pile_has(rules, ps, *pile, filter),
                 Require::YouControl { filter } => {
-                    seat.play.iter().any(|c| self.in_play_matches(rules, r.seat, r.src, c.uid, filter))
+                    seat.play.iter().any(|c| self.card_matches(rules, r.seat, r.src, ps, c, filter))
                 }
             };
             if !ok {
@@ -257,7 +294,7 @@ impl AgotCcg {
             return false;
         }
         if let Some(f) = &b.target {
-            if self.effect_targets(rules, r, f).is_empty() && self.attachment_targets(rules, r, f).is_empty() {
+            if !self.any_effect_target(rules, r, f) && self.attachment_targets(rules, r, f).is_empty() {
                 return false;
             }
         }

@@ -48,13 +48,21 @@ impl AgotCcg {
         }
         for q in self.order() {
             let s = &self.seats[usize::from(q)];
-            let mut sources: Vec<Resolving> = Vec::new();
+            // Each source is asked at once, in the order found (no list of sources is built per moment).
+            let mut consider = |r: Resolving| {
+                let Some((b, false)) = def(rules, r.card).abilities.get(usize::from(r.ab)).and_then(body) else {
+                    return;
+                };
+                if zone_code(b.from) == r.zone && self.answers(rules, &r, b, &f) {
+                    asks.push((r, b));
+                }
+            };
             for c in s.play.iter().filter(|c| flags(rules, c.def) & HAS_TRIGGERED != 0) {
                 for (k, ab) in self.abilities(rules, c).iter().enumerate() {
                     if matches!(ab, Ability::Triggered(_)) {
                         let mut r = Self::new_resolving(q, c.def, k);
                         r.src = Some(c.uid);
-                        sources.push(r);
+                        consider(r);
                     }
                 }
             }
@@ -67,7 +75,7 @@ impl AgotCcg {
                             if matches!(ab, Ability::Triggered(_)) {
                                 let mut r = Self::new_resolving(o, a, k);
                                 r.host = Some(host.uid);
-                                sources.push(r);
+                                consider(r);
                             }
                         }
                     }
@@ -86,19 +94,10 @@ impl AgotCcg {
                                 let mut r = Self::new_resolving(q, c, k);
                                 r.zone = Some(zone);
                                 r.event = zone == ZONE_HAND && def(rules, c).kind == Kind::Event;
-                                sources.push(r);
+                                consider(r);
                             }
                         }
                     }
-                }
-            }
-            for r in sources {
-                let Some((b, false)) = def(rules, r.card).abilities.get(usize::from(r.ab)).and_then(body) else {
-                    continue;
-                };
-                let zone_ok = zone_code(b.from) == r.zone;
-                if zone_ok && self.answers(rules, &r, b, &f) {
-                    asks.push((r, b));
                 }
             }
         }

@@ -74,6 +74,10 @@ impl AgotCcg {
 
     /// Characters an event ability may choose.
     fn event_targets(&self, rules: &Rules, ab: &Ability, player: usize) -> Vec<u16> {
+        // Only these two choose characters; the other abilities of an event in hand choose none here.
+        if !matches!(ab, Ability::ChallengeBoost { .. } | Ability::KillCharacter { .. }) {
+            return Vec::new();
+        }
         let ch = self.challenge.as_ref().filter(|_| self.phase == Phase::Challenges);
         let (attackers, defenders) = ch.map_or((&[][..], &[][..]), |c| (&c.attackers[..], &c.defenders[..]));
         let mut out = Vec::new();

@@ -130,10 +130,13 @@ impl AgotCcg {
         if self.phase == Phase::Over {
             return;
         }
-        let alive: Vec<usize> = (0..self.n()).filter(|&s| !self.seats[s].eliminated).collect();
-        let cursed: Vec<usize> =
-            alive.iter().copied().filter(|&s| self.doomed_count(rules, s) >= CURSE_LIMIT).collect();
-        if !cursed.is_empty() {
+        // Asked after every step and nearly always answered "nobody": the lists are built only when someone is
+        // cursed or has won.
+        let cursed_one = |s: usize| !self.seats[s].eliminated && self.doomed_count(rules, s) >= CURSE_LIMIT;
+        if (0..self.n()).any(cursed_one) {
+            let alive: Vec<usize> = (0..self.n()).filter(|&s| !self.seats[s].eliminated).collect();
+            let cursed: Vec<usize> =
+                alive.iter().copied().filter(|&s| self.doomed_count(rules, s) >= CURSE_LIMIT).collect();
             if cursed.len() == alive.len() {
                 // Everybody at once: the match is a draw.
                 return self.finish(alive.iter().map(|&s| s as Player).collect(), ev);
@@ -148,8 +151,12 @@ impl AgotCcg {
         }
         // Each player's own threshold (Balon's Follower raises his opponents'); the most power among those who
         // reached theirs wins.
+        // The threshold is never below the rulebook's 15, so a player short of 15 needs no threshold read.
         let reached: Vec<usize> = (0..self.n())
-            .filter(|&s| !self.seats[s].eliminated && self.power(s) >= self.power_to_win(rules, s, WIN_POWER))
+            .filter(|&s| {
+                let power = self.power(s);
+                !self.seats[s].eliminated && power >= WIN_POWER && power >= self.power_to_win(rules, s, WIN_POWER)
+            })
             .collect();
         if let Some(best) = reached.iter().map(|&s| self.power(s)).max() {
             let w = reached.into_iter().filter(|&s| self.power(s) == best).map(|s| s as Player).collect();
