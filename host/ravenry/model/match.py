@@ -148,7 +148,20 @@ class MatchBase:
     game: GameHandle
     options: dict[str, Any]
     variants: tuple[str, ...]
-    meta: dict[str, Any]
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        """Free-form data kept with the match and its saves. Made on first use: a copy of a match whose meta was
+        never used copies nothing for it (search and RL code copy matches by the million)."""
+        try:
+            return self._meta
+        except AttributeError:
+            self._meta: dict[str, Any] = {}
+            return self._meta
+
+    @meta.setter
+    def meta(self, value: dict[str, Any]) -> None:
+        self._meta = value
 
     if TYPE_CHECKING:
         # Primitives provided by _core.Match or PythonMatch. Declared only for type checkers: defining them here
@@ -265,7 +278,8 @@ class Match(MatchBase, CoreMatch):
         self.game = game
         self.options = options
         self.variants = variants
-        self.meta = dict(meta or {})
+        if meta:
+            self.meta = dict(meta)
 
     def to_bytes(self) -> bytes:
         return _core_dumps(self)

@@ -218,7 +218,8 @@ def _load_plain(parts: tuple[Any, ...]) -> MatchBase | None:
     match.game = g
     match.options = dict(options)
     match.variants = tuple(variants)
-    match.meta = {} if packed_meta == b"\x80" else dict(unpack(packed_meta))
+    if packed_meta != b"\x80":
+        match.meta = dict(unpack(packed_meta))
     return match
 
 
