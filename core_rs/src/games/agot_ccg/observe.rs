@@ -9,7 +9,7 @@
 
 use super::cards::{Rules, HOUSES};
 use super::rules::actions::*;
-use super::state::{AgotCcg, Phase, View};
+use super::state::{AgotCcg, View};
 use crate::engine::{Action, Encode, Game, ObsWriter, Player, Viewer};
 
 const PHASES: usize = 9;
@@ -26,20 +26,6 @@ fn uid_cap(rules: &Rules, players: u8) -> usize {
 
 fn seat_size(c: usize) -> usize {
     HOUSES.len() + 7 + 9 * c + 1 + c + 4 + 1
-}
-
-fn phase_index(p: Phase) -> usize {
-    match p {
-        Phase::Setup => 0,
-        Phase::Plot => 1,
-        Phase::FirstPlayer => 2,
-        Phase::Draw => 3,
-        Phase::Marshal => 4,
-        Phase::Challenges => 5,
-        Phase::Dominance => 6,
-        Phase::Standing => 7,
-        Phase::Over => 8,
-    }
 }
 
 impl Encode for AgotCcg {
@@ -60,7 +46,7 @@ impl Encode for AgotCcg {
         let (n, c) = (usize::from(players), rules.cards.len());
         let mut w = ObsWriter::new(out);
         w.one_hot(Some(usize::from(viewer)), n);
-        w.one_hot(Some(phase_index(view.phase)), PHASES);
+        w.one_hot(Some(usize::from(view.phase.index())), PHASES);
         // No round limit (the default): 30 rounds, past which the round saturates.
         let rounds = if rules.round_limit > 0 { rules.round_limit } else { 30 };
         w.scaled(f64::from(view.round), f64::from(rounds));

@@ -15,16 +15,8 @@ pub(super) const PHASES: &[&str] =
     &["setup", "plot", "first player", "plot reveal and draw", "marshalling", "challenges", "dominance", "standing"];
 
 pub(super) fn phase(g: &AgotCcg) -> u8 {
-    match g.phase {
-        Phase::Setup => 0,
-        Phase::Plot => 1,
-        Phase::FirstPlayer => 2,
-        Phase::Draw => 3,
-        Phase::Marshal => 4,
-        Phase::Challenges => 5,
-        Phase::Dominance => 6,
-        Phase::Standing | Phase::Over => 7,
-    }
+    // The match's end counts with the standing phase that closed it.
+    g.phase.index().min(Phase::Standing.index())
 }
 
 /// The card seat `p`'s action `a` puts into play, read before it is applied (its hand or plot index is then

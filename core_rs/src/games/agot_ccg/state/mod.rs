@@ -88,6 +88,14 @@ pub enum Phase {
     Over,
 }
 
+impl Phase {
+    /// The phase's place in a round, setup first and the match's end last (the observation's one-hot, the
+    /// balance study's phase), read from the declaration order above.
+    pub fn index(self) -> u8 {
+        self as u8
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Stage {
     Attackers,
