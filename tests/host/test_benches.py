@@ -5,28 +5,14 @@ weights the rest by their matches."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections import Counter
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from ravenry.services.simulate import wilson
 
-BENCHES = Path(__file__).resolve().parents[2] / "benches"
-
-
-def load(path: Path, name: str) -> ModuleType:
-    """A script loaded by its path: the benches are scripts run from the repository root, not a package."""
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
+from tests.scripts import BENCHES, load
 
 # balance.py imports its sibling `_record` (the shared envelope) by that name, as it does when run as a script.
 record = load(BENCHES / "_record.py", "_record")

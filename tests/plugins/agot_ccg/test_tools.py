@@ -4,23 +4,19 @@ its House whichever seat the House holds."""
 
 from __future__ import annotations
 
-import importlib.util
 from collections import Counter
-from pathlib import Path
 from types import ModuleType
 
 import ravenry
 
-TOOLS = Path(__file__).resolve().parents[3] / "plugins" / "agot_ccg" / "tools"
+from tests.scripts import ROOT, load
+
+TOOLS = ROOT / "plugins" / "agot_ccg" / "tools"
 
 
 def tool(name: str) -> ModuleType:
     """A tool script loaded by its path: the tools are scripts run from the repository, not an installed package."""
-    spec = importlib.util.spec_from_file_location(f"agot_ccg_tools_{name}", TOOLS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load(TOOLS / f"{name}.py", f"agot_ccg_tools_{name}")
 
 
 agot_ccg_pairs = tool("pairs")

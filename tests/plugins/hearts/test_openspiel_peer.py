@@ -4,27 +4,20 @@ measures Ravenry only; this harness lives with the benches, so it is loaded from
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from tests.scripts import BENCHES, load
+
 pyspiel = pytest.importorskip("pyspiel", reason="the harness needs OpenSpiel (the peers extra)")
 
-HARNESS = Path(__file__).resolve().parents[3] / "benches" / "peers" / "hearts_openspiel.py"
+HARNESS = BENCHES / "peers" / "hearts_openspiel.py"
 
 
 @pytest.fixture(scope="module")
 def harness() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("hearts_openspiel", HARNESS)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    # Registered by name: the all-workers row sends its function to forked processes, which look it up there.
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load(HARNESS, "hearts_openspiel")
 
 
 @pytest.mark.parametrize("decisions", [0, 5, 12, 36])
