@@ -36,6 +36,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benches/: the shared result envelope
 from _record import RESULTS, Run  # noqa: E402
+from ravenry.services.simulate import mean_interval  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # benches/peers/: the deal both engines hold
 from hearts_pair import deal_both, ours, theirs  # noqa: E402
@@ -122,16 +123,20 @@ def open_spiel_rate(pyspiel: Any, game: Any, seconds: float = 2.0) -> float:
     return sims / spent
 
 
+#: Two-sided 95% t quantiles by the number of values (degrees of freedom one fewer); beyond 30 values, normal.
+T95 = {2: 12.71, 3: 4.30, 4: 3.18, 5: 2.78, 10: 2.26, 20: 2.09, 30: 2.05}
+
+
 def t_interval(xs: list[float]) -> tuple[float, float, float]:
-    """Mean and 95% t interval (normal quantile beyond 30 values)."""
+    """Mean and 95% t interval (normal beyond 30 values); between the table's counts the smaller count's quantile,
+    the wider one."""
     n = len(xs)
     mean = statistics.fmean(xs)
     if n < 2:
         return mean, -math.inf, math.inf
-    q = {2: 12.71, 3: 4.30, 4: 3.18, 5: 2.78, 10: 2.26, 20: 2.09, 30: 2.05}
-    quantile = next((v for k, v in sorted(q.items()) if n <= k), 1.96)
-    half = quantile * statistics.stdev(xs) / math.sqrt(n)
-    return mean, mean - half, mean + half
+    quantile = min(v for k, v in T95.items() if k <= n) if n <= 30 else 1.96
+    lo, hi = mean_interval(sum(xs), sum(x * x for x in xs), n, z=quantile)
+    return mean, lo, hi
 
 
 def duel(deals: int, ms: int, spec: str, seed: int, progress: bool = True) -> dict[str, Any]:
