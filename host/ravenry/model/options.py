@@ -11,6 +11,7 @@ from typing import Any
 
 from ravenry.errors import OptionError
 from ravenry.specs import OptionSpec, VariantSpec
+from ravenry.words import count
 
 #: The most characters a text option (or one entry of a list option) holds, and the most bytes a file named by a
 #: path option may have: a deck list a player brings is a few kilobytes.
@@ -128,8 +129,7 @@ def _read_paths(spec: OptionSpec, value: Any) -> Any:
         found = spec.check_file(text, entry) if spec.check_file else []
         if found:
             listed = "".join(f"\n  - {p}" for p in found)
-            many = "s" if len(found) != 1 else ""
-            raise OptionError(f"option {spec.name!r}: {entry} has {len(found)} problem{many}:{listed}")
+            raise OptionError(f"option {spec.name!r}: {entry} has {count(len(found), 'problem')}:{listed}")
         return text
 
     return [read(v) for v in value] if isinstance(value, list) else read(value)
