@@ -47,7 +47,8 @@ def test_api_simulate_and_match_bot_take_parameters() -> None:
     [
         (
             "ismcts:depth=3",
-            "valid parameters: iterations, seconds, ms, max_seconds, c, rollout, prior, cut, workers, trees, goal",
+            "valid parameters: iterations, seconds, ms, max_seconds, c, rollout, prior, cut, workers, trees, goal, "
+            "observers, infer",
         ),
         ("ismcts:iterations=0", "iterations"),
         ("ismcts:rollout=heuristic", "no heuristic"),

@@ -146,6 +146,12 @@ pub trait Search: Game {
     fn observe_action(&self, _rules: &Self::Ruleset, _actor: Player, action: Action, _viewer: Player) -> u64 {
         u64::from(action)
     }
+    /// A world drawn as `determinize` draws it but without the inferences it makes from play (which suits a
+    /// seat has shown it lacks, where a passed card went): the baseline `ismcts:infer=off` measures inference
+    /// against. The default is `determinize` itself, for a game whose determinization infers nothing.
+    fn determinize_uninformed(&self, rules: &Self::Ruleset, p: Player, rng: &mut Rng) -> Self {
+        self.determinize(rules, p, rng)
+    }
     /// Each seat's standing now, higher is better, in the game's own unit (influence, power, stars): what a
     /// search that stops a playout early takes as its estimate. The default knows only finished matches.
     fn standing(&self, _rules: &Self::Ruleset) -> Option<Vec<f64>> {

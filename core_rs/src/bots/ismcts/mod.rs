@@ -6,8 +6,10 @@
 //! `Search::standing`) and backs up a reward per seat.
 //! A seat's tree is keyed on that seat's own observation of every move (`Search::observe_action`), so a seat's
 //! choices never depend on another seat's face-down commit or hidden hand: MO-ISMCTS (Cowling, Powley and
-//! Whitehouse 2012). docs/search.md explains the algorithm, its parameters and its honesty guarantee. The
-//! parameters are parsed in `params`; the tests are in `tests` (the honesty check stays here).
+//! Whitehouse 2012). `observers=single` (one tree keyed on the moves themselves) and `infer=off` (worlds drawn
+//! without what play revealed) are the baselines those two choices are measured against. docs/search.md
+//! explains the algorithm, its parameters and its honesty guarantee. The parameters are parsed in `params`; the
+//! tests are in `tests` (the honesty check stays here).
 
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
@@ -23,7 +25,7 @@ use mast::Mast;
 mod mast;
 mod params;
 
-pub use params::{Goal, Params, Rollout, PARAMS};
+pub use params::{Goal, Observers, Params, Rollout, PARAMS};
 
 /// Most decisions one playout may take before it is scored where it stands (a safeguard for endless lines).
 const PLAYOUT_CAP: u32 = 20_000;
@@ -148,14 +150,14 @@ impl<'a, G: Bots> Search<'a, G> {
             params,
             me,
             n,
-            trees: (0..n).map(|_| Tree::new()).collect(),
+            trees: (0..if params.observers == Observers::Single { 1 } else { n }).map(|_| Tree::new()).collect(),
             rng,
             lo: 0.0,
             hi: 1.0,
             legal: Vec::new(),
             untried: Vec::new(),
             found: Vec::new(),
-            cur: vec![0; n],
+            cur: vec![0; if params.observers == Observers::Single { 1 } else { n }],
             path: Vec::new(),
             guide: if params.prior > 0 { super::own::<G>("heuristic") } else { None },
             mast: (params.rollout == Rollout::Mast).then(Mast::default),
@@ -175,6 +177,15 @@ impl<'a, G: Bots> Search<'a, G> {
         done
     }
 
+    /// The tree seat `p`'s moves are chosen in: its own, or the one shared tree of a single-observer search.
+    fn tree_of(&self, p: Player) -> usize {
+        if self.trees.len() == 1 {
+            0
+        } else {
+            usize::from(p)
+        }
+    }
+
     fn ucb(&self, e: &Edge) -> f64 {
         let visits = f64::from(e.visits.max(1));
         let span = (self.hi - self.lo).max(1e-9);
@@ -184,7 +195,11 @@ impl<'a, G: Bots> Search<'a, G> {
 
     fn iterate(&mut self, root: &G) {
         let rules = self.rules;
-        let mut world = root.determinize(rules, self.me, &mut self.rng);
+        let mut world = if self.params.infer {
+            root.determinize(rules, self.me, &mut self.rng)
+        } else {
+            root.determinize_uninformed(rules, self.me, &mut self.rng)
+        };
         let mut events = Events::disabled();
         self.cur.iter_mut().for_each(|c| *c = 0);
         self.path.clear();
@@ -206,11 +221,12 @@ impl<'a, G: Bots> Search<'a, G> {
             if self.legal.is_empty() {
                 break;
             }
-            let at = self.cur[pi];
+            let ti = self.tree_of(p);
+            let at = self.cur[ti];
             self.untried.clear();
             self.found.clear();
             // One lookup per legal move: count its availability, or list it as untried.
-            let edges = &mut self.trees[pi].nodes[at as usize];
+            let edges = &mut self.trees[ti].nodes[at as usize];
             for &a in &self.legal {
                 let k = key(p, u64::from(a));
                 match edges.iter().position(|e| e.key == k) {
@@ -235,12 +251,12 @@ impl<'a, G: Bots> Search<'a, G> {
                     guided = Some(self.path.len());
                 }
                 let a = hint.unwrap_or_else(|| self.untried[self.rng.index(self.untried.len())]);
-                let i = self.trees[pi].insert(at, key(p, u64::from(a)));
-                self.trees[pi].nodes[at as usize][i].avail += 1;
+                let i = self.trees[ti].insert(at, key(p, u64::from(a)));
+                self.trees[ti].nodes[at as usize][i].avail += 1;
                 (a, i)
             } else {
                 // Every legal move has an edge here, so `found` is `legal` in order; ties go to the first.
-                let edges = &self.trees[pi].nodes[at as usize];
+                let edges = &self.trees[ti].nodes[at as usize];
                 let mut best = (f64::NEG_INFINITY, self.found[0]);
                 for &(a, i) in &self.found {
                     let v = self.ucb(&edges[i]);
@@ -250,12 +266,14 @@ impl<'a, G: Bots> Search<'a, G> {
                 }
                 best.1
             };
-            self.cur[pi] = self.trees[pi].nodes[at as usize][i].to;
+            self.cur[ti] = self.trees[ti].nodes[at as usize][i].to;
             self.path.push((p, at, i));
             if let Some(m) = &mut self.mast {
                 m.made(p, key(p, u64::from(a)));
             }
-            for q in 0..self.n {
+            // Each other seat's tree follows the move as that seat saw it (a single tree has no other).
+            let others = if self.trees.len() > 1 { self.n } else { 0 };
+            for q in 0..others {
                 if q != pi {
                     let seen = world.observe_action(rules, p, a, q as Player);
                     self.cur[q] = self.trees[q].child_or_insert(self.cur[q], key(p, seen));
@@ -279,13 +297,15 @@ impl<'a, G: Bots> Search<'a, G> {
             self.hi = self.hi.max(*r);
         }
         for &(p, at, i) in &self.path {
-            let e = &mut self.trees[usize::from(p)].nodes[at as usize][i];
+            let t = self.tree_of(p);
+            let e = &mut self.trees[t].nodes[at as usize][i];
             e.visits += 1;
             e.reward += reward.get(usize::from(p)).copied().unwrap_or(0.0);
         }
         if let Some(&(p, at, i)) = guided.and_then(|j| self.path.get(j)) {
             let prior = self.params.prior;
-            let e = &mut self.trees[usize::from(p)].nodes[at as usize][i];
+            let t = self.tree_of(p);
+            let e = &mut self.trees[t].nodes[at as usize][i];
             e.visits += prior;
             e.avail += prior;
             e.reward += f64::from(prior) * reward.get(usize::from(p)).copied().unwrap_or(0.0);
@@ -329,7 +349,7 @@ impl<'a, G: Bots> Search<'a, G> {
 
     /// Root visit counts of the searching seat's legal moves, in `legal`'s order.
     fn root_counts(&self, legal: &[Action]) -> Vec<u64> {
-        let tree = &self.trees[usize::from(self.me)];
+        let tree = &self.trees[self.tree_of(self.me)];
         legal
             .iter()
             .map(|&a| tree.edge(0, key(self.me, u64::from(a))).map_or(0, |i| u64::from(tree.nodes[0][i].visits)))
@@ -470,8 +490,11 @@ mod honesty {
         assert!(first_dishonest_decision::<Fixture>(&r, 3, 60, || Box::new(Peeker)).is_some());
         let search = || bots::make::<Fixture>("ismcts:iterations=60,trees=2").unwrap();
         assert_eq!(first_dishonest_decision::<Fixture>(&r, 3, 60, search), None);
-        let mast = || bots::make::<Fixture>("ismcts:iterations=60,trees=2,rollout=mast").unwrap();
-        assert_eq!(first_dishonest_decision::<Fixture>(&r, 3, 60, mast), None);
+        for variant in ["rollout=mast", "observers=single", "infer=off"] {
+            let spec = format!("ismcts:iterations=60,trees=2,{variant}");
+            let search = || bots::make::<Fixture>(&spec).unwrap();
+            assert_eq!(first_dishonest_decision::<Fixture>(&r, 3, 60, search), None, "{variant}");
+        }
         assert_eq!(first_dishonest_decision::<Fixture>(&r, 3, 60, || bots::make::<Fixture>("random").unwrap()), None);
     }
 }

@@ -6,8 +6,21 @@ use crate::bots::spec::{self, bad_value, unknown_param};
 use crate::engine::SetupError;
 
 /// Parameters a spec may set, in the order docs and errors list them.
-pub const PARAMS: &[&str] =
-    &["iterations", "seconds", "ms", "max_seconds", "c", "rollout", "prior", "cut", "workers", "trees", "goal"];
+pub const PARAMS: &[&str] = &[
+    "iterations",
+    "seconds",
+    "ms",
+    "max_seconds",
+    "c",
+    "rollout",
+    "prior",
+    "cut",
+    "workers",
+    "trees",
+    "goal",
+    "observers",
+    "infer",
+];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rollout {
@@ -24,6 +37,16 @@ pub enum Rollout {
 pub enum Goal {
     Win,
     Score,
+}
+
+/// Whose trees the search keeps: one per seat, each keyed on that seat's own observation of every move
+/// (`multiple`, MO-ISMCTS), or one tree for all seats keyed on the moves themselves (`single`, SO-ISMCTS: an
+/// opponent's face-down move is branched on as if seen, within the sampled world). `single` is the baseline the
+/// multiple-observer search is measured against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Observers {
+    Multiple,
+    Single,
 }
 
 /// One search's settings, parsed from `ismcts:key=value,...` over the game's `ismcts_defaults`.
@@ -51,6 +74,10 @@ pub struct Params {
     /// decision depends on `trees`, never on `workers`.
     pub trees: usize,
     pub goal: Goal,
+    pub observers: Observers,
+    /// Sample worlds consistent with what play revealed (`Game::determinize`), or without those inferences
+    /// (`Search::determinize_uninformed`): the baseline inference is measured against.
+    pub infer: bool,
 }
 
 impl Default for Params {
@@ -66,6 +93,8 @@ impl Default for Params {
             workers: 1,
             trees: 0,
             goal: Goal::Win,
+            observers: Observers::Multiple,
+            infer: true,
         }
     }
 }
@@ -138,6 +167,20 @@ impl Params {
                     "win" => Goal::Win,
                     "score" => Goal::Score,
                     _ => return Err(bad_value(spec, k, v, "win or score")),
+                }
+            }
+            "observers" => {
+                self.observers = match v {
+                    "multiple" => Observers::Multiple,
+                    "single" => Observers::Single,
+                    _ => return Err(bad_value(spec, k, v, "multiple or single")),
+                }
+            }
+            "infer" => {
+                self.infer = match v {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(bad_value(spec, k, v, "on or off")),
                 }
             }
             _ => return Err(unknown_param(spec, k, PARAMS)),

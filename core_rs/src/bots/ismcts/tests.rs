@@ -163,3 +163,69 @@ fn the_goal_parses_and_a_bad_one_is_refused() {
     let err = Params::parse("", "ismcts:goal=points", true).unwrap_err().to_string();
     assert!(err.contains("win or score"), "{err}");
 }
+
+#[test]
+fn observers_and_inference_parse_and_bad_values_are_refused() {
+    let p = Params::parse("", "ismcts", true).unwrap();
+    assert_eq!((p.observers, p.infer), (Observers::Multiple, true), "the defaults: a tree per seat, inference on");
+    let p = Params::parse("", "ismcts:observers=single,infer=off", true).unwrap();
+    assert_eq!((p.observers, p.infer), (Observers::Single, false));
+    let err = Params::parse("", "ismcts:observers=two", true).unwrap_err().to_string();
+    assert!(err.contains("multiple or single"), "{err}");
+    let err = Params::parse("", "ismcts:infer=yes", true).unwrap_err().to_string();
+    assert!(err.contains("on or off"), "{err}");
+}
+
+#[test]
+fn a_single_observer_tree_branches_on_the_moves_themselves() {
+    // The baseline the per-seat trees are measured against: one tree, in which seat 0's replies hang under
+    // each card seat 1 committed (what a seat-0 tree of its own never does; see the test above).
+    let r = Fixture::ruleset(CONTENT, "{}").unwrap();
+    let g = Fixture::new(&r, 2, 5).unwrap();
+    let params = Params::parse("", "ismcts:iterations=300,observers=single", false).unwrap();
+    let mut s = Search::<Fixture>::new(&r, &params, 1, 2, Rng::new(1));
+    s.run(&g, 300, None);
+    assert_eq!(s.trees.len(), 1);
+    let root = &s.trees[0].nodes[0];
+    assert_eq!(root.len(), g.hands[1].len(), "seat 1's own cards at the root");
+    assert!(root.iter().all(|e| e.key >> 56 == 1 && e.key & ((1 << 56) - 1) != COMMITTED));
+    let replies: Vec<u64> = root.iter().flat_map(|e| s.trees[0].nodes[e.to as usize].iter().map(|r| r.key)).collect();
+    assert!(!replies.is_empty() && replies.iter().all(|k| k >> 56 == 0), "seat 0's moves under seat 1's cards");
+}
+
+#[test]
+fn the_baselines_are_deterministic_for_an_iteration_budget() {
+    use crate::games::hearts::Hearts;
+    let r = Hearts::ruleset("{}", "{}").unwrap();
+    for (i, (g, p, legal, _)) in hearts_decisions().iter().enumerate() {
+        for spec in ["ismcts:iterations=200,observers=single", "ismcts:iterations=200,infer=off"] {
+            let pick = |workers: u32| {
+                let spec = format!("{spec},trees=2,workers={workers}");
+                bots::make::<Hearts>(&spec).unwrap().act(&r, g, *p, legal, &mut Rng::new(i as u64))
+            };
+            assert_eq!(pick(1), pick(2), "{spec}, decision {i}");
+        }
+    }
+}
+
+#[test]
+fn where_every_move_is_public_one_tree_and_a_tree_per_seat_choose_alike() {
+    // Roll Player's moves are all made in the open, so each seat's observation of a move is the move itself and
+    // the per-seat trees hold exactly the statistics of the single tree: the two searches must agree move for
+    // move. (Where moves are hidden they differ; that difference is what `observers` measures.)
+    use crate::games::roll_player::RollPlayer;
+    let r = crate::games::roll_player::tests::helpers::rules("{}");
+    let mut g = RollPlayer::new(&r, 3, 2).unwrap();
+    let (mut ev, mut legal, mut compared) = (Events::disabled(), Vec::new(), 0);
+    for step in 0..30 {
+        let Some(p) = g.to_act().iter().next() else { break };
+        legal.clear();
+        g.legal_actions(&r, p, &mut legal);
+        let pick = |spec: &str| bots::make::<RollPlayer>(spec).unwrap().act(&r, &g, p, &legal, &mut Rng::new(step));
+        let a = pick("ismcts:iterations=150,rollout=random");
+        assert_eq!(a, pick("ismcts:iterations=150,rollout=random,observers=single"), "step {step}");
+        compared += usize::from(legal.len() > 1);
+        g.apply(&r, p, a, &mut ev).unwrap();
+    }
+    assert!(compared >= 10, "{compared} real choices compared");
+}

@@ -18,13 +18,25 @@ use crate::rng::Rng;
 
 impl Hearts {
     pub fn resample_for(&self, p: Player, rng: &mut Rng) -> Self {
+        self.resample(p, rng, true)
+    }
+
+    /// `resample_for` without inference: the other seats' cards are dealt as if nobody had shown a void and `p`
+    /// did not know where its passed cards went (a void a seat now holds cards of is dropped and `p`'s pass is
+    /// redrawn from its receiver's cards, so the world stays valid). Only the two of clubs stays with the seat
+    /// to lead, which the rules say it holds.
+    pub fn resample_uninformed(&self, p: Player, rng: &mut Rng) -> Self {
+        self.resample(p, rng, false)
+    }
+
+    fn resample(&self, p: Player, rng: &mut Rng, infer: bool) -> Self {
         let mut g = self.clone();
         g.rng = Rng::new(rng.next_u64());
         let me = usize::from(p) % SEATS;
         if self.phase == Phase::Pass {
             g.resample_during_pass(me, rng);
         } else {
-            g.resample_during_play(me, rng);
+            g.resample_during_play(me, rng, infer);
         }
         g
     }
@@ -54,13 +66,13 @@ impl Hearts {
         }
     }
 
-    fn resample_during_play(&mut self, me: usize, rng: &mut Rng) {
+    fn resample_during_play(&mut self, me: usize, rng: &mut Rng, infer: bool) {
         let dir = self.pass_direction;
         // Cards whose holder `me` knows: those it passed, with their receiver until played, and before the first
         // lead the two of clubs, with the seat to lead.
         let mut fixed = [0u64; SEATS];
         let receiver = usize::from(dir.receiver(me as Player));
-        if receiver != me {
+        if infer && receiver != me {
             fixed[receiver] |= self.passed[me] & self.hands[receiver];
         }
         let turn = usize::from(self.turn) % SEATS;
@@ -78,18 +90,24 @@ impl Hearts {
             room[q] = (self.hands[q] & !fixed[q]).count_ones();
         }
         // If no consistent deal is found (only a forged state can get here) the seats keep their cards.
-        if let Some(dealt) = deal_with_voids(unknown, &room, &self.voids, &others, rng) {
+        let voids = if infer { self.voids } else { [0; SEATS] };
+        if let Some(dealt) = deal_with_voids(unknown, &room, &voids, &others, rng) {
             for &q in &others {
                 self.hands[q] = dealt[q] | fixed[q];
+                if !infer {
+                    let held = (0..4u8).filter(|&s| self.hands[q] & suit_mask(s) != 0).fold(0, |m, s| m | 1 << s);
+                    self.voids[q] &= !held;
+                }
             }
         }
         if dir == PassDirection::None {
             return;
         }
-        // Passes `me` cannot know: three of the cards its receiver has held since the pass.
+        // Passes `me` cannot know: three of the cards its receiver has held since the pass. Uninformed, `me`
+        // forgets where its own went too (the world stays valid: a pass sits with its receiver until played).
         let passer_to_me = usize::from(dir.passer_to(me as Player));
-        for &q in &others {
-            if q == passer_to_me {
+        for q in 0..SEATS {
+            if q == passer_to_me || (q == me && infer) {
                 continue;
             }
             let to = usize::from(dir.receiver(q as Player));
@@ -192,4 +210,48 @@ fn feasible(left: &[u32; 4], room: &[u32; SEATS], may_hold: &[u8; 4]) -> bool {
         let space: u32 = (0..SEATS).filter(|&q| set & (1 << q) != 0).map(|q| room[q]).sum();
         cards <= space
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Events, Game};
+    use crate::games::hearts::rules::parse_rules;
+
+    /// The uninformed deal (the search's `infer=off` baseline) keeps what the seat holds and the valid state,
+    /// depends only on the seat's information, and does give a seat cards of a suit it has shown it lacks.
+    #[test]
+    fn an_uninformed_deal_ignores_voids_and_passes_but_keeps_the_seat_s_hand() {
+        let r = parse_rules("{}", r#"{"pass_direction": "left"}"#).unwrap();
+        let (mut rng, mut legal) = (Rng::new(4), Vec::new());
+        let (mut void_broken, mut pass_moved) = (false, false);
+        for seed in 0..30 {
+            let mut g = Hearts::new(&r, 4, seed).unwrap();
+            while !g.to_act().is_empty() {
+                for p in 0..4u8 {
+                    let q = usize::from(p);
+                    let d = g.resample_uninformed(p, &mut Rng::new(seed));
+                    assert!(d.validate(&r).is_ok(), "{:?}", d.validate(&r));
+                    assert_eq!((d.hands[q], d.played_by), (g.hands[q], g.played_by));
+                    // A world `p` cannot tell from this one (same view) draws the same uninformed world.
+                    let alike = g.resample_for(p, &mut Rng::new(9)).resample_uninformed(p, &mut Rng::new(7));
+                    assert_eq!(g.resample_uninformed(p, &mut Rng::new(7)), alike, "seed {seed}, seat {p}");
+                    if g.phase == Phase::Play {
+                        let to = usize::from(g.pass_direction.receiver(p));
+                        pass_moved |= d.hands[to] & g.passed[q] != g.hands[to] & g.passed[q];
+                        for s in (0..SEATS).filter(|&s| s != q) {
+                            let shown = (0..4).filter(|&u| g.voids[s] & (1 << u) != 0);
+                            void_broken |= shown.into_iter().any(|u| d.hands[s] & suit_mask(u) != 0);
+                        }
+                    }
+                }
+                let p = g.to_act().iter().next().unwrap();
+                legal.clear();
+                g.legal_actions(&r, p, &mut legal);
+                let a = legal[rng.index(legal.len())];
+                g.apply(&r, p, a, &mut Events::disabled()).unwrap();
+            }
+        }
+        assert!(void_broken && pass_moved, "voids ignored: {void_broken}, passes ignored: {pass_moved}");
+    }
 }

@@ -127,6 +127,9 @@ impl Game for Hearts {
 }
 
 impl Search for Hearts {
+    fn determinize_uninformed(&self, _rules: &Rules, p: Player, rng: &mut Rng) -> Self {
+        self.resample_uninformed(p, rng)
+    }
     fn observe_action(&self, _rules: &Rules, _actor: Player, a: Action, _viewer: Player) -> u64 {
         // A passed card goes face down: to every other seat it is only "a card passed". A played card is seen
         // by all.
