@@ -217,13 +217,13 @@ fn where_every_move_is_public_one_tree_and_a_tree_per_seat_choose_alike() {
     let r = crate::games::roll_player::tests::helpers::rules("{}");
     let mut g = RollPlayer::new(&r, 3, 2).unwrap();
     let (mut ev, mut legal, mut compared) = (Events::disabled(), Vec::new(), 0);
-    for step in 0..30 {
+    for step in 0..20 {
         let Some(p) = g.to_act().iter().next() else { break };
         legal.clear();
         g.legal_actions(&r, p, &mut legal);
         let pick = |spec: &str| bots::make::<RollPlayer>(spec).unwrap().act(&r, &g, p, &legal, &mut Rng::new(step));
-        let a = pick("ismcts:iterations=150,rollout=random");
-        assert_eq!(a, pick("ismcts:iterations=150,rollout=random,observers=single"), "step {step}");
+        let a = pick("ismcts:iterations=100,rollout=random,cut=12");
+        assert_eq!(a, pick("ismcts:iterations=100,rollout=random,cut=12,observers=single"), "step {step}");
         compared += usize::from(legal.len() > 1);
         g.apply(&r, p, a, &mut ev).unwrap();
     }
