@@ -110,7 +110,7 @@ def test_a_dropped_player_is_replaced_the_match_goes_on_and_they_take_their_seat
             assert ("takeover", 0) in kinds or rec is recs[0]  # the victim was away when it was taken over
             assert ("reclaimed", 0) in kinds
             took = [n for n in notices if n["kind"] == "takeover"]
-            assert all("seat 1's player has been away" in n["message"] and "label" not in n for n in took)
+            assert all("player 1 has been away" in n["message"] and "label" not in n for n in took)
 
         # What was played for them came to them alone, in their own words, in the first state after the resume.
         history = m.history()

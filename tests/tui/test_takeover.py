@@ -34,11 +34,11 @@ def test_the_table_sees_a_dropped_seat_taken_over_and_handed_back() -> None:
 
         async def script(pilot: Any) -> None:
             # This player sitting down is someone for the bot to play against: seat 1 is taken over at once.
-            await until(pilot, lambda: "seat 1's player has been away 0.2 s" in screen_text(app), rounds=2000)
+            await until(pilot, lambda: "player 1 has been away 0.2 s" in screen_text(app), rounds=2000)
             assert "the takeover bot 'ismcts:ms=20' plays" in screen_text(app)  # the line wraps after it
             async with Client(live.url) as c:
                 await c.request("resume", match=mid, token=token)
-                await until(pilot, lambda: "seat 1's player is back" in screen_text(app), rounds=2000)
+                await until(pilot, lambda: "player 1 is back" in screen_text(app), rounds=2000)
 
         drive(app, script)
 

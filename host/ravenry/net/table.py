@@ -24,7 +24,7 @@ from ravenry.model.match import MatchBase
 from ravenry.net.protocol import BadFrame, encode_spliced
 from ravenry.net.takeover import QUICK_BOTS, BotRecord, Takeover, reclaimed_notice, takeover_notice
 from ravenry.specs import bot_name
-from ravenry.words import seat_number
+from ravenry.words import count, seat_number
 
 log = logging.getLogger("ravenry.net")
 
@@ -364,7 +364,7 @@ class Table:
         # From the next decision on the player chooses again: a move its bot is thinking about now still lands.
         s.standin = False
         played = len(self.record.played_for[s.index])
-        log.info("match %s: seat %d's player is back after %d bot decision(s)", self.id, seat_number(s.index), played)
+        log.info("match %s: player %d is back after %s", self.id, seat_number(s.index), count(played, "bot decision"))
         self.notice(reclaimed_notice(s.index, played))
         self._arm_clock()
         self.publish()  # saved by the resume that brought them back (``Server.dispatch``)

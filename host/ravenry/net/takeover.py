@@ -14,7 +14,7 @@ from ravenry.model.game import Game
 from ravenry.net.limits import Limits
 from ravenry.net.protocol import BadFrame
 from ravenry.specs import bot_name, bot_params
-from ravenry.words import seat_number
+from ravenry.words import count, seat_number
 
 #: Parameters that bound how long a bot thinks: a takeover bot that is not a quick one must carry one, so a
 #: dropped player cannot cost the server an unbounded search per decision.
@@ -206,9 +206,10 @@ def check_meta(net: dict[str, Any], players: int) -> None:
 
 def takeover_notice(seat: int, t: Takeover) -> dict[str, Any]:
     """What every seat is told when the bot takes a seat over: who and which bot, never what it will choose."""
-    n = seat_number(seat)
+    # "player N", as the game's own screens name a seat's person (the same 1-based number as "seat N").
     message = (
-        f"seat {n}'s player has been away {t.after:g} s; the takeover bot {t.bot!r} plays seat {n} until they return"
+        f"player {seat_number(seat)} has been away {t.after:g} s; the takeover bot {t.bot!r} plays for them until "
+        "they return"
     )
     return {"kind": "takeover", "seat": seat, "bot": t.bot, "message": message}
 
@@ -216,7 +217,8 @@ def takeover_notice(seat: int, t: Takeover) -> dict[str, Any]:
 def reclaimed_notice(seat: int, played: int) -> dict[str, Any]:
     """What every seat is told when the player is back: how many decisions were made for them, not which (those
     go to that seat alone, in its next state's ``played_for``)."""
-    message = f"seat {seat_number(seat)}'s player is back; the takeover bot made {played} decision(s) for them"
+    made = count(played, "decision")
+    message = f"player {seat_number(seat)} is back; the takeover bot made {made} for them"
     return {"kind": "reclaimed", "seat": seat, "decisions": played, "message": message}
 
 
