@@ -131,10 +131,13 @@ def test_a_browser_s_lobby_reads_no_file_of_the_server(tmp_path: Path) -> None:
     assert not tables and "cannot read files on the server" in status
 
 
-def _open_form(lobby: Any, game_id: str) -> None:
+async def _open_form(pilot: Any, lobby: Any, game_id: str, ready: str, keys: tuple[str, ...] = ()) -> None:
+    """Open ``game_id``'s create form from the list (typing ``keys`` there first) and wait for its ``ready`` field."""
     ol = lobby.query_one("#lobby-list", OptionList)
     ol.highlighted = next(i for i, e in enumerate(lobby.entries) if e.get("form") and e["form"].id == game_id)
     ol.focus()
+    await pilot.press(*keys, "enter")
+    await until(pilot, lambda: bool(lobby.query(ready)))
 
 
 def test_the_form_creates_a_match_with_the_options_seats_and_clock_chosen() -> None:
@@ -147,9 +150,7 @@ def test_the_form_creates_a_match_with_the_options_seats_and_clock_chosen() -> N
         async def script(pilot: Any) -> None:
             await until(pilot, lambda: "Hearts (4 players)" in screen_text(app))
             lobby = app.query_one(tui.Lobby)
-            _open_form(lobby, "hearts")
-            await pilot.press("enter")
-            await until(pilot, lambda: bool(lobby.query("#form-opt-jd_bonus")))
+            await _open_form(pilot, lobby, "hearts", "#form-opt-jd_bonus")
             text = screen_text(app)
             assert "player 1" in text and "player 4" in text and "player 0" not in text, "as the list says"
             assert "pass_direction" in text and "random" in text, "a choice shows its default"
@@ -180,9 +181,7 @@ def test_the_form_shows_the_server_s_refusal_in_one_line_and_stays() -> None:
         async def script(pilot: Any) -> None:
             await until(pilot, lambda: "Hearts (4 players)" in screen_text(app))
             lobby = app.query_one(tui.Lobby)
-            _open_form(lobby, "hearts")
-            await pilot.press("enter")
-            await until(pilot, lambda: bool(lobby.query("#form-opt-hands")))
+            await _open_form(pilot, lobby, "hearts", "#form-opt-hands")
             field = lobby.query_one("#form-opt-hands", Input)
             field.focus()
             field.value = "500"  # past the game's 100
@@ -206,9 +205,7 @@ def test_the_local_form_starts_a_variant_with_two_players_at_this_screen() -> No
     async def script(pilot: Any) -> None:
         await pilot.pause()
         lobby = app.query_one(tui.Lobby)
-        _open_form(lobby, "agot-ccg")
-        await pilot.press("enter")
-        await until(pilot, lambda: bool(lobby.query("#form-players")))
+        await _open_form(pilot, lobby, "agot-ccg", "#form-players")
         assert "player 2" in screen_text(app) and "variant tournament" in screen_text(app)
         lobby.query_one("#form-seat-1", Select).value = "@you"  # hotseat: both seats at this screen
         lobby.query_one("#form-variant-tournament").focus()
@@ -231,10 +228,7 @@ def test_a_variant_that_is_one_switch_is_offered_once() -> None:
     async def script(pilot: Any) -> None:
         await pilot.pause()
         lobby = app.query_one(tui.Lobby)
-        _open_form(lobby, "roll-player")
-        await pilot.press("3")
-        await pilot.press("enter")
-        await until(pilot, lambda: bool(lobby.query("#form-players")))
+        await _open_form(pilot, lobby, "roll-player", "#form-players", keys=("3",))
         assert lobby.query_one("#form-players", Select).value == 3
         assert not lobby.query("#form-variant-short-game") and lobby.query("#form-opt-short_game")
         lobby.query_one("#form-opt-short_game").focus()
@@ -256,9 +250,7 @@ def test_esc_closes_an_open_select_first_then_the_form() -> None:
     async def script(pilot: Any) -> None:
         await pilot.pause()
         lobby = app.query_one(tui.Lobby)
-        _open_form(lobby, "hearts")
-        await pilot.press("enter")
-        await until(pilot, lambda: bool(lobby.query("#form-seat-0")))
+        await _open_form(pilot, lobby, "hearts", "#form-seat-0")
         seat = lobby.query_one("#form-seat-0", Select)
         seat.focus()
         await pilot.press("enter")
