@@ -64,7 +64,7 @@ def _card_line(c: dict[str, Any]) -> Text:
     t.append(c["name"], style="dim" if c["kneeling"] else "bold")
     info = _cards()[c["card"]] if 0 <= c["card"] < len(_cards()) else {}
     if info.get("type") == "character":
-        t.append(f" STR {c['strength']} [{info.get('icons', '')}]")
+        t.append(f" STR {c['strength']} [{c['icons']}]")  # as in play, attachments and effects counted
     if c["kneeling"]:
         t.append(" (kneeling)", style="italic")
     if c["power"]:

@@ -130,7 +130,7 @@ def can_defend(view: View, seat: int, kind: int) -> list[dict[str, Any]]:
     return [
         c
         for c in view["seats"][seat]["play"]
-        if not c["kneeling"] and record(c["card"]).get("type") == "character" and letter in record(c["card"])["icons"]
+        if not c["kneeling"] and record(c["card"]).get("type") == "character" and letter in c["icons"]
     ]
 
 
@@ -197,7 +197,7 @@ class Houses(ViewWidget):
                 line.append(c["name"], style="dim" if c["kneeling"] else "bold")
                 if r.get("type") == "character":
                     line.append(f" STR {c['strength']} ")
-                    line.append_text(icons(r.get("icons", "")))
+                    line.append_text(icons(c["icons"]))  # as in play, not as printed
                 else:
                     line.append(f" ({r.get('type', '')})", style="dim")
                 if c["power"]:

@@ -56,3 +56,37 @@ def test_cards_plots_and_attack_strength_by_keys() -> None:
         assert "seat 0" not in shown and "seat 1" not in shown
 
     drive(app, script)
+
+
+def _icons_as_printed(card: int) -> set[str]:
+    return set(_cards()[card].get("icons", ""))
+
+
+def test_the_board_shows_a_character_s_icons_and_str_as_in_play() -> None:
+    """An attachment that gives an icon shows on the board: the character's line has the icon it gained and its
+    STR with the attachment, as the view gives them, not the printed card's."""
+    m = ravenry.game("agot-ccg").new_match(2, seed=0, options={"decks": ["stark", "lannister"]})
+    changed: dict[str, Any] | None = None
+    for _ in range(400):
+        p = m.to_act[0]
+        if p == 0:
+            play = [c for s in m.view(0)["seats"] for c in s["play"]]
+            changed = next(
+                (c for c in play if c["attachments"] and set(c["icons"]) - _icons_as_printed(c["card"])), None
+            )
+            if changed:
+                break
+        m.apply(p, m.bot("heuristic", p))
+    assert changed is not None, "no attachment gave a character an icon within 400 decisions"
+    app = tui.local_app(m, {0: None, 1: "heuristic"})
+    gained = "".join(sorted(set(changed["icons"]) - _icons_as_printed(changed["card"])))
+
+    async def script(pilot: Any) -> None:
+        await until(pilot, lambda: deciding(app))
+        line = next(ln for ln in screen_text(app).splitlines() if changed["name"] in ln and "STR" in ln)
+        shown = re.search(r"STR (\d+) ([MIP·]{3})", line)
+        assert shown is not None, line
+        assert int(shown.group(1)) == changed["strength"]
+        assert all(letter in shown.group(2) for letter in changed["icons"]) and gained in shown.group(2), line
+
+    drive(app, script)

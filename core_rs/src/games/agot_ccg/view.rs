@@ -47,6 +47,7 @@ pub fn view(g: &AgotCcg, rules: &Rules, viewer: Viewer) -> View {
                         kneeling: c.kneeling,
                         power: c.power,
                         strength: g.strength(rules, i as Player, c),
+                        icons: super::cards::icon_letters(g.icons(rules, i as Player, c)),
                         attachments: c.attachments.iter().map(|a| a.0).collect(),
                         dupes: c.dupes.len() as u8,
                     })

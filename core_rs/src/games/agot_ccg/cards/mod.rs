@@ -230,6 +230,11 @@ pub fn icon_bits(s: &str) -> Result<u8, String> {
     Ok(bits)
 }
 
+/// Icon bits as the letters `icon_bits` reads, in challenge order ("MIP", "P", "").
+pub fn icon_letters(bits: u8) -> String {
+    [(MIL, 'M'), (INT, 'I'), (POW, 'P')].iter().filter(|(k, _)| bits & (1 << k) != 0).map(|(_, l)| *l).collect()
+}
+
 pub fn challenge_index(s: &str) -> Option<u8> {
     CHALLENGES.iter().position(|c| *c == s).map(|i| i as u8)
 }

@@ -14,7 +14,9 @@ pub struct CardView {
     pub name: String,
     pub kneeling: bool,
     pub power: u8,
+    /// STR and icons as the card has them in play (attachments, lasting effects), not as printed.
     pub strength: u8,
+    pub icons: String,
     pub attachments: Vec<u16>,
     pub dupes: u8,
 }

@@ -198,3 +198,25 @@ fn potere_discarded_and_moved() {
     act(&mut g, &r, 0, code(GEN_TARGET, 0, usize::from(rich)));
     assert_eq!((card(&g, ellaria).power, card(&g, rich).power), (1, 1));
 }
+
+/// The board shows a character as it is in play: Born to Kill (+1 STR, a military icon) on an intrigue character
+/// shows one more STR and the military icon beside its printed intrigue icon, in every seat's view.
+#[test]
+fn icone_the_view_shows_icons_and_str_as_in_play() {
+    use crate::engine::{Game, Viewer};
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U227"]);
+    let keeper = put(&mut g, &r, 0, "C14");
+    let shown = |g: &crate::games::agot_ccg::AgotCcg, viewer| {
+        let v = g.view(&r, viewer);
+        let c = v.seats[0].play.iter().find(|c| c.uid == keeper).cloned().unwrap();
+        (c.strength, c.icons)
+    };
+    let (before, icons) = shown(&g, Viewer::Player(1));
+    assert_eq!((before, icons.as_str()), (str_of(&g, &r, keeper), "I"));
+    attach(&mut g, &r, keeper, "C128", 0);
+    for viewer in [Viewer::Player(0), Viewer::Player(1), Viewer::Public] {
+        assert_eq!(shown(&g, viewer), (before + 1, "MI".to_string()));
+    }
+    assert!(g.can_attack(&r, 0, keeper, MIL));
+}
