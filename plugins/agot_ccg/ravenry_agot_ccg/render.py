@@ -26,6 +26,25 @@ def _cards() -> list[dict[str, Any]]:
     return list(load_content()["cards"])
 
 
+#: The view's phase names as a player says them.
+PHASE = {
+    "Setup": "setup",
+    "FirstPlayer": "choosing the first player",
+    "Over": "over",
+    "Plot": "plot phase",
+    "Draw": "draw phase",
+    "Marshal": "marshalling",
+    "Challenges": "challenges",
+    "Dominance": "dominance",
+    "Standing": "standing",
+    "Taxation": "taxation",
+}
+
+
+def phase_words(phase: str) -> str:
+    return PHASE.get(str(phase), str(phase).lower())
+
+
 def seat_words(seat: int | None, view: dict[str, Any] | None) -> str:
     """A seat in the players' words: its House, read from ``view`` (a seat's number when there is no view)."""
     if seat is None:
@@ -107,7 +126,7 @@ def _seat_panel(i: int, s: dict[str, Any], view: dict[str, Any]) -> Panel:
 
 def render_view(view: dict[str, Any], seat: int | None = None) -> Any:
     """The table as ``seat`` sees it (``None``: a spectator)."""
-    top = Text(f"round {view['round']} · phase {view['phase']}")
+    top = Text(f"round {view['round']} · {phase_words(view['phase'])}")
     if view.get("active") is not None:
         top.append(f" · {seat_words(view['active'], view)} to act")
     parts: list[Any] = [top]

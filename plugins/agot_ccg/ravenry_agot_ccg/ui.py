@@ -16,24 +16,12 @@ from rich.table import Table
 from rich.text import Text
 from textual.widget import Widget
 
-from ravenry_agot_ccg.render import CHALLENGES, HOUSE_STYLE, _cards, seat_words, stage_words
+from ravenry_agot_ccg.render import CHALLENGES, HOUSE_STYLE, _cards, phase_words, seat_words, stage_words
 
 View = dict[str, Any]
 
 #: Challenge icons: colour on screen, and the letter that says it without colour.
 ICON = {"M": ("red", "military"), "I": ("green", "intrigue"), "P": ("blue", "power")}
-PHASE = {
-    "Setup": "setup",
-    "FirstPlayer": "choosing the first player",
-    "Over": "over",
-    "Plot": "plot phase",
-    "Draw": "draw phase",
-    "Marshal": "marshalling",
-    "Challenges": "challenges",
-    "Dominance": "dominance",
-    "Standing": "standing",
-    "Taxation": "taxation",
-}
 
 
 def record(card: int) -> dict[str, Any]:
@@ -287,7 +275,7 @@ before you declare attackers or defenders the strengths they make.
     def status(self, view: View, viewer: int | None) -> str:
         if not view["round"]:
             return "setup, before round 1"
-        return f"round {view['round']} · {PHASE.get(str(view['phase']), str(view['phase']).lower())}"
+        return f"round {view['round']} · {phase_words(view['phase'])}"
 
     def cards(self, view: View, viewer: int | None) -> list[Card]:
         if viewer is None:
