@@ -1,0 +1,49 @@
+//! The heuristic on built states: what it gives away, what it attacks with, what it plays and pays for.
+
+use super::helpers::*;
+use crate::bots::Bot;
+use crate::engine::{Action, Player};
+use crate::games::agot_ccg::bots::Heuristic;
+use crate::games::agot_ccg::cards::{Rules, MIL};
+use crate::games::agot_ccg::rules::actions::*;
+use crate::games::agot_ccg::state::{AgotCcg, At, Phase};
+
+/// The heuristic's choice among `among` (all of `p`'s legal actions when empty).
+fn choose(g: &AgotCcg, r: &Rules, p: Player, among: &[Action]) -> Action {
+    let l = if among.is_empty() { legal(g, r, p) } else { among.to_vec() };
+    Heuristic.act(r, g, p, &l, &mut crate::rng::Rng::new(1))
+}
+
+/// Thirst for Power (+1 STR) and Old Bear's Crow (renown) move to "another character", any player's: the heuristic
+/// does not move them before a challenge, moves one from a bystander onto its attacker in its own challenge, and
+/// when it moves one, onto its own character, never the opponent's strongest.
+#[test]
+fn heuristic_moves_its_own_attachments_onto_its_own_attackers() {
+    let r = rules();
+    for att in ["G22", "P8"] {
+        let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+        let home = put(&mut g, &r, 0, "C36");
+        let raider = put(&mut g, &r, 0, "C75");
+        let foe = put(&mut g, &r, 1, "U25");
+        attach(&mut g, &r, home, att, 0);
+        g.open_window(At::Challenges);
+        let moves = of_kind(&g, &r, 0, GEN_ATT);
+        assert_eq!(moves.len(), 1, "{att}: its move is offered");
+        assert_ne!(split(choose(&g, &r, 0, &[])).0, GEN_ATT, "{att}: no move with no challenge on");
+        // Made to move it, the heuristic picks its own character.
+        let mut h = g.clone();
+        act(&mut h, &r, 0, moves[0]);
+        let to = choose(&h, &r, 0, &[]);
+        assert_eq!(to, code(GEN_TARGET, 0, usize::from(raider)), "{att}: not onto {foe}");
+        // In its challenge, from the bystander onto the attacker.
+        pass_window(&mut g, &r);
+        act(&mut g, &r, 0, code(CHALLENGE, usize::from(MIL), 1));
+        attack(&mut g, &r, 0, &[raider]);
+        let a = choose(&g, &r, 0, &[]);
+        assert_eq!(a, moves[0], "{att}: moved to the attacker");
+        act(&mut g, &r, 0, a);
+        let to = choose(&g, &r, 0, &[]);
+        act(&mut g, &r, 0, to);
+        assert!(card(&g, raider).attachments.iter().any(|&(c, _)| c == id(&r, att)), "{att} on the attacker");
+    }
+}
