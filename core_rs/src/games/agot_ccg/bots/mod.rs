@@ -110,9 +110,10 @@ impl AgotCcg {
             }),
             MARSHAL | MARSHAL_PENALTY => hand(x).map_or(0, |d| {
                 if d.kind == Kind::Attachment {
-                    // Only on our own characters, the strongest first.
+                    // A gift on our own characters, a curse on an opponent's, the strongest first.
                     let (owner, s) = self.uid_str(rules, y);
-                    if owner != ps {
+                    let hurts = self.seats[ps].hand.get(x).is_some_and(|&c| effect_play::attachment_hurts(rules, c));
+                    if (owner == ps) == hurts {
                         return -100;
                     }
                     return 8 + s;

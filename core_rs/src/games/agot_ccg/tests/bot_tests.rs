@@ -1,5 +1,6 @@
 //! The heuristic on built states: what it gives away, what it attacks with, what it plays and pays for.
 
+use super::effect_tests::hand_card;
 use super::helpers::*;
 use crate::bots::Bot;
 use crate::engine::{Action, Player};
@@ -45,5 +46,29 @@ fn heuristic_moves_its_own_attachments_onto_its_own_attackers() {
         let to = choose(&g, &r, 0, &[]);
         act(&mut g, &r, 0, to);
         assert!(card(&g, raider).attachments.iter().any(|&(c, _)| c == id(&r, att)), "{att} on the attacker");
+    }
+}
+
+/// Marshalling an attachment (rulebook "Carte Equipaggiamento": onto a card of one's own or an opponent's): a
+/// gift (Valyrian Steel Spear, Born to Kill) goes on the heuristic's strongest character, a curse (Banished,
+/// Poisoned Wine) on the opponent's.
+#[test]
+fn heuristic_marshals_gifts_on_its_own_and_curses_on_the_opponents() {
+    let r = rules();
+    for (att, hostile) in [("C132", false), ("C128", false), ("G32", true), ("T23", true)] {
+        let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
+        put(&mut g, &r, 0, "C36");
+        let mine = put(&mut g, &r, 0, "U25");
+        put(&mut g, &r, 1, "C57");
+        let theirs = put(&mut g, &r, 1, "U25");
+        g.seats[0].gold = 10;
+        let x = hand_card(&mut g, &r, 0, att);
+        let options: Vec<Action> = legal(&g, &r, 0)
+            .into_iter()
+            .filter(|&a| matches!(split(a), (MARSHAL | MARSHAL_PENALTY, i, _) if i == x))
+            .collect();
+        assert_eq!(options.len(), 4, "{att}: on any of the four characters");
+        let (_, _, host) = split(choose(&g, &r, 0, &options));
+        assert_eq!(host, usize::from(if hostile { theirs } else { mine }), "{att}");
     }
 }
