@@ -138,7 +138,8 @@ impl AgotCcg {
                 let mine = self.potential(rules, p, k) as i32;
                 let theirs = self.potential(rules, y as Player, k) as i32;
                 let lead = self.power(y) as i32;
-                if mine > theirs || theirs == 0 {
+                // Never with nothing to commit: a challenge at 0 STR cannot be won (not even unopposed).
+                if mine > theirs {
                     30 + (mine - theirs) + lead + [6, 2, 4][usize::from(k.min(2))]
                 } else {
                     -5

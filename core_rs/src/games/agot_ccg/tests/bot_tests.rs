@@ -72,3 +72,16 @@ fn heuristic_marshals_gifts_on_its_own_and_curses_on_the_opponents() {
         assert_eq!(host, usize::from(if hostile { theirs } else { mine }), "{att}");
     }
 }
+
+/// A challenge is declared only with more STR to commit than the defender's: never at 0 STR (Free Cities Trader
+/// alone), which cannot win even unopposed.
+#[test]
+fn heuristic_declares_no_challenge_at_zero_str() {
+    let r = rules();
+    let mut g = scenario(&r, Phase::Challenges, ["U216", "U216"]);
+    put(&mut g, &r, 0, "C94");
+    assert_eq!(of_kind(&g, &r, 0, CHALLENGE).len(), 2, "intrigue and power are offered");
+    assert_eq!(choose(&g, &r, 0, &[]), code(DONE, 0, 0), "no challenge at 0 STR");
+    put(&mut g, &r, 0, "C36");
+    assert_eq!(split(choose(&g, &r, 0, &[])).0, CHALLENGE, "with the Courtesan's 2 STR it attacks");
+}
