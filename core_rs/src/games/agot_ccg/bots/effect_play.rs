@@ -2,7 +2,7 @@
 //! heuristic scores it (hostile effects at the opponent's strongest standing character, friendly ones at its
 //! own; actions only when they do something now). Today's decisions are scored by `bots/mod.rs` as before.
 
-use super::super::cards::vocab::{Body, On, Op};
+use super::super::cards::vocab::{Body, Filter, On, Op, Trigger};
 use super::super::cards::{Ability, Kind, Rules};
 use super::super::effects::{def, on_attached};
 use super::super::rules::actions::*;
@@ -68,6 +68,17 @@ pub(super) fn attachment_hurts(rules: &Rules, card: u16) -> bool {
                 })
         }
     })
+}
+
+/// A response to a card played with its gold penalty: its body, and which cards it answers (None: its own).
+fn penalty_response(a: &Ability) -> Option<(&Body, Option<&Filter>)> {
+    match a {
+        Ability::Triggered(b) => match &b.when {
+            Some(Trigger::EntersPlay { of, with_penalty: true, .. }) => Some((b, of.as_ref())),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// `friendly`, with an attachment's own move or attach read by what that attachment (`card`) does to its host:
@@ -160,6 +171,39 @@ impl AgotCcg {
         let Some(ch) = self.challenge.as_ref().filter(|c| c.attacker == p || c.defender == p) else { return false };
         let mut side = ch.attackers.iter().chain(&ch.defenders);
         !side.clone().any(|&u| u == host) && side.any(|&u| self.controls(p, u) == helps)
+    }
+
+    /// Does paying `card`'s optional gold penalty buy anything now: its power (Veteran Builder), discards from an
+    /// opponent's hand (Littlefinger's Collectors: only if one holds cards), or a response to a card played with
+    /// the penalty, its own (Pentoshi Captain, Roving Pillagers) or that of a card `p` controls (Mance Rayder),
+    /// with a target worth it.
+    pub(super) fn penalty_pays(&self, rules: &Rules, p: Player, card: u16) -> bool {
+        let ps = usize::from(p);
+        let d = def(rules, card);
+        let opponent_holds = self.seats.iter().enumerate().any(|(q, s)| q != ps && !s.hand.is_empty());
+        if d.abilities.iter().any(|a| match a {
+            Ability::PenaltyClaimPower { .. } => true,
+            Ability::PenaltyOpponentsDiscard { .. } => opponent_holds,
+            _ => false,
+        }) {
+            return true;
+        }
+        let own =
+            d.abilities.iter().filter_map(penalty_response).filter(|(_, of)| of.is_none()).map(|(b, of)| (card, b, of));
+        let others = self.seats[ps].play.iter().flat_map(|c| {
+            self.abilities(rules, c)
+                .iter()
+                .filter_map(penalty_response)
+                .filter(|(_, of)| of.is_some())
+                .map(move |(b, of)| (c.def, b, of))
+        });
+        own.chain(others).any(|(c, b, of)| {
+            of.is_none_or(|f| self.def_matches(rules, card, f)) && self.good_target_exists(rules, p, c, b) && {
+                // Power moved onto it: only from an opponent's card that has some.
+                let takes = b.effect.iter().any(|o| matches!(o, Op::TakePower { .. }));
+                !takes || self.seats.iter().enumerate().any(|(q, s)| q != ps && s.play.iter().any(|x| x.power > 0))
+            }
+        })
     }
 
     /// The heuristic's score of a composable ability's decision.

@@ -119,7 +119,14 @@ impl AgotCcg {
                     return 8 + s;
                 }
                 let base = 10 + i32::from(d.cost) * 3 + i32::from(d.str) * 2 + i32::from(d.gold) * 6;
-                base + if kind == MARSHAL_PENALTY { 6 } else { 0 }
+                // An optional penalty only when it buys something: otherwise it is gold thrown away.
+                let pays = kind == MARSHAL_PENALTY
+                    && self.seats[ps].hand.get(x).is_some_and(|&c| self.penalty_pays(rules, p, c));
+                base + match (kind == MARSHAL_PENALTY, pays) {
+                    (false, _) => 0,
+                    (true, true) => 6,
+                    (true, false) => -6,
+                }
             }),
             // An attachment on the House card: its gold, or its action.
             MARSHAL_HOUSE => hand(x).map_or(0, |d| 12 + i32::from(d.gold) * 6),

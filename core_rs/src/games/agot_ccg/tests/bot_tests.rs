@@ -85,3 +85,24 @@ fn heuristic_declares_no_challenge_at_zero_str() {
     put(&mut g, &r, 0, "C36");
     assert_eq!(split(choose(&g, &r, 0, &[])).0, CHALLENGE, "with the Courtesan's 2 STR it attacks");
 }
+
+/// An optional gold penalty is paid only when it buys something: Roving Pillagers' discard needs an opponent's
+/// non-limited location, Pentoshi Captain's power move an opponent's card with power.
+#[test]
+fn heuristic_pays_an_optional_penalty_only_for_something() {
+    let r = rules();
+    for (pay, card) in [("C144", "C157"), ("R54", "C36")] {
+        let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
+        g.seats[0].gold = 10;
+        let x = hand_card(&mut g, &r, 0, pay);
+        let options = [code(MARSHAL, x, 0), code(MARSHAL_PENALTY, x, 0)];
+        assert!(options.iter().all(|a| legal(&g, &r, 0).contains(a)), "{pay}: both offered");
+        assert_eq!(choose(&g, &r, 0, &options), options[0], "{pay}: nothing to gain, no penalty");
+        let target = put(&mut g, &r, 1, card);
+        if pay == "R54" {
+            assert_eq!(choose(&g, &r, 0, &options), options[0], "{pay}: an opponent's card without power");
+            g.seats[1].play.iter_mut().find(|c| c.uid == target).unwrap().power = 2;
+        }
+        assert_eq!(choose(&g, &r, 0, &options), options[1], "{pay}: the penalty buys its response");
+    }
+}
