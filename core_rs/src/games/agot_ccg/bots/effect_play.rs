@@ -121,18 +121,19 @@ impl AgotCcg {
         def(rules, card).abilities.get(k).and_then(body).map(|(b, _)| (card, b))
     }
 
-    /// Is a STR change worth it now: a challenge `p` is in and is losing?
+    /// Is a STR change worth it now: a challenge `p` is in and is losing (before defenders, against every
+    /// character that could defend)?
     fn boost_helps(&self, rules: &Rules, p: Player) -> bool {
         let Some(ch) = &self.challenge else { return false };
         if ch.attacker != p && ch.defender != p {
             return false;
         }
-        let att = self.side_strength(rules, ch.attacker, &ch.attackers);
-        let dfd = self.side_strength(rules, ch.defender, &ch.defenders);
+        let (att, dfd) = self.sides(rules, ch);
         if ch.attacker == p {
             att < dfd
         } else {
-            dfd <= att && !ch.defenders.is_empty()
+            // Before defenders, a character that could defend is boosted to be declared.
+            dfd <= att && (!ch.defenders.is_empty() || ch.stage == super::super::state::Stage::Attackers)
         }
     }
 
@@ -256,12 +257,10 @@ impl AgotCcg {
                 let Some(b) = self.body_of(rules, r) else { return 0 };
                 let helps = b.effect.iter().find_map(|o| friendly_for(rules, r.card, o)).unwrap_or(false);
                 let Some((s, i)) = self.locate(y as u16) else { return 0 };
-                // An attachment moved goes where the challenge is.
-                let joins = b.effect.contains(&Op::MoveThisAttachment)
-                    && self
-                        .challenge
-                        .as_ref()
-                        .is_some_and(|c| c.attackers.contains(&(y as u16)) || c.defenders.contains(&(y as u16)));
+                // An attachment moved or a STR change goes where the challenge is.
+                let moves = b.effect.iter().any(|o| matches!(o, Op::MoveThisAttachment | Op::Str { .. }));
+                let joins =
+                    moves && self.challenge.as_ref().is_some_and(|c| self.on_side(rules, c, s as Player, y as u16));
                 let c = &self.seats[s].play[i];
                 let worth = i32::from(self.strength(rules, s as Player, c))
                     + i32::from(c.power) * 2

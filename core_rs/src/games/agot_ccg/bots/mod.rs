@@ -79,6 +79,31 @@ impl AgotCcg {
         stake + u32::from(lose)
     }
 
+    /// The STR each side of `ch` counts on: the attackers, and the defenders, or before they are declared every
+    /// character that could still defend (what an event played then must beat or reach).
+    fn sides(&self, rules: &Rules, ch: &super::state::Challenge) -> (i32, i32) {
+        let att = self.side_strength(rules, ch.attacker, &ch.attackers) as i32;
+        let dfd = if ch.stage == Stage::Attackers {
+            self.potential(rules, ch.defender, ch.kind)
+        } else {
+            self.side_strength(rules, ch.defender, &ch.defenders)
+        };
+        (att, dfd as i32)
+    }
+
+    /// Is `uid` on `seat`'s side of `ch`: an attacker, a defender, or before defenders one that could defend.
+    fn on_side(&self, rules: &Rules, ch: &super::state::Challenge, seat: Player, uid: u16) -> bool {
+        if seat == ch.attacker {
+            ch.attackers.contains(&uid)
+        } else if seat != ch.defender {
+            false
+        } else if ch.stage == Stage::Attackers {
+            self.can_defend(rules, seat, uid)
+        } else {
+            ch.defenders.contains(&uid)
+        }
+    }
+
     fn uid_str(&self, rules: &Rules, uid: usize) -> (usize, i32) {
         self.locate(uid as u16).map_or((0, 0), |(s, i)| {
             let c = &self.seats[s].play[i];
@@ -254,15 +279,12 @@ impl AgotCcg {
                 if amount == -100 {
                     return if owner == ps { -50 } else { 15 + self.uid_str(rules, y).1 };
                 }
-                let att = self.side_strength(rules, ch.attacker, &ch.attackers) as i32;
-                let dfd = self.side_strength(rules, ch.defender, &ch.defenders) as i32;
+                let (att, dfd) = self.sides(rules, ch);
                 let mine_attacking = ch.attacker == p;
                 let involved = ch.attacker == p || ch.defender == p;
                 let losing = if mine_attacking { att < dfd } else { dfd <= att };
-                let on_my_side =
-                    owner == ps && (ch.attackers.contains(&(y as u16)) || ch.defenders.contains(&(y as u16)));
-                let on_their_side =
-                    owner != ps && (ch.attackers.contains(&(y as u16)) || ch.defenders.contains(&(y as u16)));
+                let on_my_side = owner == ps && self.on_side(rules, ch, p, y as u16);
+                let on_their_side = owner != ps && self.on_side(rules, ch, owner as Player, y as u16);
                 let swing =
                     (mine_attacking && att + amount.abs() >= dfd) || (!mine_attacking && dfd + amount.abs() > att);
                 if involved && losing && swing && ((amount > 0 && on_my_side) || (amount < 0 && on_their_side)) {

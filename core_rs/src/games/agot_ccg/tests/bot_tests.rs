@@ -5,7 +5,7 @@ use super::helpers::*;
 use crate::bots::Bot;
 use crate::engine::{Action, Player};
 use crate::games::agot_ccg::bots::Heuristic;
-use crate::games::agot_ccg::cards::{Rules, MIL};
+use crate::games::agot_ccg::cards::{Rules, MIL, POW};
 use crate::games::agot_ccg::rules::actions::*;
 use crate::games::agot_ccg::state::{AgotCcg, At, Phase};
 
@@ -105,4 +105,34 @@ fn heuristic_pays_an_optional_penalty_only_for_something() {
         }
         assert_eq!(choose(&g, &r, 0, &options), options[1], "{pay}: the penalty buys its response");
     }
+}
+
+/// Jojen's Counsel (+3 STR, does not kneel to defend) is played before defenders are declared, on a character
+/// that can then defend and win; Insidious Ways (+2 to an attacker) before defenders, when it puts the attack
+/// beyond every character that could defend.
+#[test]
+fn heuristic_plays_events_before_defenders() {
+    let r = rules();
+    // Seat 1 attacks seat 0 with Ser Jaime (5 STR); seat 0's Lookout (3) alone could not hold.
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    g.first = 1;
+    let lookout = put(&mut g, &r, 0, "C15");
+    let jaime = put(&mut g, &r, 1, "U25");
+    let x = hand_card(&mut g, &r, 0, "C189");
+    act(&mut g, &r, 1, code(CHALLENGE, usize::from(MIL), 0));
+    attack(&mut g, &r, 1, &[jaime]);
+    pass(&mut g, &r, 1);
+    assert_eq!(g.actor(), Some(0), "the window after attackers is seat 0's");
+    assert_eq!(choose(&g, &r, 0, &[]), code(EVENT, x, usize::from(lookout)));
+    // Seat 0 (Lannister) attacks in power with the Courtesan (3) against Ser Jaime (5): +2 reaches him, and ties go
+    // to the attacker.
+    let r = rules_with(r#"{"decks": ["lannister", "stark"], "round_limit": 30}"#);
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let courtesan = put(&mut g, &r, 0, "C36");
+    put(&mut g, &r, 1, "U25");
+    let x = hand_card(&mut g, &r, 0, "C188");
+    act(&mut g, &r, 0, code(CHALLENGE, usize::from(POW), 1));
+    attack(&mut g, &r, 0, &[courtesan]);
+    assert_eq!(g.actor(), Some(0));
+    assert_eq!(choose(&g, &r, 0, &[]), code(EVENT, x, usize::from(courtesan)));
 }
