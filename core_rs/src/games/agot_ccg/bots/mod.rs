@@ -233,7 +233,11 @@ impl AgotCcg {
                     }
                 }
             }
-            STEALTH => 10 + self.uid_str(rules, y).1,
+            // The strongest that could defend (a Dornish Lancer may be offered others, for its draw).
+            STEALTH => {
+                let dfd = self.challenge.as_ref().map_or(0, |c| c.defender);
+                10 + self.uid_str(rules, y).1 + i32::from(self.can_defend(rules, dfd, y as u16)) * 20
+            }
             KILL => self.locate(y as u16).map_or(0, |(s, i)| {
                 let c = &self.seats[s].play[i];
                 100 - i32::from(def(rules, c.def).cost) * 5 - i32::from(c.power) * 5 - c.attachments.len() as i32 * 3
