@@ -1,6 +1,7 @@
 //! Rule scenarios, one per rulebook section (Italian section titles translated in the doc comments).
 
 mod agenda_tests;
+mod bot_tests;
 mod cancel_tests;
 mod card_tests;
 mod composable_discard_tests;

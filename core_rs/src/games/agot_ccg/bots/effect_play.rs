@@ -2,9 +2,9 @@
 //! heuristic scores it (hostile effects at the opponent's strongest standing character, friendly ones at its
 //! own; actions only when they do something now). Today's decisions are scored by `bots/mod.rs` as before.
 
-use super::super::cards::vocab::{Body, On, Op};
-use super::super::cards::{Kind, Rules};
-use super::super::effects::def;
+use super::super::cards::vocab::{Body, Filter, On, Op, Trigger};
+use super::super::cards::{Ability, Kind, Rules};
+use super::super::effects::{def, on_attached};
 use super::super::rules::actions::*;
 use super::super::rules::effect_state::{ZONE_DEAD, ZONE_DISCARD, ZONE_HAND};
 use super::super::rules::triggered::{body, Resolving, Step};
@@ -27,9 +27,8 @@ fn friendly(op: &Op) -> Option<bool> {
         | Op::CannotBeDeclared { on: On::Target }
         | Op::DiscardPower { on: On::Target, .. }
         | Op::TakePower { on: On::Target, .. }
-        | Op::DiscardAttachments { on: On::Target }
-        | Op::MoveThisAttachment => false,
-        Op::AttachThis | Op::ControllerDiscardsPerPrintedIcon { on: On::Target } => false,
+        | Op::DiscardAttachments { on: On::Target } => false,
+        Op::ControllerDiscardsPerPrintedIcon { on: On::Target } => false,
         // The House pool records.
         Op::BecomeAttachment { hostile } => !*hostile,
         Op::MustParticipateNext { on: On::Target } => false,
@@ -47,6 +46,50 @@ fn friendly(op: &Op) -> Option<bool> {
     })
 }
 
+/// Does attachment `card` hurt the character it is on: less STR, a blank text box, a cost to attack or defend,
+/// more doomed cards for its controller, or a trigger that discards, kills or weakens it?
+pub(super) fn attachment_hurts(rules: &Rules, card: u16) -> bool {
+    def(rules, card).abilities.iter().any(|a| match a {
+        Ability::AttachedBlank
+        | Ability::AttachedDeclareInfluence { .. }
+        | Ability::AttachedControllerExtraDoomed { .. } => true,
+        _ => {
+            on_attached(a).is_some_and(|k| k.gets.str < 0 || k.gets.printed_str_zero_defending)
+                || body(a).is_some_and(|(b, _)| {
+                    b.effect.iter().any(|o| {
+                        matches!(
+                            o,
+                            Op::Discard { on: On::Attached }
+                                | Op::Kill { on: On::Attached }
+                                | Op::KillIfZeroStr { on: On::Attached }
+                                | Op::Str { amount: i8::MIN..=-1, on: On::Attached, .. }
+                        )
+                    })
+                })
+        }
+    })
+}
+
+/// A response to a card played with its gold penalty: its body, and which cards it answers (None: its own).
+fn penalty_response(a: &Ability) -> Option<(&Body, Option<&Filter>)> {
+    match a {
+        Ability::Triggered(b) => match &b.when {
+            Some(Trigger::EntersPlay { of, with_penalty: true, .. }) => Some((b, of.as_ref())),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `friendly`, with an attachment's own move or attach read by what that attachment (`card`) does to its host:
+/// a +1 STR one moved is a gift to whoever gets it.
+fn friendly_for(rules: &Rules, card: u16, op: &Op) -> Option<bool> {
+    match op {
+        Op::MoveThisAttachment | Op::AttachThis => Some(!attachment_hurts(rules, card)),
+        _ => friendly(op),
+    }
+}
+
 impl AgotCcg {
     fn first_resolving(&self) -> Option<&Resolving> {
         match self.pending.first() {
@@ -55,8 +98,8 @@ impl AgotCcg {
         }
     }
 
-    /// The body an action code would use, for scoring.
-    fn action_body<'r>(&self, rules: &'r Rules, p: Player, kind: u32, x: usize, y: usize) -> Option<&'r Body> {
+    /// The card and body an action code would use, for scoring.
+    fn action_body<'r>(&self, rules: &'r Rules, p: Player, kind: u32, x: usize, y: usize) -> Option<(u16, &'r Body)> {
         let s = self.seats.get(usize::from(p))?;
         let (card, k) = match kind {
             GEN_EVENT => (*s.hand.get(x)?, y),
@@ -75,29 +118,30 @@ impl AgotCcg {
             }
             _ => return None,
         };
-        def(rules, card).abilities.get(k).and_then(body).map(|(b, _)| b)
+        def(rules, card).abilities.get(k).and_then(body).map(|(b, _)| (card, b))
     }
 
-    /// Is a STR change worth it now: a challenge `p` is in and is losing?
+    /// Is a STR change worth it now: a challenge `p` is in and is losing (before defenders, against every
+    /// character that could defend)?
     fn boost_helps(&self, rules: &Rules, p: Player) -> bool {
         let Some(ch) = &self.challenge else { return false };
         if ch.attacker != p && ch.defender != p {
             return false;
         }
-        let att = self.side_strength(rules, ch.attacker, &ch.attackers);
-        let dfd = self.side_strength(rules, ch.defender, &ch.defenders);
+        let (att, dfd) = self.sides(rules, ch);
         if ch.attacker == p {
             att < dfd
         } else {
-            dfd <= att && !ch.defenders.is_empty()
+            // Before defenders, a character that could defend is boosted to be declared.
+            dfd <= att && (!ch.defenders.is_empty() || ch.stage == super::super::state::Stage::Attackers)
         }
     }
 
     /// Would this action's target step have a target worth it (the opponent's for hostile effects, its own for
     /// friendly ones)?
-    fn good_target_exists(&self, rules: &Rules, p: Player, b: &Body) -> bool {
+    fn good_target_exists(&self, rules: &Rules, p: Player, card: u16, b: &Body) -> bool {
         let Some(f) = &b.target else { return true };
-        let hostile = b.effect.iter().find_map(friendly).is_some_and(|x| !x);
+        let hostile = b.effect.iter().find_map(|o| friendly_for(rules, card, o)).is_some_and(|x| !x);
         let r = Resolving {
             seat: p,
             card: 0,
@@ -116,12 +160,59 @@ impl AgotCcg {
         self.effect_targets(rules, &r, f).into_iter().any(|u| self.controls(p, u) != hostile)
     }
 
+    /// Is moving attachment `card` off `host` worth it for `p`: it sits on the wrong side's character (a gift on
+    /// an opponent's, a curse on one's own), or a challenge of `p`'s is on and it can go from a bystander to a
+    /// participant of the side it serves. Otherwise a move only shuffles it between like characters.
+    fn move_pays(&self, rules: &Rules, p: Player, card: u16, host: usize) -> bool {
+        let host = host as u16;
+        let helps = !attachment_hurts(rules, card);
+        if self.controls(p, host) != helps {
+            return true;
+        }
+        let Some(ch) = self.challenge.as_ref().filter(|c| c.attacker == p || c.defender == p) else { return false };
+        let mut side = ch.attackers.iter().chain(&ch.defenders);
+        !side.clone().any(|&u| u == host) && side.any(|&u| self.controls(p, u) == helps)
+    }
+
+    /// Does paying `card`'s optional gold penalty buy anything now: its power (Veteran Builder), discards from an
+    /// opponent's hand (Littlefinger's Collectors: only if one holds cards), or a response to a card played with
+    /// the penalty, its own (Pentoshi Captain, Roving Pillagers) or that of a card `p` controls (Mance Rayder),
+    /// with a target worth it.
+    pub(super) fn penalty_pays(&self, rules: &Rules, p: Player, card: u16) -> bool {
+        let ps = usize::from(p);
+        let d = def(rules, card);
+        let opponent_holds = self.seats.iter().enumerate().any(|(q, s)| q != ps && !s.hand.is_empty());
+        if d.abilities.iter().any(|a| match a {
+            Ability::PenaltyClaimPower { .. } => true,
+            Ability::PenaltyOpponentsDiscard { .. } => opponent_holds,
+            _ => false,
+        }) {
+            return true;
+        }
+        let own =
+            d.abilities.iter().filter_map(penalty_response).filter(|(_, of)| of.is_none()).map(|(b, of)| (card, b, of));
+        let others = self.seats[ps].play.iter().flat_map(|c| {
+            self.abilities(rules, c)
+                .iter()
+                .filter_map(penalty_response)
+                .filter(|(_, of)| of.is_some())
+                .map(move |(b, of)| (c.def, b, of))
+        });
+        own.chain(others).any(|(c, b, of)| {
+            of.is_none_or(|f| self.def_matches(rules, card, f)) && self.good_target_exists(rules, p, c, b) && {
+                // Power moved onto it: only from an opponent's card that has some.
+                let takes = b.effect.iter().any(|o| matches!(o, Op::TakePower { .. }));
+                !takes || self.seats.iter().enumerate().any(|(q, s)| q != ps && s.play.iter().any(|x| x.power > 0))
+            }
+        })
+    }
+
     /// The heuristic's score of a composable ability's decision.
     pub fn score_effect(&self, rules: &Rules, p: Player, a: Action) -> i32 {
         let (kind, x, y) = split(a);
         match kind {
             GEN_EVENT | GEN_USE | GEN_ATT | GEN_PILE => {
-                let Some(b) = self.action_body(rules, p, kind, x, y) else { return -5 };
+                let Some((card, b)) = self.action_body(rules, p, kind, x, y) else { return -5 };
                 // The House pool records' actions have their own reading (`bots/pool.rs`).
                 if let Some(s) = self.score_pool_action(rules, p, b, kind, x, y) {
                     return s;
@@ -130,7 +221,10 @@ impl AgotCcg {
                 if boosts && !self.boost_helps(rules, p) {
                     return -5;
                 }
-                if !self.good_target_exists(rules, p, b) {
+                if !self.good_target_exists(rules, p, card, b) {
+                    return -5;
+                }
+                if kind == GEN_ATT && b.effect.contains(&Op::MoveThisAttachment) && !self.move_pays(rules, p, card, y) {
                     return -5;
                 }
                 // A free "return this card to its owner's hand" (Dagmer Cleftjaw) only undoes its marshalling;
@@ -150,17 +244,23 @@ impl AgotCcg {
             }
             GEN_YES => {
                 // Accept, unless every target would be one's own card for a hostile effect.
-                let Some(b) = self.first_resolving().and_then(|r| self.body_of(rules, r)) else { return 10 };
-                if self.good_target_exists(rules, p, b) {
+                let Some(r) = self.first_resolving() else { return 10 };
+                let Some(b) = self.body_of(rules, r) else { return 10 };
+                if self.good_target_exists(rules, p, r.card, b) {
                     10
                 } else {
                     -5
                 }
             }
             GEN_TARGET => {
-                let Some(b) = self.first_resolving().and_then(|r| self.body_of(rules, r)) else { return 0 };
-                let helps = b.effect.iter().find_map(friendly).unwrap_or(false);
+                let Some(r) = self.first_resolving() else { return 0 };
+                let Some(b) = self.body_of(rules, r) else { return 0 };
+                let helps = b.effect.iter().find_map(|o| friendly_for(rules, r.card, o)).unwrap_or(false);
                 let Some((s, i)) = self.locate(y as u16) else { return 0 };
+                // An attachment moved or a STR change goes where the challenge is.
+                let moves = b.effect.iter().any(|o| matches!(o, Op::MoveThisAttachment | Op::Str { .. }));
+                let joins =
+                    moves && self.challenge.as_ref().is_some_and(|c| self.on_side(rules, c, s as Player, y as u16));
                 let c = &self.seats[s].play[i];
                 let worth = i32::from(self.strength(rules, s as Player, c))
                     + i32::from(c.power) * 2
@@ -168,7 +268,7 @@ impl AgotCcg {
                 // Hostile: the opponent's strongest standing card; friendly: one's own (a kneeling one to stand).
                 let standing = if c.kneeling { 0 } else { 5 };
                 if (s == usize::from(p)) == helps {
-                    10 + worth + if helps { 5 - standing } else { standing }
+                    10 + worth + if helps { 5 - standing } else { standing } + i32::from(joins) * 10
                 } else {
                     -20
                 }
@@ -194,7 +294,8 @@ impl AgotCcg {
                     return 0;
                 };
                 let mine = r.targets.first().is_some_and(|&u| self.controls(p, u));
-                let helps = options.get(y).and_then(|o| o.iter().find_map(friendly)).unwrap_or(false);
+                let helps =
+                    options.get(y).and_then(|o| o.iter().find_map(|o| friendly_for(rules, r.card, o))).unwrap_or(false);
                 if helps == mine {
                     10 - y as i32
                 } else {

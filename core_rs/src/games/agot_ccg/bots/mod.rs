@@ -79,6 +79,31 @@ impl AgotCcg {
         stake + u32::from(lose)
     }
 
+    /// The STR each side of `ch` counts on: the attackers, and the defenders, or before they are declared every
+    /// character that could still defend (what an event played then must beat or reach).
+    fn sides(&self, rules: &Rules, ch: &super::state::Challenge) -> (i32, i32) {
+        let att = self.side_strength(rules, ch.attacker, &ch.attackers) as i32;
+        let dfd = if ch.stage == Stage::Attackers {
+            self.potential(rules, ch.defender, ch.kind)
+        } else {
+            self.side_strength(rules, ch.defender, &ch.defenders)
+        };
+        (att, dfd as i32)
+    }
+
+    /// Is `uid` on `seat`'s side of `ch`: an attacker, a defender, or before defenders one that could defend.
+    fn on_side(&self, rules: &Rules, ch: &super::state::Challenge, seat: Player, uid: u16) -> bool {
+        if seat == ch.attacker {
+            ch.attackers.contains(&uid)
+        } else if seat != ch.defender {
+            false
+        } else if ch.stage == Stage::Attackers {
+            self.can_defend(rules, seat, uid)
+        } else {
+            ch.defenders.contains(&uid)
+        }
+    }
+
     fn uid_str(&self, rules: &Rules, uid: usize) -> (usize, i32) {
         self.locate(uid as u16).map_or((0, 0), |(s, i)| {
             let c = &self.seats[s].play[i];
@@ -110,15 +135,23 @@ impl AgotCcg {
             }),
             MARSHAL | MARSHAL_PENALTY => hand(x).map_or(0, |d| {
                 if d.kind == Kind::Attachment {
-                    // Only on our own characters, the strongest first.
+                    // A gift on our own characters, a curse on an opponent's, the strongest first.
                     let (owner, s) = self.uid_str(rules, y);
-                    if owner != ps {
+                    let hurts = self.seats[ps].hand.get(x).is_some_and(|&c| effect_play::attachment_hurts(rules, c));
+                    if (owner == ps) == hurts {
                         return -100;
                     }
                     return 8 + s;
                 }
                 let base = 10 + i32::from(d.cost) * 3 + i32::from(d.str) * 2 + i32::from(d.gold) * 6;
-                base + if kind == MARSHAL_PENALTY { 6 } else { 0 }
+                // An optional penalty only when it buys something: otherwise it is gold thrown away.
+                let pays = kind == MARSHAL_PENALTY
+                    && self.seats[ps].hand.get(x).is_some_and(|&c| self.penalty_pays(rules, p, c));
+                base + match (kind == MARSHAL_PENALTY, pays) {
+                    (false, _) => 0,
+                    (true, true) => 6,
+                    (true, false) => -6,
+                }
             }),
             // An attachment on the House card: its gold, or its action.
             MARSHAL_HOUSE => hand(x).map_or(0, |d| 12 + i32::from(d.gold) * 6),
@@ -137,7 +170,8 @@ impl AgotCcg {
                 let mine = self.potential(rules, p, k) as i32;
                 let theirs = self.potential(rules, y as Player, k) as i32;
                 let lead = self.power(y) as i32;
-                if mine > theirs || theirs == 0 {
+                // Never with nothing to commit: a challenge at 0 STR cannot be won (not even unopposed).
+                if mine > theirs {
                     30 + (mine - theirs) + lead + [6, 2, 4][usize::from(k.min(2))]
                 } else {
                     -5
@@ -199,7 +233,11 @@ impl AgotCcg {
                     }
                 }
             }
-            STEALTH => 10 + self.uid_str(rules, y).1,
+            // The strongest that could defend (a Dornish Lancer may be offered others, for its draw).
+            STEALTH => {
+                let dfd = self.challenge.as_ref().map_or(0, |c| c.defender);
+                10 + self.uid_str(rules, y).1 + i32::from(self.can_defend(rules, dfd, y as u16)) * 20
+            }
             KILL => self.locate(y as u16).map_or(0, |(s, i)| {
                 let c = &self.seats[s].play[i];
                 100 - i32::from(def(rules, c.def).cost) * 5 - i32::from(c.power) * 5 - c.attachments.len() as i32 * 3
@@ -245,15 +283,12 @@ impl AgotCcg {
                 if amount == -100 {
                     return if owner == ps { -50 } else { 15 + self.uid_str(rules, y).1 };
                 }
-                let att = self.side_strength(rules, ch.attacker, &ch.attackers) as i32;
-                let dfd = self.side_strength(rules, ch.defender, &ch.defenders) as i32;
+                let (att, dfd) = self.sides(rules, ch);
                 let mine_attacking = ch.attacker == p;
                 let involved = ch.attacker == p || ch.defender == p;
                 let losing = if mine_attacking { att < dfd } else { dfd <= att };
-                let on_my_side =
-                    owner == ps && (ch.attackers.contains(&(y as u16)) || ch.defenders.contains(&(y as u16)));
-                let on_their_side =
-                    owner != ps && (ch.attackers.contains(&(y as u16)) || ch.defenders.contains(&(y as u16)));
+                let on_my_side = owner == ps && self.on_side(rules, ch, p, y as u16);
+                let on_their_side = owner != ps && self.on_side(rules, ch, owner as Player, y as u16);
                 let swing =
                     (mine_attacking && att + amount.abs() >= dfd) || (!mine_attacking && dfd + amount.abs() > att);
                 if involved && losing && swing && ((amount > 0 && on_my_side) || (amount < 0 && on_their_side)) {

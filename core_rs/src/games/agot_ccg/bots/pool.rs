@@ -2,9 +2,8 @@
 //! abilities using the operations `rules/effect_pool.rs` adds, and returns `None` for every other one.
 
 use super::super::cards::vocab::{Body, Cost, Op, Pile, To, Who};
-use super::super::effects::{def, on_attached};
+use super::super::effects::def;
 use super::super::rules::actions::*;
-use super::super::rules::effect_pool::has_pool_bit;
 use super::super::rules::triggered::Step;
 use super::super::state::{AgotCcg, Pending};
 use super::super::Rules;
@@ -17,11 +16,10 @@ fn is_lost_trigger(b: &Body) -> bool {
 }
 
 impl AgotCcg {
-    /// A score for the House pool records' decisions outside the composable abilities: a hostile attachment of
-    /// theirs (Under the Guild's Sway) is marshalled onto an opponent's strongest character. `None` for every
-    /// other decision (and every card without the `HAS_POOL` bit), which `bots/mod.rs` scores as before.
+    /// A score for the House pool records' decisions outside the composable abilities. `None` for every other
+    /// decision, which `bots/mod.rs` scores as before (a hostile attachment, Under the Guild's Sway, among them).
     pub fn pool_score(&self, rules: &Rules, p: Player, a: Action) -> Option<i32> {
-        let (kind, x, y) = split(a);
+        let (kind, _, y) = split(a);
         if kind == GEN_PICK {
             return self.score_pool_pick(rules, y);
         }
@@ -31,24 +29,7 @@ impl AgotCcg {
         if kind == GEN_YES {
             return self.score_pool_response(rules, p);
         }
-        if kind != MARSHAL && kind != MARSHAL_PENALTY {
-            return None;
-        }
-        let &card = self.seats.get(usize::from(p))?.hand.get(x)?;
-        if !has_pool_bit(rules, card) {
-            return None;
-        }
-        let hostile = def(rules, card)
-            .abilities
-            .iter()
-            .filter_map(on_attached)
-            .any(|k| k.gets.str < 0 || k.gets.printed_str_zero_defending);
-        if !hostile {
-            return None;
-        }
-        let (s, i) = self.locate(y as u16)?;
-        let c = &self.seats[s].play[i];
-        Some(if s == usize::from(p) { -100 } else { 8 + i32::from(self.strength(rules, s as Player, c)) })
+        None
     }
 
     /// A response that sacrifices its own card for a STR bonus to every character of its controller (Ruins in the

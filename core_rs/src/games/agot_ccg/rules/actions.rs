@@ -478,12 +478,22 @@ impl AgotCcg {
                     }
                 }
             }
-            Pending::Stealth { seat, .. } => {
+            Pending::Stealth { seat, users, .. } => {
                 let Some(ch) = &self.challenge else { return };
                 let dfd = ch.defender;
+                // No window comes between this choice and the defenders: a character that cannot defend now
+                // (kneeling, without the challenge's icon) never will, and bypassing it does nothing. The one
+                // thing it still gives is Dornish Lancer's draw, so with such a user every target stays.
+                let draws = users.iter().filter_map(|&u| self.locate(u)).any(|(s, i)| {
+                    let c = &self.seats[s].play[i];
+                    self.abilities_in(rules, c, classify::RESPONSES)
+                        .iter()
+                        .any(|a| matches!(a, Ability::StealthDraw { .. }))
+                });
                 for c in &self.seats[usize::from(dfd)].play {
                     if def(rules, c.def).kind == Kind::Character
                         && !ch.bypassed.contains(&c.uid)
+                        && (draws || self.can_defend(rules, dfd, c.uid))
                         && !self.stealthy(rules, dfd, c)
                         && !self
                             .own_gets(rules, dfd, c, self.abilities_in(rules, c, classify::DEFENCE))

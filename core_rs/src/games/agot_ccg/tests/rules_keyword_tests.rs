@@ -5,7 +5,7 @@ use super::helpers::*;
 use crate::engine::Events;
 use crate::games::agot_ccg::cards::{MIL, POW};
 use crate::games::agot_ccg::rules::actions::*;
-use crate::games::agot_ccg::state::Phase;
+use crate::games::agot_ccg::state::{Pending, Phase};
 
 /// "Mortale" (deadly): more deadly attackers than deadly defenders: the defender kills one defending character.
 #[test]
@@ -167,4 +167,34 @@ fn effetti_duraturi_sum_and_floor() {
     let mut g = scenario(&r, Phase::Challenges, ["R234", "U227"]);
     let h = put(&mut g, &r, 0, "C13"); // 1 - 2 - 1
     assert_eq!(g.strength(&r, 0, card(&g, h)), 0);
+}
+
+/// "Furtività": the choice comes just before defenders are declared, with no window between, so only characters
+/// that could defend are offered: not a kneeling one, nor one without the challenge's icon. Dornish Lancer's draw
+/// after a use is what bypassing any other gives, so with a Lancer attacking every non-stealth one is offered.
+#[test]
+fn furtivita_offers_only_characters_that_could_defend() {
+    let r = rules();
+    for (stealthy, all) in [("C13", false), ("C114", true)] {
+        let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+        let a = put(&mut g, &r, 0, stealthy);
+        let standing = put(&mut g, &r, 1, "C30");
+        let kneeling = put(&mut g, &r, 1, "C30");
+        let no_icon = put(&mut g, &r, 1, "C36");
+        g.seats[1].play.iter_mut().find(|c| c.uid == kneeling).unwrap().kneeling = true;
+        act(&mut g, &r, 0, code(CHALLENGE, usize::from(MIL), 1));
+        attack(&mut g, &r, 0, &[a]);
+        pass_window(&mut g, &r);
+        let offered: Vec<usize> = of_kind(&g, &r, 0, STEALTH).into_iter().map(|x| split(x).2).collect();
+        let want: Vec<u16> = if all { vec![standing, kneeling, no_icon] } else { vec![standing] };
+        assert_eq!(offered, want.iter().map(|&u| usize::from(u)).collect::<Vec<_>>(), "{stealthy}");
+    }
+    // Nothing that could defend: no stealth question at all.
+    let mut g = scenario(&r, Phase::Challenges, ["U224", "U224"]);
+    let a = put(&mut g, &r, 0, "C13");
+    put(&mut g, &r, 1, "C36");
+    act(&mut g, &r, 0, code(CHALLENGE, usize::from(MIL), 1));
+    attack(&mut g, &r, 0, &[a]);
+    pass_window(&mut g, &r);
+    assert!(!matches!(g.pending.first(), Some(Pending::Stealth { .. })), "no stealth choice");
 }
