@@ -27,6 +27,13 @@ pub trait Bots: Search {
     /// The `ismcts` parameters this game plays best with (`"rollout=heuristic,cut=60"`); a bot spec's own
     /// parameters override them.
     const ISMCTS_DEFAULTS: &'static str = "";
+    /// Whether a search should consider seat `p`'s legal move `a` here: `false` for a move the game knows to be
+    /// dominated though legal (a CCG attachment that helps its host put on an opponent's character). The search
+    /// leaves such moves out unless every move is one; the rules still allow them. It must read only what `p`
+    /// may see, so that the search stays honest.
+    fn worth_searching(&self, _rules: &Self::Ruleset, _p: Player, _a: Action) -> bool {
+        true
+    }
 }
 
 /// A fresh bot of `G`'s own named `name`, if it has one.

@@ -218,6 +218,11 @@ impl<'a, G: Bots> Search<'a, G> {
             }
             self.legal.clear();
             world.legal_actions(rules, p, &mut self.legal);
+            self.legal.retain(|&a| world.worth_searching(rules, p, a));
+            if self.legal.is_empty() {
+                // Every move is one the game calls dominated: they are all there is, so all are searched.
+                world.legal_actions(rules, p, &mut self.legal);
+            }
             if self.legal.is_empty() {
                 break;
             }

@@ -35,4 +35,7 @@ impl Bots for AgotCcg {
     const BOTS: &'static [(&'static str, MakeBot<Self>)] = &[("heuristic", || Box::new(bots::Heuristic))];
     /// The search budget and playout this game plays best with (measured: docs/games/agot_ccg.md).
     const ISMCTS_DEFAULTS: &'static str = "iterations=200,rollout=heuristic,cut=100";
+    fn worth_searching(&self, rules: &Rules, p: crate::engine::Player, a: crate::engine::Action) -> bool {
+        AgotCcg::worth_searching(self, rules, p, a)
+    }
 }

@@ -104,6 +104,35 @@ impl AgotCcg {
         }
     }
 
+    /// Legal moves a search leaves out (`Bots::worth_searching`): an attachment that helps its host put on an
+    /// opponent's character or one that hurts it on one's own, and a challenge with no STR to commit and nothing
+    /// to add any (nobody wins below 1 STR). Its own hand and the table are all it reads.
+    pub fn worth_searching(&self, rules: &Rules, p: Player, a: Action) -> bool {
+        let ps = usize::from(p);
+        let (kind, x, y) = split(a);
+        match kind {
+            MARSHAL | MARSHAL_PENALTY => {
+                let Some(&c) = self.seats.get(ps).and_then(|s| s.hand.get(x)) else { return true };
+                if def(rules, c).kind != Kind::Attachment {
+                    return true;
+                }
+                self.locate(y as u16).is_none_or(|(owner, _)| (owner == ps) != effect_play::attachment_hurts(rules, c))
+            }
+            // Unless an event in hand or a standing card's ability could still lift a 0-STR attacker.
+            CHALLENGE => {
+                let Some(seat) = self.seats.get(ps) else { return true };
+                self.potential(rules, p, x as u8) > 0
+                    || seat.hand.iter().any(|&c| def(rules, c).kind == Kind::Event)
+                    || seat.play.iter().any(|c| {
+                        !c.kneeling
+                            && def(rules, c.def).kind != Kind::Character
+                            && !def(rules, c.def).abilities.is_empty()
+                    })
+            }
+            _ => true,
+        }
+    }
+
     fn uid_str(&self, rules: &Rules, uid: usize) -> (usize, i32) {
         self.locate(uid as u16).map_or((0, 0), |(s, i)| {
             let c = &self.seats[s].play[i];

@@ -136,3 +136,36 @@ fn heuristic_plays_events_before_defenders() {
     assert_eq!(g.actor(), Some(0));
     assert_eq!(choose(&g, &r, 0, &[]), code(EVENT, x, usize::from(courtesan)));
 }
+
+/// The search leaves out what the heuristic never plays: a gift on an opponent's character, a curse on its own,
+/// and a challenge at 0 STR with nothing that could add any (an event in hand would count). The moves stay legal.
+#[test]
+fn search_leaves_out_gifts_to_the_opponent_and_challenges_at_zero_str() {
+    use crate::bots::{self as all_bots, Bots};
+    let r = rules();
+    for (att, hostile) in [("C132", false), ("C128", false), ("G32", true), ("T23", true)] {
+        let mut g = scenario(&r, Phase::Marshal, ["U224", "U224"]);
+        let mine = put(&mut g, &r, 0, "U25");
+        let theirs = put(&mut g, &r, 1, "U25");
+        g.seats[0].gold = 10;
+        let x = hand_card(&mut g, &r, 0, att);
+        let on = |host: u16| code(MARSHAL, x, usize::from(host));
+        assert!(legal(&g, &r, 0).contains(&on(mine)) && legal(&g, &r, 0).contains(&on(theirs)), "{att}: both legal");
+        let wanted = if hostile { theirs } else { mine };
+        assert!(Bots::worth_searching(&g, &r, 0, on(wanted)), "{att}");
+        assert!(!Bots::worth_searching(&g, &r, 0, on(if hostile { mine } else { theirs })), "{att}");
+        let options = [on(mine), on(theirs)];
+        for seed in 0..4 {
+            let mut bot = all_bots::make::<AgotCcg>("ismcts:iterations=40").unwrap();
+            let a = bot.act(&r, &g, 0, &options, &mut crate::rng::Rng::new(seed));
+            assert_eq!(a, on(wanted), "{att}, seed {seed}");
+        }
+    }
+    let mut g = scenario(&r, Phase::Challenges, ["U216", "U216"]);
+    put(&mut g, &r, 0, "C94"); // Free Cities Trader: 0 STR
+    g.seats[0].hand.clear();
+    let challenges = of_kind(&g, &r, 0, CHALLENGE);
+    assert!(!challenges.is_empty() && challenges.iter().all(|&a| !Bots::worth_searching(&g, &r, 0, a)));
+    hand_card(&mut g, &r, 0, "C188"); // Insidious Ways: +2 STR to an attacker
+    assert!(challenges.iter().all(|&a| Bots::worth_searching(&g, &r, 0, a)), "an event could win it");
+}
