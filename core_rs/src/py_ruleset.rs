@@ -176,7 +176,7 @@ impl PyRuleset {
     /// `detail`, the last item is `(phases, lead_changes, comeback, played, owned)` (see `runner::MatchDetail`:
     /// decisions, forced, choices of each phase index in one flat list, as long for every match, the unique leader's changes or `None`, whether a winner was
     /// strictly behind at half and at three quarters of the match or `None`, per seat `(card, times)` played and
-    /// the cards it could play); without, it is `None` and the run costs what it did without it.
+    /// the cards it could play, no seats for a game without card statistics); without, it is `None` and the run costs what it did without it.
     #[pyo3(
         signature = (players, seed, bots, jobs, workers=Workers(1), max_decisions=Count(1_000_000), detail=false),
         text_signature = "(self, /, players, seed, bots, jobs, workers=1, max_decisions=1000000, detail=False)"

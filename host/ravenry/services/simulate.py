@@ -235,6 +235,7 @@ class SeatOutcome:
 #: changes (None: the game has no standing before its end),
 #: whether a winner stood strictly behind the leader at half and at three quarters of the match (None: unfinished
 #: or no standing), per seat (card index, times played), and per seat the card indices it could play (empty: any).
+#: A game that keeps no card statistics has no seats in either.
 CoreDetail = tuple[list[int], int | None, tuple[bool, bool] | None, list[list[tuple[int, int]]], list[list[int]]]
 
 #: A match record as the Rust runner returns it: decisions, per seat (rank, score, win share) or None when the
