@@ -33,9 +33,13 @@ class PhaseTally:
         if not phases:
             return
         width = max(len(p) for p in phases)
-        flat = np.zeros((len(phases), width), dtype=np.int64)
-        for i, p in enumerate(phases):
-            flat[i, : len(p)] = p
+        if all(len(p) == width for p in phases):
+            # The runner pads every match to the game's named phases, so this is the usual case: one conversion.
+            flat = np.array(phases, dtype=np.int64)
+        else:
+            flat = np.zeros((len(phases), width), dtype=np.int64)
+            for i, p in enumerate(phases):
+                flat[i, : len(p)] = p
         summed = flat.sum(axis=0).reshape(-1, 3)
         if len(summed) > len(self.counts):
             self.counts = np.vstack([self.counts, np.zeros((len(summed) - len(self.counts), 3), dtype=np.int64)])
