@@ -24,7 +24,7 @@ from ravenry.model.game import game as get_game
 from ravenry.model.options import variant_names
 from ravenry.services.backends import check_backend
 from ravenry.services.balance.cards import CardTally, played_by_name
-from ravenry.services.balance.detail import DetailTally, PhaseTally, phase_name
+from ravenry.services.balance.detail import DetailTally, PhaseTally, phase_counts, phase_name
 from ravenry.services.balance.sequential import UNDECIDED, Answer, Question, answer
 from ravenry.services.balance.tally import Mean, Tally
 from ravenry.services.simulate import CoreRecord, check_bots, check_run
@@ -392,7 +392,8 @@ def _write(
         if arm is not None:
             row["arm"] = arm
         if detail is not None:
-            phases, lead_changes, comeback, played, _ = detail
+            flat, lead_changes, comeback, played, _ = detail
+            phases = phase_counts(flat)
             row["phases"] = {
                 phase_name(phase_names, i // 3): phases[i : i + 3] for i in range(0, len(phases), 3) if phases[i]
             }
