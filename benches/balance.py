@@ -11,7 +11,7 @@ deck subsets, and `pool` sums several dealt runs into one table (deck screening 
 
 `study` writes `study_<game>_<n>p_<bots>[_<tag>].json` in the results folder (the report's `to_dict()` in the
 shared envelope) and prints its verdicts as a Markdown table. `table` puts several study files of one game and
-player count side by side (heuristic and search, say): the one table a game doc's balance section shows.
+game side by side (heuristic and search, or player counts): the one table a game doc's balance section shows.
 
     python benches/balance.py table results/study_GAME_Np_heuristic.json results/study_GAME_Np_ismcts_iterations50.json
 
@@ -267,8 +267,8 @@ def cell(a: dict[str, Any]) -> str:
 
 
 def side_by_side(studies: list[dict[str, Any]]) -> str:
-    """Studies of one game and player count as one Markdown table: a row per question (seats, the first player,
-    then the factions), a column per study headed by its bots and matches; a question a study did not ask is —."""
+    """Studies of one game as one Markdown table: a row per question (seats, the first player, then the factions),
+    a column per study headed by its bots, players and matches; a question a study did not ask is —."""
     names: list[str] = []
     for d in studies:
         names += [a["question"] for a in d["answers"] if a["question"] not in names]
@@ -278,7 +278,7 @@ def side_by_side(studies: list[dict[str, Any]]) -> str:
         *(["first player"] if "first player" in names else []),
         *sorted(set(names) - {*seats, "first player"}),
     ]
-    head = [f"`{','.join(d['bots'])}`, {d['matches']:,} matches" for d in studies]
+    head = [f"`{','.join(d['bots'])}`, {d['players']} players, {d['matches']:,} matches" for d in studies]
     rows = ["| question | " + " | ".join(head) + " |", "| --- |" + " --- |" * len(studies)]
     for name in order:
         cells = [next((cell(a) for a in d["answers"] if a["question"] == name), "—") for d in studies]
@@ -291,8 +291,8 @@ def table_main(argv: list[str]) -> None:
     ap.add_argument("studies", nargs="+", type=Path, help="files written by `balance.py study`")
     args = ap.parse_args(argv)
     studies = [json.loads(p.read_text()) for p in args.studies]
-    if len({(d["game"], d["players"]) for d in studies}) != 1:
-        raise SystemExit("name studies of one game at one player count")
+    if len({d["game"] for d in studies}) != 1:
+        raise SystemExit("name studies of one game")
     print(side_by_side(studies))
 
 

@@ -123,11 +123,13 @@ def test_studies_side_by_side_are_one_row_per_question_seats_first() -> None:
 
     heuristic = {
         "bots": ["heuristic"],
+        "players": 2,
         "matches": 4000,
         "answers": [answer("seat 1", 0.5, "fair"), answer("seat 2", 0.5, "fair"), answer("stark", 0.41, "off")],
     }
     search = {
         "bots": ["ismcts:iterations=50"],
+        "players": 2,
         "matches": 40,
         "answers": [
             answer("seat 1", 0.45, "undecided", 900),
@@ -136,7 +138,9 @@ def test_studies_side_by_side_are_one_row_per_question_seats_first() -> None:
         ],
     }
     rows = balance.side_by_side([heuristic, search]).splitlines()
-    assert rows[0] == "| question | `heuristic`, 4,000 matches | `ismcts:iterations=50`, 40 matches |"
+    assert rows[0] == (
+        "| question | `heuristic`, 2 players, 4,000 matches | `ismcts:iterations=50`, 2 players, 40 matches |"
+    )
     assert [r.split(" | ")[0] for r in rows[2:]] == ["| seat 1", "| seat 2", "| baratheon", "| stark"]
     assert rows[2].endswith("| 45.0% (43.0% – 47.0%) undecided, needs 900 seen |")
     assert rows[3].endswith("undecided, on an edge |")
