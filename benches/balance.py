@@ -10,7 +10,10 @@ deck subsets, and `pool` sums several dealt runs into one table (deck screening 
     python benches/balance.py pool RUN.json [RUN.json ...] [--without VALUE[,VALUE] RUN.json ...] [--out POOLED.json]
 
 `study` writes `study_<game>_<n>p_<bots>[_<tag>].json` in the results folder (the report's `to_dict()` in the
-shared envelope) and prints its verdicts as the Markdown table the game doc shows.
+shared envelope) and prints its verdicts as a Markdown table. `table` puts several study files of one game and
+game side by side (heuristic and search, or player counts): the one table a game doc's balance section shows.
+
+    python benches/balance.py table results/study_GAME_Np_heuristic.json results/study_GAME_Np_ismcts_iterations50.json
 
 `run` writes `balance_<game>_<n>p[_<tag>].json` in the results folder beside this script (the tournament's
 `to_dict()`, or with `--deal` the label and seat tables summed over the deals and each deal's label shares) in the
@@ -236,15 +239,61 @@ def run_main(argv: list[str]) -> None:
 
 
 def markdown(d: dict[str, Any]) -> str:
-    """A study's verdicts as the Markdown table a game doc shows (share, 95% anytime interval, verdict)."""
+    """A study's verdicts as the Markdown table a game doc shows (share, 95% anytime interval, verdict, and for an
+    undecided one the seats seen that would decide it if the share held: none where it sits on an edge)."""
     rows = ["| question | seen | win share | interval | verdict |", "| --- | --- | --- | --- | --- |"]
     for a in [*d["answers"], *d.get("change", [])]:
         lo, hi = a["interval"]
         signed = a["target"] == 0
         share = f"{a['mean']:+.1%}" if signed else f"{a['mean']:.1%}"
         span = f"{lo:+.1%} – {hi:+.1%}" if signed else f"{lo:.1%} – {hi:.1%}"
-        rows.append(f"| {a['question']} | {a['n']:,} | {share} | {span} | {a['verdict']} |")
+        verdict = a["verdict"]
+        if verdict == "undecided":
+            need = a.get("still_needed")
+            verdict += f" (needs {need:,} seen)" if need else " (on an edge)"
+        rows.append(f"| {a['question']} | {a['n']:,} | {share} | {span} | {verdict} |")
     return "\n".join(rows)
+
+
+def cell(a: dict[str, Any]) -> str:
+    """One answer in a doc table's cell: share (anytime interval) verdict, and for an undecided one the seats seen
+    that would decide it if the share held (none where it sits on an edge)."""
+    lo, hi = a["interval"]
+    text = f"{a['mean']:.1%} ({lo:.1%} – {hi:.1%}) {a['verdict']}"
+    if a["verdict"] == "undecided":
+        need = a.get("still_needed")
+        text += f", needs {need:,} seen" if need else ", on an edge"
+    return text
+
+
+def side_by_side(studies: list[dict[str, Any]]) -> str:
+    """Studies of one game as one Markdown table: a row per question (seats, the first player, then the factions),
+    a column per study headed by its bots, players and matches; a question a study did not ask is —."""
+    names: list[str] = []
+    for d in studies:
+        names += [a["question"] for a in d["answers"] if a["question"] not in names]
+    seats = [n for n in names if n.startswith("seat ")]
+    order = [
+        *seats,
+        *(["first player"] if "first player" in names else []),
+        *sorted(set(names) - {*seats, "first player"}),
+    ]
+    head = [f"`{','.join(d['bots'])}`, {d['players']} players, {d['matches']:,} matches" for d in studies]
+    rows = ["| question | " + " | ".join(head) + " |", "| --- |" + " --- |" * len(studies)]
+    for name in order:
+        cells = [next((cell(a) for a in d["answers"] if a["question"] == name), "—") for d in studies]
+        rows.append(f"| {name} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def table_main(argv: list[str]) -> None:
+    ap = argparse.ArgumentParser(prog="balance.py table", description="study files side by side, as a doc's table")
+    ap.add_argument("studies", nargs="+", type=Path, help="files written by `balance.py study`")
+    args = ap.parse_args(argv)
+    studies = [json.loads(p.read_text()) for p in args.studies]
+    if len({d["game"] for d in studies}) != 1:
+        raise SystemExit("name studies of one game")
+    print(side_by_side(studies))
 
 
 def study_main(argv: list[str]) -> None:
@@ -317,11 +366,11 @@ def pool_main(argv: list[str]) -> None:
 
 def main() -> None:
     # Two subcommands by hand: `pool` reads its arguments in order, which argparse subparsers would not keep.
-    commands = {"run": run_main, "pool": pool_main, "study": study_main}
+    commands = {"run": run_main, "pool": pool_main, "study": study_main, "table": table_main}
     if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
         print(__doc__)
     elif len(sys.argv) < 2 or sys.argv[1] not in commands:
-        raise SystemExit(f"usage: balance.py {{study,run,pool}} ... (balance.py --help)\n{__doc__}")
+        raise SystemExit(f"usage: balance.py {{study,table,run,pool}} ... (balance.py --help)\n{__doc__}")
     else:
         commands[sys.argv[1]](sys.argv[2:])
 

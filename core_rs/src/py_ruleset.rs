@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use numpy::PyArray1;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBytes, PyDict};
 
 use crate::engine::ActionSpace;
 use crate::erased::DynRuleset;
@@ -16,7 +16,7 @@ use crate::py_errors::{CoreError, CoreResult};
 use crate::runner::{MatchDetail, MatchJob, SimConfig};
 
 /// A match's detail as Python receives it (see `play_matches`).
-type PlainDetail = (Vec<u64>, Option<u32>, Option<(bool, bool)>, Vec<Vec<(u32, u32)>>, Vec<Vec<u32>>);
+type PlainDetail = (Py<PyBytes>, Option<u32>, Option<(bool, bool)>, Vec<Vec<(u32, u32)>>, Vec<Vec<u32>>);
 
 /// A match record as Python receives it (see `play_matches`).
 type PlainRecord = (
@@ -30,13 +30,20 @@ type PlainRecord = (
     Option<PlainDetail>,
 );
 
-/// `phases` flat (decisions, forced, choices of phase 0, then of phase 1, …) and padded to at least `named`
-/// phases: every record of a game then has the same length, and a batch sums as one array.
-fn plain_detail(d: MatchDetail, named: usize) -> PlainDetail {
-    let mut phases: Vec<u64> = d.phases.iter().flat_map(|c| [c.decisions, c.forced, c.choices]).collect();
-    if phases.len() < 3 * named {
-        phases.resize(3 * named, 0);
+/// `phases` flat (decisions, forced, choices of phase 0, then of phase 1, …) as little-endian 64-bit integers
+/// in one `bytes`, padded to at least `named` phases: every record of a game then has the same length, and a
+/// batch sums as one array read straight from the bytes (a list of ints per match cost more than the detail).
+fn plain_detail(py: Python<'_>, d: MatchDetail, named: usize) -> PlainDetail {
+    let mut phases: Vec<u8> = Vec::with_capacity(24 * named.max(d.phases.len()));
+    for c in &d.phases {
+        for v in [c.decisions, c.forced, c.choices] {
+            phases.extend_from_slice(&v.to_le_bytes());
+        }
     }
+    if phases.len() < 24 * named {
+        phases.resize(24 * named, 0);
+    }
+    let phases = PyBytes::new(py, &phases).unbind();
     (phases, d.lead_changes, d.comeback.map(|[half, late]| (half, late)), d.played, d.owned)
 }
 
@@ -174,9 +181,9 @@ impl PyRuleset {
     /// points per seat or `None`, `first` the seat that started (`None` where seat order decides), `forced` the
     /// decisions that had one legal action and `choices` the legal actions summed over all decisions. With
     /// `detail`, the last item is `(phases, lead_changes, comeback, played, owned)` (see `runner::MatchDetail`:
-    /// decisions, forced, choices of each phase index in one flat list, as long for every match, the unique leader's changes or `None`, whether a winner was
+    /// decisions, forced, choices of each phase index as little-endian 64-bit integers in one `bytes`, as long for every match, the unique leader's changes or `None`, whether a winner was
     /// strictly behind at half and at three quarters of the match or `None`, per seat `(card, times)` played and
-    /// the cards it could play); without, it is `None` and the run costs what it did without it.
+    /// the cards it could play, no seats for a game without card statistics); without, it is `None` and the run costs what it did without it.
     #[pyo3(
         signature = (players, seed, bots, jobs, workers=Workers(1), max_decisions=Count(1_000_000), detail=false),
         text_signature = "(self, /, players, seed, bots, jobs, workers=1, max_decisions=1000000, detail=False)"
@@ -219,7 +226,7 @@ impl PyRuleset {
                     r.first,
                     r.forced,
                     r.choices,
-                    r.detail.map(|d| plain_detail(d, named)),
+                    r.detail.map(|d| plain_detail(py, d, named)),
                 )
             })
             .collect())

@@ -81,7 +81,7 @@ class Ruleset:
             int,
             int,
             tuple[
-                list[int],
+                bytes,
                 int | None,
                 tuple[bool, bool] | None,
                 list[list[tuple[int, int]]],

@@ -113,6 +113,32 @@ def test_the_records_have_one_line_per_match() -> None:
     assert {tuple(row["win_shares"]) for row in rows} <= {(1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0)}
 
 
+@pytest.mark.parametrize(("game", "players"), [("iron-throne", 4), ("agot-ccg", 2)])
+def test_the_same_seed_gives_the_same_report_and_records_bit_for_bit_on_any_worker_count(
+    game: str, players: int
+) -> None:
+    runs = []
+    for workers in (1, 2, 1):
+        out = io.StringIO()
+        r = balance(
+            game,
+            players,
+            ["random", "heuristic"],
+            max_matches=96,
+            max_seconds=None,
+            seed=5,
+            workers=workers,
+            records=out,
+        )
+        d = r.to_dict()
+        del d["seconds"]
+        runs.append((json.dumps(d, sort_keys=True), out.getvalue()))
+    assert runs[0] == runs[1] == runs[2]
+    d = json.loads(runs[0][0])
+    assert d["phases"] and d["lead"]["matches"] == 96  # the detail is part of what must repeat
+    assert bool(d["cards"]) == (game == "agot-ccg")
+
+
 @pytest.mark.parametrize(
     ("kw", "message"),
     [

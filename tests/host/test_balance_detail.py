@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import struct
 from collections import Counter, defaultdict
 
 import pytest
@@ -40,7 +41,8 @@ def test_the_phases_add_up_to_the_totals() -> None:
 
 
 def _detail(lead_changes: int | None, comeback: tuple[bool, bool] | None) -> tuple:  # type: ignore[type-arg]
-    return ([3, 1, 6], lead_changes, comeback, [[], []], [[], []])
+    # The runner's phases: little-endian 64-bit integers (decisions, forced, choices of each phase).
+    return (struct.pack("<3q", 3, 1, 6), lead_changes, comeback, [[], []], [[], []])
 
 
 def test_lead_changes_and_comebacks_have_known_answers() -> None:

@@ -109,3 +109,40 @@ def test_pooling_drops_the_old_deck_s_deals_and_weights_deals_by_matches() -> No
 def test_pooling_refuses_runs_of_different_bots() -> None:
     with pytest.raises(SystemExit, match="different games, player counts or bots"):
         balance.pool([(run([], ("ismcts",)), ""), (run([], ("ismcts:iterations=30",)), "")])
+
+
+def test_studies_side_by_side_are_one_row_per_question_seats_first() -> None:
+    def answer(question: str, mean: float, verdict: str, need: int | None = None) -> dict[str, object]:
+        return {
+            "question": question,
+            "mean": mean,
+            "interval": [mean - 0.02, mean + 0.02],
+            "verdict": verdict,
+            "still_needed": need,
+        }
+
+    heuristic = {
+        "bots": ["heuristic"],
+        "players": 2,
+        "matches": 4000,
+        "answers": [answer("seat 1", 0.5, "fair"), answer("seat 2", 0.5, "fair"), answer("stark", 0.41, "off")],
+    }
+    search = {
+        "bots": ["ismcts:iterations=50"],
+        "players": 2,
+        "matches": 40,
+        "answers": [
+            answer("seat 1", 0.45, "undecided", 900),
+            answer("seat 2", 0.55, "undecided"),
+            answer("baratheon", 0.5, "fair"),
+        ],
+    }
+    rows = balance.side_by_side([heuristic, search]).splitlines()
+    assert rows[0] == (
+        "| question | `heuristic`, 2 players, 4,000 matches | `ismcts:iterations=50`, 2 players, 40 matches |"
+    )
+    assert [r.split(" | ")[0] for r in rows[2:]] == ["| seat 1", "| seat 2", "| baratheon", "| stark"]
+    assert rows[2].endswith("| 45.0% (43.0% – 47.0%) undecided, needs 900 seen |")
+    assert rows[3].endswith("undecided, on an edge |")
+    assert rows[4] == "| baratheon | — | 50.0% (48.0% – 52.0%) fair |"
+    assert rows[5] == "| stark | 41.0% (39.0% – 43.0%) off | — |"

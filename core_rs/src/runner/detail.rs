@@ -25,44 +25,60 @@ pub struct MatchDetail {
     /// For a finished match with a standing: whether a winner stood strictly behind the leader after half, and
     /// after three quarters, of the match's decisions.
     pub comeback: Option<[bool; 2]>,
-    /// Per seat, `(card, times played)` ascending by card (indices into `Tally::card_names`).
+    /// Per seat, `(card, times played)` ascending by card (indices into `Tally::card_names`); no seats at all for
+    /// a game that keeps no per-card statistics.
     pub played: Vec<Vec<(u32, u32)>>,
-    /// Per seat, the distinct cards it could play (its deck); empty where any seat could play any card.
+    /// Per seat, the distinct cards it could play (its deck); empty where any seat could play any card, and no
+    /// seats at all for a game that keeps no per-card statistics.
     pub owned: Vec<Vec<u32>>,
 }
 
-/// Watches one match decision by decision and builds its `MatchDetail`.
+/// Watches one match decision by decision and builds its `MatchDetail`. Per decision it does only what cannot
+/// wait: count the phase, note a card, and read the standing; the leaders are worked out only when the standing
+/// moved, and kept only where they changed, so a decision that moves no one costs a read and a comparison.
 pub(super) struct Watch {
+    /// Sized to the game's named phases; `seen` is one past the highest phase that had a decision.
     phases: Vec<PhaseCount>,
-    /// The leaders after each decision (index 0: before the first); empty when the game has no standing.
-    leaders: Vec<PlayerSet>,
+    seen: usize,
+    /// Whether the game has a standing before its end (the default has none: then no lead is followed).
+    follows_lead: bool,
+    /// Decisions applied so far.
+    decisions: u32,
+    /// `(decision, leaders)` each time the leaders changed: the leaders after decision `d` are those of the last
+    /// entry at or before `d` (decision 0: before the first).
+    marks: Vec<(u32, PlayerSet)>,
     unique: Option<Player>,
     lead_changes: u32,
+    /// Per seat, the cards played; empty when the game keeps no per-card statistics.
     played: Vec<Vec<u32>>,
     owned: Vec<Vec<u32>>,
-    /// The standing's buffer, reused from decision to decision, and the standing last noted: most decisions
-    /// change no one's standing, and those need no new look at who leads.
+    /// The standing just read and the one last noted, swapped when they differ: no copy, no allocation.
     standing: Vec<f64>,
     last: Vec<f64>,
 }
 
 impl Watch {
-    pub(super) fn start<G: Search + Tally>(state: &G, rules: &G::Ruleset, players: u8) -> Self {
-        let owned = (0..players)
+    /// `cards`: whether the game keeps per-card statistics (`Tally::card_names` is not empty).
+    pub(super) fn start<G: Search + Tally>(state: &G, rules: &G::Ruleset, players: u8, cards: bool) -> Self {
+        let seats = if cards { usize::from(players) } else { 0 };
+        let owned = (0..seats)
             .map(|p| {
                 let mut cards = Vec::new();
-                state.owned_cards(rules, p, &mut cards);
+                state.owned_cards(rules, p as Player, &mut cards);
                 cards.sort_unstable();
                 cards.dedup();
                 cards
             })
             .collect();
         let mut w = Watch {
-            phases: Vec::new(),
-            leaders: Vec::new(),
+            phases: vec![PhaseCount::default(); G::phase_names().len().max(1)],
+            seen: 0,
+            follows_lead: false,
+            decisions: 0,
+            marks: Vec::new(),
             unique: None,
             lead_changes: 0,
-            played: vec![Vec::new(); usize::from(players)],
+            played: vec![Vec::new(); seats],
             owned,
             standing: Vec::with_capacity(usize::from(players)),
             last: Vec::with_capacity(usize::from(players)),
@@ -70,7 +86,9 @@ impl Watch {
         // A game whose standing is unknown before the end (the default) has no lead to follow.
         let mut standing = std::mem::take(&mut w.standing);
         if state.standing_into(rules, &mut standing) {
+            w.follows_lead = true;
             w.note(&standing);
+            std::mem::swap(&mut w.last, &mut standing);
         }
         w.standing = standing;
         w
@@ -82,36 +100,36 @@ impl Watch {
         if self.phases.len() <= phase {
             self.phases.resize(phase + 1, PhaseCount::default());
         }
+        self.seen = self.seen.max(phase + 1);
         if let Some(c) = self.phases.get_mut(phase) {
             c.decisions += 1;
             c.forced += u64::from(legal == 1);
             c.choices += legal as u64;
         }
-        if let (Some(card), Some(seat)) = (state.played_card(rules, p, a), self.played.get_mut(usize::from(p))) {
-            seat.push(card);
+        if let Some(seat) = self.played.get_mut(usize::from(p)) {
+            if let Some(card) = state.played_card(rules, p, a) {
+                seat.push(card);
+            }
         }
     }
 
     /// A decision was applied; `state` is the state after it.
     pub(super) fn after<G: Search>(&mut self, state: &G, rules: &G::Ruleset) {
-        if self.leaders.is_empty() {
+        self.decisions += 1;
+        if !self.follows_lead {
             return;
         }
-        let mut standing = std::mem::take(&mut self.standing);
-        let known = state.standing_into(rules, &mut standing);
-        if known && standing != self.last {
-            self.note(&standing);
-        } else {
-            // Keep one entry per decision: the lead stands as it was.
-            let last = self.leaders.last().copied().unwrap_or_default();
-            self.leaders.push(last);
+        // A standing that is unknown now, or unmoved, leaves the lead as it was.
+        if state.standing_into(rules, &mut self.standing) && self.standing != self.last {
+            std::mem::swap(&mut self.standing, &mut self.last);
+            let last = std::mem::take(&mut self.last);
+            self.note(&last);
+            self.last = last;
         }
-        self.standing = standing;
     }
 
+    /// The standing moved (or was first read): note the leaders if they changed.
     fn note(&mut self, standing: &[f64]) {
-        self.last.clear();
-        self.last.extend_from_slice(standing);
         let set = leaders(standing);
         if set.len() == 1 {
             let now = set.iter().next();
@@ -120,26 +138,34 @@ impl Watch {
             }
             self.unique = now;
         }
-        self.leaders.push(set);
+        if self.marks.last().is_none_or(|(_, was)| *was != set) {
+            self.marks.push((self.decisions, set));
+        }
+    }
+
+    /// The leaders after decision `d`.
+    fn leaders_after(&self, d: u32) -> PlayerSet {
+        let i = self.marks.partition_point(|(at, _)| *at <= d);
+        i.checked_sub(1).and_then(|i| self.marks.get(i)).map(|(_, set)| *set).unwrap_or_default()
     }
 
     /// The detail, once the match stopped; `winners` is `None` for a match that did not finish.
-    pub(super) fn finish(self, winners: Option<PlayerSet>) -> MatchDetail {
-        let has_standing = !self.leaders.is_empty();
+    pub(super) fn finish(mut self, winners: Option<PlayerSet>) -> MatchDetail {
         let comeback = match winners {
-            Some(w) if has_standing && !w.is_empty() => {
-                let decisions = self.leaders.len() - 1;
-                let behind = |k: usize| {
-                    let at = self.leaders.get(k).copied().unwrap_or_default();
+            Some(w) if self.follows_lead && !w.is_empty() => {
+                let d = self.decisions;
+                let behind = |k: u32| {
+                    let at = self.leaders_after(k);
                     w.iter().any(|p| !at.contains(p))
                 };
-                Some([behind(decisions / 2), behind(decisions * 3 / 4)])
+                Some([behind(d / 2), behind((u64::from(d) * 3 / 4) as u32)])
             }
             _ => None,
         };
+        self.phases.truncate(self.seen);
         MatchDetail {
             phases: self.phases,
-            lead_changes: has_standing.then_some(self.lead_changes),
+            lead_changes: self.follows_lead.then_some(self.lead_changes),
             comeback,
             played: self.played.into_iter().map(counted).collect(),
             owned: self.owned,
@@ -189,10 +215,14 @@ mod tests {
         assert!(counted(Vec::new()).is_empty());
     }
 
+    /// A watch fed one standing per decision (the first: before any), as `after` would.
     fn watch(standings: &[&[f64]]) -> Watch {
         let mut w = Watch {
             phases: Vec::new(),
-            leaders: Vec::new(),
+            seen: 0,
+            follows_lead: !standings.is_empty(),
+            decisions: 0,
+            marks: Vec::new(),
             unique: None,
             lead_changes: 0,
             played: Vec::new(),
@@ -200,8 +230,12 @@ mod tests {
             standing: Vec::new(),
             last: Vec::new(),
         };
-        for s in standings {
-            w.note(s);
+        for (d, s) in standings.iter().enumerate() {
+            w.decisions = d as u32;
+            if d == 0 || w.last != *s {
+                w.note(s);
+                w.last = s.to_vec();
+            }
         }
         w
     }
@@ -229,5 +263,16 @@ mod tests {
     fn without_a_standing_nothing_about_the_lead_is_claimed() {
         let d = watch(&[]).finish(Some(PlayerSet::single(0)));
         assert_eq!((d.lead_changes, d.comeback), (None, None));
+    }
+
+    #[test]
+    fn the_leaders_kept_at_their_changes_are_the_leaders_after_every_decision() {
+        let standings: [&[f64]; 7] =
+            [&[0.0, 0.0], &[1.0, 0.0], &[1.0, 0.0], &[1.0, 1.0], &[1.0, 1.0], &[1.0, 2.0], &[3.0, 2.0]];
+        let w = watch(&standings);
+        assert!(w.marks.len() < standings.len(), "an unmoved lead is not kept again");
+        for (d, s) in standings.iter().enumerate() {
+            assert_eq!(w.leaders_after(d as u32), leaders(s), "after decision {d}");
+        }
     }
 }

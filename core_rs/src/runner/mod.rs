@@ -160,11 +160,15 @@ pub fn simulate<G: Bots + Tally>(rules: &G::Ruleset, cfg: &SimConfig) -> Result<
         bots::make::<G>(name)?;
     }
     let pool = pool(cfg.workers)?;
+    let cards = cfg.detail && !G::card_names(rules).is_empty();
     let started = Instant::now();
     let records: Vec<MatchRecord> = pool.install(|| {
         (cfg.first..cfg.first + cfg.matches)
             .into_par_iter()
-            .map_init(|| (Vec::new(), seat_bots::<G>(cfg)), |(buf, seats), i| play_one::<G>(rules, cfg, i, seats, buf))
+            .map_init(
+                || (Vec::new(), seat_bots::<G>(cfg)),
+                |(buf, seats), i| play_one::<G>(rules, cfg, cards, i, seats, buf),
+            )
             .collect()
     });
     let mut report = SimReport::empty(cfg.players);
@@ -202,13 +206,14 @@ pub fn play_jobs<G: Bots + Tally>(
         }
     }
     let pool = pool(cfg.workers)?;
+    let cards = cfg.detail && !G::card_names(rules).is_empty();
     Ok(pool.install(|| {
         jobs.par_iter()
             .map_init(Vec::new, |buf, job| {
                 // Fresh bots per match: a bot's scratch state can never carry from one match into another.
                 let mut seats: Vec<Box<dyn Bot<G>>> =
                     job.seats.iter().filter_map(|b| bots::make::<G>(&bot_names[*b]).ok()).collect();
-                play_one::<G>(rules, cfg, job.deal, &mut seats, buf)
+                play_one::<G>(rules, cfg, cards, job.deal, &mut seats, buf)
             })
             .collect()
     }))
@@ -231,9 +236,11 @@ fn seat_bots<G: Bots>(cfg: &SimConfig) -> Vec<Box<dyn Bot<G>>> {
     (0..usize::from(cfg.players)).filter_map(|p| bots::make::<G>(&cfg.bots[p % cfg.bots.len()]).ok()).collect()
 }
 
+/// `cards`: the game keeps per-card statistics (asked once per batch, not per match).
 fn play_one<G: Bots + Tally>(
     rules: &G::Ruleset,
     cfg: &SimConfig,
+    cards: bool,
     index: u64,
     seats: &mut [Box<dyn Bot<G>>],
     buf: &mut Vec<u32>,
@@ -256,7 +263,7 @@ fn play_one<G: Bots + Tally>(
         return record;
     };
     record.first = state.first_player();
-    let mut watch = cfg.detail.then(|| Watch::start(&state, rules, players));
+    let mut watch = cfg.detail.then(|| Watch::start(&state, rules, players, cards));
     let mut events = Events::disabled();
     while record.decisions < cfg.max_decisions {
         let to_act = state.to_act();

@@ -231,11 +231,13 @@ class SeatOutcome:
 
 
 #: What a match looked like on the way, when a run asks for it (``detail=True``): decisions, forced ones and legal
-#: actions summed of phase 0, then of phase 1, … in one flat list (as long for every match), the unique leader's
+#: actions summed of phase 0, then of phase 1, … as little-endian 64-bit integers in one ``bytes`` (as long for
+#: every match; ``balance.detail.phase_counts`` reads it), the unique leader's
 #: changes (None: the game has no standing before its end),
 #: whether a winner stood strictly behind the leader at half and at three quarters of the match (None: unfinished
 #: or no standing), per seat (card index, times played), and per seat the card indices it could play (empty: any).
-CoreDetail = tuple[list[int], int | None, tuple[bool, bool] | None, list[list[tuple[int, int]]], list[list[int]]]
+#: A game that keeps no card statistics has no seats in either.
+CoreDetail = tuple[bytes, int | None, tuple[bool, bool] | None, list[list[tuple[int, int]]], list[list[int]]]
 
 #: A match record as the Rust runner returns it: decisions, per seat (rank, score, win share) or None when the
 #: match did not finish, per seat label, per seat tournament points or None, the seat that started (None where

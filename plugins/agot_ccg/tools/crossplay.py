@@ -6,7 +6,7 @@ the search (``--bot``) playing one side and the heuristic (``--other``) the othe
 
 For each opponent it prints the House's share when the search plays the House and when the search plays the opponent
 (``-n`` matches per seat order, so ``2n`` a cell). A House the search plays well wins the first cell by more than it
-loses the second; docs/games/agot_ccg/balance_notes.md reads these for the Baratheon–Stark pair. Writes
+loses the second (``ravenry balance`` with two bots rotates them over the seats and counts each House over both). Writes
 ``agot_ccg_crossplay_<house>[_T].json`` in the benches' results folder.
 """
 

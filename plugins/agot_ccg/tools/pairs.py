@@ -9,8 +9,8 @@ four-House subset (360 orders; seed ``SEED + 1``) and gives each House's share o
 the 4-player check of a candidate. Prints the matrix (row House's share against the column House) with each House's
 share over all its matches and its difference to fair in points; writes ``agot_ccg_pairs[_T].json`` in the
 benches' results folder.
-The heuristic check of a candidate before a search screen (docs/games/agot_ccg/balance_notes.md) is one run with
-its ``--deck``.
+A candidate deck list's heuristic check before a search screen is one run with its ``--deck`` (``ravenry balance``
+gives the pair table of the shipped decks, but cannot put a deck-list file in place of a House's deck).
 """
 
 from __future__ import annotations

@@ -39,7 +39,14 @@ def ravenry_register_games(register: Callable[[GameSpec], None]) -> None:
                     default=[],
                     help="one house per seat in seat order; empty deals distinct houses at random",
                     choices=list(HOUSES),
-                )
+                ),
+                OptionSpec(
+                    "label",
+                    str,
+                    default="house",
+                    help="what balance statistics count a seat as: its house, or its house and leader sheet",
+                    choices=["house", "leader"],
+                ),
             ],
             render=render_view,
             narrate=narrate_event,

@@ -23,7 +23,7 @@ from tests.conformance.kit import play_random
 def test_registered_with_options_and_bots() -> None:
     info = ravenry.game("iron-throne").info
     assert info.players == (3, 5)
-    assert [o.name for o in info.options] == ["houses"]
+    assert [o.name for o in info.options] == ["houses", "label"]
     assert "heuristic" in info.bots and "random" in info.bots
 
 

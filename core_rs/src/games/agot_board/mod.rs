@@ -115,8 +115,15 @@ impl Search for AgotBoard {
         }
     }
     fn standing(&self, rules: &Rules) -> Option<Vec<f64>> {
+        let mut out = Vec::new();
+        self.standing_into(rules, &mut out);
+        Some(out)
+    }
+    fn standing_into(&self, rules: &Rules, out: &mut Vec<f64>) -> bool {
         // The ranking key (castles, then lands, supply and power; claims first with Storm of Swords victory).
-        Some((0..self.n()).map(|p| self.score(rules, p)).collect())
+        out.clear();
+        out.extend((0..self.n()).map(|p| self.score(rules, p)));
+        true
     }
 }
 

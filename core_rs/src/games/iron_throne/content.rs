@@ -161,6 +161,18 @@ struct Content {
 #[serde(deny_unknown_fields)]
 struct Options {
     houses: Vec<String>,
+    #[serde(default)]
+    label: Label,
+}
+
+/// What balance statistics count a seat as (option `label`): its House, or its House and the leader sheet it kept.
+/// The sheet is chosen in play, so a sheet's share is the sheet as the seat's bot chooses and plays it.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Label {
+    #[default]
+    House,
+    Leader,
 }
 
 /// One house as the engine needs it: names for narration, one ability per leader sheet and per card.
@@ -183,6 +195,8 @@ pub struct Rules {
     pub events: Vec<Option<u8>>,
     /// Option `houses`: house index per seat, or empty for a random distinct deal.
     pub seat_houses: Vec<u8>,
+    /// Option `label`: what balance statistics count a seat as.
+    pub label: Label,
 }
 
 const SOURCES: [&str; 3] = ["rulebook", "research", "designed"];
@@ -260,7 +274,7 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
     let c: Content = serde_json::from_str(content).map_err(|e| SetupError::Content(e.to_string()))?;
     let o: Options = serde_json::from_str(options).map_err(|e| SetupError::Option {
         name: "options".into(),
-        reason: format!("{e}; expected {{\"houses\": [..]}}"),
+        reason: format!("{e}; expected {{\"houses\": [..], \"label\": \"house\" or \"leader\"}}"),
     })?;
     if c.houses.len() != 5 {
         return Err(SetupError::Content(format!("5 houses expected, got {}", c.houses.len())));
@@ -296,7 +310,7 @@ pub fn parse(content: &str, options: &str) -> Result<Rules, SetupError> {
     if seat_houses.len() > 5 {
         return Err(SetupError::Option { name: "houses".into(), reason: "at most 5 houses".into() });
     }
-    Ok(Rules { houses, events, seat_houses })
+    Ok(Rules { houses, events, seat_houses, label: o.label })
 }
 
 /// The house files in content order; the plugin's `load_content` assembles the same document.

@@ -132,7 +132,12 @@ impl Search for IronThrone {
 impl Tally for IronThrone {
     fn seat_label(&self, rules: &Rules, p: Player) -> Option<String> {
         let s = self.seats.get(usize::from(p))?;
-        rules.houses.get(usize::from(s.house)).map(|h| h.name.clone())
+        let h = rules.houses.get(usize::from(s.house))?;
+        match rules.label {
+            content::Label::House => Some(h.name.clone()),
+            // A leader sheet is its character's (`House::chars`, in the sheet order `leader` indexes).
+            content::Label::Leader => h.chars.get(usize::from(s.leader)).map(|c| format!("{}: {c}", h.name)),
+        }
     }
     /// The turn's steps in rulebook order (setup's leader choice first); the tasks a step sets (placing crowns,
     /// discarding, taking a hostage) count as decisions of that step.

@@ -20,6 +20,11 @@ def phase_name(names: list[str], i: int) -> str:
     return "all" if not names and i == 0 else f"phase {i + 1}"
 
 
+def phase_counts(phases: bytes) -> list[int]:
+    """One match's phases as the runner gives them (``CoreDetail``), as plain numbers."""
+    return [int(x) for x in np.frombuffer(phases, dtype="<i8")]
+
+
 @dataclass
 class PhaseTally:
     """Per phase, over every decision of every match: decisions, forced ones and the legal actions summed."""
@@ -28,15 +33,15 @@ class PhaseTally:
     #: rows: phases; columns: decisions, forced, legal actions summed
     counts: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), dtype=np.int64))
 
-    def add(self, phases: Sequence[Sequence[int]]) -> None:
-        """A batch of matches' phases, each flat (decisions, forced, choices of phase 0, then of phase 1, …)."""
+    def add(self, phases: Sequence[bytes]) -> None:
+        """A batch of matches' phases, each flat (decisions, forced, choices of phase 0, then of phase 1, …) as
+        the runner gives them: little-endian 64-bit integers, padded to the game's named phases."""
         if not phases:
             return
         width = max(len(p) for p in phases)
-        flat = np.zeros((len(phases), width), dtype=np.int64)
-        for i, p in enumerate(phases):
-            flat[i, : len(p)] = p
-        summed = flat.sum(axis=0).reshape(-1, 3)
+        # Padded by the runner, matches of one game have one length; a phase past the names pads the others.
+        flat = np.frombuffer(b"".join(p.ljust(width, b"\0") for p in phases), dtype="<i8")
+        summed = flat.reshape(len(phases), -1).sum(axis=0).reshape(-1, 3)
         if len(summed) > len(self.counts):
             self.counts = np.vstack([self.counts, np.zeros((len(summed) - len(self.counts), 3), dtype=np.int64)])
         self.counts[: len(summed)] += summed

@@ -24,11 +24,11 @@ from ravenry.model.game import game as get_game
 from ravenry.model.options import variant_names
 from ravenry.services.backends import check_backend
 from ravenry.services.balance.cards import CardTally, played_by_name
-from ravenry.services.balance.detail import DetailTally, PhaseTally, phase_name
+from ravenry.services.balance.detail import DetailTally, PhaseTally, phase_counts, phase_name
 from ravenry.services.balance.sequential import UNDECIDED, Answer, Question, answer
 from ravenry.services.balance.tally import Mean, Tally
 from ravenry.services.simulate import CoreRecord, check_bots, check_run
-from ravenry.services.tournament.run import play_core_jobs
+from ravenry.services.tournament.run import collector_paused, play_core_jobs
 from ravenry.services.tournament.schedule import schedule
 from ravenry.words import seat_number
 
@@ -239,22 +239,9 @@ def balance(
             batch -= batch % plan.unit
         jobs = plan.jobs(batch, first_deal=deal)
         deal = jobs[-1][0] + 1
-        # One Rust call per batch on this machine (the study looks between batches, not between chunks).
-        chunk = len(jobs) if backend == "local" else None
-        recs, report.engine = play_core_jobs(
-            g, n, seed, names, full, variants, jobs, w, backend, address, max_decisions, chunk=chunk, detail=True
-        )
-        report.tally.add(recs)
-        _add_detail(report, recs)
-        _write(records, jobs, recs, names, "as configured" if other else None, phase_names, card_names)
-        if other is not None and report.restricted is not None:
-            alt, _ = play_core_jobs(
-                g, n, seed, names, other[1], other[0], jobs, w, backend, address, max_decisions, chunk=chunk
-            )
-            report.restricted.add(alt)
-            paired.add(recs, alt)
-            _write(records, jobs, alt, names, f"without {without}", phase_names, card_names)
-            report.change = paired.answers(tolerance, alpha / 2)
+        # The collector stays off until the batch's records are tallied and freed (see `collector_paused`).
+        with collector_paused():
+            _play_batch(report, paired, other, jobs, seed, w, backend, address, max_decisions, records)
         if progress:
             progress(len(jobs))
         report.looks += 1
@@ -273,6 +260,41 @@ def balance(
         batch = max(plan.unit, batch - batch % plan.unit)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _play_batch(
+    report: BalanceReport,
+    paired: PairedChange,
+    other: tuple[tuple[str, ...], dict[str, Any]] | None,
+    jobs: list[tuple[int, tuple[int, ...]]],
+    seed: int,
+    workers: int,
+    backend: str,
+    address: str | None,
+    max_decisions: int,
+    records: IO[str] | None,
+) -> None:
+    """Play one batch of deals (both arms of a restricted-play study) and add it to the report's tallies."""
+    g = get_game(report.game)
+    names, n, full, variants = report.bots, report.players, report.options, tuple(report.variants)
+    phase_names = report.detail.phases.names if report.detail else []
+    card_names = report.cards.names if report.cards else []
+    # One Rust call per batch on this machine (the study looks between batches, not between chunks).
+    chunk = len(jobs) if backend == "local" else None
+    recs, report.engine = play_core_jobs(
+        g, n, seed, names, full, variants, jobs, workers, backend, address, max_decisions, chunk=chunk, detail=True
+    )
+    report.tally.add(recs)
+    _add_detail(report, recs)
+    _write(records, jobs, recs, names, "as configured" if other else None, phase_names, card_names)
+    if other is not None and report.restricted is not None:
+        alt, _ = play_core_jobs(
+            g, n, seed, names, other[1], other[0], jobs, workers, backend, address, max_decisions, chunk=chunk
+        )
+        report.restricted.add(alt)
+        paired.add(recs, alt)
+        _write(records, jobs, alt, names, f"without {report.without}", phase_names, card_names)
+        report.change = paired.answers(report.tolerance, report.alpha / 2)
 
 
 def _names(g: Game, options: dict[str, Any]) -> tuple[list[str], list[str]]:
@@ -370,7 +392,8 @@ def _write(
         if arm is not None:
             row["arm"] = arm
         if detail is not None:
-            phases, lead_changes, comeback, played, _ = detail
+            flat, lead_changes, comeback, played, _ = detail
+            phases = phase_counts(flat)
             row["phases"] = {
                 phase_name(phase_names, i // 3): phases[i : i + 3] for i in range(0, len(phases), 3) if phases[i]
             }

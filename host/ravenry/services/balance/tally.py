@@ -72,16 +72,13 @@ class Tally:
     def add(self, records: Iterable[CoreRecord]) -> None:
         """Count a batch of records (the runner's plain shape). Array sums, not a loop over seats: a batch is
         thousands of matches and this runs beside the Rust runner, so it must cost a small share of playing them."""
-        done = []
-        for rec in records:
-            self.matches += 1
-            self.all_decisions += rec[0]
-            self.forced += rec[5]
-            self.choices += rec[6]
-            if rec[1] is None:
-                self.unfinished += 1
-            else:
-                done.append(rec)
+        recs = list(records)
+        done = [rec for rec in recs if rec[1] is not None]
+        self.matches += len(recs)
+        self.unfinished += len(recs) - len(done)
+        self.all_decisions += sum([rec[0] for rec in recs])
+        self.forced += sum([rec[5] for rec in recs])
+        self.choices += sum([rec[6] for rec in recs])
         if not done:
             return
         n = self.players

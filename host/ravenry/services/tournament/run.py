@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from ravenry.errors import OptionError
@@ -20,6 +21,20 @@ from ravenry.specs import bot_name
 # Jobs per Rust call: at most this many, and about a fiftieth of the tournament (at least two per worker), so the
 # progress bar moves even when every match is a long search, and a Ray cluster gets many tasks.
 _CHUNK = 256
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector off for the block, as it was after. Match records are fresh tuples and lists with
+    no cycles among them; left on, the collector walks them again and again while they arrive and while they are
+    tallied, which costs more than playing a cheap game's matches. Freed inside the block, they are never walked."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def tournament_unit(game: str, bots: int, players: int | None = None) -> int:
@@ -127,15 +142,8 @@ def play_core_jobs(
             )
             for c in chunks
         ]
-        # The records are fresh tuples and lists with no cycles among them; left on, the collector would walk them
-        # again and again as they arrive, which costs more than playing a cheap game's matches.
-        was_on = gc.isenabled()
-        gc.disable()
-        try:
+        with collector_paused():
             results = run_chunks(source, "play_matches", args, backend, address, progress, [len(c) for c in chunks])
-        finally:
-            if was_on:
-                gc.enable()
         return [r for part in results for r in part], "rust"
     if backend != "local":
         raise OptionError(f"the {backend} backend runs core games with core bots only")

@@ -352,13 +352,18 @@ impl Search for AgotCcg {
         }
     }
     fn standing(&self, rules: &Rules) -> Option<Vec<f64>> {
+        let mut out = Vec::new();
+        self.standing_into(rules, &mut out);
+        Some(out)
+    }
+    fn standing_into(&self, rules: &Rules, out: &mut Vec<f64>) -> bool {
         // How near each House is to its win: its power less what it needs (15, more against Balon's Followers or
         // under an agenda's "5 more power"), so a cut playout sees those thresholds as the rules do.
-        Some(
-            (0..self.n())
-                .map(|s| f64::from(self.power(s)) - f64::from(self.power_to_win(rules, s, zones::WIN_POWER)))
-                .collect(),
-        )
+        out.clear();
+        out.extend(
+            (0..self.n()).map(|s| f64::from(self.power(s)) - f64::from(self.power_to_win(rules, s, zones::WIN_POWER))),
+        );
+        true
     }
 }
 

@@ -100,3 +100,26 @@ fn s_content_records_carry_their_source() {
     assert!(designed.clone().any(|x| x["source"] == "designed"));
     assert!(designed.clone().all(|x| ["rulebook", "research", "designed"].contains(&x["source"].as_str().unwrap())));
 }
+
+/// Option `label` changes only what balance statistics call a seat: its House, or its House and the leader sheet
+/// it kept; an unknown value is refused.
+#[test]
+fn a_seat_is_labelled_by_its_leader_sheet_on_request() {
+    use crate::engine::Tally;
+    let by_house = rules_with(&["stark", "lannister", "tyrell"]);
+    let by_leader =
+        IronThrone::ruleset(&content_json(), r#"{"houses": ["stark", "lannister", "tyrell"], "label": "leader"}"#)
+            .expect("ruleset");
+    let mut g = IronThrone::new(&by_leader, 3, 5).unwrap();
+    act(&mut g, &by_leader, 0, LEADER + 1);
+    for p in 1..3 {
+        act(&mut g, &by_leader, p, LEADER);
+    }
+    let kept = usize::from(g.seats[0].leader);
+    let stark = &by_leader.houses[0];
+    assert_eq!(g.seat_label(&by_leader, 0), Some(format!("{}: {}", stark.name, stark.chars[kept])));
+    assert_eq!(g.seat_label(&by_house, 0), Some(stark.name.clone()));
+    assert_eq!(IronThrone::new(&by_house, 3, 5).unwrap().seats, IronThrone::new(&by_leader, 3, 5).unwrap().seats);
+    let bad = IronThrone::ruleset(&content_json(), r#"{"houses": [], "label": "sheet"}"#);
+    assert!(matches!(bad, Err(SetupError::Option { .. })));
+}

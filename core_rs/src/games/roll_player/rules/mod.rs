@@ -246,13 +246,16 @@ impl Search for RollPlayer {
         u64::from(a)
     }
     fn standing(&self, rules: &Rules) -> Option<Vec<f64>> {
+        let mut out = Vec::new();
+        self.standing_into(rules, &mut out);
+        Some(out)
+    }
+    fn standing_into(&self, rules: &Rules, out: &mut Vec<f64>) -> bool {
         // Stars the sheet would score if the game ended now.
-        Some(
-            self.seats
-                .iter()
-                .map(|s| f64::from(crate::games::roll_player::scoring::score(rules, s, self.solo()).0))
-                .collect(),
-        )
+        out.clear();
+        let solo = self.solo();
+        out.extend(self.seats.iter().map(|s| f64::from(crate::games::roll_player::scoring::score(rules, s, solo).0)));
+        true
     }
 }
 
