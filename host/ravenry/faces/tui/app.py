@@ -218,7 +218,10 @@ class RavenryApp(App[None]):
         log = self.query_one("#log", RichLog)
         events = frame.get("events") or []
         first = events[0].get("index", 0) if events else self.log_count
-        if seat != self.shown_seat or (first == 0 and len(events) < self.log_count):
+        # Shorter means the last index is lower, not fewer events: the indices count events the seat does not
+        # see too, and redrawing every frame would wipe the client's own lines (forced steps, auto-passes).
+        end = events[-1].get("index", first + len(events) - 1) + 1 if events else 0
+        if seat != self.shown_seat or (first == 0 and end < self.log_count):
             log.clear()
             self.log_count = 0
             self.shown_seat = seat
@@ -226,7 +229,7 @@ class RavenryApp(App[None]):
             if e.get("index", first + i) >= self.log_count:
                 log.write(Text(self.ui.narrate(e, frame["view"])))
         if events:
-            self.log_count = max(self.log_count, events[-1].get("index", first + len(events) - 1) + 1)
+            self.log_count = max(self.log_count, end)
 
     def _show_cards(self, view: dict[str, Any], seat: int | None) -> None:
         self.cards = self.ui.cards(view, seat)
