@@ -13,9 +13,11 @@ from ravenry.model.match import MatchBase
 from ravenry_agot_ccg.ui import UI
 from textual.widgets import RichLog
 
+from tests.net.conftest import create, live_server, run
 from tests.tui.conftest import deciding, drive, settle, until
 
 CCG = UI(None)
+DECKS = {"decks": ["stark", "lannister"]}
 
 
 def bots_until(match: MatchBase, at: Callable[[MatchBase], bool], limit: int = 2000) -> None:
@@ -66,10 +68,10 @@ def is_window(frame: dict[str, Any], mode: str = "phase") -> bool:
     return CCG.auto_pass(frame["view"], 0, frame["actions"], mode) is not None
 
 
-async def play_on(pilot: Any, app: Any, scope: tuple[Any, Any], decisions: int = 60) -> None:
+async def play_on(pilot: Any, app: Any, scope: tuple[Any, Any], rounds: int = 400) -> None:
     """Decide by keys (the first choice each time) until a decision of another phase is shown."""
-    for _ in range(decisions):
-        await until(pilot, lambda: deciding(app) or bool(app.frame and app.frame["over"]))
+    for _ in range(60):
+        await until(pilot, lambda: deciding(app) or bool(app.frame and app.frame["over"]), rounds=rounds)
         view = app.frame["view"]
         if app.frame["over"] or (view["round"], view["phase"]) != scope:
             return
@@ -79,7 +81,7 @@ async def play_on(pilot: Any, app: Any, scope: tuple[Any, Any], decisions: int =
 
 
 def test_f3_passes_the_action_windows_of_the_phase_then_asks_again() -> None:
-    m = ravenry.game("agot-ccg").new_match(2, seed=3, options={"decks": ["stark", "lannister"]})
+    m = ravenry.game("agot-ccg").new_match(2, seed=3, options=DECKS)
     bots_until(m, event_window)
     scope = (m.view(0)["round"], m.view(0)["phase"])
     app = tui.local_app(m, {0: None, 1: "heuristic"})
@@ -94,7 +96,7 @@ def test_f3_passes_the_action_windows_of_the_phase_then_asks_again() -> None:
         await play_on(pilot, app, scope)
         in_phase = [f for f in shown if (f["view"]["round"], f["view"]["phase"]) == scope]
         assert not [f for f in in_phase if is_window(f)], "an action window of the phase was asked"
-        assert story(app).count("(auto-pass: made for you; F3 stops it)") >= 2
+        assert story(app).count("Auto-pass for you: pass (no action) · F3 stops it") >= 2
         # The phase changed: the mode is over, and the next action window is asked.
         for _ in range(40):
             if is_window(app.frame) or app.frame["over"]:
@@ -127,7 +129,7 @@ def test_a_response_is_still_asked_with_auto_pass_on() -> None:
         asked = app.frame
         assert "Respond" in (asked["view"]["pending"] or {}), asked["view"]["pending"]
         assert any(a["label"] == "no, do not respond" for a in asked["actions"])
-        assert "(auto-pass: made for you; F3 stops it)" in story(app)
+        assert "Auto-pass for you: pass (no action) · F3 stops it" in story(app)
         assert not [f for f in shown if is_window(f)]
         assert "auto-pass on (F3)" in str(app.query_one("#choices-title").render())  # still on after the response
 
@@ -135,7 +137,7 @@ def test_a_response_is_still_asked_with_auto_pass_on() -> None:
 
 
 def test_the_first_mode_stops_at_the_window_after_defenders() -> None:
-    m = ravenry.game("agot-ccg").new_match(2, seed=3, options={"decks": ["stark", "lannister"]})
+    m = ravenry.game("agot-ccg").new_match(2, seed=3, options=DECKS)
     bots_until(m, event_window)
     scope = (m.view(0)["round"], m.view(0)["phase"])
     app = tui.local_app(m, {0: None, 1: "heuristic"})
@@ -151,6 +153,40 @@ def test_the_first_mode_stops_at_the_window_after_defenders() -> None:
         assert windows, "the window after defenders was not asked"
         assert all(f["view"]["window"]["at"] == "Defenders" for f in windows)
         assert all(f["view"]["challenge"]["stage"] == "Defenders" for f in windows)
-        assert "(auto-pass: made for you; F3 stops it)" in story(app)
+        assert "Auto-pass for you: pass (no action) · F3 stops it" in story(app)
 
     drive(app, script)
+
+
+def test_over_the_network_the_client_sends_the_passes() -> None:
+    """Network play: the server's heuristic bot holds House Lannister; F3 at this client's first action window
+    and every window of that phase is passed by the client (the server stays the authority and applies it)."""
+    with live_server() as live:
+        mid = run(create(live.url, "agot-ccg", 2, seed=3, bots={1: "heuristic"}, options=DECKS))
+        app = tui.net_app(live.url, mid, "agot-ccg", seat=0)
+
+        async def script(pilot: Any) -> None:
+            for _ in range(60):  # the first choice each time, up to an action window
+                await until(pilot, lambda: deciding(app), rounds=2000)
+                if is_window(app.frame):
+                    break
+                await pilot.press("enter")
+                await settle(pilot)
+            view = app.frame["view"]
+            scope = (view["round"], view["phase"])
+            await pilot.press("f3", "f3")
+
+            def asked() -> bool:
+                # A window of the phase is drawn as its state comes, then answered by the client: never waited on.
+                f = app.frame
+                return deciding(app) and ((f["view"]["round"], f["view"]["phase"]) != scope or not is_window(f))
+
+            for _ in range(60):  # no key for a window: one left to the player would stop this loop
+                await until(pilot, asked, rounds=2000)
+                if (app.frame["view"]["round"], app.frame["view"]["phase"]) != scope:
+                    break
+                await pilot.press("enter")
+                await settle(pilot)
+            assert story(app).count("Auto-pass for you: pass (no action) · F3 stops it") >= 2
+
+        drive(app, script)

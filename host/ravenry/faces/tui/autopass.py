@@ -61,5 +61,5 @@ class AutoPass:
 def passed_line(label: str, yours: bool, who: str) -> str:
     """The story's line for a pass made by auto-pass (dim, as a forced step's)."""
     if yours:
-        return f"{label} (auto-pass: made for you; {KEY} stops it)"
-    return f"{who}: {label} (auto-pass)"
+        return f"Auto-pass for you: {label} · {KEY} stops it"
+    return f"Auto-pass for {who}: {label}"
