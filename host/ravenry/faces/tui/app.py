@@ -18,6 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
+from ravenry.faces.tui.autopass import KEY as AUTO_PASS_KEY
 from ravenry.faces.tui.autopass import AutoPass
 from ravenry.faces.tui.gameui import Card, GameUI, ViewWidget, load_ui
 from ravenry.faces.tui.picker import ActionPicker
@@ -222,6 +223,11 @@ class RavenryApp(App[None]):
         self._show_cards(view, seat)
         self._show_actions(frame)
         self._show_topline()
+
+    def catch_up(self, frame: Frame) -> None:
+        """Narrate ``frame``'s new events without drawing the rest: the client's next line comes after them."""
+        if self.drawing():
+            self._show_log(frame, frame["seat"])
 
     def _show_log(self, frame: Frame, seat: int | None) -> None:
         """Narrate the events not yet shown. Local frames carry the whole story, network frames only what is new
@@ -462,9 +468,9 @@ class RavenryApp(App[None]):
         seat = d.auto_pass_seat() if d is not None else None
         if d is None or seat is None or self.frame is None or not self.check_action("auto_pass", ()):
             return
-        line = d.passes.cycle(self.ui, self.frame["view"], seat)
-        self.note(line, "bold cyan")
-        self.notify(line, title="Auto-pass")  # at 80×24 the story is one F2 away
+        now, then = d.passes.cycle(self.ui, self.frame["view"], seat)
+        self.note(f"{now} {then}", "bold cyan")
+        self.notify(now, title=f"Auto-pass ({AUTO_PASS_KEY})", timeout=4)  # at 80×24 the story is one F2 away
         self.query_one("#choices-title", Static).update(self._choices_title(self.frame))
         d.auto_pass_now()
 

@@ -27,19 +27,20 @@ class AutoPass:
     def __init__(self) -> None:
         self.modes: dict[int, Mode] = {}
 
-    def cycle(self, ui: GameUI, view: View, seat: int) -> str:
-        """Turn ``seat``'s auto-pass on, on to the game's next mode, or off; the line that tells the player."""
+    def cycle(self, ui: GameUI, view: View, seat: int) -> tuple[str, str]:
+        """Turn ``seat``'s auto-pass on, on to the game's next mode, or off; what it is now and what the key does
+        next, for the player."""
         offered = list(ui.AUTO_PASS)
         keys = [k for k, _ in offered]
         now = self.modes.get(seat)
         i = keys.index(now.key) + 1 if now is not None and now.key in keys else 0
         if i >= len(offered):
             self.modes.pop(seat, None)
-            return f"Auto-pass off: you are asked at every window again ({KEY} turns it on)."
+            return "Auto-pass off: you are asked at every window again.", f"{KEY} turns it on."
         key, words = offered[i]
         self.modes[seat] = Mode(key, words, ui.auto_pass_scope(view))
         then = "turns it off" if i + 1 >= len(offered) else f"changes it to: {offered[i + 1][1]}"
-        return f"Auto-pass on: {words}. {KEY} {then}."
+        return f"Auto-pass on: {words}.", f"{KEY} {then}."
 
     def active(self, ui: GameUI, view: View, seat: int | None) -> Mode | None:
         """``seat``'s mode while it lasts (None once the game's scope has changed)."""

@@ -82,6 +82,8 @@ class LocalDriver(Driver):
         frame = s.frame(seat)
         action, ended = self.passes.pick(self.app.ui, frame["view"], seat, frame["actions"])
         yours = seat == self.at_device or len(s.humans) == 1
+        if yours and (ended is not None or action is not None):
+            self.app.catch_up(frame)  # the story up to this decision first: the line says what came after it
         if ended is not None and yours:
             self.app.note(ended, "bold cyan")
         if action is None:
