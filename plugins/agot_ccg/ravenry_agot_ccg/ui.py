@@ -260,6 +260,11 @@ House to 15 power wins.
 On screen: every House's cards in play (S standing, K kneeling, STR, icons M/I/P, ♦ power, ↳ attachments), the
 challenge in progress with both sides' STR, your hand and plots on the right (highlight one to read it), and
 before you declare attackers or defenders the strengths they make.
+
+**Auto-pass (F3)**: holding a card you only play in the right moment, you need not answer every action window.
+F3 once: the client passes the action windows for the rest of this phase, except the one after defenders are
+declared; twice: every window of the phase; three times: off. It ends with the phase. A response, a save or
+cancel, a target or a cost is always asked; each pass made for you is a line in the story.
 """
 
     AUTO_PASS = (
