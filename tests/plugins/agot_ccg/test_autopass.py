@@ -193,3 +193,40 @@ def test_over_the_network_the_client_sends_the_passes() -> None:
             assert story(app).count("Auto-pass for you: pass (no action) · F3 stops it") >= 2
 
         drive(app, script)
+
+
+def test_hotseat_each_player_has_their_own_mode() -> None:
+    """Two players at one screen: House Stark's F3 passes Stark's windows, and House Lannister is still asked."""
+    m = ravenry.game("agot-ccg").new_match(2, seed=3, options=DECKS)
+    bots_until(m, event_window)
+    scope = (m.view(0)["round"], m.view(0)["phase"])
+    app = tui.local_app(m, {0: None, 1: None})
+
+    def ready() -> bool:
+        return deciding(app) or isinstance(app.screen, tui.app.PassDeviceScreen) or bool(app.frame["over"])
+
+    async def script(pilot: Any) -> None:
+        await until(pilot, lambda: deciding(app))
+        session = app.driver.session
+        made: list[str] = []
+        play = session.play_forced
+        session.play_forced = lambda seat, action: made.append(play(seat, action)) or made[-1]
+        await pilot.press("f3")  # the first mode; the pass it makes hands the screen to House Lannister
+        await settle(pilot)
+        shown = recorded(app)
+        for _ in range(80):
+            await until(pilot, ready)
+            f = app.frame
+            if not isinstance(app.screen, tui.app.PassDeviceScreen) and (
+                f["over"] or (f["view"]["round"], f["view"]["phase"]) != scope
+            ):
+                break
+            await pilot.press("enter")
+            await settle(pilot)
+        windows = [f for f in shown if (f["view"]["round"], f["view"]["phase"]) == scope and is_window(f)]
+        assert all(f["view"]["window"]["at"] == "Defenders" for f in windows if f["seat"] == 0)
+        theirs = [f for f in windows if f["seat"] == 1 and f["view"]["window"]["at"] != "Defenders"]
+        assert theirs, "House Lannister's windows were passed too"
+        assert made.count("pass (no action)") >= 2  # House Stark's, made for it
+
+    drive(app, script)

@@ -99,7 +99,8 @@ class LocalDriver(Driver):
         return humans[0] if len(humans) == 1 else None
 
     def auto_pass_now(self) -> None:
-        if self.session.deciding() == self.at_device:
+        human = self.session.deciding()
+        if human is not None and human == self.auto_pass_seat():  # not while bots move: advance is running
             self.advance()
 
     def _bot_move(self) -> None:
