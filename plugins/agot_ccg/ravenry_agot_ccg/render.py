@@ -15,6 +15,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ravenry_agot_ccg.effect_words import event_words
+
 CHALLENGES = ("military", "intrigue", "power")
 HOUSE_STYLE = {"stark": "grey70", "lannister": "red", "baratheon": "yellow", "targaryen": "magenta"}
 
@@ -144,6 +146,15 @@ def render_view(view: dict[str, Any], seat: int | None = None) -> Any:
     return Group(*parts)
 
 
+def _in_play(view: dict[str, Any] | None, uid: int) -> str | None:
+    """The name of the card in play with ``uid`` in ``view`` (None: no such card now, or no target)."""
+    for s in (view or {}).get("seats", []):
+        for c in s.get("play", []):
+            if c.get("uid") == uid:
+                return str(c["name"])
+    return None
+
+
 def narrate_event(event: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     """One line for a logged event (``{"index", "vis", "event"}``), naming seats by the Houses ``view`` shows."""
 
@@ -185,9 +196,15 @@ def narrate_event(event: dict[str, Any], view: dict[str, Any] | None = None) -> 
         case "HouseKnelt":
             return f"the House card of {who(f['seat'])} kneels"
         case "EventPlayed":
-            return f"{who(f['seat'])} plays {name(f['card'])}"
+            # What it does, naming its target while the viewer's view still has it in play (the event carries
+            # only its uid); the core's lines for the effect (a kill, a discard, cards drawn) follow.
+            cards = _cards()
+            target = _in_play(view, f["target"])
+            does = event_words(cards[f["card"]], target) if 0 <= f["card"] < len(cards) else ""
+            return f"{who(f['seat'])} plays {name(f['card'])}" + (f": {does}" if does else "")
         case "AbilityUsed":
-            return f"{who(f['seat'])} uses {name(f['card'])}"
+            target = _in_play(view, f["target"])
+            return f"{who(f['seat'])} uses {name(f['card'])}" + (f" on {target}" if target else "")
         case "Stood":
             return f"{name(f['card'])} stands"
         case "ChallengeDeclared":

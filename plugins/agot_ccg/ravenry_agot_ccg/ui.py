@@ -238,6 +238,11 @@ class ChallengePanel(ViewWidget):
         return t
 
 
+#: The core's label for passing in an action window (view.rs). A marshalling player's own turn also has the window
+#: set and a "done", but that one ends their marshalling ("end marshalling"): never passed for them.
+PASS_LABEL = "pass (no action)"
+
+
 class UI(GameUI):
     css_path = Path(__file__).with_suffix(".tcss")
     help_text = """\
@@ -255,7 +260,30 @@ House to 15 power wins.
 On screen: every House's cards in play (S standing, K kneeling, STR, icons M/I/P, ♦ power, ↳ attachments), the
 challenge in progress with both sides' STR, your hand and plots on the right (highlight one to read it), and
 before you declare attackers or defenders the strengths they make.
+
+**Auto-pass (F3)**: holding a card you only play in the right moment, you need not answer every action window.
+F3 once: the client passes the action windows for the rest of this phase, except the one after defenders are
+declared; twice: every window of the phase; three times: off. It ends with the phase. A response, a save or
+cancel, a target or a cost is always asked; each pass made for you is a line in the story.
 """
+
+    AUTO_PASS = (
+        ("phase-but-defenders", "pass action windows for the rest of this phase, except after defenders are declared"),
+        ("phase", "pass action windows for the rest of this phase"),
+    )
+
+    def auto_pass(self, view: View, viewer: int, actions: list[dict[str, Any]], mode: str) -> dict[str, Any] | None:
+        """Only an action window with nothing pending: a response, a save or cancel, a target or a cost to pay
+        (the view's ``pending``) is still asked, and so is the window after defenders in the second mode."""
+        window = view.get("window")
+        if not window or view.get("pending") is not None:
+            return None
+        if mode == "phase-but-defenders" and window.get("at") == "Defenders":
+            return None
+        return next((a for a in actions if a.get("kind") == "done" and a.get("label") == PASS_LABEL), None)
+
+    def auto_pass_scope(self, view: View) -> Any:
+        return (view.get("round"), view.get("phase"))
 
     def widgets(self) -> list[Widget]:
         return [Houses(self, id="ccg-houses"), ChallengePanel(self, id="ccg-challenge")]

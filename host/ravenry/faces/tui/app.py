@@ -18,6 +18,8 @@ from textual.widget import Widget
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
+from ravenry.faces.tui.autopass import KEY as AUTO_PASS_KEY
+from ravenry.faces.tui.autopass import AutoPass
 from ravenry.faces.tui.gameui import Card, GameUI, ViewWidget, load_ui
 from ravenry.faces.tui.picker import ActionPicker
 from ravenry.faces.tui.screens import HelpScreen, PassDeviceScreen
@@ -48,9 +50,18 @@ class Driver:
     can_undo = False
     paced = False
     replaying = False  # frames come from a save: nobody is waited for
+    passes: AutoPass
 
     def start(self, app: RavenryApp) -> None:
         self.app = app
+        self.passes = AutoPass()
+
+    def auto_pass_seat(self) -> int | None:
+        """The seat whose auto-pass the key sets: the player at this screen (None: nobody plays here)."""
+        return None
+
+    def auto_pass_now(self) -> None:
+        """The auto-pass mode changed: make the pass now if the decision on screen is one."""
 
     def choose(self, action: dict[str, Any]) -> None:
         """The player made a decision."""
@@ -72,6 +83,7 @@ class RavenryApp(App[None]):
         Binding("ctrl+z", "undo", "undo"),
         Binding("ctrl+q", "quit", "quit"),
         Binding("f2", "next_view", "board/story/cards"),
+        Binding("f3", "auto_pass", "auto-pass"),
         Binding("l", "lobby", "back to the lobby"),
         Binding("space", "pause", "pause"),
         Binding("n,right", "step", "step"),
@@ -212,13 +224,21 @@ class RavenryApp(App[None]):
         self._show_actions(frame)
         self._show_topline()
 
+    def catch_up(self, frame: Frame) -> None:
+        """Narrate ``frame``'s new events without drawing the rest: the client's next line comes after them."""
+        if self.drawing():
+            self._show_log(frame, frame["seat"])
+
     def _show_log(self, frame: Frame, seat: int | None) -> None:
         """Narrate the events not yet shown. Local frames carry the whole story, network frames only what is new
         (each event has its ``index``); a shorter story (after an undo) or another seat redraws from the start."""
         log = self.query_one("#log", RichLog)
         events = frame.get("events") or []
         first = events[0].get("index", 0) if events else self.log_count
-        if seat != self.shown_seat or (first == 0 and len(events) < self.log_count):
+        # Shorter means the last index is lower, not fewer events: the indices count events the seat does not
+        # see too, and redrawing every frame would wipe the client's own lines (forced steps, auto-passes).
+        end = events[-1].get("index", first + len(events) - 1) + 1 if events else 0
+        if seat != self.shown_seat or (first == 0 and end < self.log_count):
             log.clear()
             self.log_count = 0
             self.shown_seat = seat
@@ -226,7 +246,7 @@ class RavenryApp(App[None]):
             if e.get("index", first + i) >= self.log_count:
                 log.write(Text(self.ui.narrate(e, frame["view"])))
         if events:
-            self.log_count = max(self.log_count, events[-1].get("index", first + len(events) - 1) + 1)
+            self.log_count = max(self.log_count, end)
 
     def _show_cards(self, view: dict[str, Any], seat: int | None) -> None:
         self.cards = self.ui.cards(view, seat)
@@ -257,12 +277,12 @@ class RavenryApp(App[None]):
             self.call_after_refresh(self._scroll_to_focus, frame)
         self.frame_was_decision = bool(actions)
         if actions:
-            title.update(f"Your choice{'' if len(actions) == 1 else 's'} ({len(actions)})")
+            title.update(self._choices_title(frame))
             picker.display = True
             picker.query_one("#filter").focus()
         else:
             picker.display = False
-            title.update(self._waiting_line(frame))
+            title.update(self._choices_title(frame))
             self.query_one("#preview", Static).update("")
             if frame.get("over"):
                 self._show_outcome(frame)
@@ -276,6 +296,17 @@ class RavenryApp(App[None]):
         target = next((w for w in board.query(ViewWidget) if w.id == wanted), None) if wanted else None
         if target is not None:
             board.scroll_to_widget(target, animate=False, top=True)
+
+    def _choices_title(self, frame: Frame) -> str:
+        """How many choices, or whom the match waits for; and whether auto-pass is on (said here, as the top line
+        is cut short at 80 columns)."""
+        actions = frame.get("actions") or []
+        n = len(actions)
+        line = f"Your choice{'' if n == 1 else 's'} ({n})" if actions else self._waiting_line(frame)
+        d = self.driver
+        if d is not None and not frame.get("over") and d.passes.active(self.ui, frame["view"], frame["seat"]):
+            line += " · auto-pass on (F3)"
+        return line
 
     def _waiting_line(self, frame: Frame) -> str:
         if frame.get("over"):
@@ -402,10 +433,14 @@ class RavenryApp(App[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer shows only the keys that work here: undo in local play, pacing when watching."""
+        over = bool((self.frame or {}).get("over"))
         if action == "undo":
             return self.driver is not None and self.driver.can_undo and not (self.frame or {}).get("over")
         if action == "lobby":
             return self.lobby is not None and self.driver is not None and bool((self.frame or {}).get("over"))
+        if action == "auto_pass":
+            d = self.driver
+            return d is not None and bool(self.ui.AUTO_PASS) and d.auto_pass_seat() is not None and not over
         if action == "next_view":
             return self.has_class("-compact") and self.driver is not None
         if action in ("pause", "step", "pace"):
@@ -426,6 +461,18 @@ class RavenryApp(App[None]):
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self.ui.help_text or (self.ui.spec.help if self.ui.spec else "")))
+
+    def action_auto_pass(self) -> None:
+        """Auto-pass on, on to the game's next mode, or off, for the player at this screen."""
+        d = self.driver
+        seat = d.auto_pass_seat() if d is not None else None
+        if d is None or seat is None or self.frame is None or not self.check_action("auto_pass", ()):
+            return
+        now, then = d.passes.cycle(self.ui, self.frame["view"], seat)
+        self.note(f"{now} {then}", "bold cyan")
+        self.notify(now, title=f"Auto-pass ({AUTO_PASS_KEY})", timeout=4)  # at 80×24 the story is one F2 away
+        self.query_one("#choices-title", Static).update(self._choices_title(self.frame))
+        d.auto_pass_now()
 
     def action_undo(self) -> None:
         if self.driver is None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from ravenry.errors import RavenryError
 from ravenry.faces.tui.app import Driver
+from ravenry.faces.tui.autopass import passed_line
 from ravenry.faces.tui.session import LocalSession, ReplaySession
 
 BATCH = 200  # bot moves between two looks at the app's events while a human waits for their turn
@@ -42,6 +43,9 @@ class LocalDriver(Driver):
                     self.app.note(f"{label} (the only choice: made for you)", "dim")
                 self.app.call_later(self.advance)
                 return
+            if self._auto_passed(human):
+                self.app.call_later(self.advance)
+                return
         if human is not None:
             if len(s.humans) > 1 and self.at_device is not None and human != self.at_device:
                 self.at_device = None
@@ -68,6 +72,36 @@ class LocalDriver(Driver):
             return
         self.waiting = True
         self.app.set_timer(self.delay, self._bot_move) if self.delay > 0 else self.app.call_later(self._bot_move)
+
+    def _auto_passed(self, seat: int) -> bool:
+        """Make the pass ``seat``'s auto-pass mode calls for, as a forced step is made (an undo takes it back
+        with the decision before it; a checkpoint of its own would be passed again at once)."""
+        s = self.session
+        if seat not in self.passes.modes:
+            return False
+        frame = s.frame(seat)
+        action, ended = self.passes.pick(self.app.ui, frame["view"], seat, frame["actions"])
+        yours = seat == self.at_device or len(s.humans) == 1
+        if yours and (ended is not None or action is not None):
+            self.app.catch_up(frame)  # the story up to this decision first: the line says what came after it
+        if ended is not None and yours:
+            self.app.note(ended, "bold cyan")
+        if action is None:
+            return False
+        label = s.play_forced(seat, int(action["code"]))
+        self.app.note(passed_line(label, yours, self.app.ui.seat_name(frame["view"], seat)), "dim")
+        return True
+
+    def auto_pass_seat(self) -> int | None:
+        if self.at_device is not None:
+            return self.at_device
+        humans = self.session.humans
+        return humans[0] if len(humans) == 1 else None
+
+    def auto_pass_now(self) -> None:
+        human = self.session.deciding()
+        if human is not None and human == self.auto_pass_seat():  # not while bots move: advance is running
+            self.advance()
 
     def _bot_move(self) -> None:
         self.waiting = False

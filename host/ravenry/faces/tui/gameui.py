@@ -149,6 +149,21 @@ class GameUI:
         """The key of the Card an action plays or names, so the picker shows its text beside it."""
         return None
 
+    # -- auto-pass (autopass.py) ----------------------------------------------------------------------------
+    #: the modes in which the client may pass for a player (F3 turns one on, on to the next, off), as a key and
+    #: what it does in the players' words; none: nothing is ever passed for a player. Each passes at least what
+    #: the one before it does: a press on the way to a mode makes the pass on screen if the mode it turns on may.
+    AUTO_PASS: ClassVar[tuple[tuple[str, str], ...]] = ()
+
+    def auto_pass(self, view: View, viewer: int, actions: list[Action], mode: str) -> Action | None:
+        """The action that passes this decision for ``viewer`` in ``mode`` without asking them, or None to ask.
+        Only a decision that asks nothing of the player may be passed: never a response, a save, a target."""
+        return None
+
+    def auto_pass_scope(self, view: View) -> Any:
+        """What a mode lasts for: it ends when this changes (a game's round and phase)."""
+        return None
+
     # -- story -------------------------------------------------------------------------------------------------
     def narrate(self, event: dict[str, Any], view: View | None) -> str:
         """One line of the story for ``event``, naming what ``view`` (the viewer's current view) shows."""

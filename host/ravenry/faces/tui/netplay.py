@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ravenry.faces.tui.app import Driver
+from ravenry.faces.tui.autopass import passed_line
 from ravenry.net.client import NetError, SeatPlayer, played_for_text
 
 Frame = dict[str, Any]
@@ -112,6 +113,9 @@ class NetDriver(Driver):
         if len(actions) == 1:  # a step the rules force: nothing to decide
             self.app.note(f"{actions[0]['label']} (the only choice: made for you)", "dim")
             return int(actions[0]["code"])
+        passed = self._auto_pass(frame)
+        if passed is not None:
+            return passed
         loop = asyncio.get_running_loop()
         self.pending = loop.create_future()
         client = self.player.client if self.player is not None else None
@@ -126,6 +130,31 @@ class NetDriver(Driver):
         self.app.set_connection("[b red]● connection lost; reconnecting…[/]")
         self.app.note("Connection lost; reconnecting…", "bold red")
         return None
+
+    def _auto_pass(self, frame: Frame) -> int | None:
+        """The pass this seat's auto-pass mode makes of ``frame``'s decision, told in the story; None: ask."""
+        seat = frame.get("seat")
+        if not isinstance(seat, int):
+            return None
+        action, ended = self.passes.pick(self.app.ui, frame["view"], seat, frame.get("actions") or [])
+        if ended is not None:
+            self.app.note(ended, "bold cyan")
+        if action is None:
+            return None
+        self.app.note(passed_line(str(action["label"]), True, ""), "dim")
+        return int(action["code"])
+
+    def auto_pass_seat(self) -> int | None:
+        seat = (self.app.frame or {}).get("seat")
+        return None if self.watch or not isinstance(seat, int) else seat
+
+    def auto_pass_now(self) -> None:
+        frame = self.app.frame
+        if frame is None or self.pending is None or self.pending.done():
+            return
+        code = self._auto_pass(frame)
+        if code is not None:
+            self.pending.set_result(code)
 
     def choose(self, action: dict[str, Any]) -> None:
         if self.pending is not None and not self.pending.done():

@@ -21,6 +21,7 @@ KEYS = """\
 | Backspace (empty filter) / Esc | one step back |
 | Tab / Shift-Tab | move between the choices, your cards and the log; on a card, its full text shows |
 | Ctrl-Z | undo your last decision (local play, while it revealed nothing and drew nothing random) |
+| F3 | auto-pass, in a game that offers it: on in its first mode, on to the next, off (the help above says its modes) |
 | F1 | this help |
 | Ctrl-Q | quit (a local match with `--save` is saved after every decision) |
 

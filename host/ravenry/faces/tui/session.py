@@ -104,8 +104,9 @@ class LocalSession:
         return legal[0] if len(legal) == 1 else None
 
     def play_forced(self, seat: int, action: int) -> str:
-        """Make a forced step for a human seat, as a bot move is made: no checkpoint of its own, so an undo
-        takes it back with the decision before it. Returns how the action reads to that seat."""
+        """Make a step for a human seat that did not decide it (a forced step, an auto-pass), as a bot move is
+        made: no checkpoint of its own, so an undo takes it back with the decision before it. Returns how the
+        action reads to that seat."""
         label = str(self.match.describe(action, seat)["label"])
         self.match.apply(seat, action)
         self._saved()
