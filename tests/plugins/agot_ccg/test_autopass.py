@@ -4,7 +4,7 @@ Each match is played by the heuristic bot up to the window where the test begins
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import ravenry
@@ -114,13 +114,42 @@ def test_f3_passes_the_action_windows_of_the_phase_then_asks_again() -> None:
     drive(app, script)
 
 
+def _response_follows(match: MatchBase) -> bool:
+    """Seat 0 is at a challenges-phase window, and if it passes every window of the phase (the others playing the
+    heuristic) the next thing it is asked is a response: the case auto-pass must still ask."""
+    if passable(match) is None or match.view(0)["phase"] != "Challenges":
+        return False
+    probe = match.clone()
+    scope = (probe.view(0)["round"], probe.view(0)["phase"])
+    while not probe.is_over and (probe.view(0)["round"], probe.view(0)["phase"]) == scope:
+        p = probe.to_act[0]
+        if p != 0:
+            probe.apply(p, probe.bot("heuristic", p))
+            continue
+        step = passable(probe)
+        if step is None:
+            return "Respond" in (probe.view(0)["pending"] or {})
+        probe.apply(0, step["code"])
+    return False
+
+
+def _matches(options: dict[str, Any], seeds: int = 20) -> Iterator[MatchBase]:
+    return (ravenry.game("agot-ccg").new_match(2, seed=seed, options=options) for seed in range(seeds))
+
+
+def _reaches(match: MatchBase, at: Callable[[MatchBase], bool]) -> bool:
+    """Play the heuristic in both seats until ``at(match)`` (True) or the end (False)."""
+    while not match.is_over:
+        if at(match):
+            return True
+        p = match.to_act[0]
+        match.apply(p, match.bot("heuristic", p))
+    return False
+
+
 def test_a_response_is_still_asked_with_auto_pass_on() -> None:
-    # Greyjoy's Asha answers a won challenge ("yes: Asha Greyjoy claims 1 power") a few windows after this one.
-    m = ravenry.game("agot-ccg").new_match(2, seed=7, options={"decks": ["greyjoy", "martell"]})
-    for _ in range(94):  # to the window after which seat 0 only passes until the response (found by playing)
-        p = m.to_act[0]
-        m.apply(p, m.bot("heuristic", p))
-    assert passable(m) is not None and m.view(0)["phase"] == "Challenges"
+    # The first seeded match with such a window (a Greyjoy response such as Asha's "claims 1 power" follows it).
+    m = next(m for m in _matches({"decks": ["greyjoy", "martell"]}) if _reaches(m, _response_follows))
     app = tui.local_app(m, {0: None, 1: "heuristic"})
 
     async def script(pilot: Any) -> None:
