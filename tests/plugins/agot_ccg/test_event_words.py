@@ -3,6 +3,8 @@ abilities, naming the card it was played on while that card is in play."""
 
 from __future__ import annotations
 
+import re
+
 import ravenry
 from ravenry_agot_ccg.effect_words import event_words
 from ravenry_agot_ccg.render import _cards, narrate_event
@@ -27,10 +29,14 @@ def test_a_played_event_s_line_says_what_it_did_to_whom() -> None:
     king = next(ln for ln in lines if "plays I am King Here!" in ln)
     # "Challenges: choose an attacking or defending Baratheon character; +2 STR until the end of the phase; if
     # you win the challenge, claim 2 power for your House": the chosen character by name, then the effect.
-    assert king == (
-        "House Baratheon plays I am King Here!: Ser Cortnay Penrose gets +2 STR until the end of the phase; "
-        "if the challenge is won, 2 power for the House"
+    shown = re.fullmatch(
+        r"House Baratheon plays I am King Here!: (.+) gets \+2 STR until the end of the phase; "
+        r"if the challenge is won, 2 power for the House",
+        king,
     )
+    assert shown is not None, king
+    baratheon = {c["name"] for c in _cards() if c.get("type") == "character" and c.get("house") == "baratheon"}
+    assert shown.group(1) in baratheon, king
     assert "House Targaryen plays An Enemy Disgraced: draws 3 cards" in played_lines(1, ["baratheon", "targaryen"])
 
 
