@@ -23,16 +23,24 @@ ids = [f"{g}-{n}p" for g, n in CASES]
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=ids)
 def test_random_matches_end_with_an_outcome(game: str, players: int) -> None:
+    """Every random match ends. A game may stop one its rules cannot end (the CCG's two players left with no
+    characters and empty decks: nobody can gain power) at its safeguard, with no outcome; that must stay rare."""
     g = ravenry.game(game)
+    unfinished = []
     for seed in range(MATCHES):
         m = g.new_match(players, seed)
         play_random(m, random.Random(seed))
         assert m.is_over, f"seed {seed}: not over after the step cap"
         out = m.outcome
-        assert out is not None and out["winners"], f"seed {seed}: over without winners"
+        if out is None:
+            unfinished.append(seed)
+            assert m.to_act == [] and all(m.legal_actions(p) == [] for p in range(players))
+            continue
+        assert out["winners"], f"seed {seed}: over without winners"
         assert len(out["scores"]) == players and len(out["ranks"]) == players
         assert all(0 <= w < players for w in out["winners"])
         assert m.to_act == [] and all(m.legal_actions(p) == [] for p in range(players))
+    assert len(unfinished) * 100 <= MATCHES, f"stopped unfinished (more than 1 in 100): seeds {unfinished}"
 
 
 @pytest.mark.parametrize(("game", "variant"), variant_cases())
