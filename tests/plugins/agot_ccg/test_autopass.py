@@ -20,14 +20,28 @@ CCG = UI(None)
 DECKS = {"decks": ["stark", "lannister"]}
 
 
-def bots_until(match: MatchBase, at: Callable[[MatchBase], bool], limit: int = 2000) -> None:
-    """Let the heuristic bot play both seats until ``at(match)``."""
+def reaches(match: MatchBase, at: Callable[[MatchBase], bool], limit: int = 2000) -> bool:
+    """Let the heuristic bot play both seats until ``at(match)`` (True), or the match ends (False)."""
     for _ in range(limit):
+        if match.is_over:
+            return False
         if at(match):
-            return
+            return True
         p = match.to_act[0]
         match.apply(p, match.bot("heuristic", p))
-    raise AssertionError("the match never reached the window the test starts at")
+    return False
+
+
+def bots_until(match: MatchBase, at: Callable[[MatchBase], bool]) -> None:
+    assert reaches(match, at), "the match never reached the window the test starts at"
+
+
+def at_event_window(seats: dict[int, str | None]) -> tuple[Any, tuple[Any, Any]]:
+    """A Stark–Lannister match played by the heuristic to seat 0's first event window, in the client with
+    ``seats``; and that window's (round, phase)."""
+    m = ravenry.game("agot-ccg").new_match(2, seed=3, options=DECKS)
+    bots_until(m, event_window)
+    return tui.local_app(m, seats), (m.view(0)["round"], m.view(0)["phase"])
 
 
 def passable(match: MatchBase, mode: str = "phase") -> dict[str, Any] | None:
@@ -81,10 +95,7 @@ async def play_on(pilot: Any, app: Any, scope: tuple[Any, Any], rounds: int = 40
 
 
 def test_f3_passes_the_action_windows_of_the_phase_then_asks_again() -> None:
-    m = ravenry.game("agot-ccg").new_match(2, seed=3, options=DECKS)
-    bots_until(m, event_window)
-    scope = (m.view(0)["round"], m.view(0)["phase"])
-    app = tui.local_app(m, {0: None, 1: "heuristic"})
+    app, scope = at_event_window({0: None, 1: "heuristic"})
 
     async def script(pilot: Any) -> None:
         await until(pilot, lambda: deciding(app))
@@ -137,19 +148,9 @@ def _matches(options: dict[str, Any], seeds: int = 20) -> Iterator[MatchBase]:
     return (ravenry.game("agot-ccg").new_match(2, seed=seed, options=options) for seed in range(seeds))
 
 
-def _reaches(match: MatchBase, at: Callable[[MatchBase], bool]) -> bool:
-    """Play the heuristic in both seats until ``at(match)`` (True) or the end (False)."""
-    while not match.is_over:
-        if at(match):
-            return True
-        p = match.to_act[0]
-        match.apply(p, match.bot("heuristic", p))
-    return False
-
-
 def test_a_response_is_still_asked_with_auto_pass_on() -> None:
     # The first seeded match with such a window (a Greyjoy response such as Asha's "claims 1 power" follows it).
-    m = next(m for m in _matches({"decks": ["greyjoy", "martell"]}) if _reaches(m, _response_follows))
+    m = next(m for m in _matches({"decks": ["greyjoy", "martell"]}) if reaches(m, _response_follows))
     app = tui.local_app(m, {0: None, 1: "heuristic"})
 
     async def script(pilot: Any) -> None:
@@ -169,10 +170,7 @@ def test_a_response_is_still_asked_with_auto_pass_on() -> None:
 
 
 def test_the_first_mode_stops_at_the_window_after_defenders() -> None:
-    m = ravenry.game("agot-ccg").new_match(2, seed=3, options=DECKS)
-    bots_until(m, event_window)
-    scope = (m.view(0)["round"], m.view(0)["phase"])
-    app = tui.local_app(m, {0: None, 1: "heuristic"})
+    app, scope = at_event_window({0: None, 1: "heuristic"})
 
     async def script(pilot: Any) -> None:
         await until(pilot, lambda: deciding(app))
@@ -226,10 +224,7 @@ def test_over_the_network_the_client_sends_the_passes() -> None:
 
 def test_hotseat_each_player_has_their_own_mode() -> None:
     """Two players at one screen: House Stark's F3 passes Stark's windows, and House Lannister is still asked."""
-    m = ravenry.game("agot-ccg").new_match(2, seed=3, options=DECKS)
-    bots_until(m, event_window)
-    scope = (m.view(0)["round"], m.view(0)["phase"])
-    app = tui.local_app(m, {0: None, 1: None})
+    app, scope = at_event_window({0: None, 1: None})
 
     def ready() -> bool:
         return deciding(app) or isinstance(app.screen, tui.app.PassDeviceScreen) or bool(app.frame["over"])
