@@ -164,13 +164,12 @@ impl AgotCcg {
             }),
             MARSHAL | MARSHAL_PENALTY => hand(x).map_or(0, |d| {
                 if d.kind == Kind::Attachment {
-                    // A gift on our own characters, a curse on an opponent's, the strongest first.
-                    let (owner, s) = self.uid_str(rules, y);
-                    let hurts = self.seats[ps].hand.get(x).is_some_and(|&c| effect_play::attachment_hurts(rules, c));
-                    if (owner == ps) == hurts {
+                    // A gift on our own characters, a curse on an opponent's (the search's reading too), the
+                    // strongest first.
+                    if !self.worth_searching(rules, p, a) {
                         return -100;
                     }
-                    return 8 + s;
+                    return 8 + self.uid_str(rules, y).1;
                 }
                 let base = 10 + i32::from(d.cost) * 3 + i32::from(d.str) * 2 + i32::from(d.gold) * 6;
                 // An optional penalty only when it buys something: otherwise it is gold thrown away.
