@@ -326,7 +326,18 @@ impl Game for AgotCcg {
         let _ = def;
         self.validate_interrupts(rules)?;
         self.validate_pool(rules)?;
-        self.check_conservation(rules)
+        self.check_conservation(rules)?;
+        // Last, on a state whose parts are in range: whoever is to act must have something to do (a forged
+        // window or turn can name a seat the rules give no action).
+        let mut legal = Vec::new();
+        for p in self.to_act().iter() {
+            legal.clear();
+            self.legal_actions(rules, p, &mut legal);
+            if legal.is_empty() {
+                return Err(format!("seat {p} is to act but has no legal action"));
+            }
+        }
+        Ok(())
     }
 
     fn seat_count(&self) -> usize {
